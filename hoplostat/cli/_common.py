@@ -1,0 +1,99 @@
+"""Shared CLI plumbing: one-line errors, JSON output, stderr console, optional command groups."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import import_module
+from typing import Any, NoReturn
+
+import typer
+
+try:  # typer >= 0.26 vendors click
+    from typer._click import exceptions as click_exc
+except ImportError:  # pragma: no cover - older typer with click as a dependency
+    from click import exceptions as click_exc
+
+from hoplostat.errors import InputError
+
+# Command groups added by later modules: (module path, attribute, name). A module
+# that does not exist yet is skipped, so groups can land one at a time.
+OPTIONAL_GROUPS: list[tuple[str, str, str]] = [
+    ("hoplostat.cli.data", "app", "data"),
+]
+OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
+    ("hoplostat.cli.duel", "duel", "duel"),
+    ("hoplostat.cli.duel", "duel_matrix", "duel-matrix"),
+]
+
+
+def register_optional(app: typer.Typer) -> None:
+    """Attach the command groups and commands whose modules are present."""
+    for module, attr, name in OPTIONAL_GROUPS:
+        mod = _try_import(module)
+        if mod is not None:
+            sub = getattr(mod, attr)
+            app.add_typer(sub, name=name, help=sub.info.help)
+    for module, attr, name in OPTIONAL_COMMANDS:
+        mod = _try_import(module)
+        if mod is not None:
+            fn = getattr(mod, attr)
+            app.command(name, help=getattr(mod, "HELP_" + attr.upper(), fn.__doc__))(fn)
+
+
+def _try_import(module: str):
+    try:
+        return import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return None
+        raise
+
+
+_ABORT = tuple(x for x in (getattr(click_exc, "Abort", None), getattr(typer, "Abort", None)) if x)
+
+
+def fail(message: str) -> NoReturn:
+    """Print one `error:` line on stderr and exit with status 2."""
+    sys.stderr.write(f"error: {message}\n")
+    sys.stderr.flush()
+    raise SystemExit(2)
+
+
+def emit_json(obj: Any) -> None:
+    """Print one JSON object on stdout and nothing else."""
+    sys.stdout.write(json.dumps(obj, allow_nan=False) + "\n")
+
+
+def stderr_console():
+    """A rich console on stderr for progress and notes (keeps stdout clean for --json)."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def stdout_console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def run(app: typer.Typer, argv: list[str] | None = None) -> None:
+    """Run a typer app; usage and input errors become `error: ...` with exit status 2."""
+    command = typer.main.get_command(app)
+    try:
+        rv = command.main(args=argv, prog_name="hoplostat", standalone_mode=False)
+    except InputError as exc:
+        fail(str(exc))
+    except click_exc.NoArgsIsHelpError as exc:
+        # `hoplostat` or `hoplostat data` with nothing else: typer has shown the help.
+        raise SystemExit(0) from exc
+    except click_exc.UsageError as exc:
+        where = f" (in '{exc.ctx.command_path}')" if exc.ctx is not None else ""
+        fail(f"{exc.format_message()}{where}")
+    except _ABORT:
+        fail("aborted")
+    except KeyboardInterrupt:
+        fail("interrupted; finished work was kept")
+    if isinstance(rv, int) and rv != 0:
+        raise SystemExit(rv)

@@ -1,0 +1,236 @@
+"""Attack dice: faces per colour, the pool grammar, exact hit distributions, samplers.
+
+Remastered, "Attack": each attack die is a d6 with 2 (yellow), 3 (blue),
+4 (green), 5 (black) or 6 (red) hit faces; each hit is 1 damage. Stronger
+dice have more hit faces. The box's dice stock never limits an attack (the
+rulebook says to reroll and record), so a pool may hold any number of dice.
+
+Exact results are integer weights over ``6**n`` (Python ints, so they never
+overflow); float PMFs are derived from cached binomial rows with numpy.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from hoplostat.errors import InputError
+
+COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
+"""Colours from weakest to strongest; index i has ``HIT_FACES[i]`` hit faces."""
+HIT_FACES: tuple[int, ...] = (2, 3, 4, 5, 6)
+FACES = 6
+MAX_POOL = 60
+"""Largest pool accepted from users; beyond that an attack is not sensible."""
+
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+_DIGIT_INDEX = {str(h): i for i, h in enumerate(HIT_FACES)}
+_TERM = re.compile(r"^\s*(\d+)?\s*([A-Za-z]+)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A multiset of attack dice: ``counts[i]`` dice of colour ``COLOURS[i]``."""
+
+    counts: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != len(COLOURS) or any(c < 0 for c in self.counts):
+            raise ValueError(f"invalid dice counts {self.counts!r}")
+
+    @classmethod
+    def of(cls, **by_colour: int) -> Pool:
+        """``Pool.of(black=1, blue=1, yellow=1)``."""
+        unknown = set(by_colour) - set(COLOURS)
+        if unknown:
+            raise InputError(f"unknown dice colour {sorted(unknown)[0]!r}; allowed: {', '.join(COLOURS)}")
+        return cls(tuple(by_colour.get(c, 0) for c in COLOURS))  # type: ignore[arg-type]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    def __add__(self, other: Pool) -> Pool:
+        return Pool(tuple(a + b for a, b in zip(self.counts, other.counts)))  # type: ignore[arg-type]
+
+    def changed_to(self, colour: str) -> Pool:
+        """Every die replaced by one of ``colour`` (Distract-like effects)."""
+        i = colour_index(colour)
+        counts = [0] * len(COLOURS)
+        counts[i] = self.size
+        return Pool(tuple(counts))  # type: ignore[arg-type]
+
+    def dice(self) -> list[str]:
+        """Colours of the dice, strongest first."""
+        return [COLOURS[i] for i in reversed(range(len(COLOURS))) for _ in range(self.counts[i])]
+
+    @property
+    def digits(self) -> str:
+        """The icon digits, strongest first (``532`` for black+blue+yellow)."""
+        return "".join(str(HIT_FACES[i]) * self.counts[i] for i in reversed(range(len(COLOURS))))
+
+    def __str__(self) -> str:
+        parts = []
+        for i in reversed(range(len(COLOURS))):
+            n = self.counts[i]
+            if n:
+                parts.append(COLOURS[i] if n == 1 else f"{n}{COLOURS[i]}")
+        return "+".join(parts) if parts else "(no dice)"
+
+
+def colour_index(colour: str) -> int:
+    """Index of a colour name (any case) in `COLOURS`; InputError if unknown."""
+    try:
+        return _COLOUR_INDEX[colour.strip().lower()]
+    except KeyError:
+        raise InputError(f"unknown dice colour {colour!r}; allowed: {', '.join(COLOURS)}") from None
+
+
+def parse_pool(text: str, *, max_dice: int = MAX_POOL) -> Pool:
+    """Parse the pool grammar of DESIGN.md: ``2black+blue+yellow`` or icon digits ``532``.
+
+    Raises `InputError` naming the offending text and what is allowed.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("empty dice pool; write colours joined by '+' (e.g. black+blue+yellow) or digits (e.g. 532)")
+    s = text.strip()
+    counts = [0] * len(COLOURS)
+    if s.isdigit():
+        for ch in s:
+            if ch not in _DIGIT_INDEX:
+                raise InputError(
+                    f"dice pool {text!r}: digit {ch!r} is not a die; digits are hit faces 2 (yellow) to 6 (red)"
+                )
+            counts[_DIGIT_INDEX[ch]] += 1
+    else:
+        for term in s.split("+"):
+            if not term.strip():
+                raise InputError(f"dice pool {text!r}: empty term between '+' signs")
+            if term.strip().startswith("-"):
+                raise InputError(f"dice pool {text!r}: negative count in {term.strip()!r}; counts are 1 or more")
+            m = _TERM.match(term)
+            if not m:
+                raise InputError(
+                    f"dice pool {text!r}: cannot read term {term.strip()!r}; a term is an optional count and a colour"
+                    f" ({', '.join(COLOURS)})"
+                )
+            count = 1 if m.group(1) is None else int(m.group(1))
+            if count == 0:
+                raise InputError(f"dice pool {text!r}: zero count in {term.strip()!r}; counts are 1 or more")
+            name = m.group(2).lower()
+            if name not in _COLOUR_INDEX:
+                raise InputError(
+                    f"dice pool {text!r}: unknown colour {m.group(2)!r}; allowed: {', '.join(COLOURS)}"
+                )
+            counts[_COLOUR_INDEX[name]] += count
+    pool = Pool(tuple(counts))  # type: ignore[arg-type]
+    if pool.size > max_dice:
+        raise InputError(f"dice pool {text!r} has {pool.size} dice; at most {max_dice} are allowed")
+    return pool
+
+
+# --- exact distributions -------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def binomial_weights(colour: int, n: int) -> tuple[int, ...]:
+    """Integer weights over ``6**n`` of k hits (k = 0..n) for n dice of one colour."""
+    h = HIT_FACES[colour]
+    m = FACES - h
+    return tuple(comb(n, k) * h**k * m ** (n - k) for k in range(n + 1))
+
+
+def convolve_int(a: tuple[int, ...] | list[int], b: tuple[int, ...] | list[int]) -> list[int]:
+    """Exact convolution of two integer weight sequences."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+@lru_cache(maxsize=4096)
+def hit_weights(pool: Pool) -> tuple[int, ...]:
+    """Exact integer weights of k hits (k = 0..size) over ``6**pool.size``."""
+    w: tuple[int, ...] | list[int] = (1,)
+    for colour, n in enumerate(pool.counts):
+        if n:
+            w = convolve_int(w, binomial_weights(colour, n))
+    return tuple(w)
+
+
+def hit_fractions(pool: Pool) -> list[Fraction]:
+    """Exact P(k hits) as fractions, k = 0..size."""
+    denom = FACES**pool.size
+    return [Fraction(x, denom) for x in hit_weights(pool)]
+
+
+@lru_cache(maxsize=None)
+def _binomial_row(colour: int, n: int) -> np.ndarray:
+    p = HIT_FACES[colour] / FACES
+    k = np.arange(n + 1)
+    row = np.array([comb(n, int(i)) for i in k], dtype=np.float64) * p**k * (1.0 - p) ** (n - k)
+    row.setflags(write=False)
+    return row
+
+
+def _hit_pmf_uncached(pool: Pool) -> np.ndarray:
+    pmf = np.ones(1)
+    for colour, n in enumerate(pool.counts):
+        if n:
+            pmf = np.convolve(pmf, _binomial_row(colour, n))
+    return pmf
+
+
+@lru_cache(maxsize=4096)
+def _hit_pmf_cached(pool: Pool) -> np.ndarray:
+    pmf = _hit_pmf_uncached(pool)
+    pmf.setflags(write=False)
+    return pmf
+
+
+def hit_pmf(pool: Pool) -> np.ndarray:
+    """P(k hits), k = 0..size, float64 of shape (size+1,). Cached and read-only."""
+    return _hit_pmf_cached(pool)
+
+
+# --- sampling ------------------------------------------------------------------------
+
+
+def inverse_cdf_table(pmf: np.ndarray) -> np.ndarray:
+    """Cut points for `sample_pmf`: the CDF without its last entry (so results stay in range)."""
+    cdf = np.cumsum(np.asarray(pmf, dtype=np.float64))
+    return cdf[:-1]
+
+
+def sample_pmf(pmf: np.ndarray, n: int, *, rng: np.random.Generator, table: np.ndarray | None = None) -> np.ndarray:
+    """Draw ``n`` values from ``pmf`` (index = value) by inverse CDF: one uniform per draw.
+
+    Returns an int64 array of shape (n,). ``table`` may pass a precomputed
+    `inverse_cdf_table` to save the cumulative sum in hot loops.
+    """
+    cuts = inverse_cdf_table(pmf) if table is None else table
+    u = rng.random(n)
+    return np.searchsorted(cuts, u, side="right")
+
+
+def sample_hits(pool: Pool, n: int, *, rng: np.random.Generator) -> np.ndarray:
+    """Hits of ``n`` independent attacks with ``pool``: int64 array of shape (n,)."""
+    return sample_pmf(hit_pmf(pool), n, rng=rng)
+
+
+def roll_faces(pool: Pool, n: int, *, rng: np.random.Generator) -> np.ndarray:
+    """Roll every die individually: bool array (n, size) of hits, dice strongest first.
+
+    Slower than `sample_hits`; for effects that read individual dice (die colour
+    triggers, rerolls) and for testing the samplers against each other.
+    """
+    faces = rng.integers(0, FACES, size=(n, pool.size))
+    thresholds = np.array([HIT_FACES[colour_index(c)] for c in pool.dice()], dtype=np.int64)
+    return faces < thresholds

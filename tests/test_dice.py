@@ -1,0 +1,160 @@
+"""Dice: pool grammar, exact and float distributions, samplers."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import oracle
+from hoplostat.dice import (
+    COLOURS,
+    HIT_FACES,
+    MAX_POOL,
+    Pool,
+    hit_fractions,
+    hit_pmf,
+    hit_weights,
+    parse_pool,
+    roll_faces,
+    sample_hits,
+    sample_pmf,
+)
+from hoplostat.errors import InputError
+
+pools = st.tuples(*[st.integers(0, 4)] * 5).map(Pool)
+
+
+def test_hit_faces_match_rulebook():
+    """Remastered, "Attack": yellow 2, blue 3, green 4, black 5, red 6 hit faces (UNIT-5)."""
+    assert dict(zip(COLOURS, HIT_FACES)) == oracle.HITS
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("black+blue+yellow", Pool.of(black=1, blue=1, yellow=1)),
+        ("532", Pool.of(black=1, blue=1, yellow=1)),
+        ("2black+blue+yellow", Pool.of(black=2, blue=1, yellow=1)),
+        (" 2 Black + BLUE ", Pool.of(black=2, blue=1)),
+        ("black+black", Pool.of(black=2)),
+        ("6", Pool.of(red=1)),
+        ("22", Pool.of(yellow=2)),
+    ],
+)
+def test_parse_examples(text, expected):
+    assert parse_pool(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("purple", "'purple'"),
+        ("black+purple", "'purple'"),
+        ("517", "'1'"),
+        ("5x2", "'5x2'"),
+        ("black++blue", "empty term"),
+        ("-2black", "negative"),
+        ("0black", "zero"),
+        ("61yellow", "at most 60"),
+        ("6" * 61, "at most 60"),
+    ],
+)
+def test_parse_errors_name_offending_text(text, needle):
+    with pytest.raises(InputError) as err:
+        parse_pool(text)
+    assert needle in str(err.value)
+
+
+@given(pools)
+def test_canonical_text_round_trips(pool):
+    if pool.size == 0:
+        return
+    assert parse_pool(str(pool)) == pool
+    assert parse_pool(pool.digits) == pool
+
+
+@given(st.lists(st.sampled_from(COLOURS), min_size=1, max_size=12), st.randoms())
+def test_term_order_and_case_do_not_matter(colours, rnd):
+    text = "+".join(c.upper() if rnd.random() < 0.5 else c for c in colours)
+    shuffled = list(colours)
+    rnd.shuffle(shuffled)
+    assert parse_pool(text) == parse_pool("+".join(shuffled))
+    assert parse_pool(text).size == len(colours)
+
+
+@given(pools)
+def test_exact_weights_sum_to_six_power(pool):
+    assert sum(hit_weights(pool)) == 6**pool.size
+    assert sum(hit_fractions(pool)) == 1
+
+
+@given(pools)
+def test_float_pmf_matches_exact(pool):
+    exact = [float(f) for f in hit_fractions(pool)]
+    np.testing.assert_allclose(hit_pmf(pool), exact, rtol=1e-12, atol=1e-15)
+    assert hit_pmf(pool).sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_exact_equals_brute_force_for_every_pool_up_to_four_dice():
+    for n in range(0, 5):
+        for combo in itertools.combinations_with_replacement(COLOURS, n):
+            pool = Pool.of(**{c: combo.count(c) for c in set(combo)})
+            expected = oracle.as_list(oracle.damage_distribution(list(combo)), n + 1)
+            assert hit_fractions(pool) == expected, combo
+
+
+def test_large_pool_exact_without_overflow():
+    pool = parse_pool("60black")
+    w = hit_weights(pool)
+    assert sum(w) == 6**60  # far beyond int64
+    assert Fraction(w[60], 6**60) == Fraction(5, 6) ** 60
+
+
+@pytest.mark.parametrize("text", ["532", "2black+green", "4yellow+red", "22"])
+def test_sampler_agrees_with_exact_pmf(text):
+    pool = parse_pool(text)
+    rng = np.random.default_rng(7)
+    n = 200_000
+    counts = np.bincount(sample_hits(pool, n, rng=rng), minlength=pool.size + 1)
+    pmf = hit_pmf(pool)
+    se = np.sqrt(pmf * (1 - pmf) / n)
+    assert np.all(np.abs(counts / n - pmf) <= 4 * se + 1e-12)
+
+
+def test_faces_roller_agrees_with_exact_pmf():
+    pool = parse_pool("black+green+blue+yellow")
+    rng = np.random.default_rng(11)
+    n = 200_000
+    hits = roll_faces(pool, n, rng=rng).sum(axis=1)
+    counts = np.bincount(hits, minlength=pool.size + 1)
+    pmf = hit_pmf(pool)
+    se = np.sqrt(pmf * (1 - pmf) / n)
+    assert np.all(np.abs(counts / n - pmf) <= 4 * se + 1e-12)
+
+
+def test_sampler_never_draws_zero_probability_values():
+    pmf = np.array([0.0, 0.5, 0.0, 0.5, 0.0])
+    draws = sample_pmf(pmf, 100_000, rng=np.random.default_rng(3))
+    assert set(np.unique(draws)) == {1, 3}
+
+
+def test_sampler_is_reproducible_from_seed():
+    pool = parse_pool("532")
+    a = sample_hits(pool, 1000, rng=np.random.default_rng(5))
+    b = sample_hits(pool, 1000, rng=np.random.default_rng(5))
+    assert np.array_equal(a, b)
+
+
+def test_red_only_pool_always_hits():
+    assert list(hit_pmf(parse_pool("3red"))) == [0, 0, 0, 1]
+
+
+def test_max_pool_is_sixty():
+    assert parse_pool(f"{MAX_POOL}blue").size == MAX_POOL
