@@ -39,3 +39,30 @@ def odds_figure(frame: pl.DataFrame, *, hp: int | None = None, title: str = "") 
     ax.legend(frameon=False)
     ax.grid(axis="y", alpha=0.3)
     return fig
+
+
+def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)") -> Figure:
+    """Heatmap of P(A wins) for every pair, averaged over who attacks first; stand-ins marked '*'."""
+    import numpy as np
+
+    avg = frame.group_by(["a", "b"], maintain_order=True).agg(pl.col("p_a_wins").mean())
+    ids = list(dict.fromkeys(frame["a"].to_list()))
+    pos = {u: i for i, u in enumerate(ids)}
+    grid = np.full((len(ids), len(ids)), np.nan)
+    for a, b, p in avg.iter_rows():
+        grid[pos[a], pos[b]] = p
+    label = {}
+    for row in frame.select("a", "a_name", "a_stand_in").unique(maintain_order=True).iter_rows():
+        a, name, stand_in = row
+        label[a] = f"{a}{' *' if stand_in else ''}"
+    size = max(5.0, 0.16 * len(ids) + 2)
+    fig = Figure(figsize=(size + 1.5, size), layout="constrained")
+    ax = fig.add_subplot()
+    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+    ax.set_xticks(range(len(ids)), [label[u] for u in ids], rotation=90, fontsize=6)
+    ax.set_yticks(range(len(ids)), [label[u] for u in ids], fontsize=6)
+    ax.set_xlabel("opponent (B)")
+    ax.set_ylabel("unit (A)")
+    ax.set_title(title + "\n(mean of both orders of first attack; * = stand-in values)", fontsize=9)
+    fig.colorbar(im, ax=ax, shrink=0.8, label="P(A wins)")
+    return fig
