@@ -1,0 +1,409 @@
+"""Frozen dataclasses of the catalog: units, skills, tactics, factions, titans, immortals, arenas.
+
+Everything here is immutable and picklable (workers of a sweep receive it), and
+carries per-field provenance so reports can say how much of a result rests on
+stand-in values.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from hoplostat.errors import InputError
+
+if TYPE_CHECKING:
+    from hoplostat.catalog.arena import Arena
+    from hoplostat.dice import Pool
+
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[str, V]):
+    """An immutable, hashable, picklable str-keyed mapping that keeps insertion order."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, items: Mapping[str, V] | Any = ()) -> None:
+        object.__setattr__(self, "_d", dict(items))
+
+    def __getitem__(self, key: str) -> V:
+        return self._d[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._d.items()))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("FrozenMap is immutable")
+
+    def __reduce__(self):
+        return (FrozenMap, (tuple(self._d.items()),))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._d!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRef:
+    """A skill on a chip: `hurl 1` is SkillRef("hurl", 1), `retaliate` is SkillRef("retaliate", None)."""
+
+    id: str
+    param: int | None = None
+
+    def __str__(self) -> str:
+        return self.id if self.param is None else f"{self.id} {self.param}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect term from `vocab.EFFECT_TERMS` with its argument (`smite 1`, `extra-dice green`, `toss`)."""
+
+    term: str
+    arg: int | str | None = None
+
+    def __str__(self) -> str:
+        return self.term if self.arg is None else f"{self.term} {self.arg}"
+
+
+def _stand_in_fields(provenance: Mapping[str, str]) -> tuple[str, ...]:
+    return tuple(f for f, p in provenance.items() if p == "stand-in")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit-like chip: faction unit, hero, neutral hero, arena unit, immortal, titan, titan ally, sentinel."""
+
+    id: str
+    name: str
+    kind: str
+    faction: str | None
+    classes: tuple[str, ...]
+    elite: bool
+    movement: int
+    range: int
+    health: int
+    attack: Pool
+    skills: tuple[SkillRef, ...]
+    provenance: FrozenMap[str]
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def stand_in_fields(self) -> tuple[str, ...]:
+        """Fields whose value is a stand-in, in `vocab.UNIT_FIELDS` order."""
+        return _stand_in_fields(self.provenance)
+
+    @property
+    def is_stand_in(self) -> bool:
+        return bool(self.stand_in_fields)
+
+    def has_skill(self, skill_id: str) -> bool:
+        return any(s.id == skill_id for s in self.skills)
+
+    def skill_param(self, skill_id: str) -> int | None:
+        """The number of a skill on this chip (`long-shot 4` -> 4); None if absent or unnumbered."""
+        for s in self.skills:
+            if s.id == skill_id:
+                return s.param
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A skill definition (Unit Skills reference): type, whether it takes a number, our own wording."""
+
+    id: str
+    name: str
+    type: str
+    has_param: bool
+    definition: str
+    map_free: bool
+    provenance: FrozenMap[str]
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def stand_in_fields(self) -> tuple[str, ...]:
+        return _stand_in_fields(self.provenance)
+
+    @property
+    def is_stand_in(self) -> bool:
+        return bool(self.stand_in_fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Tactic:
+    """A tactic chip: a common tactic (faction None) or a faction's unique tactic."""
+
+    id: str
+    name: str
+    type: str
+    effects: tuple[Effect, ...]
+    definition: str
+    faction: str | None
+    provenance: FrozenMap[str]
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def stand_in_fields(self) -> tuple[str, ...]:
+        return _stand_in_fields(self.provenance)
+
+    @property
+    def is_stand_in(self) -> bool:
+        return bool(self.stand_in_fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    """A faction: its hero, its four tactics (three common + its unique one) and its stand-in style."""
+
+    id: str
+    name: str
+    hero: str
+    tactics: tuple[str, ...]
+    style: str
+    box: str
+    """The product the faction comes in ("Remastered" core box, "Pandora's Wake")."""
+    provenance: FrozenMap[str]
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def stand_in_fields(self) -> tuple[str, ...]:
+        return _stand_in_fields(self.provenance)
+
+    @property
+    def is_stand_in(self) -> bool:
+        return bool(self.stand_in_fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """An immortal trigger: if at least one die of `colour` hit, resolve `effects` (Remastered, ONS-6)."""
+
+    colour: str
+    effects: tuple[Effect, ...]
+    provenance: str
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Immortal:
+    """An immortal's rules; its stats are `unit` (also in `Catalog.units`). Triggers resolve top to bottom."""
+
+    id: str
+    unit: Unit
+    triggers: tuple[Trigger, ...]
+    note: str | None = None
+
+    @property
+    def stand_in_count(self) -> int:
+        return len(self.unit.stand_in_fields) + sum(t.provenance == "stand-in" for t in self.triggers)
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """A row of a titan effect: with exactly this many hits (the highest reached), resolve `effects`."""
+
+    hits: int
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TitanEffect:
+    """A row of the titan's effects table for one die colour (Remastered, "Titan Activity Step").
+
+    A colour with one titan die is a single-die effect (one tier, hits 1); with several
+    dice, only the highest tier reached resolves.
+    """
+
+    colour: str
+    tiers: tuple[Tier, ...]
+    provenance: str
+    source: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TitanDice:
+    """Titan dice: the starting pool, the dice added later (in order) and when they are added."""
+
+    start: Pool
+    grow: tuple[str, ...]
+    grow_when: str
+
+    @property
+    def full(self) -> Pool:
+        """The pool once every `grow` die has been added."""
+        from hoplostat.catalog.vocab import COLOURS
+        from hoplostat.dice import Pool as _Pool
+
+        counts = list(self.start.counts)
+        for c in self.grow:
+            counts[COLOURS.index(c)] += 1
+        return _Pool(tuple(counts))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class TitanAlly:
+    """Units a titan brings: `count` copies of `unit`, acting with the titan's troop or the arena's."""
+
+    unit: str
+    count: int
+    troop: str  # "titan" | "arena"
+
+
+@dataclass(frozen=True, slots=True)
+class ShardSetup:
+    """How the titan uses the four shards (set on the pedestals at set-up, Remastered ASC-1)."""
+
+    start: str  # "active" | "inactive"
+    hp: int
+    hp_colour: str | None  # "red" | "blue" | None when hp == 0
+    equip: bool
+    holder: tuple[Effect, ...]
+    on_defeat: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaDieTable:
+    """Arena die faces 1..6 -> a number for an effect (`advance` hexes, `smite` range).
+
+    `rulebook_faces` lists the faces whose values a source fixes; the others are stand-ins.
+    """
+
+    effect: str
+    faces: tuple[int, int, int, int, int, int]
+    rulebook_faces: tuple[int, ...]
+    source: str | None = None
+
+    def value(self, face: int) -> int:
+        return self.faces[face - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Titan:
+    """A titan's reference card as data; its stats are `unit` (also in `Catalog.units`)."""
+
+    id: str
+    unit: Unit
+    dice: TitanDice
+    effects: tuple[TitanEffect, ...]
+    priority: tuple[str, ...]
+    allies: tuple[TitanAlly, ...]
+    shards: ShardSetup
+    arena_die: FrozenMap[ArenaDieTable]
+    provenance: FrozenMap[str]
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def stand_in_count(self) -> int:
+        n = len(self.unit.stand_in_fields) + sum(p == "stand-in" for p in self.provenance.values())
+        n += sum(e.provenance == "stand-in" for e in self.effects)
+        n += sum(len(t.rulebook_faces) < 6 for t in self.arena_die.values())
+        return n
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """Box facts (Remastered, "Components"): dice stock, health chips, chip counts, mode constants."""
+
+    dice_stock: FrozenMap[int]
+    health_chips: FrozenMap[int]
+    box: FrozenMap[int]
+    onslaught_priority: tuple[str, ...]
+    source: str
+
+
+def _unknown(what: str, key: str, known: Mapping[str, Any]) -> InputError:
+    close = difflib.get_close_matches(key, list(known), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    return InputError(f"unknown {what} {key!r}{hint} (`hoplostat data list` shows the ids)")
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    """The merged, validated catalog. Look things up with `unit()`, `faction()`, `arena()`."""
+
+    factions: FrozenMap[Faction]
+    units: FrozenMap[Unit]
+    skills: FrozenMap[Skill]
+    tactics: FrozenMap[Tactic]
+    arenas: FrozenMap[Arena]
+    titans: FrozenMap[Titan]
+    immortals: FrozenMap[Immortal]
+    game: GameFacts
+    hash: str
+    sources: tuple[str, ...] = field(default=())
+    """Data directories merged into this catalog, default first."""
+
+    def unit(self, unit_id: str) -> Unit:
+        """The unit-like chip with this id; InputError with close matches if unknown."""
+        try:
+            return self.units[unit_id]
+        except KeyError:
+            raise _unknown("unit", unit_id, self.units) from None
+
+    def faction(self, faction_id: str) -> Faction:
+        try:
+            return self.factions[faction_id]
+        except KeyError:
+            raise _unknown("faction", faction_id, self.factions) from None
+
+    def arena(self, arena_id: str) -> Arena:
+        try:
+            return self.arenas[arena_id]
+        except KeyError:
+            raise _unknown("arena", arena_id, self.arenas) from None
+
+    def skill(self, skill_id: str) -> Skill:
+        try:
+            return self.skills[skill_id]
+        except KeyError:
+            raise _unknown("skill", skill_id, self.skills) from None
+
+    def tactic(self, tactic_id: str) -> Tactic:
+        try:
+            return self.tactics[tactic_id]
+        except KeyError:
+            raise _unknown("tactic", tactic_id, self.tactics) from None
+
+    def titan(self, titan_id: str) -> Titan:
+        try:
+            return self.titans[titan_id]
+        except KeyError:
+            raise _unknown("titan", titan_id, self.titans) from None
+
+    def immortal(self, immortal_id: str) -> Immortal:
+        try:
+            return self.immortals[immortal_id]
+        except KeyError:
+            raise _unknown("immortal", immortal_id, self.immortals) from None
+
+    def faction_units(self, faction_id: str, *, include_hero: bool = False) -> tuple[Unit, ...]:
+        """The faction's ten non-elite units in file order, its hero first if `include_hero`."""
+        fac = self.faction(faction_id)
+        units = tuple(u for u in self.units.values() if u.faction == faction_id and u.kind == "unit")
+        return ((self.units[fac.hero],) + units) if include_hero else units
+
+    def faction_tactics(self, faction_id: str) -> tuple[Tactic, ...]:
+        return tuple(self.tactics[t] for t in self.faction(faction_id).tactics)
+
+    def units_of_kind(self, kind: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units.values() if u.kind == kind)
+
+    def audit(self) -> dict[str, Any]:
+        """Stand-in counts per faction and per kind, plus totals (see `hoplostat.catalog.audit`)."""
+        from hoplostat.catalog.audit import audit
+
+        return audit(self)

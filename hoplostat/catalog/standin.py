@@ -1,0 +1,95 @@
+"""The stand-in method (data/README.md) as code: class templates and the stat budget.
+
+Stand-in values are checked against these so they stay plausible for their class;
+values with provenance rulebook/public are never checked (they are what they are).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hoplostat.catalog.model import Unit
+
+PIPS = {"yellow": 2, "blue": 3, "green": 4, "black": 5, "red": 6}
+"""Hit faces per die colour (Remastered, "Attack")."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """Allowed ranges (inclusive) for stand-in values of one class or kind."""
+
+    movement: tuple[int, int]
+    range: tuple[int, int]
+    health: tuple[int, int]
+    dice: tuple[int, int]
+    pips: tuple[int, int]
+
+
+CLASS_TEMPLATES: dict[str, Template] = {
+    "attacker": Template((2, 3), (1, 1), (3, 5), (2, 3), (7, 12)),
+    "defender": Template((1, 2), (1, 1), (5, 7), (1, 2), (3, 8)),
+    "archer": Template((1, 2), (2, 4), (2, 4), (1, 2), (4, 8)),
+    "beast": Template((2, 4), (1, 1), (4, 6), (1, 2), (5, 9)),
+    "tactician": Template((2, 3), (1, 2), (3, 4), (1, 2), (3, 7)),
+}
+"""Non-elite faction units, by their first class."""
+
+KIND_TEMPLATES: dict[str, Template] = {
+    "hero": Template((2, 3), (1, 3), (7, 10), (3, 4), (11, 17)),
+    "neutral-hero": Template((2, 3), (1, 3), (7, 10), (3, 4), (11, 17)),
+    "arena-unit": Template((1, 4), (1, 3), (3, 7), (1, 3), (3, 10)),
+    "immortal": Template((1, 3), (1, 2), (6, 10), (3, 4), (10, 18)),
+    "titan": Template((0, 2), (1, 3), (14, 24), (2, 4), (10, 18)),
+    "titan-ally": Template((0, 2), (1, 2), (3, 8), (1, 3), (4, 10)),
+    "sentinel": Template((0, 0), (4, 4), (3, 5), (1, 2), (4, 10)),
+}
+
+BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46), "arena-unit": (17, 26)}
+"""Stat budget window per kind (kinds not listed have no budget, only templates)."""
+
+
+def pips(unit: Unit) -> int:
+    return sum(n * h for n, h in zip(unit.attack.counts, PIPS.values()))
+
+
+def budget(unit: Unit) -> int:
+    """Stat budget: 2*Health + attack pips + 2*Movement + 3*(Range-1) + 2 per skill."""
+    return 2 * unit.health + pips(unit) + 2 * unit.movement + 3 * (unit.range - 1) + 2 * len(unit.skills)
+
+
+def template_for(unit: Unit) -> Template:
+    if unit.kind == "unit":
+        return CLASS_TEMPLATES[unit.classes[0]]
+    return KIND_TEMPLATES[unit.kind]
+
+
+def problems(unit: Unit) -> list[str]:
+    """Ways a chip's stand-in values break the method; empty if it respects it (or has no stand-ins)."""
+    if not unit.is_stand_in:
+        return []
+    out: list[str] = []
+    t = template_for(unit)
+    stand_in = set(unit.stand_in_fields)
+    checks = {
+        "movement": (unit.movement, t.movement),
+        "range": (unit.range, t.range),
+        "health": (unit.health, t.health),
+    }
+    for fld, (value, (lo, hi)) in checks.items():
+        if fld in stand_in and not lo <= value <= hi:
+            out.append(f"{fld} {value} outside {lo}..{hi}")
+    if "attack" in stand_in:
+        if not t.dice[0] <= unit.attack.size <= t.dice[1]:
+            out.append(f"attack has {unit.attack.size} dice, outside {t.dice[0]}..{t.dice[1]}")
+        if not t.pips[0] <= pips(unit) <= t.pips[1]:
+            out.append(f"attack pips {pips(unit)} outside {t.pips[0]}..{t.pips[1]}")
+        if unit.kind in ("unit", "hero") and unit.attack.counts[4]:
+            out.append("stand-in faction chips do not use the single red die")
+    if "skills" in stand_in and "tactician" in unit.classes and unit.kind == "unit" and not unit.has_skill("tactical"):
+        out.append("a stand-in Tactician has the skill Tactical (Remastered, Class)")
+    if unit.kind in BUDGETS:
+        lo, hi = BUDGETS[unit.kind]
+        b = budget(unit)
+        if not lo <= b <= hi:
+            out.append(f"budget {b} outside {lo}..{hi}")
+    return out

@@ -1,0 +1,145 @@
+"""Closed vocabularies of the catalog: kinds, classes, provenance, effect terms, priorities, hex tags.
+
+The engine implements exactly these lists; the loader rejects anything else, so a
+data file can never ask for behaviour that does not exist. Keep them as small as
+the chips need (a new term is a new rule to implement and to write in docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
+"""Attack die colours, weakest first (Remastered, "Attack")."""
+
+CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician")
+"""Remastered, "Class": the five unit classes."""
+
+KINDS: tuple[str, ...] = (
+    "unit",
+    "hero",
+    "neutral-hero",
+    "arena-unit",
+    "immortal",
+    "titan",
+    "titan-ally",
+    "sentinel",
+)
+"""What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite."""
+
+ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
+"""Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
+
+PROVENANCES: tuple[str, ...] = ("rulebook", "public", "stand-in")
+"""Where a value comes from; `rulebook` and `public` need a `source`."""
+
+UNIT_FIELDS: tuple[str, ...] = ("name", "classes", "movement", "range", "health", "attack", "skills")
+SKILL_FIELDS: tuple[str, ...] = ("name", "type", "has_param", "definition")
+TACTIC_FIELDS: tuple[str, ...] = ("name", "type", "effects")
+FACTION_FIELDS: tuple[str, ...] = ("name", "tactics")
+TITAN_FIELDS: tuple[str, ...] = ("dice", "growth", "priority", "allies", "shards", "shard_defeat")
+"""Titan card values with provenance: the full titan dice, how they grow (start pool and timing),
+the priority list, allies, shard set-up and what a defeated shard does. Effects rows carry their own."""
+ARENA_FIELDS: tuple[str, ...] = ("geometry", "tags", "compass")
+
+SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special")
+TACTIC_TYPES: tuple[str, ...] = ("permanent", "instant", "temporary")
+
+
+class Term(NamedTuple):
+    """One effect term: its name, what argument it takes (None, "int" or "colour"), its meaning."""
+
+    name: str
+    arg: str | None
+    meaning: str
+    lo: int = 1
+    """Smallest number an "int" argument may take."""
+
+
+EFFECT_TERMS: dict[str, Term] = {
+    t.name: t
+    for t in (
+        # -- tactics (applied to the unit the tactic is played on) --
+        Term("extra-dice", "colour", "add one die of the colour to the unit's Attack (Blitz: green)"),
+        Term("movement-add", "int", "+N Movement; after movement-set it raises the set value (Rise of Rome note)"),
+        Term("movement-set", "int", "Movement becomes N and removes earlier movement-add tactics (Hamstring)", lo=0),
+        Term("range-add", "int", "+N Range"),
+        Term("reduce-damage", "int", "attack damage the unit is dealt is reduced by N per attack"),
+        Term("gain-hp", "int", "the unit gains N HP; gaining may exceed Health"),
+        Term("heal", "int", "the unit heals N HP, never above its Health"),
+        Term("stun", None, "the unit is fatigued until the start of the acting troop's next turn (one round)"),
+        Term("damage", "int", "the unit (tactic) or the target (trigger) is dealt N damage; not attack damage"),
+        Term("damage-adjacent", "int", "each opponent adjacent to the unit (tactic) or to this rival is dealt N damage"),
+        # -- immortal triggers and titan effects --
+        Term("displace-target", None, "displace the target to an adjacent hex of the players' choice"),
+        Term("allies-gain-hp", "int", "each ally of this rival in combat gains N HP (may exceed Health)"),
+        Term("deploy-arena-unit", None, "the arena deploys a random unit from its camp if under its unit limit"),
+        Term("attack", None, "the titan attacks its highest-priority target in Range with its Attack"),
+        Term("advance", None, "roll an arena die; move up to the titan's advance table value, marking by priority"),
+        Term("smite", "int", "N times: roll an arena die; attack the highest-priority target within the smite table value"),
+        Term("toss", None, "deal 1 damage to an adjacent target and displace it to a hex exactly 3 hexes away"),
+        Term("arena-turn", None, "an arena turn follows the player turn this round (the titan's sentinels act)"),
+        Term("deploy-allies", None, "deploy one titan-troop ally not in combat on an available hex adjacent to the titan"),
+        Term("allies-act", None, "each titan-troop ally in combat that is not dazed moves and attacks by the priority list"),
+        # -- shard events --
+        Term("become-sentinel", None, "the defeated shard is replaced by a sentinel of the titan's troop on its pedestal"),
+        Term("shard-flip", "int", "the shard flips and gains N HP of the opposite colour (none in supply: defeated, reverts)"),
+        Term("titan-lose-hp", "int", "the titan loses N HP"),
+    )
+}
+
+PRIORITIES: dict[str, str] = {
+    "opponent-on-stone": "an opponent on a stone hex",
+    "hero": "a hero (faction or neutral)",
+    "strongest": "the opponent with the most HP",
+    "weakest": "the opponent with the fewest HP",
+    "closest": "the closest opponent",
+    "farthest": "the farthest opponent",
+    "deadliest": "the opponent with the most attack dice after modifiers",
+    "least-deadly": "the opponent with the fewest attack dice after modifiers",
+    "fastest": "the opponent with the highest Movement after modifiers",
+    "slowest": "the opponent with the lowest Movement after modifiers",
+    "shardholder": "an opposing unit with a shard equipped",
+    "shard": "a shard with red HP (rivals mark and target those)",
+    "sentinel": "an opposing sentinel",
+    "opponent": "any opponent",
+}
+"""Rival priority list entries (Remastered, "Rival Turns", UNIT-9)."""
+
+DICE_GROWTH: dict[str, str] = {
+    "never": "the titan dice never change",
+    "round": "one die from `grow` is added, in order, at the start of each titan turn after the first",
+    "shard-defeated": "one die from `grow` is added, in order, whenever a shard is defeated",
+}
+
+HEX_TAGS: dict[str, str] = {
+    "deploy-red": "deployment hex of the red side (Pozzuoli)",
+    "deploy-blue": "deployment hex of the blue side (Pozzuoli)",
+    "stone": "stone hex (Pozzuoli)",
+    "center": "center deployment hex, any troop; 1 damage at the start of its troop's turn (Colosseum)",
+    "inner": "inner deployment hex, any troop; units there cannot attack, skills ignored (Colosseum)",
+    "outer-red": "outer deployment hex of the red side (Colosseum)",
+    "outer-blue": "outer deployment hex of the blue side (Colosseum)",
+    "pedestal": "pedestal: only sentinels may occupy it (Colosseum)",
+    "chained-hero-red": "hex where the red hero is chained in Skirmish (Colosseum)",
+    "chained-hero-blue": "hex where the blue hero is chained in Skirmish (Colosseum)",
+    "blocked": "a hex no unit may enter",
+}
+
+ARENA_RULE_COUNTS: dict[str, dict[str, int]] = {
+    # Remastered, "Arenas": POZZUOLI ARENA.
+    "pozzuoli": {"deploy-red": 6, "deploy-blue": 6, "stone": 2},
+    # Remastered, "Arenas": THE COLOSSEUM (inner hexes: at least one, count not given).
+    "colosseum": {
+        "center": 1,
+        "outer-red": 2,
+        "outer-blue": 2,
+        "chained-hero-red": 1,
+        "chained-hero-blue": 1,
+        "pedestal": 4,
+    },
+}
+"""Hex counts the rulebook fixes for the two Remastered arenas (checked on load)."""
+
+COMPASS_DIRECTIONS: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
+"""Hex directions for the compass (pointy-top hexes, rows left to right)."""
