@@ -73,6 +73,14 @@ class Effect:
         return self.term if self.arg is None else f"{self.term} {self.arg}"
 
 
+def _lookup(kind: str, table: Mapping[str, V], key: str) -> V:
+    """``table[key]``, or an InputError naming the kind with close matches."""
+    try:
+        return table[key]
+    except KeyError:
+        raise _unknown(kind, key, table) from None
+
+
 def _stand_in_fields(provenance: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(f for f, p in provenance.items() if p == "stand-in")
 
@@ -349,46 +357,25 @@ class Catalog:
 
     def unit(self, unit_id: str) -> Unit:
         """The unit-like chip with this id; InputError with close matches if unknown."""
-        try:
-            return self.units[unit_id]
-        except KeyError:
-            raise _unknown("unit", unit_id, self.units) from None
+        return _lookup("unit", self.units, unit_id)
 
     def faction(self, faction_id: str) -> Faction:
-        try:
-            return self.factions[faction_id]
-        except KeyError:
-            raise _unknown("faction", faction_id, self.factions) from None
+        return _lookup("faction", self.factions, faction_id)
 
     def arena(self, arena_id: str) -> Arena:
-        try:
-            return self.arenas[arena_id]
-        except KeyError:
-            raise _unknown("arena", arena_id, self.arenas) from None
+        return _lookup("arena", self.arenas, arena_id)
 
     def skill(self, skill_id: str) -> Skill:
-        try:
-            return self.skills[skill_id]
-        except KeyError:
-            raise _unknown("skill", skill_id, self.skills) from None
+        return _lookup("skill", self.skills, skill_id)
 
     def tactic(self, tactic_id: str) -> Tactic:
-        try:
-            return self.tactics[tactic_id]
-        except KeyError:
-            raise _unknown("tactic", tactic_id, self.tactics) from None
+        return _lookup("tactic", self.tactics, tactic_id)
 
     def titan(self, titan_id: str) -> Titan:
-        try:
-            return self.titans[titan_id]
-        except KeyError:
-            raise _unknown("titan", titan_id, self.titans) from None
+        return _lookup("titan", self.titans, titan_id)
 
     def immortal(self, immortal_id: str) -> Immortal:
-        try:
-            return self.immortals[immortal_id]
-        except KeyError:
-            raise _unknown("immortal", immortal_id, self.immortals) from None
+        return _lookup("immortal", self.immortals, immortal_id)
 
     def faction_units(self, faction_id: str, *, include_hero: bool = False) -> tuple[Unit, ...]:
         """The faction's ten non-elite units in file order, its hero first if `include_hero`."""

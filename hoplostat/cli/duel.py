@@ -93,7 +93,7 @@ def _render(out: dict, fa, fb) -> list:
     if "exact" in out:
         t.add_column("exact", justify="right")
     for key, label in (("p_a_wins", "A wins"), ("p_b_wins", "B wins"), ("p_draw", "draw (both defeated or round cap)")):
-        row = [label, f"{out[key] * 100:.2f}% ± {out['se'][key] * 100:.2f}%"]
+        row = [label, f"{out[key] * 100:.2f}% ± {out['se'][key] * 100:.2g}%"]
         if "exact" in out:
             row.append(f"{out['exact'][key] * 100:.2f}%")
         t.add_row(*row)
