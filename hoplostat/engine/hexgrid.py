@@ -1,0 +1,133 @@
+"""Hex geometry of one arena, precomputed once: neighbours, all-pairs distances, tags.
+
+Hexes are the arena's dense indices 0..n-1 (`hoplostat.catalog.arena.Hex.index`).
+Range is a plain hex distance that ignores what stands on the hexes (UNIT-1);
+movement is a breadth-first search through unblocked hexes only (MOV-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from hoplostat.catalog.arena import Arena
+
+
+class HexGrid:
+    """Immutable per-arena tables. Build with `HexGrid.of(arena)` (cached per arena)."""
+
+    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord")
+
+    def __init__(self, arena: Arena) -> None:
+        self.arena = arena
+        self.n = len(arena.hexes)
+        # Remastered, "Arenas": hexes that share a side are adjacent (ARN-1).
+        self.neighbours: tuple[tuple[int, ...], ...] = arena.neighbours()
+        self.dist: tuple[tuple[int, ...], ...] = arena.distance_table()
+        self.dist_array = np.array(self.dist, dtype=np.int16).reshape(self.n, self.n)
+        self.dist_array.setflags(write=False)
+        self.tags: tuple[frozenset[str], ...] = tuple(frozenset(h.tags) for h in arena.hexes)
+        # Hexes no unit may ever enter ("blocked" tag); pedestals are handled by the rules (ARN-6).
+        self.static_blocked: frozenset[int] = frozenset(i for i, t in enumerate(self.tags) if "blocked" in t)
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._coord: dict[tuple[int, int], int] = {(h.q, h.r): h.index for h in arena.hexes}
+
+    @staticmethod
+    def of(arena: Arena) -> HexGrid:
+        return _grid_of(arena)
+
+    def tagged(self, tag: str) -> tuple[int, ...]:
+        return tuple(i for i, t in enumerate(self.tags) if tag in t)
+
+    def distance(self, a: int, b: int) -> int:
+        """Hexes from a to b counted through anything in between (Remastered, "Engage": UNIT-1)."""
+        return self.dist[a][b]
+
+    def within(self, h: int, r: int) -> tuple[int, ...]:
+        """Hexes at distance 1..r from h (not h itself), in index order. Cached."""
+        key = (h, r)
+        got = self._within.get(key)
+        if got is None:
+            row = self.dist[h]
+            got = tuple(i for i in range(self.n) if 0 < row[i] <= r)
+            self._within[key] = got
+        return got
+
+    def at_distance(self, h: int, d: int) -> tuple[int, ...]:
+        """Hexes exactly d away from h (displacement "N hexes away", Hurl/Toss)."""
+        row = self.dist[h]
+        return tuple(i for i in range(self.n) if row[i] == d)
+
+    def beyond(self, a: int, b: int) -> int:
+        """The hex one step past b on the straight line from a through adjacent b (Shove); -1 if off the map."""
+        ha, hb = self.arena.hexes[a], self.arena.hexes[b]
+        got = self._coord.get((2 * hb.q - ha.q, 2 * hb.r - ha.r))
+        return -1 if got is None else got
+
+    def reachable(
+        self,
+        start: int,
+        movement: int,
+        blocked: Sequence[bool] | set[int] | frozenset[int],
+        stop: set[int] | frozenset[int] = frozenset(),
+    ) -> dict[int, int]:
+        """Hexes a unit on `start` can end on with at most `movement` steps -> steps used.
+
+        Never enters or passes through a blocked hex (Remastered, "Movement": MOV-2);
+        `start` itself is not included. `blocked` is indexable by hex (list of bools) or a set.
+        Hexes in `stop` may be entered but not left (Combat Lock).
+        """
+        if movement <= 0:
+            return {}
+        is_set = isinstance(blocked, (set, frozenset))
+        out: dict[int, int] = {}
+        frontier = [start]
+        seen = {start}
+        nb = self.neighbours
+        for step in range(1, movement + 1):
+            nxt = []
+            for h in frontier:
+                for m in nb[h]:
+                    if m in seen:
+                        continue
+                    seen.add(m)
+                    if (m in blocked) if is_set else blocked[m]:
+                        continue
+                    out[m] = step
+                    if m not in stop:
+                        nxt.append(m)
+            if not nxt:
+                break
+            frontier = nxt
+        return out
+
+    def path_distance(self, start: int, goal: int, blocked: Sequence[bool] | set[int] | frozenset[int]) -> int | None:
+        """Steps of the shortest unblocked path from start to goal (goal itself may be occupied); None if none."""
+        if start == goal:
+            return 0
+        is_set = isinstance(blocked, (set, frozenset))
+        frontier = [start]
+        seen = {start}
+        step = 0
+        while frontier:
+            step += 1
+            nxt = []
+            for h in frontier:
+                for m in self.neighbours[h]:
+                    if m == goal:
+                        return step
+                    if m in seen:
+                        continue
+                    seen.add(m)
+                    if (m in blocked) if is_set else blocked[m]:
+                        continue
+                    nxt.append(m)
+            frontier = nxt
+        return None
+
+
+@lru_cache(maxsize=64)
+def _grid_of(arena: Arena) -> HexGrid:
+    return HexGrid(arena)

@@ -1,0 +1,1 @@
+"""One module per game mode; each composes the shared steps of `engine.turn`."""

@@ -1,0 +1,300 @@
+"""Skirmish Mode (Remastered, "Skirmish Mode"): two players, Pozzuoli (Colosseum: not yet).
+
+Round: each player's turn in the fixed random order (SKR-1, SKR-13); player turn =
+check stone hexes, deployment, tactic placement, movement, abilities, engage,
+replenish camp to 4 (TURN-1, SKR-6). Win: defeat the opposing primary hero; on
+Pozzuoli also when, after the first round, the opponent has no units in combat
+(SKR-12). A round cap ends a stalled game as a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from hoplostat.catalog.model import Catalog
+from hoplostat.engine import rules, turn
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.registry import unimplemented_skills
+from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.state import BAG, CAMP, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
+from hoplostat.errors import InputError
+
+POZZUOLI_REWARDS = (5, 10, 15, 20)
+"""Remastered, "Crowd Favor in Pozzuoli Arena": a reward every five spaces; nothing after the last (CF-2)."""
+CAMP_SIZE = 4
+
+
+@dataclass(slots=True)
+class TroopSummary:
+    faction: str
+    side: str
+    player: int
+    units_deployed: int
+    damage_dealt: int
+    kills: int
+    units_lost: int
+    crowd_favor: int
+    rewards: int
+
+
+@dataclass(slots=True)
+class GameResult:
+    winner: int | None
+    """Player index (position in `factions`) or None for a draw."""
+    winner_faction: str | None
+    rounds: int
+    end_reason: str
+    first_player: int
+    troops: list[TroopSummary]
+    unimplemented_skills: tuple[str, ...]
+    log: list[str] | None = field(default=None)
+
+
+class Skirmish:
+    """Mode hooks called by the rules (`after_defeat`) and the turn loop. Stateless: shared by clones."""
+
+    arena_id = "pozzuoli"
+
+    # --- crowd favor (Pozzuoli) ----------------------------------------------------------
+    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
+        """CF-2: one space per favor; each reward reached or passed is claimed in order; excess kept;
+        nothing beyond the last reward. SKR-8 catch-up after each of the first three rewards."""
+        s = g.state
+        t = s.troops[troop]
+        if n <= 0 or t.favor >= POZZUOLI_REWARDS[-1]:
+            return
+        old = t.favor
+        t.favor = min(POZZUOLI_REWARDS[-1], old + n)
+        t.favor_total += n
+        s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why}), bead on {t.favor}")
+        for k, space in enumerate(POZZUOLI_REWARDS):
+            if old < space <= t.favor:
+                self.reward(g, troop, k + 1)
+                if s.end_reason is not None:
+                    return
+                if k < 3:
+                    self.catch_up(g)
+
+    def reward(self, g: Game, troop: int, k: int) -> None:
+        """CF-3 Pozzuoli rewards."""
+        s = g.state
+        t = s.troops[troop]
+        t.rewards = max(t.rewards, k)
+        s.say(f"{t.faction} ({t.side}) claims crowd favor reward {k}")
+        if k == 1:
+            hero = s.units[t.primary_hero]
+            if not hero.active:
+                hero.active = True
+                s.say(f"{hero.name} is flipped to its active side")
+        elif k == 2:
+            t.tactics_camp.extend(t.tactics_discard)
+            t.tactics_discard.clear()
+        elif k == 3:
+            for _ in range(2):
+                opts = [u.uid for u in s.zone(troop, DISCARD)]
+                uid = g.ask(troop, "return-unit", opts, optional=False)
+                if uid is None:
+                    break
+                u = s.units[uid]
+                rules.return_to_camp(g, u, active=True if u.elite else None)
+                s.say(f"{u.name} returns from the discard to the camp")
+        elif k == 4:
+            for u in s.zone(troop, TRACK):
+                rules.return_to_camp(g, u, active=True)
+                s.say(f"{t.faction} gains the neutral hero {u.name}")
+
+    def catch_up(self, g: Game) -> None:
+        """SKR-8: the player with the least total favor may add +1 HP to an elite or +2 HP to a
+        non-elite unit of theirs in combat (tie: the active player)."""
+        s = g.state
+        a, b = s.troops
+        if a.favor_total == b.favor_total:
+            who = s.active
+        else:
+            who = a.index if a.favor_total < b.favor_total else b.index
+        opts = [u.uid for u in s.in_combat(who)]
+        uid = g.ask(who, "catch-up", opts, optional=True)
+        if uid is not None:
+            u = s.units[uid]
+            rules.gain_hp(g, u, 1 if u.elite else 2)
+
+    # --- hooks ---------------------------------------------------------------------------
+    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+        s = g.state
+        if u.is_primary_hero:
+            # SKR-12: defeating the opposing primary hero wins at once.
+            self.end(g, 1 - u.troop, "primary hero defeated")
+            return
+        # SKR-7: 2 crowd favor each time one of your units defeats an opponent.
+        if source is not None and source.troop != u.troop:
+            self.gain_favor(g, source.troop, 2, f"{source.name} defeated {u.name}")
+        self.check_no_units(g)
+
+    def check_no_units(self, g: Game) -> None:
+        """SKR-12 (Pozzuoli): any time after the first round, an opponent with no units in combat loses."""
+        s = g.state
+        if s.end_reason is not None or s.round < 2:
+            return
+        for t in s.order:
+            if not s.in_combat(t):
+                self.end(g, 1 - t, "opponent has no units in combat")
+                return
+
+    def end(self, g: Game, winner: int | None, reason: str) -> None:
+        s = g.state
+        if s.end_reason is not None:
+            return
+        s.winner = winner
+        s.end_reason = reason
+        s.say(f"Game over: {reason}; " + ("draw" if winner is None else f"{s.troops[winner].faction} wins"))
+
+    # --- turn ----------------------------------------------------------------------------
+    def check_stones(self, g: Game, troop: int) -> None:
+        """Remastered, "Check Stone Hexes" + SKR-7: 1 favor for exactly one stone, 3 for both."""
+        s = g.state
+        n = sum(1 for h in s.grid.tagged("stone") if s.board[h] >= 0 and s.units[s.board[h]].troop == troop)
+        if n:
+            self.gain_favor(g, troop, 1 if n == 1 else 3, f"{n} stone hex(es)")
+
+    def replenish(self, g: Game, troop: int) -> None:
+        """SKR-6: fewer than four units in camp -> draw from the bag up to four; an inactive hero in camp
+        does not count (official FAQ)."""
+        s = g.state
+        camp = [u for u in s.zone(troop, CAMP) if u.active]
+        bag = s.zone(troop, BAG)
+        while len(camp) < CAMP_SIZE and bag:
+            u = bag.pop(int(g.rng.integers(len(bag))))
+            u.zone = CAMP
+            camp.append(u)
+
+    def player_turn(self, g: Game, troop: int) -> None:
+        """TURN-1 step order; the game ends at once when a win condition is met (TURN-2)."""
+        s = g.state
+        s.turn += 1
+        s.active = troop
+        t = s.troops[troop]
+        s.say(f"-- Round {s.round}, {t.faction} ({t.side}) turn")
+        turn.start_of_turn(g, troop)
+        deploy_hexes = s.grid.tagged(f"deploy-{t.side}")
+        steps = (
+            lambda: self.check_stones(g, troop),
+            lambda: turn.deployment_step(g, troop, deploy_hexes),
+            lambda: turn.tactic_step(g, troop),
+            lambda: turn.movement_step(g, troop),
+            lambda: turn.abilities_step(g, troop),
+            lambda: turn.engage_step(g, troop),
+            lambda: self.replenish(g, troop),
+        )
+        for step in steps:
+            step()
+            if s.end_reason is not None:
+                return
+
+
+def setup(
+    catalog: Catalog,
+    factions: Sequence[str],
+    arena: str,
+    *,
+    rng: np.random.Generator,
+    log: bool = False,
+) -> GameState:
+    """Skirmish set-up (SKR-1..4): random player order; the first player takes the red side
+    (ruling R-ENG-1); heroes inactive in camp; the rest bagged, four drawn into camp; a random
+    neutral hero on each fourth reward space; the full health-chip supply."""
+    if len(factions) != 2:
+        raise InputError(f"skirmish needs exactly 2 factions, got {len(factions)}")
+    if arena != "pozzuoli":
+        raise InputError(f"skirmish on {arena!r} is not implemented yet (pozzuoli only)")
+    ar = catalog.arena(arena)
+    grid = HexGrid.of(ar)
+    order = [int(x) for x in rng.permutation(2)]
+    units: list[UnitState] = []
+    troops: list[TroopState] = []
+    neutrals = list(catalog.units_of_kind("neutral-hero"))
+    picks = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
+    for p, fid in enumerate(factions):
+        fac = catalog.faction(fid)
+        side = SIDES[order.index(p)]
+        t = TroopState(index=p, side=side, faction=fid)
+        t.tactics_camp = list(catalog.faction_tactics(fid))
+        hero = UnitState(len(units), catalog.unit(fac.hero), p, zone=CAMP, active=False, is_primary_hero=True)
+        units.append(hero)
+        t.primary_hero = hero.uid
+        for un in catalog.faction_units(fid):
+            units.append(UnitState(len(units), un, p, zone=BAG))
+        if neutrals:
+            units.append(UnitState(len(units), neutrals[int(picks[p])], p, zone=TRACK))
+        troops.append(t)
+    supply = dict(catalog.game.health_chips)
+    s = GameState(
+        grid=grid,
+        units=units,
+        troops=troops,
+        board=[-1] * grid.n,
+        supply=dict(supply),
+        supply_start=dict(supply),
+        order=order,
+        log=[] if log else None,
+        mode=Skirmish(),
+    )
+    s.say(
+        "Set-up: "
+        + ", ".join(f"player {p + 1} {troops[p].faction} on {troops[p].side}" for p in order)
+        + f"; {troops[order[0]].faction} goes first"
+    )
+    return s
+
+
+def play_game(
+    catalog: Catalog,
+    mode: str,
+    factions: Sequence[str],
+    arena: str,
+    controllers: Sequence[Controller],
+    *,
+    rng: np.random.Generator,
+    max_rounds: int = 60,
+    log: bool = False,
+    roller: Roller | None = None,
+) -> GameResult:
+    """Play one Skirmish game to its end (or the round cap: a draw)."""
+    if mode != "skirmish":
+        raise InputError(f"mode {mode!r} is not implemented yet (skirmish only)")
+    s = setup(catalog, factions, arena, rng=rng, log=log)
+    g = Game(s, roller if roller is not None else PmfRoller(rng), list(controllers), rng)
+    m: Skirmish = s.mode
+    for p in range(2):
+        m.replenish(g, p)
+    while s.end_reason is None:
+        if s.round >= max_rounds:
+            m.end(g, None, f"round cap ({max_rounds}) reached")
+            break
+        s.round += 1
+        m.check_no_units(g)
+        for p in s.order:
+            if s.end_reason is not None:
+                break
+            m.player_turn(g, p)
+    return result_of(s, catalog)
+
+
+def result_of(s: GameState, catalog: Catalog) -> GameResult:
+    return GameResult(
+        winner=s.winner,
+        winner_faction=None if s.winner is None else s.troops[s.winner].faction,
+        rounds=s.round,
+        end_reason=s.end_reason or "unfinished",
+        first_player=s.order[0],
+        troops=[
+            TroopSummary(t.faction, t.side, t.index, t.deployed, t.damage_dealt, t.kills, t.units_lost, t.favor_total, t.rewards)
+            for t in s.troops
+        ],
+        unimplemented_skills=tuple(
+            sid for sid in unimplemented_skills(catalog) if any(u.unit.has_skill(sid) for u in s.units)
+        ),
+        log=s.log,
+    )

@@ -1,0 +1,144 @@
+"""The skills registry: skill id -> handler functions attached to named hook points.
+
+Rules code asks the registry "which units in combat have a working skill with hook X"
+and calls the handlers; the turn loop never names a skill. Adding a skill is one
+`register(...)` call in `engine.skills` (plus its test and, if a ruling, its row).
+
+Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param its N):
+- attack_dice(g, holder, param, attacker, target) -> Pool | None   extra dice (ENG-3)
+- attack_bonus(g, holder, param, attacker, target) -> int          +damage on a hit
+- damage_reduction(g, holder, param, attacker, target) -> int      less attack damage taken
+- ignore_attack_damage(g, holder, param, attacker, target) -> bool the whole attack's damage ignored
+- after_dealt_attack_damage(g, holder, param, attacker, target, hex_) -> None
+      (hex_ is where the target stood when dealt damage; called even if it was defeated)
+- ability_options(g, holder, param) -> list[tuple];  ability(g, holder, param, args) -> None
+- special_options(g, holder, param) -> list[tuple];  special(g, holder, param, args) -> None
+- engage_when_dazed / move_when_dazed: marker (any value): the unit may engage / move while dazed
+- start_of_turn(g, holder, param) -> None: at the start of the holder's troop's turn
+- after_move(g, holder, param, mover) -> None: after any unit's move (not displacement, SKL-6)
+- tactic_reach(g, holder, param) -> int: its troop may play tactics on opponents this close to it
+- movement_lock: marker: opponents adjacent to the holder cannot move and stop when they arrive
+- intercept(g, holder, param, attacker, target) -> bool: holder takes the attack's damage instead
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hoplostat.catalog.model import Unit
+
+HOOKS: tuple[str, ...] = (
+    "attack_dice",
+    "attack_bonus",
+    "damage_reduction",
+    "ignore_attack_damage",
+    "after_dealt_attack_damage",
+    "ability_options",
+    "ability",
+    "special_options",
+    "special",
+    "engage_when_dazed",
+    "move_when_dazed",
+    "start_of_turn",
+    "after_move",
+    "tactic_reach",
+    "movement_lock",
+    "intercept",
+)
+
+
+@dataclass(frozen=True)
+class SkillImpl:
+    id: str
+    type: str
+    """innate | ability | special, as on the Unit Skills reference."""
+    hooks: dict[str, Any] = field(default_factory=dict)
+    ruling: str | None = None
+    """docs/rulings.md id when our reading is a ruling."""
+
+
+REGISTRY: dict[str, SkillImpl] = {}
+ATTACK_HOOKS = frozenset({"attack_dice", "attack_bonus", "damage_reduction"})
+ATTACK_ANY = "_attack_any"
+"""Key set in a chip's hook map when it has any of ATTACK_HOOKS (fast skip in the attack pipeline)."""
+
+
+def register(skill_id: str, type_: str, *, ruling: str | None = None, **hooks: Callable | bool) -> SkillImpl:
+    unknown = set(hooks) - set(HOOKS)
+    if unknown:
+        raise ValueError(f"skill {skill_id!r}: unknown hook(s) {sorted(unknown)}")
+    if type_ == "ability" and not {"ability", "ability_options"} <= set(hooks):
+        raise ValueError(f"ability {skill_id!r} needs ability and ability_options")
+    if type_ == "special" and not {"special", "special_options"} <= set(hooks):
+        raise ValueError(f"special {skill_id!r} needs special and special_options")
+    impl = SkillImpl(skill_id, type_, dict(hooks), ruling)
+    REGISTRY[skill_id] = impl
+    _unit_hooks.cache_clear()
+    return impl
+
+
+_BY_ID: dict[int, tuple[Unit, dict[str, tuple[tuple[str, int | None, Any], ...]]]] = {}
+
+
+def _unit_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:
+    """Hooks of a chip, cached by object identity (hashing a Unit is slow; chips are shared, immutable)."""
+    got = _BY_ID.get(id(unit))
+    if got is not None and got[0] is unit:
+        return got[1]
+    hooks = _build_hooks(unit)
+    _BY_ID[id(unit)] = (unit, hooks)
+    return hooks
+
+
+def _unit_hooks_clear() -> None:
+    _BY_ID.clear()
+
+
+_unit_hooks.cache_clear = _unit_hooks_clear  # type: ignore[attr-defined]
+
+
+def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:
+    out: dict[str, list[tuple[str, int | None, Any]]] = {}
+    for ref in unit.skills:
+        impl = REGISTRY.get(ref.id)
+        if impl is None:
+            continue
+        for hook, fn in impl.hooks.items():
+            out.setdefault(hook, []).append((ref.id, ref.param, fn))
+    hooks: dict[str, Any] = {k: tuple(v) for k, v in out.items()}
+    if ATTACK_HOOKS & hooks.keys():
+        hooks[ATTACK_ANY] = True
+    return hooks
+
+
+def hook_map(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:
+    """All hooks of a chip: hook name -> (skill id, param, handler) tuples; empty for a plain chip."""
+    got = _BY_ID.get(id(unit))
+    if got is not None and got[0] is unit:
+        return got[1]
+    return _unit_hooks(unit)
+
+
+def unit_hooks(unit: Unit, hook: str) -> tuple[tuple[str, int | None, Any], ...]:
+    """(skill id, param, handler) of this chip's registered skills for a hook, in chip order."""
+    got = _BY_ID.get(id(unit))
+    if got is not None and got[0] is unit:
+        return got[1].get(hook, ())
+    return _unit_hooks(unit).get(hook, ())
+
+
+def is_implemented(skill_id: str) -> bool:
+    return skill_id in REGISTRY
+
+
+def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
+    """Skill ids on chips of the catalog (or defined in it) that the engine does not implement.
+
+    The engine never ignores a skill silently: modes report these ids and tests pin the list.
+    """
+    ids: set[str] = set(getattr(catalog, "skills", {}) or {})
+    for u in catalog.units.values():
+        ids.update(r.id for r in u.skills)
+    return tuple(sorted(i for i in ids if i not in REGISTRY))

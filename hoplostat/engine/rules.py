@@ -1,0 +1,477 @@
+"""Rules functions: the only code that changes a `GameState` (one function per kind of change).
+
+deploy, move, displace, damage, heal, gain_hp, defeat, place_tactic, discard_tactic,
+plus `attack` (the Engage pipeline) and derived stats (movement, range, dice).
+Each cites the Remastered section it implements.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from hoplostat.catalog.model import Tactic
+from hoplostat.dice import COLOURS, Pool, hit_pmf
+from hoplostat.engine.registry import ATTACK_ANY, hook_map, unit_hooks
+from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
+
+# --------------------------------------------------------------------------- dice
+
+
+class Roller(Protocol):
+    def hits(self, pool: Pool) -> int: ...
+
+
+class PmfRoller:
+    """Hits of a pool drawn by inverse CDF on its exact PMF: one uniform per roll."""
+
+    __slots__ = ("rng", "_cdf")
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self._cdf: dict[Pool, list[float]] = {}
+
+    def hits(self, pool: Pool) -> int:
+        if pool.size == 0:
+            return 0
+        cdf = self._cdf.get(pool)
+        if cdf is None:
+            cdf = np.cumsum(hit_pmf(pool))[:-1].tolist()
+            self._cdf[pool] = cdf
+        return bisect_right(cdf, self.rng.random())
+
+
+class FixedRoller:
+    """Forced dice for scenario tests: `hits` pops from a list, or `all_hit`/`no_hit` for every roll."""
+
+    def __init__(self, results: Sequence[int] = (), *, mode: str | None = None) -> None:
+        self.results = list(results)
+        self.mode = mode
+        self.rolled: list[Pool] = []
+
+    def hits(self, pool: Pool) -> int:
+        self.rolled.append(pool)
+        if self.results:
+            return min(self.results.pop(0), pool.size)
+        if self.mode == "all":
+            return pool.size
+        if self.mode == "none":
+            return 0
+        raise AssertionError(f"FixedRoller has no result left for {pool}")
+
+
+# --------------------------------------------------------------------------- game
+
+
+class Controller(Protocol):
+    """Every decision the rules leave to a player goes through `choose` (see hoplostat.policies)."""
+
+    def choose(self, g: Game, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None: ...
+
+
+@dataclass(slots=True)
+class Game:
+    """A state with what plays it: the roller for dice, one controller per troop, the rng."""
+
+    state: GameState
+    roller: Roller
+    controllers: Sequence[Controller]
+    rng: np.random.Generator
+
+    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True) -> Any | None:
+        """Ask a troop's controller; a single mandatory option is taken without asking."""
+        if not options:
+            return None
+        if not optional and len(options) == 1:
+            return options[0]
+        choice = self.controllers[troop].choose(self, troop, decision, options, optional=optional)
+        if choice is None and not optional:
+            raise RuntimeError(f"controller of troop {troop} passed on mandatory {decision!r}")
+        return choice
+
+
+# --------------------------------------------------------------------------- derived stats
+
+
+def movement_of(s: GameState, u: UnitState) -> int:
+    """Movement after tactics in the order played (TAC-8: Hamstring sets 0, a later Adrenaline adds 1)."""
+    m = u.unit.movement
+    for pt in u.tactics:
+        for e in pt.tactic.effects:
+            if e.term == "movement-set":
+                m = int(e.arg)
+            elif e.term == "movement-add":
+                m += int(e.arg)
+    return max(0, m)
+
+
+def range_of(s: GameState, u: UnitState) -> int:
+    r = u.unit.range
+    for pt in u.tactics:
+        for e in pt.tactic.effects:
+            if e.term == "range-add":
+                r += int(e.arg)
+    return r
+
+
+def _add_colour(pool: Pool, colour: str, n: int = 1) -> Pool:
+    c = list(pool.counts)
+    c[COLOURS.index(colour)] += n
+    return Pool(tuple(c))  # type: ignore[arg-type]
+
+
+def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Pool, int, int]:
+    """(dice, bonus on a hit, damage reduction) of attacker on target (ENG-3, ENG-4).
+
+    Gathers the chip's dice, tactics on the attacker, and every working skill in combat
+    with an attack hook (own, allied auras, the target's defences).
+    """
+    s = g.state
+    pool = attacker.unit.attack
+    for pt in attacker.tactics:
+        for e in pt.tactic.effects:
+            if e.term == "extra-dice":
+                pool = _add_colour(pool, str(e.arg))
+    reduce = 0
+    for pt in target.tactics:
+        for e in pt.tactic.effects:
+            if e.term == "reduce-damage":
+                reduce += int(e.arg)
+    bonus = 0
+    units = s.units
+    for uid in s.combat:
+        h = units[uid]
+        hm = hook_map(h.unit)
+        if ATTACK_ANY not in hm or not s.skills_work(h):
+            continue
+        for _sid, param, fn in hm.get("attack_dice", ()):
+            extra = fn(g, h, param, attacker, target)
+            if extra is not None:
+                pool = pool + extra
+        for _sid, param, fn in hm.get("attack_bonus", ()):
+            bonus += fn(g, h, param, attacker, target)
+        for _sid, param, fn in hm.get("damage_reduction", ()):
+            reduce += fn(g, h, param, attacker, target)
+    return pool, bonus, reduce
+
+
+def can_move(s: GameState, u: UnitState) -> bool:
+    """MOV-3 once per turn; dazed (DEP-4) unless a move-when-dazed Innate; fatigued never (SKL-7)."""
+    if u.zone != COMBAT or not u.active or u.moved_turn == s.turn or s.is_fatigued(u):
+        return False
+    if s.is_dazed(u) and not unit_hooks(u.unit, "move_when_dazed"):
+        return False
+    return movement_of(s, u) > 0
+
+
+def can_engage(s: GameState, u: UnitState) -> bool:
+    """ENG-1 once per turn; dazed units cannot unless an Innate allows (First Strike); SKL-7, UNIT-7."""
+    if u.zone != COMBAT or not u.active or s.is_fatigued(u):
+        return False
+    if u.engaged_turn == s.turn and u.impelled_turn != s.turn:
+        return False
+    if s.is_dazed(u) and not unit_hooks(u.unit, "engage_when_dazed"):
+        return False
+    return True
+
+
+def can_use_abilities(s: GameState, u: UnitState) -> bool:
+    """SKL-2, SKL-8: not dazed, not fatigued, active."""
+    return u.zone == COMBAT and u.active and not s.is_dazed(u) and not s.is_fatigued(u)
+
+
+def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[UnitState]:
+    """Opponents within Range counted through blocked hexes (Remastered, "Engage": UNIT-1, ENG-2)."""
+    r = range_of(s, u) if r is None else r
+    row = s.grid.dist[u.hex]
+    return [o for o in s.opponents_of(u.troop) if row[o.hex] <= r]
+
+
+# --------------------------------------------------------------------------- changes
+
+
+def deploy(g: Game, u: UnitState, hex_: int) -> None:
+    """Remastered, "Deployment": onto an unblocked hex, HP = Health from the supply (UNIT-3, DEP-3), dazed (DEP-4)."""
+    s = g.state
+    side = s.troops[u.troop].side
+    if s.board[hex_] >= 0:
+        raise ValueError(f"deploy: hex {hex_} is occupied")
+    if s.supply[side] < u.unit.health:
+        raise ValueError(f"deploy: supply has {s.supply[side]} {side} chips, {u.name} needs {u.unit.health}")
+    if not u.active:
+        raise ValueError(f"deploy: {u.name} is an inactive hero (UNIT-8)")
+    s.supply[side] -= u.unit.health
+    u.hp = u.unit.health
+    u.hp_gained = 0
+    u.zone = COMBAT
+    u.hex = hex_
+    u.deployed_turn = s.turn
+    s.board[hex_] = u.uid
+    s.combat.append(u.uid)
+    s.troops[u.troop].deployed += 1
+    s.say(f"{_who(s, u)} deploys {u.name} on hex {hex_} with {u.hp} HP (dazed this turn)")
+
+
+def move(g: Game, u: UnitState, dest: int) -> None:
+    """Remastered, "Movement": the whole move at once (MOV-3); legality is checked by the caller's options."""
+    s = g.state
+    if s.board[dest] >= 0:
+        raise ValueError(f"move: hex {dest} is occupied")
+    s.board[u.hex] = -1
+    s.say(f"{_who(s, u)} moves {u.name} from hex {u.hex} to hex {dest}")
+    u.hex = dest
+    s.board[dest] = u.uid
+    u.moved_turn = s.turn
+    for h in s.in_combat():
+        if h.zone == COMBAT and u.zone == COMBAT and s.skills_work(h):
+            for _sid, param, fn in unit_hooks(h.unit, "after_move"):
+                fn(g, h, param, u)
+
+
+def locked_hexes(s: GameState, troop: int) -> set[int]:
+    """Hexes next to an opposing unit with a movement lock (Combat Lock): a unit of `troop` there cannot
+    move, and one arriving there must stop."""
+    out: set[int] = set()
+    for h in s.opponents_of(troop):
+        if unit_hooks(h.unit, "movement_lock") and s.skills_work(h):
+            out.update(s.grid.neighbours[h.hex])
+    return out
+
+
+def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -> None:
+    """Displacement is not movement (SKL-6): it does not use up the unit's move and triggers nothing of movement."""
+    s = g.state
+    if s.board[dest] >= 0:
+        raise ValueError(f"displace: hex {dest} is occupied")
+    s.board[u.hex] = -1
+    s.say(f"{u.name} ({s.side_of(u.troop)}) is displaced from hex {u.hex} to hex {dest}" + (f" by {by.name}" if by else ""))
+    u.hex = dest
+    s.board[dest] = u.uid
+
+
+def swap_places(g: Game, a: UnitState, b: UnitState) -> None:
+    """Two units exchange hexes (Swap): a displacement of both, not movement (SKL-6, R-ENG-7)."""
+    s = g.state
+    ha, hb = a.hex, b.hex
+    a.hex, b.hex = hb, ha
+    s.board[ha], s.board[hb] = b.uid, a.uid
+    s.say(f"{a.name} ({s.side_of(a.troop)}) and {b.name} ({s.side_of(b.troop)}) swap hexes {ha} and {hb}")
+
+
+def damage(
+    g: Game,
+    target: UnitState,
+    amount: int,
+    *,
+    source: UnitState | None = None,
+    source_troop: int | None = None,
+    what: str = "attack",
+) -> int:
+    """Remove up to `amount` HP (ENG-4); health chips go back to the supply; defeat at 0 HP (ENG-5).
+
+    Returns the HP removed. Whether damage was *dealt* is the caller's business (SKL-5).
+    """
+    s = g.state
+    if target.zone != COMBAT or amount <= 0:
+        return 0
+    if source is not None and source_troop is None:
+        source_troop = source.troop
+    removed = min(amount, target.hp)
+    target.hp -= removed
+    s.supply[s.troops[target.troop].side] += removed
+    if source_troop is not None and source_troop != target.troop:
+        s.troops[source_troop].damage_dealt += removed
+    s.say(f"{target.name} ({s.side_of(target.troop)}) loses {removed} HP ({what}), {target.hp} left")
+    if target.hp <= 0:
+        defeat(g, target, source=source, source_troop=source_troop)
+    return removed
+
+
+def heal(g: Game, u: UnitState, n: int) -> int:
+    """Heal never above Health (UNIT-4); limited by the health-chip supply. Returns HP healed."""
+    s = g.state
+    side = s.troops[u.troop].side
+    k = max(0, min(n, u.unit.health - u.hp, s.supply[side]))
+    u.hp += k
+    s.supply[side] -= k
+    if k:
+        s.say(f"{u.name} ({side}) heals {k} HP, now {u.hp}")
+    return k
+
+
+def gain_hp(g: Game, u: UnitState, n: int) -> int:
+    """Gaining HP may exceed Health (UNIT-4); limited by the supply (ruling R-ENG-3). Returns HP gained."""
+    s = g.state
+    side = s.troops[u.troop].side
+    k = max(0, min(n, s.supply[side]))
+    u.hp += k
+    u.hp_gained += k
+    s.supply[side] -= k
+    if k:
+        s.say(f"{u.name} ({side}) gains {k} HP, now {u.hp}")
+    return k
+
+
+def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_troop: int | None = None) -> None:
+    """Remastered, "Defeated Units": discard the unit (DEF-1); tactics to the discard of the troop that
+    played them, health chips to the supply (DEF-2)."""
+    s = g.state
+    side = s.troops[u.troop].side
+    s.supply[side] += u.hp
+    u.hp = 0
+    for pt in u.tactics:
+        s.troops[pt.owner].tactics_discard.append(pt.tactic)
+    u.tactics.clear()
+    if u.hex >= 0:
+        s.board[u.hex] = -1
+    if u.uid in s.combat:
+        s.combat.remove(u.uid)
+    u.hex = -1
+    u.zone = DISCARD
+    s.troops[u.troop].units_lost += 1
+    if source_troop is not None and source_troop != u.troop:
+        s.troops[source_troop].kills += 1
+    s.say(f"{u.name} ({side}) is defeated" + (f" by {source.name}" if source is not None else ""))
+    if s.mode is not None:
+        s.mode.after_defeat(g, u, source=source, source_troop=source_troop)
+
+
+def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
+    """TAC-2: own non-elite units in combat, or opposing non-elite units adjacent to an own unit (UNIT-6)."""
+    own = s.in_combat(troop)
+    out = [u for u in own if not u.elite]
+    dist = s.grid.dist
+    reach = []
+    for m in own:
+        r = 1
+        if s.skills_work(m):
+            for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
+                r = max(r, fn(None, m, param))
+        reach.append((m.hex, r))
+    for o in s.opponents_of(troop):
+        if not o.elite and any(dist[o.hex][h] <= r for h, r in reach):
+            out.append(o)
+    return out
+
+
+def place_tactic(g: Game, troop: int, tactic: Tactic, target: UnitState) -> None:
+    """Remastered, "Tactics": play a tactic from camp onto a valid unit (TAC-1..5).
+
+    Instant effects apply at once and the chip is discarded (TAC-4); permanent and temporary
+    chips stay on the unit (TAC-3, TAC-5). Movement-set (Hamstring) removes earlier
+    movement-add tactics (Adrenaline) on the unit (TAC-8).
+    """
+    s = g.state
+    if target.elite:
+        raise ValueError("tactics cannot be played on elite units (UNIT-6)")
+    s.troops[troop].tactics_camp.remove(tactic)
+    s.say(f"{_who(s, troop)} plays {tactic.name} on {target.name} ({s.side_of(target.troop)})")
+    terms = {e.term for e in tactic.effects}
+    if "movement-set" in terms:
+        for pt in list(target.tactics):
+            if any(e.term == "movement-add" for e in pt.tactic.effects):
+                discard_tactic(g, target, pt)
+    if tactic.type != "instant":
+        target.tactics.append(PlacedTactic(tactic, troop, s.turn))
+    for e in tactic.effects:
+        if target.zone != COMBAT:
+            break
+        if e.term == "gain-hp":
+            gain_hp(g, target, int(e.arg))
+        elif e.term == "heal":
+            heal(g, target, int(e.arg))
+        elif e.term == "damage":
+            damage(g, target, int(e.arg), source_troop=troop, what=tactic.name)
+        elif e.term == "damage-adjacent":
+            for o in [o for o in s.opponents_of(target.troop) if s.grid.dist[o.hex][target.hex] == 1]:
+                damage(g, o, int(e.arg), source_troop=troop, what=tactic.name)
+    if tactic.type == "instant":
+        s.troops[troop].tactics_discard.append(tactic)
+
+
+def discard_tactic(g: Game, u: UnitState, pt: PlacedTactic) -> None:
+    """A tactic whose effect ends goes to the discard of the troop that played it (TAC-3, TAC-5)."""
+    s = g.state
+    u.tactics.remove(pt)
+    s.troops[pt.owner].tactics_discard.append(pt.tactic)
+    s.say(f"{pt.tactic.name} on {u.name} is discarded")
+
+
+def return_to_camp(g: Game, u: UnitState, *, active: bool | None = None) -> None:
+    """A discarded unit returns to its camp (Pozzuoli third reward); heroes return active."""
+    u.zone = CAMP
+    u.hp = 0
+    u.hex = -1
+    if active is not None:
+        u.active = active
+
+
+@dataclass(slots=True)
+class AttackResult:
+    hits: int
+    dealt: bool
+    removed: int
+
+
+def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
+    """Remastered, "Engage" (Attack): gather dice (ENG-3), roll, count hits, remove HP (ENG-4).
+
+    Damage is *dealt* when at least one hit is rolled, even if reduced or ignored to 0
+    (Remastered, "Dealing Damage": SKL-5); bonus and reduction act on a hit attack's total
+    (R-ODDS-2). After dealt attack damage, the hook `after_dealt_attack_damage` runs for
+    every working skill in combat (Retaliate), and for the target even if it was defeated.
+    """
+    s = g.state
+    pool, bonus, reduce = attack_profile(g, attacker, target)
+    hits = g.roller.hits(pool)
+    attacker.engaged_turn = s.turn
+    dealt = hits >= 1
+    s.say(f"{attacker.name} ({s.side_of(attacker.troop)}) attacks {target.name} with {pool}: {hits} hit(s)")
+    if not dealt:
+        return AttackResult(hits, False, 0)
+    amount = max(0, hits + bonus - reduce)
+    ignored = False
+    for h in s.in_combat():
+        if not s.skills_work(h):
+            continue
+        for _sid, param, fn in unit_hooks(h.unit, "ignore_attack_damage"):
+            if fn(g, h, param, attacker, target):
+                ignored = True
+    if ignored:
+        amount = 0
+    # Intercept Blow: an adjacent ally of the target may be dealt all of this damage instead (R-ENG-13).
+    for h in s.in_combat(target.troop):
+        if h is target or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
+            continue
+        if unit_hooks(h.unit, "intercept") and g.ask(h.troop, "intercept", [h.uid], optional=True) is not None:
+            s.say(f"{h.name} ({s.side_of(h.troop)}) intercepts the blow meant for {target.name}")
+            target = h
+            _, bonus, reduce = attack_profile(g, attacker, target)
+            amount = max(0, hits + bonus - reduce)
+            for w in s.in_combat():
+                if s.skills_work(w):
+                    for _sid, param, fn in unit_hooks(w.unit, "ignore_attack_damage"):
+                        if fn(g, w, param, attacker, target):
+                            amount = 0
+            break
+    hex_ = target.hex
+    # Watchers are taken before damage so the target's own skills still answer if it is defeated
+    # (ruling R-ENG-2: Retaliate strikes back even from a defeated unit).
+    watchers = [h for h in s.in_combat() if s.skills_work(h)]
+    removed = damage(g, target, amount, source=attacker)
+    if s.end_reason is not None:
+        return AttackResult(hits, True, removed)  # the game ended at once (Remastered, "End of Combat")
+    for h in watchers:
+        for _sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage"):
+            fn(g, h, param, attacker, target, hex_)
+    return AttackResult(hits, True, removed)
+
+
+def _who(s: GameState, x: UnitState | int) -> str:
+    t = x if isinstance(x, int) else x.troop
+    tr = s.troops[t]
+    return f"{tr.faction} ({tr.side})"

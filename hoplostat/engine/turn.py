@@ -1,0 +1,174 @@
+"""Shared steps of a player turn (Remastered, "Player Turns"); modes compose them in order.
+
+Each step builds the legal options and asks the troop's controller, so every choice
+the rules leave to a player goes through `Game.ask`. Option shapes:
+- "deploy":  (uid, hex)
+- "tactic":  (tactic index in camp, target uid)
+- "move":    (uid, destination hex)
+- "ability": (uid, skill id, args)
+- "engage":  ("attack", uid, target uid) | ("special", uid, skill id, args)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hoplostat.engine import rules
+from hoplostat.engine.registry import unit_hooks
+from hoplostat.engine.rules import Game
+from hoplostat.engine.state import CAMP, UnitState
+
+
+def start_of_turn(g: Game, troop: int) -> None:
+    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in data/tactics.toml);
+    then `start_of_turn` skill hooks of the troop's units."""
+    s = g.state
+    for u in s.in_combat():
+        for pt in list(u.tactics):
+            if pt.owner == troop and pt.tactic.type == "temporary" and pt.turn < s.turn:
+                rules.discard_tactic(g, u, pt)
+    for u in s.in_combat(troop):
+        if s.skills_work(u):
+            for _sid, param, fn in unit_hooks(u.unit, "start_of_turn"):
+                fn(g, u, param)
+
+
+def deployable(g: Game, troop: int, hexes: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(uid, hex) pairs: an active unit in camp whose full Health the supply holds (DEP-3, UNIT-8)
+    onto a free deployment hex of the troop (DEP-1, DEP-5)."""
+    s = g.state
+    side = s.troops[troop].side
+    free = [h for h in hexes if s.board[h] < 0]
+    if not free:
+        return []
+    out = []
+    for u in s.units:
+        if u.troop == troop and u.zone == CAMP and u.active and u.unit.health <= s.supply[side]:
+            out.extend((u.uid, h) for h in free)
+    return out
+
+
+def deployment_step(g: Game, troop: int, hexes: tuple[int, ...]) -> None:
+    """Remastered, "Deployment": at most one unit (DEP-1); mandatory when the troop has no units in combat (DEP-2)."""
+    s = g.state
+    opts = deployable(g, troop, hexes)
+    if not opts:
+        return
+    mandatory = not s.in_combat(troop)
+    choice = g.ask(troop, "deploy", opts, optional=not mandatory)
+    if choice is not None:
+        uid, h = choice
+        rules.deploy(g, s.units[uid], h)
+
+
+def tactic_step(g: Game, troop: int) -> None:
+    """Remastered, "Tactic Placement": at most one tactic (TAC-1) on a valid unit (TAC-2); optional."""
+    s = g.state
+    camp = s.troops[troop].tactics_camp
+    if not camp:
+        return
+    targets = rules.tactic_targets(s, troop)
+    opts = [(i, t.uid) for i in range(len(camp)) for t in targets]
+    choice = g.ask(troop, "tactic", opts, optional=True)
+    if choice is not None:
+        i, uid = choice
+        rules.place_tactic(g, troop, camp[i], s.units[uid])
+
+
+def movement_step(g: Game, troop: int) -> None:
+    """Remastered, "Movement": units move one at a time in the controller's order (MOV-1), each once,
+    all at once (MOV-3), up to Movement (UNIT-2) through unblocked hexes (MOV-2)."""
+    s = g.state
+    while True:
+        blocked = s.blocked_for_move()
+        locked = rules.locked_hexes(s, troop)
+        opts = []
+        for u in s.in_combat(troop):
+            if rules.can_move(s, u) and u.hex not in locked:
+                for h in s.grid.reachable(u.hex, rules.movement_of(s, u), blocked, locked):
+                    opts.append((u.uid, h))
+        choice = g.ask(troop, "move", opts, optional=True)
+        if choice is None:
+            return
+        uid, h = choice
+        rules.move(g, s.units[uid], h)
+        if s.end_reason is not None:
+            return  # a Cover roll may end the game mid-step
+
+
+def _each_once(g: Game, troop: int, decision: str, build: Callable[[], list], act: Callable[[tuple], None]) -> None:
+    while True:
+        opts = build()
+        choice = g.ask(troop, decision, opts, optional=True)
+        if choice is None:
+            return
+        act(choice)
+        if g.state.end_reason is not None:
+            return
+
+
+def abilities_step(g: Game, troop: int) -> None:
+    """Remastered, "Abilities": any order, each Ability once per unit per turn, optional (SKL-2)."""
+    s = g.state
+
+    def build() -> list:
+        opts = []
+        for u in s.in_combat(troop):
+            if not rules.can_use_abilities(s, u):
+                continue
+            for sid, param, fn in unit_hooks(u.unit, "ability_options"):
+                if u.abilities_used.get(sid) == s.turn:
+                    continue
+                opts.extend((u.uid, sid, args) for args in fn(g, u, param))
+        return opts
+
+    def act(choice: tuple) -> None:
+        uid, sid, args = choice
+        u = s.units[uid]
+        u.abilities_used[sid] = s.turn
+        for sid2, param, fn in unit_hooks(u.unit, "ability"):
+            if sid2 == sid:
+                s.say(f"{u.name} ({s.side_of(troop)}) uses {sid}")
+                fn(g, u, param, args)
+                return
+
+    _each_once(g, troop, "ability", build, act)
+
+
+def engage_options(g: Game, u: UnitState) -> list[tuple]:
+    s = g.state
+    opts: list[tuple] = [("attack", u.uid, o.uid) for o in rules.targets_in_range(s, u)]
+    if u.engaged_turn == s.turn:
+        return opts  # a second, Impelled, action is an attack
+    for sid, param, fn in unit_hooks(u.unit, "special_options"):
+        opts.extend(("special", u.uid, sid, args) for args in fn(g, u, param))
+    return opts
+
+
+def engage_step(g: Game, troop: int) -> None:
+    """Remastered, "Engage": each unit, one at a time in any order, attacks or uses a Special, or
+    neither (ENG-1); target an opponent within Range (ENG-2)."""
+    s = g.state
+
+    def build() -> list:
+        opts: list[tuple] = []
+        for u in s.in_combat(troop):
+            if rules.can_engage(s, u):
+                opts.extend(engage_options(g, u))
+        return opts
+
+    def act(choice: tuple) -> None:
+        u = s.units[choice[1]]
+        if u.engaged_turn == s.turn:
+            u.impelled_turn = -1  # the Impel is used up
+        u.engaged_turn = s.turn
+        if choice[0] == "attack":
+            rules.attack(g, u, s.units[choice[2]])
+        else:
+            sid, args = choice[2], choice[3]
+            for sid2, param, fn in unit_hooks(u.unit, "special"):
+                if sid2 == sid:
+                    fn(g, u, param, args)
+                    return
+
+    _each_once(g, troop, "engage", build, act)

@@ -1,0 +1,126 @@
+"""Scenario helpers (imported by the tests) for engine tests: hand-built units on the real Pozzuoli map, forced dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import hoplostat.engine  # noqa: F401  (registers skills)
+from hoplostat.catalog import FrozenMap, SkillRef, Tactic, Unit
+from hoplostat.catalog.model import Effect
+from hoplostat.dice import parse_pool
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.rules import FixedRoller, Game
+from hoplostat.engine.state import CAMP, COMBAT, GameState, TroopState, UnitState
+
+
+def mk_unit(
+    uid: str = "u",
+    *,
+    movement: int = 2,
+    range_: int = 1,
+    health: int = 4,
+    attack: str = "black",
+    skills: Sequence[str] = (),
+    kind: str = "unit",
+    name: str | None = None,
+) -> Unit:
+    refs = []
+    for s in skills:
+        parts = s.split()
+        refs.append(SkillRef(parts[0], int(parts[1]) if len(parts) > 1 else None))
+    return Unit(
+        id=uid,
+        name=name or uid,
+        kind=kind,
+        faction=None,
+        classes=("attacker",),
+        elite=kind in ("hero", "neutral-hero", "immortal", "titan"),
+        movement=movement,
+        range=range_,
+        health=health,
+        attack=parse_pool(attack),
+        skills=tuple(refs),
+        provenance=FrozenMap(),
+    )
+
+
+def mk_tactic(tid: str, type_: str, *effects: str) -> Tactic:
+    effs = []
+    for e in effects:
+        parts = e.split()
+        arg: Any = None
+        if len(parts) > 1:
+            arg = int(parts[1]) if parts[1].isdigit() else parts[1]
+        effs.append(Effect(parts[0], arg))
+    return Tactic(tid, tid, type_, tuple(effs), "", None, FrozenMap())
+
+
+class Scripted:
+    """A controller that answers with `picks[decision](options)`; passes (or takes the first) otherwise."""
+
+    def __init__(self, picks: dict[str, Callable[[Sequence[Any]], Any]] | None = None) -> None:
+        self.picks = picks or {}
+        self.asked: list[tuple[str, list]] = []
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.asked.append((decision, list(options)))
+        fn = self.picks.get(decision)
+        if fn is not None:
+            return fn(options)
+        return None if optional else options[0]
+
+
+def make_game(
+    grid: HexGrid,
+    placed: Sequence[tuple[Unit, int, int]],
+    *,
+    roller: FixedRoller | None = None,
+    controllers: Sequence[Any] | None = None,
+    hp: dict[int, int] | None = None,
+    camp: Sequence[tuple[Unit, int]] = (),
+    mode: Any = None,
+    round_: int = 3,
+) -> Game:
+    """A mid-game state: `placed` = (unit, troop, hex) in combat, not dazed; troop 0 red, 1 blue, troop 0 active."""
+    units: list[UnitState] = []
+    board = [-1] * grid.n
+    supply = {"red": 34, "blue": 34}
+    sides = ("red", "blue")
+    for i, (un, troop, h) in enumerate(placed):
+        u = UnitState(i, un, troop, zone=COMBAT, hex=h, hp=un.health, deployed_turn=-10)
+        if hp and i in hp:
+            u.hp = hp[i]
+        supply[sides[troop]] -= u.hp
+        board[h] = i
+        units.append(u)
+    for un, troop in camp:
+        units.append(UnitState(len(units), un, troop, zone=CAMP))
+    troops = [TroopState(0, "red", "a"), TroopState(1, "blue", "b")]
+    s = GameState(
+        grid=grid,
+        units=units,
+        troops=troops,
+        board=board,
+        supply=supply,
+        supply_start={"red": 34, "blue": 34},
+        order=[0, 1],
+        combat=[u.uid for u in units if u.zone == COMBAT],
+        round=round_,
+        turn=2 * round_ - 1,
+        active=0,
+        log=[],
+        mode=mode,
+    )
+    ctrls = list(controllers) if controllers is not None else [Scripted(), Scripted()]
+    return Game(s, roller or FixedRoller(mode="all"), ctrls, np.random.default_rng(0))
+
+
+def adjacent(grid: HexGrid, h: int, k: int = 0) -> int:
+    return grid.neighbours[h][k]
+
+
+def at(grid: HexGrid, h: int, d: int, k: int = 0) -> int:
+    return grid.at_distance(h, d)[k]

@@ -1,0 +1,344 @@
+"""Skirmish on Pozzuoli: set-up, turn steps, crowd favor, win conditions, whole-game invariants."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from enginekit import Scripted, make_game, mk_unit
+
+from hoplostat.engine.modes.skirmish import Skirmish, play_game, setup
+from hoplostat.engine.rules import FixedRoller, Game
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
+from hoplostat.policies import GreedyController, RandomController
+
+C = 28
+
+
+# --- set-up ---------------------------------------------------------------------------
+
+
+def test_setup_hero_inactive_in_camp_four_drawn_rest_bagged_SKR_2_SKR_3(cat):
+    """SKR-2, SKR-3, SKR-4 (Pozzuoli): inactive primary hero in camp; 10 units bagged, 4 drawn face down; a neutral hero on the track."""
+    s = setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(1))
+    g = Game(s, FixedRoller(mode="all"), [Scripted(), Scripted()], np.random.default_rng(1))
+    for p in range(2):
+        s.mode.replenish(g, p)
+        hero = s.units[s.troops[p].primary_hero]
+        assert hero.zone == CAMP and not hero.active and hero.unit.kind == "hero"
+        camp = [u for u in s.zone(p, CAMP) if u.active]
+        assert len(camp) == 4 and len(s.zone(p, BAG)) == 6
+        assert [u.unit.kind for u in s.zone(p, TRACK)] == ["neutral-hero"]
+        assert len(s.troops[p].tactics_camp) == 4
+    assert s.supply == {"red": 34, "blue": 34}
+    assert s.units[s.troops[0].primary_hero].unit.id == "feng"
+
+
+def test_player_order_is_random_and_first_player_is_red_SKR_1_R_ENG_1(cat):
+    """SKR-1, R-ENG-1: both orders occur over seeds; the first player takes the red side."""
+    firsts = set()
+    for seed in range(12):
+        s = setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(seed))
+        firsts.add(s.order[0])
+        assert s.troops[s.order[0]].side == "red"
+    assert firsts == {0, 1}
+
+
+def test_replenish_does_not_count_inactive_hero_SKR_6(cat):
+    """SKR-6 (official FAQ): the inactive hero in camp does not count toward the four."""
+    s = setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(2))
+    g = Game(s, FixedRoller(mode="all"), [Scripted(), Scripted()], np.random.default_rng(2))
+    s.mode.replenish(g, 0)
+    camp = s.zone(0, CAMP)
+    assert len(camp) == 5  # 4 units + the inactive hero
+    camp_units = [u for u in camp if u.active]
+    camp_units[0].zone = DISCARD
+    s.mode.replenish(g, 0)
+    assert len([u for u in s.zone(0, CAMP) if u.active]) == 4 and len(s.zone(0, BAG)) == 5
+
+
+def test_other_modes_and_arenas_are_refused(cat):
+    from hoplostat.errors import InputError
+
+    with pytest.raises(InputError):
+        play_game(cat, "skirmish", ["kunlun", "amazons"], "colosseum", [Scripted(), Scripted()], rng=np.random.default_rng(0))
+    with pytest.raises(InputError):
+        play_game(cat, "onslaught", ["kunlun", "amazons"], "pozzuoli", [Scripted(), Scripted()], rng=np.random.default_rng(0))
+
+
+# --- turn order ------------------------------------------------------------------------
+
+
+def test_player_turn_steps_in_order_TURN_1_TURN_2(cat):
+    """TURN-1, TURN-2: stones, deployment, tactic placement, movement, abilities, engage, replenish; whole turn before the next."""
+    seen = []
+
+    class Spy:
+        def __init__(self, p):
+            self.p = p
+
+        def choose(self, g, troop, decision, options, *, optional):
+            seen.append((g.state.turn, troop, decision))
+            return options[0] if decision in ("deploy", "tactic") else None
+
+    play_game(cat, "skirmish", ["kunlun", "amazons"], "pozzuoli", [Spy(0), Spy(1)], rng=np.random.default_rng(3), max_rounds=3)
+    rank = {"deploy": 1, "tactic": 2, "move": 3, "ability": 4, "engage": 5}
+    by_turn: dict[int, list[str]] = {}
+    for t, troop, d in seen:
+        by_turn.setdefault(t, []).append((troop, d))
+    for t, items in by_turn.items():
+        assert len({tr for tr, _ in items}) == 1
+        ranks = [rank[d] for _, d in items if d in rank]
+        assert ranks == sorted(ranks)
+
+
+# --- crowd favor -------------------------------------------------------------------------
+
+
+def _skirmish_game(grid, placed, **kw):
+    g = make_game(grid, placed, mode=Skirmish(), **kw)
+    s = g.state
+    for p in range(2):
+        s.troops[p].faction = "ab"[p]
+    return g
+
+
+def test_stone_hexes_give_one_or_three_favor_SKR_7(grid):
+    """SKR-7: 1 favor for exactly one stone hex occupied at the start of the turn, 3 for both."""
+    s1, s2 = grid.tagged("stone")
+    g = _skirmish_game(grid, [(mk_unit("a"), 0, s1), (mk_unit("b"), 1, C)])
+    g.state.mode.check_stones(g, 0)
+    assert g.state.troops[0].favor == 1
+    g = _skirmish_game(grid, [(mk_unit("a"), 0, s1), (mk_unit("b"), 0, s2)])
+    g.state.mode.check_stones(g, 0)
+    g.state.mode.check_stones(g, 1)
+    assert (g.state.troops[0].favor, g.state.troops[1].favor) == (3, 0)
+
+
+def test_defeating_an_opponent_gives_two_favor_SKR_7_CF_1(grid):
+    """SKR-7: 2 favor each time one of your units defeats an opponent."""
+    g = _skirmish_game(grid, [(mk_unit("a", attack="2red"), 0, C), (mk_unit("b", health=2), 1, grid.neighbours[C][0]), (mk_unit("c"), 1, 0)])
+    from hoplostat.engine import rules
+
+    rules.attack(g, g.state.units[0], g.state.units[1])
+    assert g.state.troops[0].favor == 2 and g.state.winner is None
+
+
+def test_rewards_every_five_excess_kept_nothing_after_last_CF_2_CF_3(grid):
+    """CF-2, CF-3: passing 5 flips the hero active; 10 returns discarded tactics; 15 returns two units (a hero active);
+    20 gains the neutral hero; favor beyond the last reward does nothing."""
+    hero = mk_unit("hero", kind="hero")
+    neutral = mk_unit("rostam", kind="neutral-hero")
+    g = _skirmish_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, 0)], camp=[(hero, 0), (neutral, 0), (mk_unit("dead1"), 0), (mk_unit("dead2"), 0), (mk_unit("dead3", kind="hero"), 0)])
+    s = g.state
+    m = s.mode
+    h, n, d1, d2, d3 = s.units[2:]
+    h.active, h.is_primary_hero = False, True
+    s.troops[0].primary_hero = h.uid
+    n.zone = TRACK
+    for d in (d1, d2, d3):
+        d.zone = DISCARD
+    d3.active = False
+    tac = object()
+    s.troops[0].tactics_discard.append(tac)
+    g.controllers = [Scripted({"return-unit": lambda o: o[-1]}), Scripted()]
+    m.gain_favor(g, 0, 4, "test")
+    assert not h.active
+    m.gain_favor(g, 0, 3, "test")  # 7: first reward, excess kept
+    assert h.active and s.troops[0].favor == 7
+    m.gain_favor(g, 0, 3, "test")  # 10: second reward
+    assert s.troops[0].tactics_camp == [tac] and s.troops[0].tactics_discard == []
+    m.gain_favor(g, 0, 5, "test")  # 15: third reward, two units back, the hero active
+    assert d3.zone == CAMP and d3.active and d2.zone == CAMP and d1.zone == DISCARD
+    m.gain_favor(g, 0, 9, "test")  # 24 -> bead on 20: neutral hero gained
+    assert n.zone == CAMP and n.active and s.troops[0].favor == 20 and s.troops[0].rewards == 4
+    m.gain_favor(g, 0, 5, "test")
+    assert s.troops[0].favor == 20 and s.troops[0].rewards == 4
+
+
+def test_catch_up_bonus_to_least_favor_player_SKR_8(grid):
+    """SKR-8: after one of the first three rewards, the player with the least favor adds +2 HP to a non-elite
+    (+1 to an elite) unit of theirs; a tie goes to the active player."""
+    g = _skirmish_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, 0), (mk_unit("bh", kind="hero"), 1, 57)], camp=[(mk_unit("hero", kind="hero"), 0)])
+    s = g.state
+    s.troops[0].primary_hero = 3
+    s.units[3].active = False
+    g.controllers = [Scripted(), Scripted({"catch-up": lambda o: o[0]})]
+    s.mode.gain_favor(g, 0, 5, "test")
+    assert s.units[1].hp == 6 and s.units[0].hp == 4
+    g.controllers = [Scripted(), Scripted({"catch-up": lambda o: o[-1]})]
+    s.mode.gain_favor(g, 0, 5, "test")  # second reward
+    assert s.units[2].hp == 5  # elite: +1
+    # tie -> the active player (troop 0)
+    g2 = _skirmish_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, 0)], camp=[(mk_unit("hero", kind="hero"), 0), (mk_unit("hero2", kind="hero"), 1)])
+    s2 = g2.state
+    s2.troops[0].primary_hero, s2.troops[1].primary_hero = 2, 3
+    s2.troops[1].favor = s2.troops[1].favor_total = 5
+    s2.troops[1].rewards = 1
+    g2.controllers = [Scripted({"catch-up": lambda o: o[0]}), Scripted({"catch-up": lambda o: o[0]})]
+    s2.mode.gain_favor(g2, 0, 5, "test")
+    assert s2.units[0].hp == 6 and s2.units[1].hp == 4
+
+
+# --- winning ------------------------------------------------------------------------------
+
+
+def test_defeating_primary_hero_wins_at_once_SKR_12(grid):
+    """SKR-12: defeating the opposing primary hero ends the game at once."""
+    g = _skirmish_game(grid, [(mk_unit("a", attack="3red"), 0, C), (mk_unit("hero", kind="hero", health=3, skills=["retaliate"]), 1, grid.neighbours[C][0]), (mk_unit("c"), 1, 0)])
+    s = g.state
+    s.units[1].is_primary_hero = True
+    from hoplostat.engine import rules
+
+    rules.attack(g, s.units[0], s.units[1])
+    assert s.winner == 0 and s.end_reason == "primary hero defeated"
+    assert s.units[0].hp == 4  # the game ended before Retaliate
+
+
+def test_no_units_in_combat_after_first_round_loses_SKR_12(grid):
+    """SKR-12 (Pozzuoli): after the first round, a player with no units in combat loses; not in round 1."""
+    from hoplostat.engine import rules
+
+    for rnd, expect in ((1, None), (2, 0)):
+        g = _skirmish_game(grid, [(mk_unit("a", attack="2red"), 0, C), (mk_unit("b", health=2), 1, grid.neighbours[C][0])], round_=rnd)
+        rules.attack(g, g.state.units[0], g.state.units[1])
+        assert g.state.winner == expect
+
+
+def test_round_cap_ends_as_draw(cat):
+    class Passive:
+        def choose(self, g, troop, decision, options, *, optional):
+            return None if optional else options[0]
+
+    r = play_game(cat, "skirmish", ["kunlun", "amazons"], "pozzuoli", [Passive(), Passive()], rng=np.random.default_rng(0), max_rounds=5)
+    assert r.winner is None and r.rounds == 5 and r.end_reason.startswith("round cap")
+
+
+# --- whole games ---------------------------------------------------------------------------
+
+
+class Checking:
+    """Wraps a controller and checks the state invariants every time a decision is asked."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.checks = 0
+
+    def choose(self, g, troop, decision, options, *, optional):
+        check_invariants(g.state)
+        self.checks += 1
+        return self.inner.choose(g, troop, decision, options, optional=optional)
+
+
+def check_invariants(s):
+    on_board = [u for u in s.board if u >= 0]
+    assert len(on_board) == len(set(on_board))  # at most one unit per hex
+    assert sorted(on_board) == sorted(s.combat)
+    for u in s.units:
+        if u.zone == COMBAT:
+            assert s.board[u.hex] == u.uid
+            assert 1 <= u.hp <= u.unit.health + u.hp_gained  # UNIT-4
+            assert not (u.elite and u.tactics)  # UNIT-6
+        else:
+            assert u.hex == -1 and u.uid not in on_board
+    for side in ("red", "blue"):  # health-chip supply conserved (DEP-3)
+        held = sum(u.hp for u in s.units if u.zone == COMBAT and s.troops[u.troop].side == side)
+        assert s.supply[side] + held == s.supply_start[side]
+        assert s.supply[side] >= 0
+    for t in s.troops:
+        assert 0 <= t.favor <= 20
+
+
+FACTIONS = ["amazons", "atlanteans", "kunlun", "lamosians", "new-argonauts", "parthians", "plutos-refugees", "vesuvians"]
+
+
+def _play(cat, seed, policy, log=False, max_rounds=60):
+    rng = np.random.default_rng(seed)
+    a, b = FACTIONS[seed % 8], FACTIONS[(seed * 3 + 1) % 8]
+    make = RandomController if policy == "random" else GreedyController
+    ctrls = [Checking(make(rng)), Checking(make(rng))]
+    return play_game(cat, "skirmish", [a, b], "pozzuoli", ctrls, rng=rng, log=log, max_rounds=max_rounds), ctrls
+
+
+@pytest.mark.parametrize("policy,n", [("random", 200), ("greedy", 40)])
+def test_seeded_games_keep_invariants_and_end(cat, policy, n):
+    """Invariants over seeded games: one unit per hex, HP bounds, chip supply conserved, every game ends."""
+    reasons = set()
+    for seed in range(n):
+        r, ctrls = _play(cat, seed, policy)
+        assert r.end_reason in ("primary hero defeated", "opponent has no units in combat") or r.end_reason.startswith("round cap")
+        assert (r.winner is None) == r.end_reason.startswith("round cap")
+        assert sum(c.checks for c in ctrls) > 0
+        reasons.add(r.end_reason.split(" (")[0])
+    assert "primary hero defeated" in reasons
+
+
+def test_same_seed_same_log(cat):
+    for policy in ("random", "greedy"):
+        r1, _ = _play(cat, 7, policy, log=True)
+        r2, _ = _play(cat, 7, policy, log=True)
+        assert r1.log == r2.log and r1.log
+        r3, _ = _play(cat, 8, policy, log=True)
+        assert r3.log != r1.log
+
+
+def test_log_is_in_rulebook_words(cat):
+    r, _ = _play(cat, 3, "greedy", log=True)
+    text = "\n".join(r.log)
+    for word in ("deploys", "dazed", "attacks", "crowd favor", "Round 1"):
+        assert word in text
+    assert r.log[-1].startswith("Game over")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_thousand_seeded_games(cat, policy):
+    for seed in range(1000):
+        _play(cat, 10_000 + seed, policy)
+
+
+def test_round_is_each_troop_once_in_a_fixed_order_TURN_3_SKR_13(cat):
+    """TURN-3, SKR-13: every round is one turn of each player, in the same order all game."""
+    for seed in (0, 1, 2):
+        r, _ = _play(cat, seed, "random", log=True)
+        turns = [line for line in r.log if line.startswith("-- Round")]
+        by_round: dict[str, list[str]] = {}
+        for line in turns:
+            rnd, who = line[len("-- Round ") :].split(", ", 1)
+            by_round.setdefault(rnd, []).append(who)
+        orders = list(by_round.values())
+        assert all(o == orders[0] for o in orders[:-1]) and len(orders[0]) == 2
+        assert orders[-1] == orders[0][: len(orders[-1])]
+
+
+def test_clone_mid_game_replays_identically_and_independently(cat):
+    """GameState.clone() for lookahead: a clone played on with the same dice and choices ends the same way,
+    and playing it does not touch the original."""
+    from hoplostat.engine.rules import PmfRoller
+
+    s = setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(4), log=True)
+    rng = np.random.default_rng(4)
+    g = Game(s, PmfRoller(rng), [RandomController(rng), RandomController(rng)], rng)
+    for p in range(2):
+        s.mode.replenish(g, p)
+    for _ in range(4):
+        s.round += 1
+        for p in s.order:
+            s.mode.player_turn(g, p)
+    assert s.end_reason is None and s.in_combat()
+
+    def play_on(state, seed):
+        r = np.random.default_rng(seed)
+        gg = Game(state, PmfRoller(r), [RandomController(r), RandomController(r)], r)
+        while state.end_reason is None and state.round < 60:
+            state.round += 1
+            for p in state.order:
+                if state.end_reason is None:
+                    state.mode.player_turn(gg, p)
+        return list(state.log), state.winner
+
+    snapshot = (list(s.log), [(u.zone, u.hex, u.hp) for u in s.units], dict(s.supply))
+    c1, c2 = s.clone(), s.clone()
+    a = play_on(c1, 99)
+    assert (list(s.log), [(u.zone, u.hex, u.hp) for u in s.units], dict(s.supply)) == snapshot
+    b = play_on(c2, 99)
+    assert a == b and len(a[0]) > len(snapshot[0])
