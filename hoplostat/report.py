@@ -1,25 +1,31 @@
-"""Figures (polars frame in, matplotlib Figure out) and the HTML report.
+"""Figures (polars frame in, matplotlib Figure out) and the self-contained HTML report.
 
-Figures use the non-interactive Agg backend and never call ``plt.show``; the
-caller saves or embeds them.
+Figures use matplotlib's object API (no pyplot state, no ``show``); the caller
+saves or embeds them. Every name that comes from data is HTML-escaped.
 """
 
 from __future__ import annotations
 
+import base64
+import datetime as _dt
+import html
+import io
+from pathlib import Path
+
+import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
+
+BLUE, ORANGE, RED, GREY = "#4c72b0", "#dd8452", "#c44e52", "#8c8c8c"
+
+
+# --- odds --------------------------------------------------------------------------------
 
 
 def odds_frame(summary: dict) -> pl.DataFrame:
     """Long table of an odds summary (from `hoplostat.odds.summarize`): one row per damage value."""
     n = len(summary["pmf"])
-    return pl.DataFrame(
-        {
-            "damage": list(range(n)),
-            "p": summary["pmf"],
-            "p_at_least": summary["at_least"],
-        }
-    )
+    return pl.DataFrame({"damage": list(range(n)), "p": summary["pmf"], "p_at_least": summary["at_least"]})
 
 
 def odds_figure(frame: pl.DataFrame, *, hp: int | None = None, title: str = "") -> Figure:
@@ -27,10 +33,10 @@ def odds_figure(frame: pl.DataFrame, *, hp: int | None = None, title: str = "") 
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.add_subplot()
     k = frame["damage"].to_list()
-    ax.bar(k, frame["p"].to_list(), color="#4c72b0", label="P(damage = k)")
-    ax.plot(k, frame["p_at_least"].to_list(), color="#dd8452", marker="o", label="P(damage ≥ k)")
+    ax.bar(k, frame["p"].to_list(), color=BLUE, label="P(damage = k)")
+    ax.plot(k, frame["p_at_least"].to_list(), color=ORANGE, marker="o", label="P(damage ≥ k)")
     if hp is not None:
-        ax.axvline(hp - 0.5, color="#c44e52", linestyle="--", label=f"target HP {hp}")
+        ax.axvline(hp - 0.5, color=RED, linestyle="--", label=f"target HP {hp}")
     ax.set_xlabel("damage dealt")
     ax.set_ylabel("probability")
     ax.set_ylim(0, 1.02)
@@ -41,20 +47,168 @@ def odds_figure(frame: pl.DataFrame, *, hp: int | None = None, title: str = "") 
     return fig
 
 
+def kill_chance_frame(catalog, factions, *, max_hp: int = 8) -> pl.DataFrame:
+    """P(one attack defeats a target of h HP) for every non-elite unit of the factions."""
+    from hoplostat.odds import Attack, odds
+
+    rows = []
+    for f in factions:
+        for u in catalog.faction_units(f, include_hero=True):
+            o = odds(Attack(u.attack))
+            for hp in range(1, max_hp + 1):
+                rows.append({"faction": f, "unit": u.id, "name": u.name, "hp": hp, "p_kill": o.kill(hp),
+                             "stand_in": u.is_stand_in})
+    return pl.DataFrame(rows)
+
+
+def kill_chance_figure(frame: pl.DataFrame) -> Figure:
+    """Small multiples per faction: P(kill) against target HP, one line per unit."""
+    factions = list(dict.fromkeys(frame["faction"].to_list()))
+    cols = min(4, len(factions))
+    rows = -(-len(factions) // cols)
+    fig = Figure(figsize=(3.2 * cols, 2.6 * rows), layout="constrained")
+    axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
+    for ax, f in zip(axes.flat, factions):
+        sub = frame.filter(pl.col("faction") == f)
+        for unit in dict.fromkeys(sub["unit"].to_list()):
+            s = sub.filter(pl.col("unit") == unit)
+            ax.plot(s["hp"].to_list(), s["p_kill"].to_list(), alpha=0.7, lw=1.2)
+        ax.set_title(f, fontsize=9)
+        ax.grid(alpha=0.3)
+    for ax in axes.flat[len(factions):]:
+        ax.set_visible(False)
+    fig.supxlabel("target HP")
+    fig.supylabel("P(one attack defeats it)")
+    return fig
+
+
+# --- sweeps ------------------------------------------------------------------------------
+
+
+def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (95% interval)") -> Figure:
+    """Horizontal bars of win rates with interval whiskers; the 50% line for reference."""
+    f = frame.sort("win_rate")
+    fig = Figure(figsize=(7, 0.45 * f.height + 1.5), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(f.height)
+    rate = f["win_rate"].to_numpy()
+    err = np.vstack([rate - f["win_rate_lo"].to_numpy(), f["win_rate_hi"].to_numpy() - rate])
+    ax.barh(y, rate, color=BLUE, alpha=0.85)
+    ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="black", capsize=3, lw=1)
+    ax.axvline(0.5, color=GREY, ls="--", lw=1)
+    ax.set_yticks(y, f["faction"].to_list())
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games won (draws count as not won)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def matchup_figure(frame: pl.DataFrame) -> Figure:
+    """Heatmaps of the row faction's win rate against each opponent: going first, going second."""
+    factions = sorted(set(frame["faction"].to_list()) | set(frame["opponent"].to_list()))
+    pos = {f: i for i, f in enumerate(factions)}
+    panels = [("win_rate_first", "row faction plays first"), ("win_rate_second", "row faction plays second")]
+    panels = [(c, t) for c, t in panels if c in frame.columns] or [("win_rate", "both seat orders")]
+    size = 0.55 * len(factions) + 2.5
+    fig = Figure(figsize=(size * len(panels) + 1, size), layout="constrained")
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    im = None
+    for ax, (col, title) in zip(axes, panels):
+        grid = np.full((len(factions), len(factions)), np.nan)
+        for f, o, v in frame.select("faction", "opponent", col).iter_rows():
+            if v is not None:
+                grid[pos[f], pos[o]] = v
+        im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+        for i in range(len(factions)):
+            for j in range(len(factions)):
+                if not np.isnan(grid[i, j]):
+                    ax.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=7,
+                            color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
+        ax.set_xticks(range(len(factions)), factions, rotation=60, ha="right", fontsize=8)
+        ax.set_yticks(range(len(factions)), factions, fontsize=8)
+        ax.set_title(title, fontsize=9)
+        ax.set_xlabel("opponent")
+    fig.colorbar(im, ax=list(axes), shrink=0.8, label="row faction's win rate")
+    return fig
+
+
+def first_player_figure(frame: pl.DataFrame) -> Figure:
+    """P(the first player wins) per arena with 95% intervals."""
+    fig = Figure(figsize=(5, 3.2), layout="constrained")
+    ax = fig.add_subplot()
+    x = np.arange(frame.height)
+    rate = frame["first_win_rate"].to_numpy()
+    err = np.vstack([rate - frame["first_win_rate_lo"].to_numpy(), frame["first_win_rate_hi"].to_numpy() - rate])
+    ax.bar(x, rate, color=ORANGE)
+    ax.errorbar(x, rate, yerr=err, fmt="none", ecolor="black", capsize=4)
+    ax.axhline(0.5, color=GREY, ls="--", lw=1)
+    ax.set_xticks(x, frame["arena"].to_list())
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("P(first player wins)")
+    ax.set_title("First-player advantage (draws count as not won)", fontsize=10)
+    return fig
+
+
+def ratings_figure(frame: pl.DataFrame) -> Figure:
+    """Bradley-Terry strengths (log-odds scale, mean 0) with 95% intervals."""
+    f = frame.sort("strength")
+    fig = Figure(figsize=(6, 0.45 * f.height + 1.5), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(f.height)
+    s = f["strength"].to_numpy()
+    err = np.vstack([s - f["strength_lo"].to_numpy(), f["strength_hi"].to_numpy() - s])
+    ax.errorbar(s, y, xerr=err, fmt="o", color=BLUE, ecolor="black", capsize=3)
+    ax.axvline(0, color=GREY, ls="--", lw=1)
+    ax.set_yticks(y, f["faction"].to_list())
+    ax.set_xlabel("strength (log-odds; +0.4 ≈ 60% against an average faction)")
+    ax.set_title("Bradley-Terry ratings (95% interval)", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def unit_figure(frame: pl.DataFrame, *, n: int = 10) -> Figure:
+    """Units whose damage per deployment stands out within their faction (z-score), top and bottom."""
+    f = frame.drop_nulls("damage_z").sort("damage_z")
+    pick = pl.concat([f.head(n), f.tail(n)]).unique(maintain_order=True) if f.height > 2 * n else f
+    fig = Figure(figsize=(7, 0.3 * pick.height + 1.5), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(pick.height)
+    z = pick["damage_z"].to_numpy()
+    ax.barh(y, z, color=[RED if v < 0 else BLUE for v in z])
+    ax.set_yticks(y, pick["unit"].to_list(), fontsize=7)
+    ax.axvline(0, color=GREY, lw=1)
+    ax.set_xlabel("damage per deployment, standard deviations from its faction's mean")
+    ax.set_title("Over- and under-performing units", fontsize=10)
+    return fig
+
+
+def rounds_figure(games: pl.DataFrame) -> Figure:
+    """Distribution of game length in rounds per arena; games that hit the round cap are draws."""
+    fig = Figure(figsize=(7, 3.2), layout="constrained")
+    ax = fig.add_subplot()
+    arenas = sorted(games["arena"].unique().to_list())
+    top = int(games["rounds"].max())
+    bins = np.arange(0.5, top + 1.5)
+    for arena, colour in zip(arenas, (BLUE, ORANGE, RED)):
+        r = games.filter(pl.col("arena") == arena)["rounds"].to_numpy()
+        ax.hist(r, bins=bins, alpha=0.6, color=colour, label=f"{arena} (median {np.median(r):.0f})")
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("games")
+    ax.legend(frameon=False)
+    ax.set_title("Game length", fontsize=10)
+    return fig
+
+
 def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)") -> Figure:
     """Heatmap of P(A wins) for every pair, averaged over who attacks first; stand-ins marked '*'."""
-    import numpy as np
-
     avg = frame.group_by(["a", "b"], maintain_order=True).agg(pl.col("p_a_wins").mean())
     ids = list(dict.fromkeys(frame["a"].to_list()))
     pos = {u: i for i, u in enumerate(ids)}
     grid = np.full((len(ids), len(ids)), np.nan)
     for a, b, p in avg.iter_rows():
         grid[pos[a], pos[b]] = p
-    label = {}
-    for row in frame.select("a", "a_name", "a_stand_in").unique(maintain_order=True).iter_rows():
-        a, name, stand_in = row
-        label[a] = f"{a}{' *' if stand_in else ''}"
+    label = {a: f"{a}{' *' if s else ''}" for a, s in frame.select("a", "a_stand_in").unique().iter_rows()}
     size = max(5.0, 0.16 * len(ids) + 2)
     fig = Figure(figsize=(size + 1.5, size), layout="constrained")
     ax = fig.add_subplot()
@@ -66,3 +220,142 @@ def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)
     ax.set_title(title + "\n(mean of both orders of first attack; * = stand-in values)", fontsize=9)
     fig.colorbar(im, ax=ax, shrink=0.8, label="P(A wins)")
     return fig
+
+
+# --- the HTML report ---------------------------------------------------------------------
+
+SECTIONS = ("summary", "win-rates", "matchups", "first-player", "ratings", "units", "rounds", "odds")
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
+main{max-width:980px;margin:0 auto;padding:1rem}
+h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ddd}
+.banner{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem 1rem;border-radius:6px}
+figure{margin:1rem 0}img{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
+table{border-collapse:collapse;font-size:.9rem;display:block;overflow-x:auto;max-width:100%}
+td,th{padding:.25rem .6rem;border-bottom:1px solid #e5e5e5;text-align:right}td:first-child,th:first-child{text-align:left}
+.meta td{text-align:left}
+@media (max-width:600px){body{font-size:15px}h1{font-size:1.3rem}}
+"""
+
+
+def _png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    return buf.getvalue()
+
+
+def _table_html(frame: pl.DataFrame, *, digits: int = 3) -> str:
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    body = []
+    for row in frame.iter_rows():
+        cells = []
+        for v in row:
+            if isinstance(v, float):
+                text = "–" if v != v else f"{v:.{digits}f}"
+            else:
+                text = "–" if v is None else str(v)
+            cells.append(f"<td>{html.escape(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
+    """Plain-language lines such as "Kunlun wins 57% [55, 59] of its 800 games"."""
+    out = []
+    for r in tables["win_rates"].iter_rows(named=True):
+        out.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_rate'])} "
+                   f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of its {r['games']:,} games"
+                   + (f" ({r['draws']:,} draws)" if r["draws"] else "") + ".")
+    fp = tables["first_player"].row(0, named=True)
+    out.append(f"The first player wins {_pct(fp['first_win_rate'])} [{_pct(fp['first_win_rate_lo'])}, "
+               f"{_pct(fp['first_win_rate_hi'])}] of all {fp['games']:,} games.")
+    return out
+
+
+def build_report(results: Path, out_dir: Path, catalog) -> Path:
+    """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``."""
+    from hoplostat import stats
+    from hoplostat.sweep import load_results
+
+    manifest, games, units = load_results(results)
+    tables = stats.summary(games, units)
+    cfg = manifest["config"]
+    factions = sorted(set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()))
+    names = {f: catalog.faction(f).name if f in catalog.factions else f for f in factions}
+    chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
+    stand_in = sum(u.is_stand_in for u in chips)
+
+    figures: list[tuple[str, str, Figure, str]] = [
+        ("win-rates", "Win rates", win_rate_figure(tables["win_rates"]),
+         "Bars are each faction's share of games won over every opponent, seat and arena; whiskers are 95% "
+         "Wilson intervals. Factions whose whiskers stay clear of the dashed 50% line are stronger or weaker "
+         "than average with this catalog and these players."),
+        ("matchups", "Matchups", matchup_figure(tables["matchups"]),
+         "Each cell is the row faction's win rate against the column faction, split by who plays first."),
+        ("first-player", "First-player advantage", first_player_figure(tables["first_player"]),
+         "How often the player who goes first wins, per arena."),
+        ("ratings", "Ratings", ratings_figure(tables["ratings"]),
+         "Bradley-Terry strengths fitted to every game: one number per faction that best explains the "
+         "matchup results."),
+        ("rounds", "Game length", rounds_figure(games),
+         f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw."),
+        ("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
+         "For every unit (heroes included): the chance that one attack defeats a target of the given HP."),
+    ]
+    if tables["units"] is not None:
+        figures.insert(5, ("units", "Units", unit_figure(tables["units"]),
+                           "Units whose damage per deployment stands out within their own faction."))
+    unit_table = None
+    if tables["units"] is not None:
+        u = tables["units"]  # every unit of the run, best damage per deployment (within faction) first
+        unit_names = {c.id: c.name for c in chips}
+        unit_table = u.select(
+            "faction", pl.col("unit").replace_strict(unit_names, default=None).alias("name"), "unit", "games",
+            "deployed", "damage_per_deploy", "kills_per_deploy", "survival", "damage_z")
+    out_dir = Path(out_dir)
+    (out_dir / "figures").mkdir(parents=True, exist_ok=True)
+    parts = []
+    for key, title, fig, text in figures:
+        png = _png(fig)
+        (out_dir / "figures" / f"{key}.png").write_bytes(png)
+        img = base64.b64encode(png).decode()
+        parts.append(f'<section id="{key}"><h2>{html.escape(title)}</h2><p>{html.escape(text)}</p>'
+                     f'<figure><img alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
+        table = {"win-rates": tables["win_rates"], "ratings": tables["ratings"],
+                 "first-player": tables["first_player"], "units": unit_table}.get(key)
+        if table is not None:
+            parts.append(_table_html(table))
+        parts.append("</section>")
+    meta = {
+        "results": str(results), "mode": cfg.get("mode"), "arenas": ", ".join(cfg.get("arenas", [])),
+        "factions": ", ".join(names[f] for f in factions), "games": f"{games.height:,}",
+        "games per matchup": cfg.get("games"), "policies": " vs ".join(cfg.get("policies", [])),
+        "seed": cfg.get("seed"), "catalog hash": manifest.get("catalog_hash", "")[:16],
+        "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),
+        "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+    meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
+    sentences = "".join(f"<li>{html.escape(s)}</li>" for s in summary_sentences(tables, names))
+    banner = (f'<p class="banner"><strong>{stand_in} of the {len(chips)} chips in this run carry stand-in values</strong>'
+              " (chosen by hoplostat, not printed on the real chips; see data/README.md). Results describe the "
+              "embedded catalog, not the published game, until you load your own chips with --data.</p>")
+    page = (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>hoplostat balance report</title><style>{_CSS}</style></head><body><main>"
+        f"<h1>Balance report: {html.escape(str(cfg.get('mode', '')).title())}</h1>{banner}"
+        f"<section id='summary'><h2>Summary</h2><ul>{sentences}</ul>"
+        f"<p>Intervals are 95%; to tighten them run more games (<code>--games</code>, or <code>--ci-width 0.05</code>)"
+        " and resume the same directory.</p>"
+        f"<table class='meta'>{meta_html}</table></section>{''.join(parts)}</main></body></html>"
+    )
+    index = out_dir / "index.html"
+    tmp = out_dir / ".index.html.tmp"
+    tmp.write_text(page, encoding="utf-8")
+    tmp.replace(index)
+    return index

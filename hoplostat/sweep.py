@@ -1,15 +1,48 @@
-"""Parallel runs with joblib: seeds per task from SeedSequence, chunks, backends.
+"""Sweeps: many seeded games (or duels) in parallel with joblib, resumable and reproducible.
 
-Every task's generator is ``SeedSequence(seed).spawn(n_tasks)[i]``, keyed by
-the task index, so results do not depend on ``jobs`` or on chunking.
+Seeds: every game's generator comes from ``SeedSequence(seed, spawn_key=(matchup
+key, game index))``, a function of the sweep seed, the matchup's identity and
+the game's index alone, so results never depend on ``--jobs``, chunking or the
+backend. Each result row carries its game index and its game seed (an int that
+`hoplostat play` accepts to replay that very game).
+
+Storage (a results directory):
+  manifest.json            config, catalog hash, version, dates, status
+  games/<m>-<g0>.parquet   one row per game, one file per finished chunk
+  units/<m>-<g0>.parquet   one row per unit that took part in a game
+Chunk files are written to a temporary name and renamed, so a killed sweep
+leaves only whole chunks; ``--resume`` plays the missing ones.
+
+Early stop (``ci_width``): games are played in waves (chunk k of every matchup
+still running); after each wave a matchup whose 95% interval for P(first-named
+faction wins) is narrower than ``ci_width`` stops. Decisions depend only on
+whole waves, so they too are independent of ``jobs``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+import datetime as _dt
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from hoplostat import __version__
+from hoplostat.errors import InputError
+
+MODES = ("skirmish",)
+ARENAS = ("pozzuoli", "colosseum")
+BACKENDS = ("loky", "dask", "ray")
+MANIFEST = "manifest.json"
+
+
+# --- generic parallel map ---------------------------------------------------------------
 
 
 def task_rngs(seed: int, n: int) -> list[np.random.SeedSequence]:
@@ -19,22 +52,13 @@ def task_rngs(seed: int, n: int) -> list[np.random.SeedSequence]:
 
 def parallel_map(fn: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int = 1, progress=None,
                  chunk: int = 64) -> list:
-    """``[fn(*t) for t in tasks]`` in task order, over ``jobs`` loky workers in chunks.
+    """``[fn(*t) for t in tasks]`` in task order, over ``jobs`` workers in chunks.
 
     ``progress(done, total)`` is called as chunks finish (in order).
     """
     chunks = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
     out: list = []
-    if jobs == 1:
-        for c in chunks:
-            out.extend(_run_chunk(fn, c))
-            if progress:
-                progress(len(out), len(tasks))
-        return out
-    from joblib import Parallel, delayed
-
-    parallel = Parallel(n_jobs=jobs, return_as="generator")
-    for res in parallel(delayed(_run_chunk)(fn, c) for c in chunks):
+    for res in _imap(_run_chunk, [(fn, c) for c in chunks], jobs=jobs):
         out.extend(res)
         if progress:
             progress(len(out), len(tasks))
@@ -43,6 +67,82 @@ def parallel_map(fn: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int = 
 
 def _run_chunk(fn, chunk):
     return [fn(*t) for t in chunk]
+
+
+def _imap(fn, tasks: Sequence[tuple], *, jobs: int) -> Iterator:
+    """Results of ``fn(*t)`` in task order: in-process for one job, else joblib's active backend."""
+    if jobs == 1 and not _backend_active():
+        for t in tasks:
+            yield fn(*t)
+        return
+    from joblib import Parallel, delayed
+
+    yield from Parallel(n_jobs=jobs, return_as="generator")(delayed(fn)(*t) for t in tasks)
+
+
+_ACTIVE_BACKEND: list[str] = []
+
+
+def _backend_active() -> bool:
+    return bool(_ACTIVE_BACKEND)
+
+
+@contextlib.contextmanager
+def backend(name: str = "loky", *, jobs: int = 1, scheduler: str | None = None):
+    """Run joblib work on ``loky`` (this machine), ``dask`` (a Dask cluster) or ``ray``.
+
+    ``dask`` connects to ``scheduler`` (e.g. ``tcp://10.0.0.5:8786``) or starts a
+    local cluster of ``jobs`` single-threaded worker processes on 127.0.0.1.
+    ``ray`` needs ray installed (``ray.util.joblib``).
+    """
+    if name not in BACKENDS:
+        raise InputError(f"--backend {name!r}: allowed: {', '.join(BACKENDS)}")
+    if name == "loky":
+        yield
+        return
+    from joblib import parallel_config
+
+    if name == "dask":
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            raise InputError("--backend dask needs dask.distributed: pip install 'hoplostat[distributed]'") from None
+        cluster = None
+        if scheduler:
+            try:
+                client = Client(scheduler, timeout="10s")
+            except OSError as exc:
+                raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
+        else:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                   dashboard_address=None)
+            client = Client(cluster)
+        try:
+            with parallel_config(backend="dask"):
+                _ACTIVE_BACKEND.append(name)
+                try:
+                    yield
+                finally:
+                    _ACTIVE_BACKEND.pop()
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        return
+    try:
+        from ray.util.joblib import register_ray
+    except ImportError:
+        raise InputError("--backend ray needs ray installed (pip install 'ray[default]')") from None
+    register_ray()
+    with parallel_config(backend="ray"):
+        _ACTIVE_BACKEND.append(name)
+        try:
+            yield
+        finally:
+            _ACTIVE_BACKEND.pop()
+
+
+# --- duel matrix ------------------------------------------------------------------------
 
 
 def _duel_task(a, b, first: str, trials: int, seed_seq: np.random.SeedSequence, exact: bool) -> dict:
@@ -74,3 +174,254 @@ def duel_matrix(fighters: Sequence, *, trials: int, seed: int, jobs: int = 1, ex
         rows.append({"index": i, "a": a.unit_id or a.name, "b": b.unit_id or b.name, "first": first,
                      "trials": None if exact else trials, **res})
     return rows
+
+
+# --- game sweeps ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Faction ``a`` against faction ``b`` on an arena; ``first`` says which of them plays first."""
+
+    mode: str
+    arena: str
+    a: str
+    b: str
+    first: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.mode}/{self.arena}/{self.a}/{self.b}/{self.first}"
+
+    @property
+    def seed_key(self) -> int:
+        """A stable 63-bit number for this matchup (part of every game's seed)."""
+        return int.from_bytes(hashlib.sha256(self.key.encode()).digest()[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class SweepConfig:
+    """What a sweep plays. Two sweeps with equal configs play identical games."""
+
+    mode: str = "skirmish"
+    factions: tuple[str, ...] = ()
+    arenas: tuple[str, ...] = ARENAS
+    games: int = 100
+    seed: int = 0
+    policies: tuple[str, str] = ("greedy", "greedy")
+    max_rounds: int = 60
+    chunk: int = 25
+    ci_width: float | None = None
+    data: tuple[str, ...] = ()
+    catalog_hash: str = ""
+
+    def matchups(self) -> list[Matchup]:
+        """Every unordered faction pair, both seat orders, every arena (mirror matches excluded)."""
+        out = []
+        for arena in self.arenas:
+            for i, a in enumerate(self.factions):
+                for b in self.factions[i + 1:]:
+                    for first in ("a", "b"):
+                        out.append(Matchup(self.mode, arena, a, b, first))
+        return out
+
+    def identity(self) -> dict:
+        return asdict(self)
+
+
+def game_seed(config: SweepConfig, matchup: Matchup, game: int) -> int:
+    """The seed of one game: a function of the sweep seed, the matchup and the game index only."""
+    ss = np.random.SeedSequence(config.seed, spawn_key=(matchup.seed_key, game))
+    return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
+
+
+def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> tuple[dict, list[dict]]:
+    """Play game ``game`` of ``matchup``; return its row and its units' rows."""
+    from hoplostat.engine import play_game
+    from hoplostat.policies import make
+
+    gseed = game_seed(config, matchup, game)
+    rng = np.random.default_rng(gseed)
+    controllers = [make(config.policies[0], rng=rng), make(config.policies[1], rng=rng)]
+    first = 0 if matchup.first == "a" else 1
+    res = play_game(catalog, matchup.mode, [matchup.a, matchup.b], matchup.arena, controllers, rng=rng,
+                    max_rounds=config.max_rounds, first_player=first)
+    winner = None if res.winner is None else ("a" if res.winner == 0 else "b")
+    row = {
+        "matchup": matchup.key, "mode": matchup.mode, "arena": matchup.arena, "faction_a": matchup.a,
+        "faction_b": matchup.b, "first": matchup.first, "policy_a": config.policies[0],
+        "policy_b": config.policies[1], "game": game, "seed": config.seed, "game_seed": gseed,
+        "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds, "end_reason": res.end_reason,
+    }
+    for side, t in zip("ab", res.troops):
+        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                    f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
+                    f"{side}_crowd_favor": t.crowd_favor})
+    units = []
+    for u in getattr(res, "units", None) or ():
+        units.append({"matchup": matchup.key, "arena": matchup.arena, "game": game,
+                      "side": "a" if u.player == 0 else "b", "faction": u.faction, "unit": u.unit_id,
+                      "deployed": u.deployed, "damage_dealt": u.damage_dealt, "kills": u.kills,
+                      "defeated": u.defeated, "won": winner == ("a" if u.player == 0 else "b")})
+    return row, units
+
+
+def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> tuple[list[dict], list[dict]]:
+    from hoplostat.catalog import load
+
+    catalog = load(config.data, use_env=False)
+    games, units = [], []
+    for g in range(g0, g1):
+        row, urows = play_one(catalog, config, matchup, g)
+        games.append(row)
+        units.extend(urows)
+    return games, units
+
+
+@dataclass
+class SweepReport:
+    out: Path
+    games_played: int
+    games_total: int
+    chunks_skipped: int
+    stopped_early: list[str] = field(default_factory=list)
+
+
+def _chunk_name(m: int, g0: int) -> str:
+    return f"{m:04d}-{g0:06d}.parquet"
+
+
+def _write_atomic(frame, path: Path) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    frame.write_parquet(tmp)
+    os.replace(tmp, path)
+
+
+def _write_manifest(out: Path, manifest: dict) -> None:
+    tmp = out / f".{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    os.replace(tmp, out / MANIFEST)
+
+
+def read_manifest(out: Path) -> dict:
+    path = Path(out) / MANIFEST
+    if not path.is_file():
+        raise InputError(f"{out}: not a sweep result directory (no {MANIFEST})")
+    try:
+        return json.loads(path.read_text())
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: damaged manifest ({exc.msg}, line {exc.lineno})") from None
+
+
+def check_out(out: Path, config: SweepConfig, *, resume: bool) -> dict | None:
+    """Validate the results directory for this sweep without writing anything.
+
+    Returns the existing manifest when resuming. Refuses a non-empty directory
+    without ``resume``, and a resume whose config differs.
+    """
+    out = Path(out)
+    if resume:
+        manifest = read_manifest(out)
+        old = manifest.get("config", {})
+        new = json.loads(json.dumps(config.identity()))
+        if old != new:
+            diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+            raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)})")
+        return manifest
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise InputError(f"--out {out}: exists and is not empty; use --resume to continue it or pick a new directory")
+    return None
+
+
+def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
+    """Create or check the results directory; returns the manifest (written)."""
+    out = Path(out)
+    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    manifest = check_out(out, config, resume=resume)
+    if manifest is not None:
+        manifest["resumed"] = manifest.get("resumed", []) + [now]
+    else:
+        manifest = {"config": json.loads(json.dumps(config.identity())), "version": __version__,
+                    "catalog_hash": config.catalog_hash, "created": now, "status": "running"}
+    (out / "games").mkdir(parents=True, exist_ok=True)
+    (out / "units").mkdir(parents=True, exist_ok=True)
+    _write_manifest(out, manifest)
+    return manifest
+
+
+def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, progress=None) -> SweepReport:
+    """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk."""
+    import polars as pl
+
+    from hoplostat.stats import wilson_interval
+
+    out = Path(out)
+    if config.games < 1:
+        raise InputError(f"--games {config.games}: must be 1 or more")
+    if config.mode not in MODES:
+        raise InputError(f"mode {config.mode!r}: allowed: {', '.join(MODES)}")
+    manifest = prepare(out, config, resume=resume)
+    matchups = config.matchups()
+    n_chunks = -(-config.games // config.chunk)
+    done = {p.name for p in (out / "games").glob("*.parquet")}
+    # per matchup: games and wins of faction a so far (for --ci-width)
+    tally = np.zeros((len(matchups), 2), dtype=np.int64)
+    total = len(matchups) * config.games
+    played = skipped = 0
+    active = list(range(len(matchups)))
+    stopped: list[str] = []
+    for wave in range(n_chunks):
+        if not active:
+            break
+        g0 = wave * config.chunk
+        g1 = min(config.games, g0 + config.chunk)
+        todo, have = [], []
+        for m in active:
+            (have if _chunk_name(m, g0) in done else todo).append(m)
+        for m in have:
+            prev = pl.read_parquet(out / "games" / _chunk_name(m, g0), columns=["winner"])
+            tally[m] += (prev.height, int((prev["winner"] == "a").sum()))
+            skipped += 1
+            played += prev.height
+        if progress:
+            progress(played, total)
+        tasks = [(config, matchups[m], g0, g1) for m in todo]
+        for m, (games, units) in zip(todo, _imap(_play_chunk, tasks, jobs=jobs)):
+            frame = pl.DataFrame(games)
+            if units:
+                _write_atomic(pl.DataFrame(units), out / "units" / _chunk_name(m, g0))
+            _write_atomic(frame, out / "games" / _chunk_name(m, g0))
+            tally[m] += (frame.height, int((frame["winner"] == "a").sum()))
+            played += frame.height
+            if progress:
+                progress(played, total)
+        if config.ci_width:
+            keep = []
+            for m in active:
+                lo, hi = wilson_interval(tally[m, 1], tally[m, 0])
+                if float(hi - lo) < config.ci_width:
+                    stopped.append(matchups[m].key)
+                else:
+                    keep.append(m)
+            active = keep
+    manifest["status"] = "complete"
+    manifest["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    manifest["games_played"] = int(tally[:, 0].sum())
+    manifest["stopped_early"] = stopped
+    _write_manifest(out, manifest)
+    return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
+
+
+def load_results(out: Path):
+    """(manifest, games frame, units frame) of a results directory."""
+    import polars as pl
+
+    out = Path(out)
+    manifest = read_manifest(out)
+    game_files = sorted((out / "games").glob("*.parquet"))
+    if not game_files:
+        raise InputError(f"{out}: the sweep has no finished games yet")
+    games = pl.concat([pl.read_parquet(p) for p in game_files], how="vertical_relaxed")
+    unit_files = sorted((out / "units").glob("*.parquet"))
+    units = pl.concat([pl.read_parquet(p) for p in unit_files], how="vertical_relaxed") if unit_files else None
+    return manifest, games.sort("matchup", "game"), units

@@ -20,10 +20,15 @@ from hoplostat.errors import InputError
 # that does not exist yet is skipped, so groups can land one at a time.
 OPTIONAL_GROUPS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.data", "app", "data"),
+    ("hoplostat.cli.play", "app", "play"),
 ]
 OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.duel", "duel", "duel"),
     ("hoplostat.cli.duel", "duel_matrix", "duel-matrix"),
+    ("hoplostat.cli.sweep", "sweep", "sweep"),
+    ("hoplostat.cli.sweep", "summarize", "summarize"),
+    ("hoplostat.cli.play", "scenario", "scenario"),
+    ("hoplostat.cli.report", "report", "report"),
 ]
 
 

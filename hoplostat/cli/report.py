@@ -1,0 +1,35 @@
+"""`hoplostat report DIR`: the HTML balance report of a sweep."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+HELP_REPORT = """Write a self-contained HTML balance report (figures embedded) and its PNGs.
+
+DIR is a sweep results directory (from `hoplostat sweep`). Open OUT/index.html
+in any browser; it needs no network.
+"""
+
+
+def report(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Where index.html and figures/ are written.")] = Path("reports"),
+    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
+) -> None:
+    from hoplostat import report as rep
+    from hoplostat.catalog import load
+    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.sweep import read_manifest
+
+    manifest = read_manifest(directory)
+    overlays = list(data) if data else list(manifest.get("config", {}).get("data", []))
+    catalog = load(overlays)
+    index = rep.build_report(directory, out, catalog)
+    if as_json:
+        emit_json({"report": str(index), "figures": sorted(str(p) for p in (out / "figures").glob("*.png"))})
+        return
+    stdout_console().print(f"report written: {index}")

@@ -1,0 +1,148 @@
+"""`hoplostat sweep MODE` and `hoplostat summarize DIR`: balance sweeps and their statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
+
+Every faction pair plays in both seat orders on every arena (filter with
+--faction and --arena). Results go to --out chunk by chunk; an interrupted
+sweep continues with --resume and loses no game. Same --seed, same games,
+whatever --jobs or --backend is.
+"""
+
+HELP_SUMMARIZE = """Win rates with 95% intervals, the matchup matrix, first-player advantage,
+Bradley-Terry ratings and unit statistics of a sweep directory."""
+
+
+def sweep(
+    mode: Annotated[str, typer.Argument(help="Game mode: skirmish.")],
+    faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
+    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Sweep seed.")] = 0,
+    policies: Annotated[str, typer.Option("--policies", help="Controllers of faction A and B: random|greedy.")] = "greedy,greedy",
+    out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
+    ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
+    max_rounds: Annotated[int, typer.Option("--max-rounds", help="Round cap: a stalled game ends as a draw.")] = 60,
+    chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 25,
+    backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
+    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
+) -> None:
+    from hoplostat import sweep as sw
+    from hoplostat.catalog import load
+    from hoplostat.cli._common import emit_json, stderr_console, stdout_console
+    from hoplostat.errors import InputError
+    from hoplostat.policies import POLICIES
+
+    if mode not in sw.MODES:
+        raise InputError(f"mode {mode!r}: allowed: {', '.join(sw.MODES)}")
+    if games < 1:
+        raise InputError(f"--games {games}: must be 1 or more")
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    if chunk < 1:
+        raise InputError(f"--chunk {chunk}: must be 1 or more")
+    if max_rounds < 1:
+        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
+    if ci_width is not None and not 0 < ci_width < 1:
+        raise InputError(f"--ci-width {ci_width}: must be between 0 and 1 (e.g. 0.1)")
+    pols = tuple(p.strip() for p in policies.split(","))
+    if len(pols) == 1:
+        pols = pols * 2
+    if len(pols) != 2 or any(p not in POLICIES for p in pols):
+        raise InputError(f"--policies {policies!r}: two of {', '.join(POLICIES)} separated by a comma")
+    data_dirs = tuple(str(Path(d).resolve()) for d in (data or ()))
+    catalog = load(data_dirs, use_env=False)
+    factions = tuple(faction) if faction else tuple(catalog.factions)
+    for f in factions:
+        catalog.faction(f)
+    if len(set(factions)) < 2:
+        raise InputError("--faction: a sweep needs at least two different factions")
+    arenas = tuple(arena) if arena else sw.ARENAS
+    for a in arenas:
+        catalog.arena(a)
+    config = sw.SweepConfig(mode=mode, factions=factions, arenas=arenas, games=games, seed=seed, policies=pols,
+                            max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
+                            catalog_hash=catalog.hash)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    n_matchups = len(config.matchups())
+    sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
+    with sw.backend(backend, jobs=jobs, scheduler=scheduler):
+        with Progress(TextColumn(f"{mode}: {n_matchups} matchups"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                      console=stderr_console()) as bar:
+            task = bar.add_task("games", total=n_matchups * games)
+            report = sw.run(config, out, jobs=jobs, resume=resume,
+                            progress=lambda done, total: bar.update(task, completed=done))
+    result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
+              "chunks_resumed": report.chunks_skipped, "stopped_early": report.stopped_early,
+              "matchups": n_matchups, "seed": seed}
+    if as_json:
+        emit_json(result)
+        return
+    stdout_console().print(
+        f"{report.games_played:,} games in {out} ({report.chunks_skipped} chunks kept from before)"
+        + (f"; {len(report.stopped_early)} matchups stopped early at --ci-width {ci_width}" if ci_width else "")
+        + f"\nnext: hoplostat summarize {out}"
+    )
+
+
+def summarize(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    from hoplostat import stats
+    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.sweep import load_results
+
+    manifest, games, units = load_results(directory)
+    tables = stats.summary(games, units)
+    if as_json:
+        emit_json({"manifest": manifest, "games": games.height,
+                   **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
+        return
+    con = stdout_console()
+    cfg = manifest["config"]
+    con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
+              f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
+    for title, frame, cols in (
+        ("Win rate per faction (95% interval)", tables["win_rates"], None),
+        ("First player", tables["first_player"], None),
+        ("Bradley-Terry strength (log-odds, mean 0)", tables["ratings"], None),
+    ):
+        con.print(_table(title, frame))
+    con.print(_table("Matchups: row faction's win rate against the opponent",
+                     tables["matchups"].select("faction", "opponent", "games", "win_rate", "win_rate_lo",
+                                               "win_rate_hi", *[c for c in ("win_rate_first", "win_rate_second")
+                                                                if c in tables["matchups"].columns])))
+    if tables["units"] is not None:
+        u = tables["units"]
+        con.print(_table("Units: top and bottom by damage per deployment (z within faction)",
+                         __import__("polars").concat([u.head(5), u.tail(5)])))
+
+
+def _table(title: str, frame):
+    from rich.table import Table
+
+    t = Table(title=title, title_justify="left")
+    for c in frame.columns:
+        t.add_column(c, justify="right" if frame[c].dtype.is_numeric() else "left")
+    for row in frame.iter_rows():
+        t.add_row(*[_fmt(v) for v in row])
+    return t
+
+
+def _fmt(v) -> str:
+    if isinstance(v, float):
+        return "-" if v != v else f"{v:.3f}"
+    return "-" if v is None else str(v)

@@ -1,0 +1,157 @@
+"""Sweeps: reproducible for any --jobs and backend, resumable after SIGKILL, early stop, errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from clihelp import run_cli, run_json
+from hoplostat import sweep as sw
+
+SMALL = ["sweep", "skirmish", "-f", "kunlun", "-f", "amazons", "-a", "pozzuoli", "--policies", "greedy,greedy",
+         "--seed", "11"]
+
+
+def _tables(out: Path):
+    _, games, units = sw.load_results(out)
+    games = games.sort("matchup", "game")
+    units = units.sort("matchup", "game", "side", "unit") if units is not None else None
+    return games, units
+
+
+def test_jobs_1_and_2_give_identical_tables(tmp_path, capsys):
+    code, _, err = run_cli(capsys, *SMALL, "--games", "6", "--chunk", "2", "--jobs", "1", "--out", str(tmp_path / "j1"))
+    assert code == 0, err
+    code, _, err = run_cli(capsys, *SMALL, "--games", "6", "--chunk", "3", "--jobs", "2", "--out", str(tmp_path / "j2"))
+    assert code == 0, err
+    g1, u1 = _tables(tmp_path / "j1")
+    g2, u2 = _tables(tmp_path / "j2")
+    assert g1.height == 2 * 6  # one faction pair, two seat orders, one arena
+    assert_frame_equal(g1, g2)
+    assert_frame_equal(u1, u2)
+    # every row carries its game index and game seed; seeds differ between games
+    assert g1["game_seed"].n_unique() == g1.height
+    assert set(g1["first"]) == {"a", "b"}
+
+
+def test_game_seed_depends_only_on_seed_matchup_and_index():
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons", "lamosians"), seed=3)
+    m = cfg.matchups()[0]
+    narrower = sw.SweepConfig(factions=("kunlun", "amazons"), seed=3, games=7, chunk=2)
+    assert m in narrower.matchups()
+    assert sw.game_seed(cfg, m, 5) == sw.game_seed(narrower, m, 5)
+    assert sw.game_seed(cfg, m, 5) != sw.game_seed(cfg, m, 6)
+    assert sw.game_seed(cfg, m, 5) != sw.game_seed(sw.SweepConfig(factions=cfg.factions, seed=4), m, 5)
+
+
+def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path, capsys):
+    args = [*SMALL, "--games", "24", "--chunk", "2"]
+    full = tmp_path / "full"
+    code, _, err = run_cli(capsys, *args, "--out", str(full))
+    assert code == 0, err
+    cut = tmp_path / "cut"
+    cmd = [sys.executable, "-c", "from hoplostat.cli import main; main()", *args, "--out", str(cut)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        if len(list((cut / "games").glob("*.parquet"))) >= 3:
+            break
+        time.sleep(0.05)
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    kept = len(list((cut / "games").glob("*.parquet")))
+    assert kept >= 1
+    assert json.loads((cut / "manifest.json").read_text())["status"] == "running" or kept == 24
+    code, out, err = run_cli(capsys, *args, "--out", str(cut), "--resume")
+    assert code == 0, err
+    g_full, u_full = _tables(full)
+    g_cut, u_cut = _tables(cut)
+    assert_frame_equal(g_full, g_cut)
+    assert_frame_equal(u_full, u_cut)
+    assert not list(cut.rglob("*.tmp")) or all(p.name.startswith(".") for p in cut.rglob("*.tmp"))
+
+
+def test_resume_with_a_different_config_is_refused(tmp_path, capsys):
+    out = tmp_path / "r"
+    code, _, err = run_cli(capsys, *SMALL, "--games", "2", "--chunk", "2", "--out", str(out))
+    assert code == 0, err
+    before = sorted(p.name for p in (out / "games").iterdir())
+    code, _, err = run_cli(capsys, *SMALL, "--games", "3", "--chunk", "2", "--out", str(out), "--resume")
+    assert code == 2 and err.startswith("error: ") and "games" in err
+    assert sorted(p.name for p in (out / "games").iterdir()) == before
+
+
+def test_ci_width_stops_matchups_early_and_is_independent_of_jobs(tmp_path, capsys):
+    a = run_json(capsys, *SMALL, "--games", "40", "--chunk", "4", "--ci-width", "0.95", "--out", str(tmp_path / "a"))
+    b = run_json(capsys, *SMALL, "--games", "40", "--chunk", "4", "--ci-width", "0.95", "--jobs", "2",
+                 "--out", str(tmp_path / "b"))
+    assert a["games_played"] < 80 and len(a["stopped_early"]) == 2
+    assert_frame_equal(_tables(tmp_path / "a")[0], _tables(tmp_path / "b")[0])
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_gives_the_same_tables_as_loky(tmp_path, capsys):
+    pytest.importorskip("dask.distributed")
+    args = [*SMALL, "--games", "4", "--chunk", "2"]
+    code, _, err = run_cli(capsys, *args, "--jobs", "2", "--out", str(tmp_path / "loky"))
+    assert code == 0, err
+    code, _, err = run_cli(capsys, *args, "--jobs", "2", "--backend", "dask", "--out", str(tmp_path / "dask"))
+    assert code == 0, err
+    assert_frame_equal(_tables(tmp_path / "loky")[0], _tables(tmp_path / "dask")[0])
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["sweep", "chess"], "chess"),
+        (["sweep", "skirmish", "-f", "atlantis", "-f", "kunlun"], "atlantis"),
+        (["sweep", "skirmish", "-a", "circus"], "circus"),
+        (["sweep", "skirmish", "--games", "0"], "--games 0"),
+        (["sweep", "skirmish", "--jobs", "0"], "--jobs 0"),
+        (["sweep", "skirmish", "--policies", "greedy,smart"], "--policies"),
+        (["sweep", "skirmish", "--ci-width", "2"], "--ci-width"),
+        (["sweep", "skirmish", "--backend", "spark"], "spark"),
+        (["sweep", "skirmish", "-f", "kunlun"], "two different factions"),
+        (["summarize", "/nonexistent/dir"], "not a sweep result"),
+    ],
+)
+def test_bad_input_is_one_error_line(capsys, argv, needle, tmp_path):
+    code, out, err = run_cli(capsys, *argv, *(["--out", str(tmp_path / "o")] if argv[0] == "sweep" else []))
+    assert code == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert lines and lines[-1].startswith("error: ") and needle in lines[-1], err
+    assert sum(1 for line in lines if line.startswith("error")) == 1
+
+
+def test_non_empty_out_without_resume_is_refused_and_untouched(tmp_path, capsys):
+    out = tmp_path / "busy"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    code, _, err = run_cli(capsys, *SMALL, "--games", "2", "--out", str(out))
+    assert code == 2 and "--resume" in err
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
+
+
+def test_summarize_json_has_every_table(tmp_path, capsys):
+    out = tmp_path / "s"
+    code, _, err = run_cli(capsys, *SMALL, "--games", "4", "--chunk", "2", "--out", str(out))
+    assert code == 0, err
+    data = run_json(capsys, "summarize", str(out))
+    assert data["games"] == 8
+    for key in ("win_rates", "win_rates_by_arena", "matchups", "first_player", "ratings", "units"):
+        assert key in data
+    rates = {r["faction"]: r for r in data["win_rates"]}
+    assert rates["kunlun"]["games"] == 8
+    assert rates["kunlun"]["wins"] + rates["amazons"]["wins"] + rates["kunlun"]["draws"] == 8
+    code, text, err = run_cli(capsys, "summarize", str(out))
+    assert code == 0 and "Win rate per faction" in text
