@@ -1,0 +1,134 @@
+"""`hoplostat scenario` and `hoplostat play skirmish`: JSON contract, narration, same seed same output, bad input."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import pytest
+
+from clihelp import run_cli, run_json
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "scenarios"
+ENGAGE = str(DOCS / "engage-example.toml")
+GAME = ["play", "skirmish", "--factions", "kunlun,amazons", "--max-rounds", "12"]
+
+
+def test_scenario_json_contract(capsys):
+    d = run_json(capsys, "scenario", ENGAGE)
+    for key in ("scenario", "units", "troops", "supply", "rolls", "log", "winner", "end_reason", "steps"):
+        assert key in d
+    hp = {u["ref"]: (u["zone"], u["hp"]) for u in d["units"]}
+    assert hp["pluto-marksman"] == ("discard", 0) and hp["protector"] == ("combat", 4)
+
+
+def test_scenario_prints_log_and_state_tables(capsys):
+    code, out, err = run_cli(capsys, "scenario", ENGAGE)
+    assert code == 0, err
+    assert "Warrior (blue) attacks Marksman" in out and "Units" in out and "Troops" in out
+    assert "health-chip supply" in out and err == ""
+
+
+BROKEN = {
+    "toml": "arena = \n",
+    "unit": '[[troop]]\nfaction = "kunlun"\n[[troop]]\nfaction = "amazons"\n[[unit]]\nid = "nobody"\nhex = 1\n',
+    "hex": '[[troop]]\nfaction = "kunlun"\n[[troop]]\nfaction = "amazons"\n[[unit]]\nid = "kunlun/warrior"\nhex = 500\n',
+    "step": 'steps = ["dance"]\n[[troop]]\nfaction = "kunlun"\n[[troop]]\nfaction = "amazons"\n',
+    "troops": '[[troop]]\nfaction = "kunlun"\n',
+    "script": ('steps = ["engage"]\n[[troop]]\nfaction = "kunlun"\nscript = [{ attack = "kunlun/warrior" }]\n'
+               '[[troop]]\nfaction = "amazons"\n[[unit]]\nid = "kunlun/warrior"\nhex = 28\n'),
+}
+
+
+@pytest.mark.parametrize("kind, needle", [("toml", "malformed TOML"), ("unit", "unknown unit 'nobody'"),
+                                          ("hex", "hex 500"), ("step", "unknown step"), ("troops", "exactly 2 troops"),
+                                          ("script", "script entry 1")])
+def test_broken_scenario_files_are_one_error_line(tmp_path, capsys, kind, needle):
+    f = tmp_path / f"{kind}.toml"
+    f.write_text(BROKEN[kind])
+    code, out, err = run_cli(capsys, "scenario", str(f))
+    assert code == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {f}"), err
+    assert needle in lines[0] and out == ""
+
+
+def test_missing_scenario_file(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "scenario", str(tmp_path / "none.toml"))
+    assert code == 2 and err.startswith("error: ") and "cannot read" in err
+
+
+def test_play_skirmish_summary(capsys):
+    code, out, err = run_cli(capsys, *GAME, "--seed", "3")
+    assert code == 0, err
+    assert "Skirmish on pozzuoli" in out and "kunlun" in out and "amazons" in out
+    assert ("wins in round" in out) or ("Draw" in out)
+
+
+def test_play_skirmish_json_contract_and_log(capsys):
+    d = run_json(capsys, *GAME, "--seed", "5", "--log")
+    for key in ("winner", "winner_faction", "rounds", "end_reason", "first_player", "troops", "log"):
+        assert key in d
+    assert d["winner"] in ("a", "b", None) and d["first_player"] in ("a", "b")
+    assert [t["seat"] for t in d["troops"]] == ["a", "b"]
+    assert any(line.startswith("-- Round 1") for line in d["log"])
+    assert "log" not in run_json(capsys, *GAME, "--seed", "5")
+
+
+def test_play_skirmish_log_narrates_turns(capsys):
+    code, out, err = run_cli(capsys, *GAME, "--seed", "5", "--log")
+    assert code == 0, err
+    assert "Set-up:" in out and "-- Round 2," in out and "deploys" in out
+
+
+def test_same_seed_same_output(capsys):
+    a = run_cli(capsys, *GAME, "--seed", "11", "--log", "--policies", "random,greedy")
+    b = run_cli(capsys, *GAME, "--seed", "11", "--log", "--policies", "random,greedy")
+    assert a == b and a[0] == 0
+    ja = run_json(capsys, *GAME, "--seed", "11", "--log", "--policies", "random,greedy")
+    jb = run_json(capsys, *GAME, "--seed", "11", "--log", "--policies", "random,greedy")
+    assert ja == jb
+
+
+def test_first_player(capsys):
+    from hoplostat.engine.modes.skirmish import play_game
+
+    if "first_player" in inspect.signature(play_game).parameters:
+        for seat in ("a", "b"):
+            assert run_json(capsys, *GAME, "--seed", "2", "--first", seat)["first_player"] == seat
+    else:
+        code, _, err = run_cli(capsys, *GAME, "--first", "a")
+        assert code == 2 and err.startswith("error: --first")
+
+
+def test_colosseum_plays_or_is_one_error_line(capsys):
+    code, out, err = run_cli(capsys, "play", "skirmish", "--factions", "kunlun,amazons", "--arena", "colosseum",
+                             "--policies", "random,random", "--seed", "2", "--max-rounds", "8", "--json")
+    if code == 0:
+        assert out.count("\n") == 1 and '"arena": "colosseum"' in out
+    else:
+        assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("error: ") and "colosseum" in err
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--factions", "kunlun,atlantis"], "atlantis"),
+        (["--factions", "kunlun"], "--factions"),
+        (["--factions", "kunlun,amazons,vesuvians"], "--factions"),
+        (["--factions", "kunlun,"], "--factions"),
+        (["--factions", "kunlun,amazons", "--arena", "rome"], "rome"),
+        (["--factions", "kunlun,amazons", "--policies", "greedy,clever"], "clever"),
+        (["--factions", "kunlun,amazons", "--policies", "greedy"], "--policies"),
+        (["--factions", "kunlun,amazons", "--first", "c"], "--first"),
+        (["--factions", "kunlun,amazons", "--max-rounds", "0"], "--max-rounds"),
+        (["--factions", "kunlun,amazons", "--seed", "-1"], "--seed"),
+        ([], "--factions"),
+    ],
+)
+def test_play_bad_input_is_one_error_line(capsys, argv, needle):
+    code, out, err = run_cli(capsys, "play", "skirmish", *argv)
+    assert code == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert needle in lines[0]
