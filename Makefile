@@ -1,5 +1,5 @@
 # Two commands on a fresh machine (see README):
-#   make run    the main job (for now: attack odds on a worked example)
+#   make run    the main job: a balance sweep of every faction pair on both arenas and its HTML report
 #   make test   the test suite
 # Both create .venv and install hoplostat into it on first use.
 
@@ -8,7 +8,13 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+# The main job: games per matchup (faction pair x seat order x arena) and workers.
+GAMES  ?= 60
+JOBS   ?= 2
+SEED   ?= 1
+SWEEP  ?= reports/sweep
+
+.PHONY: run test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +22,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -qq -e '.[dev,distributed]'
 	touch $(STAMP)
 
+# Resumable: rerunning continues an interrupted sweep (or finds it complete) and rewrites the report.
 run: $(STAMP)
-	$(BIN)/hoplostat odds black+blue+yellow --hp 5 --reduce 1
-	$(BIN)/hoplostat odds black+blue+yellow black+yellow --hp 5 --reduce 1 --plot reports/odds-example.png
+	$(BIN)/hoplostat sweep skirmish --games $(GAMES) --jobs $(JOBS) --seed $(SEED) --out $(SWEEP) \
+		$(if $(wildcard $(SWEEP)/manifest.json),--resume,)
+	$(BIN)/hoplostat report $(SWEEP) --out reports
+	@echo "open reports/index.html"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2

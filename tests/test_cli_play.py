@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from pathlib import Path
 
 import pytest
@@ -91,14 +90,9 @@ def test_same_seed_same_output(capsys):
 
 
 def test_first_player(capsys):
-    from hoplostat.engine.modes.skirmish import play_game
-
-    if "first_player" in inspect.signature(play_game).parameters:
-        for seat in ("a", "b"):
-            assert run_json(capsys, *GAME, "--seed", "2", "--first", seat)["first_player"] == seat
-    else:
-        code, _, err = run_cli(capsys, *GAME, "--first", "a")
-        assert code == 2 and err.startswith("error: --first")
+    """SKR-1 is random order; --first forces it."""
+    for seat in ("a", "b"):
+        assert run_json(capsys, *GAME, "--seed", "2", "--first", seat)["first_player"] == seat
 
 
 def test_colosseum_plays_or_is_one_error_line(capsys):

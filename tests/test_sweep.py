@@ -155,3 +155,18 @@ def test_summarize_json_has_every_table(tmp_path, capsys):
     assert rates["kunlun"]["wins"] + rates["amazons"]["wins"] + rates["kunlun"]["draws"] == 8
     code, text, err = run_cli(capsys, "summarize", str(out))
     assert code == 0 and "Win rate per faction" in text
+
+
+def test_play_replays_a_sweep_game_from_its_seed(tmp_path, capsys):
+    """Each row's game_seed (with its seat order) replays that very game with `hoplostat play`."""
+    out = tmp_path / "replay"
+    code, _, err = run_cli(capsys, *SMALL, "--games", "2", "--chunk", "2", "--out", str(out))
+    assert code == 0, err
+    games, _ = _tables(out)
+    for row in games.iter_rows(named=True):
+        played = run_json(capsys, "play", "skirmish", "--factions", f"{row['faction_a']},{row['faction_b']}",
+                          "--arena", row["arena"], "--seed", str(row["game_seed"]), "--first", row["first"],
+                          "--policies", f"{row['policy_a']},{row['policy_b']}")
+        assert played["rounds"] == row["rounds"]
+        assert played["end_reason"] == row["end_reason"]
+        assert played["winner"] == row["winner"]

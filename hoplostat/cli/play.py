@@ -108,8 +108,6 @@ def skirmish(
     as_json: JsonOpt = False,
 ) -> None:
     """Play one Skirmish game and print its summary (or the narrated game with --log)."""
-    import inspect
-
     import numpy as np
 
     from hoplostat.catalog import load
@@ -132,13 +130,9 @@ def skirmish(
         catalog.faction(f)
     rng = np.random.default_rng(seed)
     controllers = [make(p, rng=rng) for p in pol]
-    kw: dict[str, Any] = {}
-    if first is not None:
-        if "first_player" not in inspect.signature(play_game).parameters:
-            raise InputError("--first: choosing the first player is not supported by this engine yet "
-                             "(the order is random, SKR-1); leave --first out")
-        kw["first_player"] = SEATS.index(first)
-    result = play_game(catalog, "skirmish", fa, arena, controllers, rng=rng, max_rounds=max_rounds, log=log, **kw)
+    first_player = None if first is None else SEATS.index(first)
+    result = play_game(catalog, "skirmish", fa, arena, controllers, rng=rng, max_rounds=max_rounds, log=log,
+                       first_player=first_player)
     out = _game_dict(result, arena=arena, factions=fa, policies=pol, seed=seed, max_rounds=max_rounds, log=log)
     if as_json:
         emit_json(out)

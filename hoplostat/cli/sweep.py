@@ -111,24 +111,41 @@ def summarize(
         emit_json({"manifest": manifest, "games": games.height,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
         return
+    import polars as pl
+
     con = stdout_console()
     cfg = manifest["config"]
     con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
-    for title, frame, cols in (
-        ("Win rate per faction (95% interval)", tables["win_rates"], None),
-        ("First player", tables["first_player"], None),
-        ("Bradley-Terry strength (log-odds, mean 0)", tables["ratings"], None),
-    ):
-        con.print(_table(title, frame))
-    con.print(_table("Matchups: row faction's win rate against the opponent",
-                     tables["matchups"].select("faction", "opponent", "games", "win_rate", "win_rate_lo",
-                                               "win_rate_hi", *[c for c in ("win_rate_first", "win_rate_second")
-                                                                if c in tables["matchups"].columns])))
+
+    def ci(col: str) -> pl.Expr:
+        return pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64)
+                                           for c in (col, f"{col}_lo", f"{col}_hi")]).alias(f"{col} (95%)")
+
+    wr = tables["win_rates"]
+    con.print(_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", ci("win_rate"))))
+    by_arena = tables["win_rates_by_arena"]
+    if by_arena["arena"].n_unique() > 1:
+        con.print(_table("Win rate per faction and arena",
+                         by_arena.select("arena", "faction", "games", "draws", ci("win_rate"))))
+    fp = tables["first_player"]
+    con.print(_table("First player", fp.select("arena", "games", "first_wins", "draws", ci("first_win_rate"))))
+    bt = tables["ratings"]
+    con.print(_table("Bradley-Terry strength (log-odds, mean 0)",
+                     bt.select("faction", pl.col("strength").round(2),
+                               pl.format("[{}, {}]", pl.col("strength_lo").round(2),
+                                         pl.col("strength_hi").round(2)).alias("95%"))))
+    mm = tables["matchups"]
+    con.print(_table("Matchups: the row faction's win rate against the opponent",
+                     mm.select("faction", "opponent", "games", ci("win_rate"),
+                               *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
+                                 for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
     if tables["units"] is not None:
-        u = tables["units"]
-        con.print(_table("Units: top and bottom by damage per deployment (z within faction)",
-                         __import__("polars").concat([u.head(5), u.tail(5)])))
+        u = tables["units"].drop_nulls("damage_z")
+        pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
+        con.print(_table("Units standing out: damage per deployment vs their faction (z)",
+                         pick.select("faction", "unit", "deployed", pl.col("damage_per_deploy").round(2),
+                                     pl.col("survival").round(2), pl.col("damage_z").round(2))))
 
 
 def _table(title: str, frame):
