@@ -22,6 +22,7 @@ whole waves, so they too are independent of ``jobs``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import datetime as _dt
 import hashlib
 import json
@@ -266,10 +267,19 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> tuple
     return row, units
 
 
-def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> tuple[list[dict], list[dict]]:
+@functools.lru_cache(maxsize=4)
+def _catalog(data: tuple[str, ...]):
+    """The sweep's catalog, loaded once per worker process (the default one is cached by the loader too)."""
     from hoplostat.catalog import load
 
-    catalog = load(config.data, use_env=False)
+    return load(data, use_env=False)
+
+
+def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> tuple[list[dict], list[dict]]:
+    catalog = _catalog(config.data)
+    if config.catalog_hash and catalog.hash != config.catalog_hash:
+        raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
+                         f"expected {config.catalog_hash[:12]}): data files differ on this worker")
     games, units = [], []
     for g in range(g0, g1):
         row, urows = play_one(catalog, config, matchup, g)

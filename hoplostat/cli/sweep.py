@@ -60,7 +60,10 @@ def sweep(
         pols = pols * 2
     if len(pols) != 2 or any(p not in POLICIES for p in pols):
         raise InputError(f"--policies {policies!r}: two of {', '.join(POLICIES)} separated by a comma")
-    data_dirs = tuple(str(Path(d).resolve()) for d in (data or ()))
+    from hoplostat.catalog.loader import overlay_dirs
+
+    # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
+    data_dirs = tuple(str(d.resolve()) for d in overlay_dirs(data or (), use_env=True))
     catalog = load(data_dirs, use_env=False)
     factions = tuple(faction) if faction else tuple(catalog.factions)
     for f in factions:
