@@ -85,8 +85,24 @@ def _stand_in_fields(provenance: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(f for f, p in provenance.items() if p == "stand-in")
 
 
+class HasProvenance:
+    """Per-field provenance helpers for catalog entries with a ``provenance`` mapping."""
+
+    __slots__ = ()
+    provenance: FrozenMap[str]
+
+    @property
+    def stand_in_fields(self) -> tuple[str, ...]:
+        """Fields whose value is a stand-in, in the entry's field order."""
+        return _stand_in_fields(self.provenance)
+
+    @property
+    def is_stand_in(self) -> bool:
+        return bool(self.stand_in_fields)
+
+
 @dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(HasProvenance):
     """A unit-like chip: faction unit, hero, neutral hero, arena unit, immortal, titan, titan ally, sentinel."""
 
     id: str
@@ -104,15 +120,6 @@ class Unit:
     source: str | None = None
     note: str | None = None
 
-    @property
-    def stand_in_fields(self) -> tuple[str, ...]:
-        """Fields whose value is a stand-in, in `vocab.UNIT_FIELDS` order."""
-        return _stand_in_fields(self.provenance)
-
-    @property
-    def is_stand_in(self) -> bool:
-        return bool(self.stand_in_fields)
-
     def has_skill(self, skill_id: str) -> bool:
         return any(s.id == skill_id for s in self.skills)
 
@@ -125,7 +132,7 @@ class Unit:
 
 
 @dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(HasProvenance):
     """A skill definition (Unit Skills reference): type, whether it takes a number, our own wording."""
 
     id: str
@@ -138,17 +145,9 @@ class Skill:
     source: str | None = None
     note: str | None = None
 
-    @property
-    def stand_in_fields(self) -> tuple[str, ...]:
-        return _stand_in_fields(self.provenance)
-
-    @property
-    def is_stand_in(self) -> bool:
-        return bool(self.stand_in_fields)
-
 
 @dataclass(frozen=True, slots=True)
-class Tactic:
+class Tactic(HasProvenance):
     """A tactic chip: a common tactic (faction None) or a faction's unique tactic."""
 
     id: str
@@ -161,17 +160,9 @@ class Tactic:
     source: str | None = None
     note: str | None = None
 
-    @property
-    def stand_in_fields(self) -> tuple[str, ...]:
-        return _stand_in_fields(self.provenance)
-
-    @property
-    def is_stand_in(self) -> bool:
-        return bool(self.stand_in_fields)
-
 
 @dataclass(frozen=True, slots=True)
-class Faction:
+class Faction(HasProvenance):
     """A faction: its hero, its four tactics (three common + its unique one) and its stand-in style."""
 
     id: str
@@ -184,14 +175,6 @@ class Faction:
     provenance: FrozenMap[str]
     source: str | None = None
     note: str | None = None
-
-    @property
-    def stand_in_fields(self) -> tuple[str, ...]:
-        return _stand_in_fields(self.provenance)
-
-    @property
-    def is_stand_in(self) -> bool:
-        return bool(self.stand_in_fields)
 
 
 @dataclass(frozen=True, slots=True)
