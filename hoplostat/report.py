@@ -176,7 +176,8 @@ def unit_figure(frame: pl.DataFrame, *, n: int = 10) -> Figure:
     y = np.arange(pick.height)
     z = pick["damage_z"].to_numpy()
     ax.barh(y, z, color=[RED if v < 0 else BLUE for v in z])
-    ax.set_yticks(y, pick["unit"].to_list(), fontsize=7)
+    ax.set_yticks(y, [f"{u} ({f})" if not u.startswith(f + "/") else u
+                      for u, f in pick.select("unit", "faction").iter_rows()], fontsize=7)
     ax.axvline(0, color=GREY, lw=1)
     ax.set_xlabel("damage per deployment, standard deviations from its faction's mean")
     ax.set_title("Over- and under-performing units", fontsize=10)
@@ -309,13 +310,14 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     ]
     if tables["units"] is not None:
         figures.insert(5, ("units", "Units", unit_figure(tables["units"]),
-                           "Units whose damage per deployment stands out within their own faction."))
+                           "Units whose damage per deployment stands out among their faction's units of the same kind "
+                           "(heroes against heroes); the table lists every unit of the run."))
     unit_table = None
     if tables["units"] is not None:
         u = tables["units"]  # every unit of the run, best damage per deployment (within faction) first
-        unit_names = {c.id: c.name for c in chips}
+        unit_names = {uid: c.name for uid, c in catalog.units.items()}
         unit_table = u.select(
-            "faction", pl.col("unit").replace_strict(unit_names, default=None).alias("name"), "unit", "games",
+            "faction", "kind", pl.col("unit").replace_strict(unit_names, default=None).alias("name"), "unit", "games",
             "deployed", "damage_per_deploy", "kills_per_deploy", "survival", "damage_z")
     out_dir = Path(out_dir)
     (out_dir / "figures").mkdir(parents=True, exist_ok=True)

@@ -186,10 +186,13 @@ def bradley_terry(games: pl.DataFrame, *, draw_weight: float = 0.5, prior: float
 
 def unit_stats(units: pl.DataFrame | None) -> pl.DataFrame | None:
     """Per unit: games in its troop, deployments, damage and kills per deployment, survival, and a
-    z-score of damage per deployment against its faction's other units (over/under-performers)."""
+    z-score of damage per deployment against the other units of its faction and kind (heroes are
+    compared with heroes, units with units), which points at over- and under-performers."""
     if units is None or units.height == 0:
         return None
-    per = units.group_by("faction", "unit").agg(
+    if "kind" not in units.columns:
+        units = units.with_columns(pl.lit("unit").alias("kind"))
+    per = units.group_by("faction", "kind", "unit").agg(
         pl.len().alias("games"),
         pl.col("deployed").sum().alias("deployed"),
         pl.col("damage_dealt").sum().alias("damage"),
@@ -204,8 +207,8 @@ def unit_stats(units: pl.DataFrame | None) -> pl.DataFrame | None:
         (pl.col("survived") / pl.col("deployed")).alias("survival"),
     )
     per = per.with_columns(
-        ((pl.col("damage_per_deploy") - pl.col("damage_per_deploy").mean().over("faction"))
-         / pl.col("damage_per_deploy").std().over("faction")).alias("damage_z")
+        ((pl.col("damage_per_deploy") - pl.col("damage_per_deploy").mean().over("faction", "kind"))
+         / pl.col("damage_per_deploy").std().over("faction", "kind")).alias("damage_z")
     )
     return per.sort("damage_z", descending=True, nulls_last=True)
 

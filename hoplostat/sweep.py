@@ -262,6 +262,7 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> tuple
     for u in getattr(res, "units", None) or ():
         units.append({"matchup": matchup.key, "arena": matchup.arena, "game": game,
                       "side": "a" if u.player == 0 else "b", "faction": u.faction, "unit": u.unit_id,
+                      "kind": catalog.units[u.unit_id].kind if u.unit_id in catalog.units else None,
                       "deployed": u.deployed, "damage_dealt": u.damage_dealt, "kills": u.kills,
                       "defeated": u.defeated, "won": winner == ("a" if u.player == 0 else "b")})
     return row, units

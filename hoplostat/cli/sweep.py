@@ -147,7 +147,7 @@ def summarize(
         u = tables["units"].drop_nulls("damage_z")
         pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
         con.print(_table("Units standing out: damage per deployment vs their faction (z)",
-                         pick.select("faction", "unit", "deployed", pl.col("damage_per_deploy").round(2),
+                         pick.select("unit", "kind", "deployed", pl.col("damage_per_deploy").round(2),
                                      pl.col("survival").round(2), pl.col("damage_z").round(2))))
 
 
