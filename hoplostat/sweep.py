@@ -236,36 +236,50 @@ def game_seed(config: SweepConfig, matchup: Matchup, game: int) -> int:
     return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
-def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> tuple[dict, list[dict]]:
-    """Play game ``game`` of ``matchup``; return its row and its units' rows."""
+def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[str, list[dict]]:
+    """Play game ``game`` of ``matchup``; return its rows by table (``games`` has exactly one)."""
+    gseed = game_seed(config, matchup, game)
+    rng = np.random.default_rng(gseed)
+    head = {"matchup": matchup.key, "mode": matchup.mode, "arena": matchup.arena, "faction_a": matchup.a,
+            "faction_b": matchup.b, "first": matchup.first, "policy_a": config.policies[0],
+            "policy_b": config.policies[1], "game": game, "seed": config.seed, "game_seed": gseed}
+    return _PLAYERS[matchup.mode](catalog, config, matchup, game, rng, head)
+
+
+def _unit_rows(catalog, matchup: Matchup, game: int, units, won_by_player) -> list[dict]:
+    return [{"matchup": matchup.key, "arena": matchup.arena, "game": game,
+             "side": "a" if u.player == 0 else "b", "faction": u.faction, "unit": u.unit_id,
+             "kind": catalog.units[u.unit_id].kind if u.unit_id in catalog.units else None,
+             "deployed": u.deployed, "damage_dealt": u.damage_dealt, "kills": u.kills,
+             "defeated": u.defeated, "won": won_by_player(u.player)} for u in units or ()]
+
+
+def _play_skirmish(catalog, config: SweepConfig, matchup: Matchup, game: int, rng, head: dict) -> dict:
     from hoplostat.engine import play_game
     from hoplostat.policies import make
 
-    gseed = game_seed(config, matchup, game)
-    rng = np.random.default_rng(gseed)
     controllers = [make(config.policies[0], rng=rng), make(config.policies[1], rng=rng)]
     first = 0 if matchup.first == "a" else 1
     res = play_game(catalog, matchup.mode, [matchup.a, matchup.b], matchup.arena, controllers, rng=rng,
                     max_rounds=config.max_rounds, first_player=first)
     winner = None if res.winner is None else ("a" if res.winner == 0 else "b")
-    row = {
-        "matchup": matchup.key, "mode": matchup.mode, "arena": matchup.arena, "faction_a": matchup.a,
-        "faction_b": matchup.b, "first": matchup.first, "policy_a": config.policies[0],
-        "policy_b": config.policies[1], "game": game, "seed": config.seed, "game_seed": gseed,
-        "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds, "end_reason": res.end_reason,
-    }
+    row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
+           "end_reason": res.end_reason}
     for side, t in zip("ab", res.troops):
         row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
                     f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
                     f"{side}_crowd_favor": t.crowd_favor})
-    units = []
-    for u in getattr(res, "units", None) or ():
-        units.append({"matchup": matchup.key, "arena": matchup.arena, "game": game,
-                      "side": "a" if u.player == 0 else "b", "faction": u.faction, "unit": u.unit_id,
-                      "kind": catalog.units[u.unit_id].kind if u.unit_id in catalog.units else None,
-                      "deployed": u.deployed, "damage_dealt": u.damage_dealt, "kills": u.kills,
-                      "defeated": u.defeated, "won": winner == ("a" if u.player == 0 else "b")})
-    return row, units
+    units = _unit_rows(catalog, matchup, game, getattr(res, "units", None),
+                       lambda player: winner == ("a" if player == 0 else "b"))
+    return {"games": [row], "units": units}
+
+
+_PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish}
+
+
+def _successes(mode: str, frame) -> tuple[int, int]:
+    """(games, successes) of a chunk for --ci-width: wins of faction a (Skirmish)."""
+    return frame.height, int((frame["winner"] == "a").sum())
 
 
 @functools.lru_cache(maxsize=4)
@@ -276,17 +290,16 @@ def _catalog(data: tuple[str, ...]):
     return load(data, use_env=False)
 
 
-def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> tuple[list[dict], list[dict]]:
+def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:
     catalog = _catalog(config.data)
     if config.catalog_hash and catalog.hash != config.catalog_hash:
         raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
                          f"expected {config.catalog_hash[:12]}): data files differ on this worker")
-    games, units = [], []
+    tables: dict[str, list[dict]] = {}
     for g in range(g0, g1):
-        row, urows = play_one(catalog, config, matchup, g)
-        games.append(row)
-        units.extend(urows)
-    return games, units
+        for name, rows in play_one(catalog, config, matchup, g).items():
+            tables.setdefault(name, []).extend(rows)
+    return tables
 
 
 @dataclass
@@ -355,7 +368,6 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
         manifest = {"config": json.loads(json.dumps(config.identity())), "version": __version__,
                     "catalog_hash": config.catalog_hash, "created": now, "status": "running"}
     (out / "games").mkdir(parents=True, exist_ok=True)
-    (out / "units").mkdir(parents=True, exist_ok=True)
     _write_manifest(out, manifest)
     return manifest
 
@@ -390,19 +402,21 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
         for m in active:
             (have if _chunk_name(m, g0) in done else todo).append(m)
         for m in have:
-            prev = pl.read_parquet(out / "games" / _chunk_name(m, g0), columns=["winner"])
-            tally[m] += (prev.height, int((prev["winner"] == "a").sum()))
+            prev = pl.read_parquet(out / "games" / _chunk_name(m, g0))
+            tally[m] += _successes(config.mode, prev)
             skipped += 1
             played += prev.height
         if progress:
             progress(played, total)
         tasks = [(config, matchups[m], g0, g1) for m in todo]
-        for m, (games, units) in zip(todo, _imap(_play_chunk, tasks, jobs=jobs)):
-            frame = pl.DataFrame(games)
-            if units:
-                _write_atomic(pl.DataFrame(units), out / "units" / _chunk_name(m, g0))
+        for m, tables in zip(todo, _imap(_play_chunk, tasks, jobs=jobs)):
+            for name, rows in tables.items():  # the games file last: it marks the chunk as done
+                if name != "games" and rows:
+                    (out / name).mkdir(exist_ok=True)
+                    _write_atomic(pl.DataFrame(rows), out / name / _chunk_name(m, g0))
+            frame = pl.DataFrame(tables["games"])
             _write_atomic(frame, out / "games" / _chunk_name(m, g0))
-            tally[m] += (frame.height, int((frame["winner"] == "a").sum()))
+            tally[m] += _successes(config.mode, frame)
             played += frame.height
             if progress:
                 progress(played, total)
@@ -423,16 +437,24 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
 
 
-def load_results(out: Path):
-    """(manifest, games frame, units frame) of a results directory."""
+def load_tables(out: Path):
+    """(manifest, {table name: frame}) of a results directory; ``games`` is always there."""
     import polars as pl
 
     out = Path(out)
     manifest = read_manifest(out)
-    game_files = sorted((out / "games").glob("*.parquet"))
-    if not game_files:
+    tables = {}
+    for folder in sorted(p for p in out.iterdir() if p.is_dir()):
+        files = sorted(folder.glob("*.parquet"))
+        if files:
+            frame = pl.concat([pl.read_parquet(p) for p in files], how="vertical_relaxed")
+            tables[folder.name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns])
+    if "games" not in tables:
         raise InputError(f"{out}: the sweep has no finished games yet")
-    games = pl.concat([pl.read_parquet(p) for p in game_files], how="vertical_relaxed")
-    unit_files = sorted((out / "units").glob("*.parquet"))
-    units = pl.concat([pl.read_parquet(p) for p in unit_files], how="vertical_relaxed") if unit_files else None
-    return manifest, games.sort("matchup", "game"), units
+    return manifest, tables
+
+
+def load_results(out: Path):
+    """(manifest, games frame, units frame or None) of a results directory."""
+    manifest, tables = load_tables(out)
+    return manifest, tables["games"], tables.get("units")
