@@ -1,0 +1,744 @@
+"""Onslaught Mode (Remastered, "Onslaught Mode"): solo or co-op against six immortals in waves, on Pozzuoli.
+
+Round (ONS-3): immortal turn (deployment on the first turn of a wave, movement, abilities,
+engage with the immortal's dice triggers), the player turn(s) (check stone hexes, deployment,
+tactic placement, movement, abilities, engage), the arena turn (deployment from the draw bag,
+movement, abilities, engage). Rival units follow `engine.rival` with the Onslaught priority list
+(`catalog.game.onslaught_priority`, ONS-4); their ties go to the players' controller.
+
+Immortals ignore all damage (ONS-7): the rules' `damage` asks the mode (`ignores_damage`), which
+turns damage dealt to an immortal into crowd favor for the dealer (ONS-8) instead of HP loss. An
+immortal loses 1 HP per arena unit defeated and, at the start of each player turn, 1 HP per unit
+of that player on a stone hex. Its defeat ends the wave at once (ONS-11): the mode flags
+`end_reason = WAVE_OVER`, which stops every running step exactly as a game end would, and the
+round loop cleans up and starts the next wave with a new immortal turn.
+
+Per-game data lives in `OnslaughtState` (a `GameState` with teams: immortal and arena troops are
+allies, co-op players are allies; UNIT-11); the `Onslaught` mode object is configuration only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from hoplostat.catalog.model import Catalog, Effect, Tactic, Unit
+from hoplostat.catalog.model import FrozenMap
+from hoplostat.dice import COLOURS, Pool
+from hoplostat.engine import rival, rules, turn
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.registry import unimplemented_skills
+from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, GameState, PlacedTactic, TroopState, UnitState
+from hoplostat.errors import InputError
+
+ARENA = "pozzuoli"
+REWARDS = (5, 10, 15, 20)
+"""Pozzuoli track: a reward every five spaces, nothing after the last (CF-2, ONS-8)."""
+SOLO_LIMITS = (3, 2)
+"""ONS-2: player units, arena units in combat at a time (solo)."""
+COOP_LIMITS = (4, 3)
+"""ONS-2 co-op: four player units shared, three arena units."""
+COOP_HEALTH = 2
+"""ONS-5 co-op: each immortal has +2 Health."""
+WAVE_OVER = "wave over"
+"""`end_reason` while a wave's end interrupts the running turn (cleared by the round loop)."""
+DEFAULT_MAX_ROUNDS = 150
+
+TRIGGER_TERMS = ("displace-target", "allies-gain-hp", "damage", "heal", "gain-hp", "damage-adjacent", "stun",
+                 "deploy-arena-unit")
+"""Effect terms an immortal trigger may use (catalog.vocab.EFFECT_TERMS); others are reported unimplemented."""
+
+_STUN = Tactic("immortal-stun", "Stunned (immortal trigger)", "temporary", (Effect("stun"),),
+               "Fatigued until the start of the immortal's next turn.", None, FrozenMap())
+"""Marker placed by a `stun` trigger: fatigued until the start of the immortal troop's next turn (R-ONS-6)."""
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(slots=True)
+class WaveSummary:
+    immortal: str
+    """Catalog id of the wave's immortal."""
+    name: str
+    won: bool = False
+    start_round: int = 0
+    end_round: int = 0
+    rounds: int = 0
+    """Rounds the wave lasted (counting its first and last round)."""
+    hp_from_arena: int = 0
+    """Immortal HP lost to arena unit defeats."""
+    hp_from_stones: int = 0
+    """Immortal HP lost to player units on stone hexes."""
+
+
+@dataclass(slots=True)
+class OnslaughtTroopSummary:
+    faction: str
+    player: int
+    units_deployed: int
+    damage_dealt: int
+    """HP removed from rival units (arena units; immortals ignore damage)."""
+    immortal_damage: int
+    """Damage dealt to immortals (ignored by them; earned as crowd favor, ONS-8)."""
+    kills: int
+    units_lost: int
+    crowd_favor: int
+    """All crowd favor earned over the game (the track resets each wave)."""
+    rewards: int
+    """Crowd favor rewards claimed over the game."""
+    stone_hp: int
+    """Immortal HP removed by this player's units on stone hexes (ONS-7)."""
+    tactic_damage: int = 0
+    tactic_kills: int = 0
+
+
+@dataclass(slots=True)
+class OnslaughtResult:
+    immortals_defeated: int
+    """Score (ONS-13): 0-6."""
+    waves: list[WaveSummary]
+    rounds: int
+    end_reason: str
+    factions: tuple[str, ...]
+    coop: bool
+    troops: list[OnslaughtTroopSummary]
+    units: list[Any]
+    """`UnitSummary` rows (engine.modes.skirmish) for every player chip that could take part."""
+    unimplemented_skills: tuple[str, ...]
+    log: list[str] | None = None
+    capped: bool = False
+    """The game hit the round cap (counted, never hidden)."""
+    immortal_order: tuple[str, ...] = ()
+    """Immortal ids in the order they were (or would have been) drawn."""
+
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass(slots=True)
+class OnslaughtState(GameState):
+    """A GameState with teams and the Onslaught bookkeeping (cloned with the state)."""
+
+    teams: list[int] = field(default_factory=list)
+    """Team of each troop: 0 players, 1 rivals (UNIT-11: allies never mark, target or attack each other)."""
+    players: list[int] = field(default_factory=list)
+    imm_troop: int = -1
+    arena_troop: int = -1
+    immortal: int = -1
+    """uid of the wave's immortal once deployed; -1 before its deployment."""
+    immortal_camp: list[int] = field(default_factory=list)
+    """uids of the immortals face down in the rival camp, in draw order (ONS-1)."""
+    trophies: list[int] = field(default_factory=list)
+    waves: list[WaveSummary] = field(default_factory=list)
+    imm_damage: list[int] = field(default_factory=list)
+    stone_hp: list[int] = field(default_factory=list)
+    favor_earned: list[int] = field(default_factory=list)
+    rewards_claimed: list[int] = field(default_factory=list)
+    losing_hp: bool = False
+    """Set while the mode removes an immortal's HP itself (ONS-7), which is not damage."""
+    unimplemented_terms: list[str] = field(default_factory=list)
+    opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
+    opp_version: int = -1
+
+    def team_of(self, troop: int) -> int:
+        return self.teams[troop]
+
+    def opponents_of(self, troop: int) -> list[UnitState]:
+        """Units in combat of the other team (cached per change of `combat`; do not mutate)."""
+        if self.opp_version != self.combat_version:
+            everyone = self.in_combat()
+            teams = self.teams
+            self.opp_views = {t: [u for u in everyone if teams[u.troop] != teams[t]] for t in range(len(self.troops))}
+            self.opp_version = self.combat_version
+        return self.opp_views[troop]
+
+
+# --------------------------------------------------------------------------- the mode
+
+
+class Onslaught:
+    """Mode hooks (`ignores_damage`, `after_damage`, `after_defeat`) and the turn steps.
+    Configuration only (shared by clones): co-op, limits, priority list, trigger tables."""
+
+    arena_id = ARENA
+    is_colosseum = False
+
+    def __init__(self, coop: bool, priority: Sequence[str], triggers: dict[str, tuple]) -> None:
+        self.coop = coop
+        self.player_limit, self.arena_limit = COOP_LIMITS if coop else SOLO_LIMITS
+        self.priority = rival.check_priority(priority)
+        self.triggers = triggers
+        """Immortal chip id -> its Trigger rows, top to bottom (ONS-6)."""
+
+    # --- rules hooks --------------------------------------------------------------------
+    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source: UnitState | None,
+                       source_troop: int | None, what: str) -> bool:
+        """ONS-7: immortals ignore all damage dealt to them; ONS-8: the dealer earns that much favor."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        if target.unit.kind != "immortal" or s.losing_hp:
+            return False
+        n = max(0, amount)
+        s.say(f"{target.name} ignores {n} damage ({what})")
+        if source_troop is not None and source_troop in s.players and n:
+            s.imm_damage[source_troop] += n
+            self.gain_favor(g, source_troop, n, f"{n} damage dealt to {target.name}")
+        return True
+
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
+        return None
+
+    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        if u.is_primary_hero:
+            # ONS-10: your primary hero defeated, you lose (co-op: either player's).
+            self.end(g, "primary hero defeated")
+            return
+        if u.troop == s.arena_troop:
+            u.zone = BAG  # Remastered, Onslaught "Defeated Units": an arena unit returns to the draw bag (ONS-9)
+            s.say(f"{u.name} returns to the arena's draw bag")
+            if s.end_reason is None and s.immortal >= 0:
+                wave = s.waves[-1]
+                wave.hp_from_arena += self.lose_hp(g, 1, f"{u.name} defeated")
+            return
+        if u.unit.kind == "immortal" and u.uid == s.immortal:
+            s.waves[-1].won = True
+            s.say(f"{u.name} is defeated: the wave ends")
+            if s.end_reason is None:
+                s.end_reason = WAVE_OVER  # stops the running steps at once (ONS-11)
+
+    def lose_hp(self, g: Game, n: int, why: str) -> int:
+        """ONS-7: the active immortal loses n HP (not damage: nothing is dealt). Returns HP lost."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        if s.immortal < 0 or s.end_reason is not None:
+            return 0
+        imm = s.units[s.immortal]
+        if imm.zone != COMBAT or n <= 0:
+            return 0
+        s.losing_hp = True
+        try:
+            return rules.damage(g, imm, n, what=why)
+        finally:
+            s.losing_hp = False
+
+    def end(self, g: Game, reason: str) -> None:
+        s = g.state
+        if s.end_reason is not None and s.end_reason != WAVE_OVER:
+            return
+        s.winner = None
+        s.end_reason = reason
+        s.say(f"Game over: {reason}")
+
+    # --- crowd favor (ONS-8, CF-2, CF-3) --------------------------------------------------
+    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        t = s.troops[troop]
+        if n <= 0:
+            return
+        s.favor_earned[troop] += n
+        t.favor_total += n
+        if t.favor >= REWARDS[-1]:
+            return
+        old = t.favor
+        t.favor = min(REWARDS[-1], old + n)
+        s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why}), bead on {t.favor}")
+        for k, space in enumerate(REWARDS):
+            if old < space <= t.favor:
+                self.reward(g, troop, k + 1)
+                if s.end_reason is not None:
+                    return
+
+    def reward(self, g: Game, troop: int, k: int) -> None:
+        """CF-3 Pozzuoli rewards, each player their own (ONS-8); the neutral hero only once (ONS-11)."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        t = s.troops[troop]
+        t.rewards = max(t.rewards, k)
+        s.rewards_claimed[troop] += 1
+        s.say(f"{t.faction} ({t.side}) claims crowd favor reward {k}")
+        if k == 1:
+            hero = s.units[t.primary_hero]
+            if not hero.active:
+                hero.active = True
+                s.say(f"{hero.name} is flipped to its active side")
+        elif k == 2:
+            t.tactics_camp.extend(t.tactics_discard)
+            t.tactics_discard.clear()
+        elif k == 3:
+            for _ in range(2):
+                opts = [u.uid for u in s.zone(troop, DISCARD)]
+                uid = g.ask(troop, "return-unit", opts, optional=False)
+                if uid is None:
+                    break
+                u = s.units[uid]
+                rules.return_to_camp(g, u, active=True if u.elite else None)
+                s.say(f"{u.name} returns from the discard to the camp")
+        elif k == 4:
+            for u in s.zone(troop, TRACK):
+                rules.return_to_camp(g, u, active=True)
+                s.say(f"{t.faction} gains the neutral hero {u.name}")
+
+    # --- immortal turn (ONS-5, ONS-6) ------------------------------------------------------------
+    def immortal_turn(self, g: Game) -> None:
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        troop = s.imm_troop
+        rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
+        s.turn += 1
+        s.active = troop
+        s.say(f"-- Round {s.round}, immortal turn")
+        turn.start_of_turn(g, troop)
+        if s.immortal < 0:
+            # ONS-5: first turn of a wave: draw a random immortal (the camp was shuffled at set-up).
+            if not s.immortal_camp:
+                return
+            u = s.units[s.immortal_camp[0]]
+            if not rival.deploy(g, rc, u, s.grid.tagged("deploy-blue")):
+                return
+            s.immortal_camp.pop(0)
+            s.immortal = u.uid
+            s.waves.append(WaveSummary(u.unit.id, u.name, start_round=s.round))
+        imm = s.units[s.immortal]
+        rival.movement_step(g, troop, rc)
+        if s.end_reason is None:
+            rival.abilities_step(g, troop, rc)
+        if s.end_reason is None and imm.zone == COMBAT:
+            self.immortal_engage(g, imm, rc)
+
+    def immortal_engage(self, g: Game, imm: UnitState, rc: rival.RivalController) -> None:
+        """ONS-6: the immortal engages as a rival (RIV-9), but always rolls all its attack dice, even
+        with no target (and on the turn it deploys, ruling R-ONS-2); after the attack's damage, the same
+        dice resolve its triggers top to bottom, each once if at least one die of its colour hit."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        choice = None
+        if rules.can_engage(s, imm):
+            plan = rc.plan_engage(g, imm)
+            if plan:
+                choice = rc.tie(g, "rival-engage", plan)
+        target: UnitState | None = None
+        if choice is not None and choice[0] == "special":
+            rival.act(g, choice)
+            args = choice[3]
+            if args and isinstance(args[0], int):
+                target = s.units[args[0]]
+            if s.end_reason is not None:
+                return
+        attacking = choice is not None and choice[0] == "attack"
+        if attacking:
+            target = s.units[choice[2]]
+            pool = rules.attack_profile(g, imm, target)[0]
+        else:
+            pool = rules.attack_profile(g, imm, imm)[0]  # its own dice modifiers (Dig In); no target
+        by_colour = roll_by_colour(g, pool)
+        total = sum(by_colour.values())
+        if attacking:
+            imm.engaged_turn = s.turn
+            preset = _Preset(g.roller, total)
+            g.roller = preset
+            try:
+                rules.attack(g, imm, target)  # type: ignore[arg-type]
+            finally:
+                g.roller = preset.inner
+        else:
+            s.say(f"{imm.name} ({s.side_of(imm.troop)}) rolls all its dice without attacking ({pool}): {total} hit(s)")
+        if s.end_reason is not None:
+            return
+        if s.log is not None:
+            s.say(f"{imm.name}'s dice: " + ", ".join(f"{c} {h}/{pool.counts[COLOURS.index(c)]}" for c, h in by_colour.items()))
+        for trig in self.triggers.get(imm.unit.id, ()):
+            if by_colour.get(trig.colour, 0) < 1:
+                continue
+            s.say(f"{imm.name}'s {trig.colour} trigger: " + ", ".join(str(e) for e in trig.effects))
+            for e in trig.effects:
+                self.trigger_effect(g, imm, e, target, rc)
+                if s.end_reason is not None:
+                    return
+
+    def trigger_effect(self, g: Game, imm: UnitState, e: Effect, target: UnitState | None,
+                       rc: rival.RivalController) -> None:
+        """One effect of an immortal trigger (catalog.vocab.EFFECT_TERMS); "the target" is the unit the
+        immortal attacked (or its Special's target) this turn, if still in combat (ruling R-ONS-3)."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        t = target if target is not None and target.zone == COMBAT else None
+        term, arg = e.term, e.arg
+        if term == "displace-target":
+            if t is None or not rules.can_be_displaced(s, t):
+                return
+            blocked = s.blocked_for_move(t.troop)
+            hexes = [h for h in s.grid.neighbours[t.hex] if not blocked[h]]
+            h = rival.displace_choice(g, rc, t, hexes)
+            if h is not None:
+                rules.displace(g, t, h, by=imm)
+        elif term == "allies-gain-hp":
+            for a in list(s.in_combat()):
+                if a is not imm and s.teams[a.troop] == s.teams[imm.troop]:
+                    rules.gain_hp(g, a, int(arg))  # gaining, not healing: may exceed Health (UNIT-4)
+        elif term == "damage":
+            if t is not None:
+                rules.damage(g, t, int(arg), source=imm, what=f"{imm.name}'s trigger")
+        elif term == "heal":
+            rules.heal(g, imm, int(arg))
+        elif term == "gain-hp":
+            rules.gain_hp(g, imm, int(arg))
+        elif term == "damage-adjacent":
+            for o in [o for o in s.opponents_of(imm.troop) if s.grid.dist[o.hex][imm.hex] == 1]:
+                if o.zone == COMBAT:
+                    rules.damage(g, o, int(arg), source=imm, what=f"{imm.name}'s trigger")
+                if s.end_reason is not None:
+                    return
+        elif term == "stun":
+            if t is not None:
+                t.tactics.append(PlacedTactic(_STUN, imm.troop, s.turn))
+                s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until the immortal's next turn")
+        elif term == "deploy-arena-unit":
+            self.arena_deploy(g)
+        else:
+            if term not in s.unimplemented_terms:
+                s.unimplemented_terms.append(term)
+            s.say(f"trigger effect {term!r} is not implemented for immortals; skipped")
+
+    # --- player turn ----------------------------------------------------------------------------
+    def player_turn(self, g: Game, troop: int) -> None:
+        """Remastered, "Player Turns" in Onslaught (ONS-3): check stone hexes (ONS-7), deployment with the
+        unit limit (ONS-2) and forfeit (ONS-12), tactic placement, movement, abilities, engage."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s.turn += 1
+        s.active = troop
+        t = s.troops[troop]
+        s.say(f"-- Round {s.round}, {t.faction} ({t.side}) turn")
+        steps = (
+            lambda: turn.start_of_turn(g, troop),
+            lambda: self.check_stones(g, troop),
+            lambda: self.deployment(g, troop),
+            lambda: turn.tactic_step(g, troop),
+            lambda: turn.movement_step(g, troop),
+            lambda: turn.abilities_step(g, troop),
+            lambda: turn.engage_step(g, troop),
+        )
+        for step in steps:
+            step()
+            if s.end_reason is not None:
+                return
+
+    def check_stones(self, g: Game, troop: int) -> None:
+        """ONS-7: at the start of each player turn the immortal loses 1 HP per unit of that player on a stone."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        n = sum(1 for h in s.grid.tagged("stone") if s.board[h] >= 0 and s.units[s.board[h]].troop == troop)
+        if n:
+            lost = self.lose_hp(g, n, f"{n} {s.troops[troop].faction} unit(s) on stone hexes")
+            s.stone_hp[troop] += lost
+            if s.waves:
+                s.waves[-1].hp_from_stones += lost
+
+    def deployment(self, g: Game, troop: int) -> None:
+        """ONS-2 unit limit (co-op: shared); ONS-12 forfeit: no (player-controlled) units in combat and
+        none deployable; otherwise the shared Deployment step (DEP-1..5)."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        team = sum(len(s.in_combat(p)) for p in s.players)
+        if team >= self.player_limit:
+            return
+        hexes = s.grid.tagged("deploy-red")
+        if team == 0 and not turn.deployable(g, troop, hexes):
+            self.end(g, "forfeit")
+            return
+        turn.deployment_step(g, troop, hexes)
+
+    # --- arena turn (ONS-9) -------------------------------------------------------------------------
+    def arena_deploy(self, g: Game) -> None:
+        """Deploy a random unit from the draw bag if the arena is under its limit (ONS-2, ONS-9)."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        troop = s.arena_troop
+        if len(s.in_combat(troop)) >= self.arena_limit:
+            return
+        bag = s.zone(troop, BAG)
+        if not bag:
+            return
+        u = bag[int(g.rng.integers(len(bag)))]
+        rival.deploy(g, g.controllers[troop], u, s.grid.tagged("deploy-blue"))  # type: ignore[arg-type]
+
+    def arena_turn(self, g: Game) -> None:
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        troop = s.arena_troop
+        rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
+        s.turn += 1
+        s.active = troop
+        s.say(f"-- Round {s.round}, arena turn")
+        steps = (
+            lambda: turn.start_of_turn(g, troop),
+            lambda: self.arena_deploy(g),
+            lambda: rival.movement_step(g, troop, rc),
+            lambda: rival.abilities_step(g, troop, rc),
+            lambda: rival.engage_step(g, troop, rc),
+        )
+        for step in steps:
+            step()
+            if s.end_reason is not None:
+                return
+
+    # --- waves (ONS-11) -------------------------------------------------------------------------------
+    def end_wave(self, g: Game) -> None:
+        """The wave's clean-up: trophy; players' tactics on units discarded and units in combat back to
+        camp (full HP next time); primary heroes inactive; arena units back in the bag; favor reset."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s.end_reason = None
+        imm = s.units[s.immortal]
+        s.trophies.append(imm.uid)
+        w = s.waves[-1]
+        w.end_round = s.round
+        w.rounds = s.round - w.start_round + 1
+        s.immortal = -1
+        s.say(f"Wave {len(s.waves)} won: {imm.name} is a trophy ({len(s.trophies)} defeated)")
+        for u in list(s.in_combat()):
+            withdraw(g, u, BAG if u.troop == s.arena_troop else CAMP)
+        for p in s.players:
+            t = s.troops[p]
+            s.units[t.primary_hero].active = False
+            t.favor = 0
+            t.rewards = 0
+        if not s.immortal_camp:
+            self.end(g, "all immortals defeated")
+
+
+class _Preset:
+    """A roller whose next roll is already known (the immortal rolled its dice colour by colour)."""
+
+    __slots__ = ("inner", "first")
+
+    def __init__(self, inner: Roller, first: int) -> None:
+        self.inner = inner
+        self.first: int | None = first
+
+    def hits(self, pool: Pool) -> int:
+        if self.first is not None:
+            h, self.first = self.first, None
+            return h
+        return self.inner.hits(pool)
+
+
+def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
+    """Hits per die colour of a pool: one roll per colour present, weakest colour first (ONS-6 needs the
+    colours; the dice are independent, so the total has the pool's distribution)."""
+    out: dict[str, int] = {}
+    for i, n in enumerate(pool.counts):
+        if n:
+            counts = [0] * len(COLOURS)
+            counts[i] = n
+            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
+    return out
+
+
+def withdraw(g: Game, u: UnitState, zone: str) -> None:
+    """Take a unit out of combat without defeat (wave clean-up, ONS-11): tactics on it to the discard of
+    the troop that played them, health chips to the supply, the chip to `zone` (camp or bag)."""
+    s = g.state
+    s.supply[s.troops[u.troop].side] += u.hp
+    u.hp = 0
+    u.hp_gained = 0
+    for pt in u.tactics:
+        if pt.tactic is not _STUN:
+            s.troops[pt.owner].tactics_discard.append(pt.tactic)
+    u.tactics.clear()
+    if u.hex >= 0:
+        s.board[u.hex] = -1
+    s.leave_combat(u)
+    u.hex = -1
+    u.zone = zone
+
+
+# --------------------------------------------------------------------------- set-up and play
+
+
+def setup(
+    catalog: Catalog,
+    factions: Sequence[str],
+    *,
+    rng: np.random.Generator,
+    log: bool = False,
+    immortal_order: Sequence[str] | None = None,
+) -> OnslaughtState:
+    """ONS-1: Pozzuoli; players on the red side, rivals on the blue; each player's faction (hero inactive,
+    ten units and four tactics) in their camp; a neutral hero on each player's last reward space (chosen
+    at random, different ones in co-op, ruling R-ONS-1); arena units in the draw bag; the immortals
+    shuffled face down (or in `immortal_order`); co-op immortals with +2 Health (ONS-5)."""
+    factions = tuple(factions)
+    if len(factions) not in (1, 2):
+        raise InputError(f"onslaught needs 1 faction (solo) or 2 (co-op), got {len(factions)}")
+    if len(set(factions)) != len(factions):
+        raise InputError("co-op players choose different factions (Remastered, Onslaught Setup)")
+    for f in factions:
+        catalog.faction(f)
+    coop = len(factions) == 2
+    immortals = list(catalog.immortals.values())
+    if not immortals:
+        raise InputError("the catalog has no immortals")
+    if immortal_order is not None:
+        order = [catalog.immortal(i) for i in immortal_order]
+        if len({i.id for i in order}) != len(order) or not order:
+            raise InputError("immortal_order: give each immortal id at most once")
+    else:
+        order = [immortals[int(i)] for i in rng.permutation(len(immortals))]
+    grid = HexGrid.of(catalog.arena(ARENA))
+    units: list[UnitState] = []
+    troops: list[TroopState] = []
+    neutrals = list(catalog.units_of_kind("neutral-hero"))
+    picks = [int(x) for x in rng.permutation(len(neutrals))] if neutrals else []
+    for p, fid in enumerate(factions):
+        fac = catalog.faction(fid)
+        t = TroopState(index=p, side="red", faction=fid)
+        t.tactics_camp = list(catalog.faction_tactics(fid))
+        hero = UnitState(len(units), catalog.unit(fac.hero), p, zone=CAMP, active=False, is_primary_hero=True)
+        units.append(hero)
+        t.primary_hero = hero.uid
+        for un in catalog.faction_units(fid):
+            units.append(UnitState(len(units), un, p, zone=CAMP))
+        if neutrals:
+            units.append(UnitState(len(units), neutrals[picks[p % len(picks)]], p, zone=TRACK))
+        troops.append(t)
+    n = len(factions)
+    imm_troop, arena_troop = n, n + 1
+    troops.append(TroopState(index=imm_troop, side="blue", faction="immortal"))
+    troops.append(TroopState(index=arena_troop, side="blue", faction="arena"))
+    camp = []
+    for im in order:
+        chip: Unit = replace(im.unit, health=im.unit.health + COOP_HEALTH) if coop else im.unit
+        u = UnitState(len(units), chip, imm_troop, zone=CAMP)
+        units.append(u)
+        camp.append(u.uid)
+    for un in catalog.units_of_kind("arena-unit"):
+        units.append(UnitState(len(units), un, arena_troop, zone=BAG))
+    supply = dict(catalog.game.health_chips)
+    mode = Onslaught(coop, catalog.game.onslaught_priority, {im.unit.id: im.triggers for im in immortals})
+    s = OnslaughtState(
+        grid=grid,
+        units=units,
+        troops=troops,
+        board=[-1] * grid.n,
+        supply=dict(supply),
+        supply_start=dict(supply),
+        order=[imm_troop, *range(n), arena_troop],
+        log=[] if log else None,
+        mode=mode,
+        teams=[0] * n + [1, 1],
+        players=list(range(n)),
+        imm_troop=imm_troop,
+        arena_troop=arena_troop,
+        immortal_camp=camp,
+        imm_damage=[0] * (n + 2),
+        stone_hp=[0] * (n + 2),
+        favor_earned=[0] * (n + 2),
+        rewards_claimed=[0] * (n + 2),
+    )
+    s.say("Set-up: Onslaught on Pozzuoli, " + ("co-op " if coop else "solo ") + " and ".join(factions)
+          + " on red; " + ", ".join(f"{t.faction} has {units[u.uid].name} on its last reward"
+                                    for t in troops[:n] for u in s.zone(t.index, TRACK)))
+    return s
+
+
+def play_onslaught(
+    catalog: Catalog,
+    factions: Sequence[str],
+    controllers: Sequence[Controller],
+    *,
+    rng: np.random.Generator,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    log: bool = False,
+    roller: Roller | None = None,
+    immortal_order: Sequence[str] | None = None,
+) -> OnslaughtResult:
+    """Play one Onslaught game (solo: one faction; co-op: two) to its end: a primary hero defeated,
+    a forfeit, every immortal defeated, or the round cap (`capped`, counted).
+
+    `controllers`: one per faction (a single one plays both co-op troops). The rival troops get
+    `RivalController`s whose ties the first player's controller settles (or `rival.players_favour`).
+    """
+    if max_rounds < 1:
+        raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
+    s = setup(catalog, factions, rng=rng, log=log, immortal_order=immortal_order)
+    n = len(s.players)
+    ctrls = list(controllers)
+    if len(ctrls) == 1 and n == 2:
+        ctrls = ctrls * 2
+    if len(ctrls) != n:
+        raise InputError(f"onslaught: {n} faction(s) need {n} controller(s), got {len(ctrls)}")
+    m: Onslaught = s.mode
+    rc = rival.RivalController(m.priority, players=ctrls[0], players_troop=0)
+    g = Game(s, roller if roller is not None else PmfRoller(rng), [*ctrls, rc, rc], rng)
+    order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
+    run(g, max_rounds)
+    return result_of(s, catalog, order_ids, max_rounds)
+
+
+def run(g: Game, max_rounds: int) -> None:
+    """The round loop (ONS-3): immortal turn, player turn(s) in faction order (ruling R-ONS-4), arena turn;
+    a wave's end starts a new round with the next immortal turn (ONS-11)."""
+    s: OnslaughtState = g.state  # type: ignore[assignment]
+    m: Onslaught = s.mode
+    turns = [m.immortal_turn, *[(lambda p: (lambda g_: m.player_turn(g_, p)))(p) for p in s.players], m.arena_turn]
+    while s.end_reason is None:
+        if s.round >= max_rounds:
+            m.end(g, f"round cap ({max_rounds}) reached")
+            break
+        s.round += 1
+        for step in turns:
+            step(g)
+            if s.end_reason == WAVE_OVER:
+                m.end_wave(g)
+                break
+            if s.end_reason is not None:
+                break
+
+
+def result_of(s: OnslaughtState, catalog: Catalog, order_ids: tuple[str, ...], max_rounds: int) -> OnslaughtResult:
+    from hoplostat.engine.modes.skirmish import UnitSummary
+
+    if s.waves and not s.waves[-1].won:
+        w = s.waves[-1]
+        w.end_round = s.round
+        w.rounds = s.round - w.start_round + 1
+    reason = s.end_reason or "unfinished"
+    troops = [
+        OnslaughtTroopSummary(
+            t.faction, t.index, t.deployed, t.damage_dealt, s.imm_damage[t.index], t.kills, t.units_lost,
+            s.favor_earned[t.index], s.rewards_claimed[t.index], s.stone_hp[t.index], t.tactic_damage, t.tactic_kills,
+        )
+        for t in s.troops[: len(s.players)]
+    ]
+    units = [
+        UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
+                    u.kills, u.times_defeated > 0, u.times_defeated)
+        for u in s.units
+        if u.troop in s.players and (u.zone != TRACK or u.entered)
+    ]
+    skills = tuple(sid for sid in unimplemented_skills(catalog) if any(u.unit.has_skill(sid) for u in s.units))
+    return OnslaughtResult(
+        immortals_defeated=len(s.trophies),
+        waves=list(s.waves),
+        rounds=s.round,
+        end_reason=reason,
+        factions=tuple(s.troops[p].faction for p in s.players),
+        coop=len(s.players) == 2,
+        troops=troops,
+        units=units,
+        unimplemented_skills=skills + tuple(f"trigger:{t}" for t in s.unimplemented_terms),
+        log=s.log,
+        capped=reason.startswith("round cap"),
+        immortal_order=order_ids,
+    )
+
+
+__all__ = [
+    "COOP_LIMITS",
+    "OnslaughtResult",
+    "OnslaughtState",
+    "OnslaughtTroopSummary",
+    "SOLO_LIMITS",
+    "WAVE_OVER",
+    "WaveSummary",
+    "Onslaught",
+    "play_onslaught",
+    "roll_by_colour",
+    "setup",
+]
