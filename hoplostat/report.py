@@ -19,6 +19,12 @@ from matplotlib.figure import Figure
 BLUE, ORANGE, RED, GREY = "#4c72b0", "#dd8452", "#c44e52", "#8c8c8c"
 
 
+def _whiskers(mid, lo, hi) -> np.ndarray:
+    """Error-bar lengths (2, n) from an interval, never negative (Wilson bounds can sit a hair off)."""
+    mid, lo, hi = (np.asarray(x, dtype=float) for x in (mid, lo, hi))
+    return np.clip(np.vstack([mid - lo, hi - mid]), 0, None)
+
+
 # --- odds --------------------------------------------------------------------------------
 
 
@@ -92,7 +98,7 @@ def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (
     ax = fig.add_subplot()
     y = np.arange(f.height)
     rate = f["win_rate"].to_numpy()
-    err = np.vstack([rate - f["win_rate_lo"].to_numpy(), f["win_rate_hi"].to_numpy() - rate])
+    err = _whiskers(rate, f["win_rate_lo"], f["win_rate_hi"])
     ax.barh(y, rate, color=BLUE, alpha=0.85)
     ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="black", capsize=3, lw=1)
     ax.axvline(0.5, color=GREY, ls="--", lw=1)
@@ -139,7 +145,7 @@ def first_player_figure(frame: pl.DataFrame) -> Figure:
     ax = fig.add_subplot()
     x = np.arange(frame.height)
     rate = frame["first_win_rate"].to_numpy()
-    err = np.vstack([rate - frame["first_win_rate_lo"].to_numpy(), frame["first_win_rate_hi"].to_numpy() - rate])
+    err = _whiskers(rate, frame["first_win_rate_lo"], frame["first_win_rate_hi"])
     ax.bar(x, rate, color=ORANGE)
     ax.errorbar(x, rate, yerr=err, fmt="none", ecolor="black", capsize=4)
     ax.axhline(0.5, color=GREY, ls="--", lw=1)
@@ -157,7 +163,7 @@ def ratings_figure(frame: pl.DataFrame) -> Figure:
     ax = fig.add_subplot()
     y = np.arange(f.height)
     s = f["strength"].to_numpy()
-    err = np.vstack([s - f["strength_lo"].to_numpy(), f["strength_hi"].to_numpy() - s])
+    err = _whiskers(s, f["strength_lo"], f["strength_hi"])
     ax.errorbar(s, y, xerr=err, fmt="o", color=BLUE, ecolor="black", capsize=3)
     ax.axvline(0, color=GREY, ls="--", lw=1)
     ax.set_yticks(y, f["faction"].to_list())
@@ -226,6 +232,8 @@ def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)
 # --- the HTML report ---------------------------------------------------------------------
 
 SECTIONS = ("summary", "win-rates", "matchups", "first-player", "ratings", "units", "rounds", "odds")
+"""Sections of a Skirmish report."""
+ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
@@ -278,58 +286,147 @@ def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
     return out
 
 
-def build_report(results: Path, out_dir: Path, catalog) -> Path:
-    """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``."""
+def _unit_table(units: pl.DataFrame | None, catalog) -> pl.DataFrame | None:
+    """Every unit of the run with its name, best damage per deployment (within faction and kind) first."""
+    if units is None:
+        return None
+    names = {uid: c.name for uid, c in catalog.units.items()}
+    return units.select(
+        "faction", "kind", pl.col("unit").replace_strict(names, default=None).alias("name"), "unit", "games",
+        "deployed", "damage_per_deploy", "kills_per_deploy", "survival", "damage_z")
+
+
+_UNITS_TEXT = ("Units whose damage per deployment stands out among their faction's units of the same kind "
+               "(heroes against heroes); the table lists every unit of the run.")
+
+# A section: (key, title, figure, explanation, table or None)
+Section = tuple[str, str, Figure, str, "pl.DataFrame | None"]
+
+
+def _skirmish_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
     from hoplostat import stats
-    from hoplostat.sweep import load_results
 
-    manifest, games, units = load_results(results)
-    tables = stats.summary(games, units)
-    cfg = manifest["config"]
-    factions = sorted(set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()))
-    names = {f: catalog.faction(f).name if f in catalog.factions else f for f in factions}
-    chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
-    stand_in = sum(u.is_stand_in for u in chips)
-
-    figures: list[tuple[str, str, Figure, str]] = [
-        ("win-rates", "Win rates", win_rate_figure(tables["win_rates"]),
+    t = stats.summary(tables["games"], tables.get("units"))
+    names = _faction_names(catalog, factions)
+    sections: list[Section] = [
+        ("win-rates", "Win rates", win_rate_figure(t["win_rates"]),
          "Bars are each faction's share of games won over every opponent, seat and arena; whiskers are 95% "
          "Wilson intervals. Factions whose whiskers stay clear of the dashed 50% line are stronger or weaker "
-         "than average with this catalog and these players."),
-        ("matchups", "Matchups", matchup_figure(tables["matchups"]),
-         "Each cell is the row faction's win rate against the column faction, split by who plays first."),
-        ("first-player", "First-player advantage", first_player_figure(tables["first_player"]),
-         "How often the player who goes first wins, per arena."),
-        ("ratings", "Ratings", ratings_figure(tables["ratings"]),
+         "than average with this catalog and these players.", t["win_rates"]),
+        ("matchups", "Matchups", matchup_figure(t["matchups"]),
+         "Each cell is the row faction's win rate against the column faction, split by who plays first.", None),
+        ("first-player", "First-player advantage", first_player_figure(t["first_player"]),
+         "How often the player who goes first wins, per arena.", t["first_player"]),
+        ("ratings", "Ratings", ratings_figure(t["ratings"]),
          "Bradley-Terry strengths fitted to every game: one number per faction that best explains the "
-         "matchup results."),
-        ("rounds", "Game length", rounds_figure(games),
-         f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw."),
-        ("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
-         "For every unit (heroes included): the chance that one attack defeats a target of the given HP."),
+         "matchup results.", t["ratings"]),
     ]
-    if tables["units"] is not None:
-        figures.insert(5, ("units", "Units", unit_figure(tables["units"]),
-                           "Units whose damage per deployment stands out among their faction's units of the same kind "
-                           "(heroes against heroes); the table lists every unit of the run."))
-    unit_table = None
-    if tables["units"] is not None:
-        u = tables["units"]  # every unit of the run, best damage per deployment (within faction) first
-        unit_names = {uid: c.name for uid, c in catalog.units.items()}
-        unit_table = u.select(
-            "faction", "kind", pl.col("unit").replace_strict(unit_names, default=None).alias("name"), "unit", "games",
-            "deployed", "damage_per_deploy", "kills_per_deploy", "survival", "damage_z")
+    if t["units"] is not None:
+        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+    sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
+                     f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw.", None))
+    return sections, summary_sentences(t, names)
+
+
+def _onslaught_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
+    from hoplostat import stats
+
+    t = stats.onslaught_summary(tables)
+    teams = t["teams"]
+    sections: list[Section] = [
+        ("onslaught-teams", "Immortals defeated", onslaught_teams_figure(teams),
+         "Mean number of the six immortals defeated per game, solo and co-op, with 95% intervals; the table "
+         "gives the whole distribution (p0 = no immortal defeated ... p6 = all six).", teams),
+    ]
+    if t["immortals"] is not None:
+        sections.append(("onslaught-immortals", "Immortals", immortal_figure(t["immortals"]),
+                         "How often a wave is won when that immortal is faced: the hardest immortals have the "
+                         "lowest bars.", t["immortals"]))
+    if t["units"] is not None:
+        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+    sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
+                     f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) ends there and is "
+                     "counted.", None))
+    sentences = []
+    for r in teams.iter_rows(named=True):
+        sentences.append(f"{r['team']} ({'co-op' if r['coop'] else 'solo'}) defeats {r['mean_defeated']:.2f} "
+                         f"[{r['mean_defeated_lo']:.2f}, {r['mean_defeated_hi']:.2f}] immortals per game over "
+                         f"{r['games']:,} games.")
+    return sections, sentences
+
+
+def onslaught_teams_figure(frame: pl.DataFrame) -> Figure:
+    """Mean immortals defeated per team with 95% intervals; co-op teams in orange."""
+    f = frame.sort("mean_defeated")
+    fig = Figure(figsize=(7, 0.32 * f.height + 1.6), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(f.height)
+    m = f["mean_defeated"].to_numpy()
+    err = _whiskers(m, f["mean_defeated_lo"], f["mean_defeated_hi"])
+    ax.barh(y, m, color=[ORANGE if c else BLUE for c in f["coop"].to_list()])
+    ax.errorbar(m, y, xerr=err, fmt="none", ecolor="black", capsize=2, lw=1)
+    ax.set_yticks(y, f["team"].to_list(), fontsize=7)
+    ax.set_xlim(0, 6)
+    ax.set_xlabel("immortals defeated per game (blue: solo, orange: co-op)")
+    ax.set_title("Onslaught: how deep each team goes (95% interval)", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def immortal_figure(frame: pl.DataFrame) -> Figure:
+    """Wave win rate per immortal, solo and co-op side by side, with 95% intervals."""
+    ids = sorted(set(frame["immortal"].to_list()))
+    fig = Figure(figsize=(7, 0.5 * len(ids) + 1.6), layout="constrained")
+    ax = fig.add_subplot()
+    for k, (coop, colour) in enumerate(((False, BLUE), (True, ORANGE))):
+        sub = {r["immortal"]: r for r in frame.filter(pl.col("coop") == coop).iter_rows(named=True)}
+        y = np.arange(len(ids)) + (0.2 if coop else -0.2)
+        rate = np.array([sub[i]["wave_win_rate"] if i in sub else np.nan for i in ids])
+        lo = np.array([sub[i]["wave_win_rate_lo"] if i in sub else np.nan for i in ids])
+        hi = np.array([sub[i]["wave_win_rate_hi"] if i in sub else np.nan for i in ids])
+        ax.barh(y, rate, height=0.4, color=colour, label="co-op" if coop else "solo")
+        ax.errorbar(rate, y, xerr=_whiskers(rate, lo, hi), fmt="none", ecolor="black", capsize=2, lw=1)
+    ax.set_yticks(np.arange(len(ids)), ids)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of waves won when this immortal is faced")
+    ax.legend(frameon=False)
+    ax.set_title("Immortals: difficulty", fontsize=10)
+    return fig
+
+
+def _faction_names(catalog, factions) -> dict[str, str]:
+    return {f: catalog.faction(f).name if f in catalog.factions else f for f in factions}
+
+
+def build_report(results: Path, out_dir: Path, catalog) -> Path:
+    """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
+
+    Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
+    first player, ratings; Onslaught sweeps get immortals defeated per team and per immortal.
+    """
+    from hoplostat.sweep import load_tables
+
+    manifest, tables = load_tables(results)
+    games = tables["games"]
+    cfg = manifest["config"]
+    factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
+    names = _faction_names(catalog, factions)
+    chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
+    stand_in = sum(u.is_stand_in for u in chips)
+    build = _onslaught_sections if cfg.get("mode") == "onslaught" else _skirmish_sections
+    sections, sentences = build(tables, catalog, factions, cfg)
+    sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
+                     "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
+                     None))
     out_dir = Path(out_dir)
     (out_dir / "figures").mkdir(parents=True, exist_ok=True)
     parts = []
-    for key, title, fig, text in figures:
+    for key, title, fig, text, table in sections:
         png = _png(fig)
         (out_dir / "figures" / f"{key}.png").write_bytes(png)
         img = base64.b64encode(png).decode()
         parts.append(f'<section id="{key}"><h2>{html.escape(title)}</h2><p>{html.escape(text)}</p>'
                      f'<figure><img alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
-        table = {"win-rates": tables["win_rates"], "ratings": tables["ratings"],
-                 "first-player": tables["first_player"], "units": unit_table}.get(key)
         if table is not None:
             parts.append(_table_html(table))
         parts.append("</section>")
@@ -342,7 +439,7 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
         "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
     }
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
-    sentences = "".join(f"<li>{html.escape(s)}</li>" for s in summary_sentences(tables, names))
+    items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
     banner = (f'<p class="banner"><strong>{stand_in} of the {len(chips)} chips in this run carry stand-in values</strong>'
               " (chosen by hoplostat, not printed on the real chips; see data/README.md). Results describe the "
               "embedded catalog, not the published game, until you load your own chips with --data.</p>")
@@ -351,7 +448,7 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>hoplostat balance report</title><style>{_CSS}</style></head><body><main>"
         f"<h1>Balance report: {html.escape(str(cfg.get('mode', '')).title())}</h1>{banner}"
-        f"<section id='summary'><h2>Summary</h2><ul>{sentences}</ul>"
+        f"<section id='summary'><h2>Summary</h2><ul>{items}</ul>"
         f"<p>Intervals are 95%; to tighten them run more games (<code>--games</code>, or <code>--ci-width 0.05</code>)"
         " and resume the same directory.</p>"
         f"<table class='meta'>{meta_html}</table></section>{''.join(parts)}</main></body></html>"

@@ -223,3 +223,51 @@ def summary(games: pl.DataFrame, units: pl.DataFrame | None = None) -> dict[str,
         "ratings": bradley_terry(games),
         "units": unit_stats(units),
     }
+
+
+# --- Onslaught -------------------------------------------------------------------------------
+
+
+def _team(frame: pl.DataFrame) -> pl.Expr:
+    return (pl.when(pl.col("faction_b") == "").then(pl.col("faction_a"))
+            .otherwise(pl.col("faction_a") + " + " + pl.col("faction_b"))).alias("team")
+
+
+def onslaught_teams(games: pl.DataFrame) -> pl.DataFrame:
+    """Per team (a faction solo, or a co-op pair): immortals defeated (0-6) as a distribution, its mean
+    with a 95% t-interval, waves reached and games that hit the round cap."""
+    g = games.with_columns(_team(games))
+    agg = g.group_by("team", "coop").agg(
+        pl.len().alias("games"),
+        pl.col("immortals_defeated").mean().alias("mean_defeated"),
+        pl.col("immortals_defeated").std().alias("sd"),
+        pl.col("waves_reached").mean().alias("mean_waves"),
+        pl.col("capped").sum().alias("capped"),
+        *[(pl.col("immortals_defeated") == k).mean().alias(f"p{k}") for k in range(7)],
+    )
+    n = agg["games"].to_numpy().astype(float)
+    t = st.t.ppf(0.975, np.maximum(n - 1, 1))
+    half = t * np.nan_to_num(agg["sd"].to_numpy()) / np.sqrt(n)
+    mean = agg["mean_defeated"].to_numpy()
+    return agg.with_columns(
+        pl.Series("mean_defeated_lo", np.clip(mean - half, 0, 6)),
+        pl.Series("mean_defeated_hi", np.clip(mean + half, 0, 6)),
+    ).sort(["coop", "mean_defeated"], descending=[False, True])
+
+
+def immortal_waves(waves: pl.DataFrame | None) -> pl.DataFrame | None:
+    """Per immortal, solo and co-op: how often its wave is won when faced, with a 95% interval."""
+    if waves is None or waves.height == 0:
+        return None
+    agg = waves.group_by("immortal", "coop").agg(
+        pl.len().alias("faced"), pl.col("won").sum().alias("won_waves"), pl.col("rounds").mean().alias("mean_rounds"))
+    return _with_interval(agg, "won_waves", "faced", "wave_win_rate").sort(["coop", "wave_win_rate"])
+
+
+def onslaught_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for an Onslaught sweep."""
+    return {
+        "teams": onslaught_teams(tables["games"]),
+        "immortals": immortal_waves(tables.get("waves")),
+        "units": unit_stats(tables.get("units")),
+    }

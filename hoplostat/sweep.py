@@ -37,7 +37,7 @@ import numpy as np
 from hoplostat import __version__
 from hoplostat.errors import InputError
 
-MODES = ("skirmish",)
+MODES = ("skirmish", "onslaught")
 ARENAS = ("pozzuoli", "colosseum")
 BACKENDS = ("loky", "dask", "ray")
 MANIFEST = "manifest.json"
@@ -213,12 +213,20 @@ class SweepConfig:
     max_rounds: int = 60
     chunk: int = 25
     ci_width: float | None = None
+    coop: bool = True
     data: tuple[str, ...] = ()
     catalog_hash: str = ""
 
     def matchups(self) -> list[Matchup]:
-        """Every unordered faction pair, both seat orders, every arena (mirror matches excluded)."""
+        """Skirmish: every unordered faction pair, both seat orders, every arena (no mirror matches).
+        Onslaught (Pozzuoli only): every faction solo, then every co-op pair (if ``coop``)."""
         out = []
+        if self.mode == "onslaught":
+            out = [Matchup(self.mode, "pozzuoli", f, "", "a") for f in self.factions]
+            if self.coop:
+                out += [Matchup(self.mode, "pozzuoli", a, b, "a") for i, a in enumerate(self.factions)
+                        for b in self.factions[i + 1:]]
+            return out
         for arena in self.arenas:
             for i, a in enumerate(self.factions):
                 for b in self.factions[i + 1:]:
@@ -274,11 +282,34 @@ def _play_skirmish(catalog, config: SweepConfig, matchup: Matchup, game: int, rn
     return {"games": [row], "units": units}
 
 
-_PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish}
+def _play_onslaught(catalog, config: SweepConfig, matchup: Matchup, game: int, rng, head: dict) -> dict:
+    from hoplostat.engine.modes.onslaught import play_onslaught
+    from hoplostat.policies import make
+
+    factions = [matchup.a] + ([matchup.b] if matchup.b else [])
+    controllers = [make(config.policies[0], rng=rng) for _ in factions]
+    res = play_onslaught(catalog, factions, controllers, rng=rng, max_rounds=config.max_rounds)
+    row = {**head, "coop": res.coop, "immortals_defeated": res.immortals_defeated, "waves_reached": len(res.waves),
+           "rounds": res.rounds, "end_reason": res.end_reason, "capped": res.capped}
+    for side, t in zip("ab", res.troops):
+        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                    f"{side}_immortal_damage": t.immortal_damage, f"{side}_kills": t.kills,
+                    f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+    waves = [{"matchup": matchup.key, "game": game, "faction_a": matchup.a, "faction_b": matchup.b,
+              "coop": res.coop, "wave": i, "immortal": w.immortal, "won": w.won, "rounds": w.rounds}
+             for i, w in enumerate(res.waves, start=1)]
+    units = _unit_rows(catalog, matchup, game, res.units, lambda player: None)
+    return {"games": [row], "waves": waves, "units": units}
+
+
+_PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish, "onslaught": _play_onslaught}
 
 
 def _successes(mode: str, frame) -> tuple[int, int]:
-    """(games, successes) of a chunk for --ci-width: wins of faction a (Skirmish)."""
+    """(games, successes) of a chunk for --ci-width: wins of faction a (Skirmish); games in which at
+    least one immortal was defeated (Onslaught)."""
+    if mode == "onslaught":
+        return frame.height, int((frame["immortals_defeated"] >= 1).sum())
     return frame.height, int((frame["winner"] == "a").sum())
 
 
@@ -447,7 +478,7 @@ def load_tables(out: Path):
     for folder in sorted(p for p in out.iterdir() if p.is_dir()):
         files = sorted(folder.glob("*.parquet"))
         if files:
-            frame = pl.concat([pl.read_parquet(p) for p in files], how="vertical_relaxed")
+            frame = pl.concat([pl.read_parquet(p) for p in files], how="diagonal_relaxed")
             tables[folder.name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns])
     if "games" not in tables:
         raise InputError(f"{out}: the sweep has no finished games yet")

@@ -170,3 +170,42 @@ def test_play_replays_a_sweep_game_from_its_seed(tmp_path, capsys):
         assert played["rounds"] == row["rounds"]
         assert played["end_reason"] == row["end_reason"]
         assert played["winner"] == row["winner"]
+
+
+def test_onslaught_sweep_summarize_and_jobs(tmp_path, capsys):
+    """`sweep onslaught`: every faction solo and every co-op pair; identical for any --jobs."""
+    args = ["sweep", "onslaught", "-f", "kunlun", "-f", "amazons", "--games", "3", "--chunk", "2", "--seed", "4"]
+    a = run_json(capsys, *args, "--out", str(tmp_path / "a"))
+    b = run_json(capsys, *args, "--jobs", "2", "--out", str(tmp_path / "b"))
+    assert a["matchups"] == 3 and a["games_played"] == 9  # 2 solo + 1 co-op pair
+    _, ta = sw.load_tables(tmp_path / "a")
+    _, tb = sw.load_tables(tmp_path / "b")
+    for name in ("games", "waves", "units"):
+        assert_frame_equal(ta[name], tb[name])
+    games = ta["games"]
+    assert games["immortals_defeated"].is_between(0, 6).all()
+    assert games.filter(pl.col("coop")).height == 3
+    waves = ta["waves"]
+    # every game faces at least one immortal; a game's waves won equal its immortals defeated
+    won = waves.group_by("matchup", "game").agg(pl.col("won").sum())
+    joined = games.join(won, on=["matchup", "game"])
+    assert joined.height == games.height
+    assert (joined["won"] == joined["immortals_defeated"]).all()
+    data = run_json(capsys, "summarize", str(tmp_path / "a"))
+    teams = {r["team"]: r for r in data["teams"]}
+    assert set(teams) == {"kunlun", "amazons", "kunlun + amazons"}
+    assert sum(teams["kunlun"][f"p{k}"] for k in range(7)) == pytest.approx(1.0)
+    assert data["immortals"] is not None
+    code, out, err = run_cli(capsys, "report", str(tmp_path / "a"), "--out", str(tmp_path / "rep"))
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    from hoplostat.report import ONSLAUGHT_SECTIONS
+
+    for section in ONSLAUGHT_SECTIONS:
+        assert f'id="{section}"' in page or f"id='{section}'" in page, section
+    assert "immortals per game" in page
+
+
+def test_onslaught_is_pozzuoli_only(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "sweep", "onslaught", "-a", "colosseum", "--out", str(tmp_path / "x"))
+    assert code == 2 and "Pozzuoli" in err

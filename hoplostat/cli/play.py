@@ -208,3 +208,8 @@ def _print_game(out: dict[str, Any]) -> None:
     con.print(t)
     if out["unimplemented_skills"]:
         con.print(escape("skills not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
+
+
+from hoplostat.cli.onslaught import onslaught as _onslaught  # noqa: E402  (light: typer only)
+
+app.command("onslaught")(_onslaught)

@@ -20,7 +20,7 @@ Bradley-Terry ratings and unit statistics of a sweep directory."""
 
 
 def sweep(
-    mode: Annotated[str, typer.Argument(help="Game mode: skirmish.")],
+    mode: Annotated[str, typer.Argument(help="Game mode: skirmish or onslaught.")],
     faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
@@ -30,7 +30,8 @@ def sweep(
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
     ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
-    max_rounds: Annotated[int, typer.Option("--max-rounds", help="Round cap: a stalled game ends as a draw.")] = 60,
+    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default 60 in Skirmish, 150 in Onslaught); a stalled game ends there and is counted.")] = None,
+    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Onslaught: also every co-op pair of factions.")] = True,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 25,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
@@ -51,6 +52,8 @@ def sweep(
         raise InputError(f"--jobs {jobs}: must be 1 or more")
     if chunk < 1:
         raise InputError(f"--chunk {chunk}: must be 1 or more")
+    if max_rounds is None:
+        max_rounds = 150 if mode == "onslaught" else 60
     if max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     if ci_width is not None and not 0 < ci_width < 1:
@@ -68,13 +71,18 @@ def sweep(
     factions = tuple(faction) if faction else tuple(catalog.factions)
     for f in factions:
         catalog.faction(f)
-    if len(set(factions)) < 2:
-        raise InputError("--faction: a sweep needs at least two different factions")
+    if mode == "skirmish" and len(set(factions)) < 2:
+        raise InputError("--faction: a skirmish sweep needs at least two different factions")
+    if mode == "onslaught":
+        if arena and set(arena) != {"pozzuoli"}:
+            raise InputError(f"--arena {', '.join(arena)}: Onslaught is played on Pozzuoli only")
+        arena = ["pozzuoli"]
     arenas = tuple(arena) if arena else sw.ARENAS
     for a in arenas:
         catalog.arena(a)
     config = sw.SweepConfig(mode=mode, factions=factions, arenas=arenas, games=games, seed=seed, policies=pols,
                             max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
+                            coop=coop and mode == "onslaught",
                             catalog_hash=catalog.hash)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -106,10 +114,13 @@ def summarize(
 ) -> None:
     from hoplostat import stats
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.sweep import load_results
+    from hoplostat.sweep import load_tables
 
-    manifest, games, units = load_results(directory)
-    tables = stats.summary(games, units)
+    manifest, raw = load_tables(directory)
+    games = raw["games"]
+    cfg = manifest["config"]
+    onslaught = cfg.get("mode") == "onslaught"
+    tables = stats.onslaught_summary(raw) if onslaught else stats.summary(games, raw.get("units"))
     if as_json:
         emit_json({"manifest": manifest, "games": games.height,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
@@ -117,9 +128,11 @@ def summarize(
     import polars as pl
 
     con = stdout_console()
-    cfg = manifest["config"]
     con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
+    if onslaught:
+        _print_onslaught(con, tables)
+        return
 
     def ci(col: str) -> pl.Expr:
         return pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64)
@@ -149,6 +162,25 @@ def summarize(
         con.print(_table("Units standing out: damage per deployment vs their faction (z)",
                          pick.select("unit", "kind", "deployed", pl.col("damage_per_deploy").round(2),
                                      pl.col("survival").round(2), pl.col("damage_z").round(2))))
+
+
+def _print_onslaught(con, tables) -> None:
+    import polars as pl
+
+    teams = tables["teams"]
+    con.print(_table("Immortals defeated per game (solo, then co-op)", teams.select(
+        "team", "games", pl.format("{} [{}, {}]", *[pl.col(c).round(1) for c in
+                                                    ("mean_defeated", "mean_defeated_lo", "mean_defeated_hi")]
+                                   ).alias("mean (95%)"),
+        *[(pl.col(f"p{k}") * 100).round(0).cast(pl.Int64).alias(f"%{k}") for k in range(3)],
+        ((1 - pl.col("p0") - pl.col("p1") - pl.col("p2")) * 100).round(0).cast(pl.Int64).alias("%3+"),
+        pl.col("mean_waves").round(2).alias("waves"), "capped")))
+    if tables["immortals"] is not None:
+        imm = tables["immortals"]
+        con.print(_table("Waves won when the immortal is faced", imm.select(
+            "immortal", "coop", "faced", "won_waves",
+            pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64) for c in
+                                         ("wave_win_rate", "wave_win_rate_lo", "wave_win_rate_hi")]).alias("won (95%)"))))
 
 
 def _table(title: str, frame):
