@@ -18,7 +18,7 @@ from hoplostat.catalog.arena import Arena
 class HexGrid:
     """Immutable per-arena tables. Build with `HexGrid.of(arena)` (cached per arena)."""
 
-    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord")
+    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "center", "_tagged")
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -31,6 +31,12 @@ class HexGrid:
         self.tags: tuple[frozenset[str], ...] = tuple(frozenset(h.tags) for h in arena.hexes)
         # Hexes no unit may ever enter ("blocked" tag); pedestals are handled by the rules (ARN-6).
         self.static_blocked: frozenset[int] = frozenset(i for i, t in enumerate(self.tags) if "blocked" in t)
+        # Per hex: blocked for every move (static block or pedestal: MOV-2, ARN-6), pedestal, inner hex (ARN-5).
+        self.move_block: tuple[bool, ...] = tuple(("blocked" in t) or ("pedestal" in t) for t in self.tags)
+        self.pedestal: tuple[bool, ...] = tuple("pedestal" in t for t in self.tags)
+        self.inner: tuple[bool, ...] = tuple("inner" in t for t in self.tags)
+        self.center: tuple[bool, ...] = tuple("center" in t for t in self.tags)
+        self._tagged: dict[str, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
         self._coord: dict[tuple[int, int], int] = {(h.q, h.r): h.index for h in arena.hexes}
 
@@ -39,7 +45,11 @@ class HexGrid:
         return _grid_of(arena)
 
     def tagged(self, tag: str) -> tuple[int, ...]:
-        return tuple(i for i, t in enumerate(self.tags) if tag in t)
+        """Indices of the hexes with this tag (cached)."""
+        got = self._tagged.get(tag)
+        if got is None:
+            got = self._tagged[tag] = tuple(i for i, t in enumerate(self.tags) if tag in t)
+        return got
 
     def distance(self, a: int, b: int) -> int:
         """Hexes from a to b counted through anything in between (Remastered, "Engage": UNIT-1)."""

@@ -16,7 +16,7 @@ import numpy as np
 
 from hoplostat.catalog.model import Tactic
 from hoplostat.dice import COLOURS, Pool, hit_pmf
-from hoplostat.engine.registry import ATTACK_ANY, hook_map, unit_hooks
+from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
 
 # --------------------------------------------------------------------------- dice
@@ -142,35 +142,40 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
             if e.term == "reduce-damage":
                 reduce += int(e.arg)
     bonus = 0
-    units = s.units
-    for uid in s.combat:
-        h = units[uid]
-        hm = hook_map(h.unit)
-        if ATTACK_ANY not in hm or not s.skills_work(h):
+    for h, dice_hooks, bonus_hooks, reduce_hooks in s.attack_auras():
+        if not s.skills_work(h):
             continue
-        for _sid, param, fn in hm.get("attack_dice", ()):
+        for _sid, param, fn in dice_hooks:
             extra = fn(g, h, param, attacker, target)
             if extra is not None:
                 pool = pool + extra
-        for _sid, param, fn in hm.get("attack_bonus", ()):
+        for _sid, param, fn in bonus_hooks:
             bonus += fn(g, h, param, attacker, target)
-        for _sid, param, fn in hm.get("damage_reduction", ()):
+        for _sid, param, fn in reduce_hooks:
             reduce += fn(g, h, param, attacker, target)
     return pool, bonus, reduce
+
+
+def can_be_displaced(s: GameState, u: UnitState) -> bool:
+    """Sentinels cannot be displaced (SUP-4); nor can an inactive hero from its chained hex (SKR-2)."""
+    return u.active and u.unit.kind != "sentinel"
 
 
 def can_move(s: GameState, u: UnitState) -> bool:
     """MOV-3 once per turn; dazed (DEP-4) unless a move-when-dazed Innate; fatigued never (SKL-7)."""
     if u.zone != COMBAT or not u.active or u.moved_turn == s.turn or s.is_fatigued(u):
         return False
+    if u.unit.kind == "sentinel":
+        return False  # Remastered, "Sentinels": cannot move, whatever a tactic adds (SUP-4)
     if s.is_dazed(u) and not unit_hooks(u.unit, "move_when_dazed"):
         return False
     return movement_of(s, u) > 0
 
 
 def can_engage(s: GameState, u: UnitState) -> bool:
-    """ENG-1 once per turn; dazed units cannot unless an Innate allows (First Strike); SKL-7, UNIT-7."""
-    if u.zone != COMBAT or not u.active or s.is_fatigued(u):
+    """ENG-1 once per turn; dazed units cannot unless an Innate allows (First Strike); SKL-7, UNIT-7;
+    not on an inner hex without a foothold (ARN-5: no attacks, and Specials are skills, ignored there)."""
+    if u.zone != COMBAT or not u.active or s.muted[u.hex] or s.is_fatigued(u):
         return False
     if u.engaged_turn == s.turn and u.impelled_turn != s.turn:
         return False
@@ -180,8 +185,8 @@ def can_engage(s: GameState, u: UnitState) -> bool:
 
 
 def can_use_abilities(s: GameState, u: UnitState) -> bool:
-    """SKL-2, SKL-8: not dazed, not fatigued, active."""
-    return u.zone == COMBAT and u.active and not s.is_dazed(u) and not s.is_fatigued(u)
+    """SKL-2, SKL-8: not dazed, not fatigued, active; skills not ignored on an inner hex (ARN-5)."""
+    return u.zone == COMBAT and u.active and not s.muted[u.hex] and not s.is_dazed(u) and not s.is_fatigued(u)
 
 
 def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[UnitState]:
@@ -211,8 +216,10 @@ def deploy(g: Game, u: UnitState, hex_: int) -> None:
     u.hex = hex_
     u.deployed_turn = s.turn
     s.board[hex_] = u.uid
-    s.combat.append(u.uid)
+    s.enter_combat(u)
     s.troops[u.troop].deployed += 1
+    u.entered = True
+    u.times_deployed += 1
     s.say(f"{_who(s, u)} deploys {u.name} on hex {hex_} with {u.hp} HP (dazed this turn)")
 
 
@@ -222,11 +229,12 @@ def move(g: Game, u: UnitState, dest: int) -> None:
     if s.board[dest] >= 0:
         raise ValueError(f"move: hex {dest} is occupied")
     s.board[u.hex] = -1
-    s.say(f"{_who(s, u)} moves {u.name} from hex {u.hex} to hex {dest}")
+    if s.log is not None:
+        s.say(f"{_who(s, u)} moves {u.name} from hex {u.hex} to hex {dest}")
     u.hex = dest
     s.board[dest] = u.uid
     u.moved_turn = s.turn
-    for h in s.in_combat():
+    for h in s.hooked("after_move"):
         if h.zone == COMBAT and u.zone == COMBAT and s.skills_work(h):
             for _sid, param, fn in unit_hooks(h.unit, "after_move"):
                 fn(g, h, param, u)
@@ -236,8 +244,8 @@ def locked_hexes(s: GameState, troop: int) -> set[int]:
     """Hexes next to an opposing unit with a movement lock (Combat Lock): a unit of `troop` there cannot
     move, and one arriving there must stop."""
     out: set[int] = set()
-    for h in s.opponents_of(troop):
-        if unit_hooks(h.unit, "movement_lock") and s.skills_work(h):
+    for h in s.hooked("movement_lock"):
+        if h.troop != troop and s.skills_work(h):
             out.update(s.grid.neighbours[h.hex])
     return out
 
@@ -270,24 +278,46 @@ def damage(
     source: UnitState | None = None,
     source_troop: int | None = None,
     what: str = "attack",
+    dealt: bool | None = None,
 ) -> int:
     """Remove up to `amount` HP (ENG-4); health chips go back to the supply; defeat at 0 HP (ENG-5).
 
-    Returns the HP removed. Whether damage was *dealt* is the caller's business (SKL-5).
+    Returns the HP removed. `dealt` says whether damage was *dealt* (SKL-5: an attack with a hit
+    deals damage even when reduced to 0); by default, when `amount` > 0. The mode's
+    `after_damage` runs once the damage has resolved (Colosseum: SKR-9 favor, SKR-10 activation).
+    A mode with `ignores_damage(g, target, amount, *, source, source_troop, what) -> bool` may take
+    dealt damage instead (Onslaught's immortals); then nothing is removed and 0 is returned.
     """
     s = g.state
-    if target.zone != COMBAT or amount <= 0:
+    if dealt is None:
+        dealt = amount > 0
+    if target.zone != COMBAT or not dealt:
         return 0
     if source is not None and source_troop is None:
         source_troop = source.troop
-    removed = min(amount, target.hp)
-    target.hp -= removed
-    s.supply[s.troops[target.troop].side] += removed
-    if source_troop is not None and source_troop != target.troop:
-        s.troops[source_troop].damage_dealt += removed
-    s.say(f"{target.name} ({s.side_of(target.troop)}) loses {removed} HP ({what}), {target.hp} left")
-    if target.hp <= 0:
-        defeat(g, target, source=source, source_troop=source_troop)
+    ignores = getattr(s.mode, "ignores_damage", None)
+    if ignores is not None and ignores(g, target, amount, source=source, source_troop=source_troop, what=what):
+        return 0  # the mode takes the damage instead (Onslaught: immortals ignore all damage, ONS-7)
+    removed = min(max(amount, 0), target.hp)
+    if removed:
+        target.hp -= removed
+        s.supply[s.troops[target.troop].side] += removed
+        if source_troop is not None and source_troop != target.troop:
+            s.troops[source_troop].damage_dealt += removed
+            if source is not None:
+                source.damage_dealt += removed
+            else:
+                s.troops[source_troop].tactic_damage += removed
+        if s.log is not None:
+            s.say(f"{target.name} ({s.side_of(target.troop)}) loses {removed} HP ({what}), {target.hp} left")
+        if target.hp <= 0:
+            defeat(g, target, source=source, source_troop=source_troop)
+    elif s.log is not None:
+        s.say(f"{target.name} ({s.side_of(target.troop)}) is dealt damage but loses no HP ({what})")
+    if s.mode is not None and s.end_reason is None:
+        after = getattr(s.mode, "after_damage", None)
+        if after is not None:
+            after(g, target, removed, source=source, source_troop=source_troop)
     return removed
 
 
@@ -328,13 +358,17 @@ def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_tro
     u.tactics.clear()
     if u.hex >= 0:
         s.board[u.hex] = -1
-    if u.uid in s.combat:
-        s.combat.remove(u.uid)
+    s.leave_combat(u)
     u.hex = -1
     u.zone = DISCARD
     s.troops[u.troop].units_lost += 1
+    u.times_defeated += 1
     if source_troop is not None and source_troop != u.troop:
         s.troops[source_troop].kills += 1
+        if source is not None:
+            source.kills += 1
+        else:
+            s.troops[source_troop].tactic_kills += 1
     s.say(f"{u.name} ({side}) is defeated" + (f" by {source.name}" if source is not None else ""))
     if s.mode is not None:
         s.mode.after_defeat(g, u, source=source, source_troop=source_troop)
@@ -401,6 +435,56 @@ def discard_tactic(g: Game, u: UnitState, pt: PlacedTactic) -> None:
     s.say(f"{pt.tactic.name} on {u.name} is discarded")
 
 
+def place_foothold(g: Game, troop: int, hex_: int) -> None:
+    """Remastered, "Footholds": a support chip placed foothold side up (SUP-1, SUP-2); legality is the
+    caller's options (`engine.colosseum.foothold_hexes`)."""
+    s = g.state
+    if hex_ in s.footholds:
+        raise ValueError(f"place_foothold: hex {hex_} already holds a foothold")
+    s.footholds[hex_] = troop
+    s.refresh_muted()
+    s.say(f"{_who(s, troop)} places a foothold on hex {hex_}")
+
+
+def move_foothold(g: Game, src: int, dest: int) -> None:
+    """Colosseum reward "move or flip a foothold": the foothold goes to an adjacent hex (CF-6)."""
+    s = g.state
+    troop = s.footholds.pop(src)
+    s.footholds[dest] = troop
+    s.refresh_muted()
+    s.say(f"{_who(s, troop)} moves its foothold from hex {src} to hex {dest}")
+
+
+def remove_foothold(g: Game, hex_: int) -> int:
+    """Take a foothold off the arena (flipped to its sentinel side); returns its troop."""
+    s = g.state
+    troop = s.footholds.pop(hex_)
+    s.refresh_muted()
+    return troop
+
+
+def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
+    """Remastered, "Sentinels": a support chip placed sentinel side up on an available pedestal (ARN-6);
+    it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1)."""
+    s = g.state
+    un = s.support_unit
+    side = s.troops[troop].side
+    if un is None:
+        raise ValueError("place_sentinel: the catalog has no sentinel")
+    if not s.grid.pedestal[hex_] or s.board[hex_] >= 0:
+        raise ValueError(f"place_sentinel: hex {hex_} is not an available pedestal")
+    if s.supply[side] < un.health:
+        raise ValueError(f"place_sentinel: supply has {s.supply[side]} {side} chips, a sentinel needs {un.health}")
+    u = UnitState(len(s.units), un, troop, zone=COMBAT, hex=hex_, hp=un.health, deployed_turn=s.turn)
+    s.units.append(u)
+    s.supply[side] -= un.health
+    u.entered = True
+    s.board[hex_] = u.uid
+    s.enter_combat(u)
+    s.say(f"{_who(s, troop)} places a sentinel on pedestal hex {hex_} with {u.hp} HP (dazed this turn)")
+    return u
+
+
 def return_to_camp(g: Game, u: UnitState, *, active: bool | None = None) -> None:
     """A discarded unit returns to its camp (Pozzuoli third reward); heroes return active."""
     u.zone = CAMP
@@ -430,12 +514,13 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     hits = g.roller.hits(pool)
     attacker.engaged_turn = s.turn
     dealt = hits >= 1
-    s.say(f"{attacker.name} ({s.side_of(attacker.troop)}) attacks {target.name} with {pool}: {hits} hit(s)")
+    if s.log is not None:
+        s.say(f"{attacker.name} ({s.side_of(attacker.troop)}) attacks {target.name} with {pool}: {hits} hit(s)")
     if not dealt:
         return AttackResult(hits, False, 0)
     amount = max(0, hits + bonus - reduce)
     ignored = False
-    for h in s.in_combat():
+    for h in s.hooked("ignore_attack_damage"):
         if not s.skills_work(h):
             continue
         for _sid, param, fn in unit_hooks(h.unit, "ignore_attack_damage"):
@@ -444,15 +529,15 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     if ignored:
         amount = 0
     # Intercept Blow: an adjacent ally of the target may be dealt all of this damage instead (R-ENG-13).
-    for h in s.in_combat(target.troop):
-        if h is target or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
+    for h in s.hooked("intercept"):
+        if h.troop != target.troop or h is target or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
             continue
-        if unit_hooks(h.unit, "intercept") and g.ask(h.troop, "intercept", [h.uid], optional=True) is not None:
+        if g.ask(h.troop, "intercept", [h.uid], optional=True) is not None:
             s.say(f"{h.name} ({s.side_of(h.troop)}) intercepts the blow meant for {target.name}")
             target = h
             _, bonus, reduce = attack_profile(g, attacker, target)
             amount = max(0, hits + bonus - reduce)
-            for w in s.in_combat():
+            for w in s.hooked("ignore_attack_damage"):
                 if s.skills_work(w):
                     for _sid, param, fn in unit_hooks(w.unit, "ignore_attack_damage"):
                         if fn(g, w, param, attacker, target):
@@ -461,8 +546,8 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     hex_ = target.hex
     # Watchers are taken before damage so the target's own skills still answer if it is defeated
     # (ruling R-ENG-2: Retaliate strikes back even from a defeated unit).
-    watchers = [h for h in s.in_combat() if s.skills_work(h)]
-    removed = damage(g, target, amount, source=attacker)
+    watchers = [h for h in s.hooked("after_dealt_attack_damage") if s.skills_work(h)]
+    removed = damage(g, target, amount, source=attacker, dealt=True)
     if s.end_reason is not None:
         return AttackResult(hits, True, removed)  # the game ended at once (Remastered, "End of Combat")
     for h in watchers:

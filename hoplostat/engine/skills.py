@@ -118,16 +118,25 @@ register("regen", "ability", ability_options=_regen_options, ability=_regen)
 def _hurl_options(g, holder, param):
     # Remastered, "Movement Example": choose an adjacent unit and displace it to any available
     # hex N hexes away from this unit (SKL-6: displacement, not movement).
+    # Sentinels and inactive chained heroes cannot be displaced (SUP-4, SKR-2); the destination must be a
+    # hex the hurled unit may occupy (no pedestal, no foothold of another troop: ARN-6, SUP-3).
     s = g.state
     n = param or 1
-    blocked = s.blocked_for_move()
-    dests = [h for h in s.grid.at_distance(holder.hex, n) if not blocked[h]]
+    ring = s.grid.at_distance(holder.hex, n)
+    dests: dict[int, list[int]] = {}
     out = []
     for m in s.grid.neighbours[holder.hex]:
         v = s.board[m]
         if v < 0:
             continue
-        for d in dests:
+        vu = s.units[v]
+        if not rules.can_be_displaced(s, vu):
+            continue
+        ds = dests.get(vu.troop)
+        if ds is None:
+            blocked = s.blocked_for_move(vu.troop)
+            ds = dests[vu.troop] = [h for h in ring if not blocked[h]]
+        for d in ds:
             if d != m:
                 out.append((v, d))
     return out
@@ -218,7 +227,7 @@ register("fury-aura", "ability", ability_options=_fury_aura_options, ability=_fu
 # --- Reposition (Special) -------------------------------------------------------------------------
 def _reposition_options(g, holder, param):
     s = g.state
-    blocked = s.blocked_for_move()
+    blocked = s.blocked_for_move(holder.troop)
     return [(h,) for h in s.grid.neighbours[holder.hex] if not blocked[h]]
 
 
@@ -232,8 +241,20 @@ register("reposition", "special", special_options=_reposition_options, special=_
 
 # --- Swap (Ability) ---------------------------------------------------------------------------------
 def _swap_options(g, holder, param):
+    # Neither unit may be a sentinel or an inactive chained hero (SUP-4, SKR-2), and each must be allowed on
+    # the other's hex (a foothold admits only its own team: SUP-3).
     s = g.state
-    return [(s.board[m],) for m in s.grid.neighbours[holder.hex] if s.board[m] >= 0]
+    out = []
+    if not rules.can_be_displaced(s, holder):
+        return out
+    for m in s.grid.neighbours[holder.hex]:
+        v = s.board[m]
+        if v < 0:
+            continue
+        o = s.units[v]
+        if rules.can_be_displaced(s, o) and s.can_occupy(o.troop, holder.hex) and s.can_occupy(holder.troop, m):
+            out.append((v,))
+    return out
 
 
 def _swap(g, holder, param, args):
@@ -298,10 +319,12 @@ register("impel", "ability", ability_options=_impel_options, ability=_impel)
 # --- Shove (Ability) ------------------------------------------------------------------------------------------
 def _shove_options(g, holder, param):
     s = g.state
-    blocked = s.blocked_for_move()
     out = []
+    blocked: list[bool] | None = None
     for o in s.opponents_of(holder.troop):
-        if s.grid.dist[o.hex][holder.hex] == 1:
+        if s.grid.dist[o.hex][holder.hex] == 1 and rules.can_be_displaced(s, o) and s.can_occupy(holder.troop, o.hex):
+            if blocked is None:
+                blocked = s.blocked_for_move(o.troop)
             b = s.grid.beyond(holder.hex, o.hex)
             if b >= 0 and not blocked[b]:
                 out.append((o.uid,))

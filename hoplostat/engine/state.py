@@ -13,6 +13,10 @@ from typing import Any
 
 from hoplostat.catalog.model import Tactic, Unit
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.registry import ATTACK_ANY, hook_map
+
+_EMPTY: list = []
+_ALL, _TROOP, _OPP, _AURAS = "\0all", "\0troop", "\0opp", "\0auras"
 
 # Where a chip is.
 BAG, CAMP, COMBAT, DISCARD, TRACK = "bag", "camp", "combat", "discard", "track"
@@ -26,6 +30,11 @@ class PlacedTactic:
     tactic: Tactic
     owner: int
     turn: int
+    stuns: bool = field(init=False, default=False)
+    """The tactic fatigues its unit (a "stun" effect, SKL-7); computed once."""
+
+    def __post_init__(self) -> None:
+        self.stuns = any(e.term == "stun" for e in self.tactic.effects)
 
 
 @dataclass(slots=True)
@@ -52,6 +61,14 @@ class UnitState:
     """Turn in which an Impel lets this unit attack a second time."""
     hp_gained: int = 0
     """HP gained (not healed) since deployment: HP never exceeds Health + this (UNIT-4)."""
+    # Per-unit statistics (GameResult.units): accumulated by the rules functions.
+    entered: bool = False
+    """Ever in combat (deployed, chained on its hero hex, or placed as a sentinel)."""
+    times_deployed: int = 0
+    damage_dealt: int = 0
+    """HP removed from opponents by this unit (attacks, Specials, Abilities, Innates)."""
+    kills: int = 0
+    times_defeated: int = 0
 
     @property
     def elite(self) -> bool:
@@ -82,6 +99,19 @@ class TroopState:
     damage_dealt: int = 0
     kills: int = 0
     units_lost: int = 0
+    tactic_damage: int = 0
+    """Part of damage_dealt done by this troop's tactics (no unit is its source)."""
+    tactic_kills: int = 0
+    # Colosseum crowd favor (CF-4..CF-6; engine/colosseum.py): five tracks of five spaces.
+    track: int = -1
+    """The track the bead is on (-1: below the tracks)."""
+    tracks_done: list[bool] = field(default_factory=lambda: [False] * 5)
+    track_chips: list[int] = field(default_factory=lambda: [-1] * 4)
+    """Owner (troop index) of the support chip above each non-gold track; -1 when none (SKR-4)."""
+    outer_open: bool = False
+    """The "activate your hero" reward opened every outer deployment hex to this troop (ARN-4)."""
+    foothold_moves: bool = False
+    """The "move or flip a foothold each turn" reward (CF-6)."""
 
 
 @dataclass(slots=True)
@@ -103,6 +133,72 @@ class GameState:
     log: list[str] | None = None
     mode: Any = None
     """The mode object (`engine.modes.*`): receives `after_defeat` and crowd favor calls."""
+    support_unit: Unit | None = None
+    """The catalog's sentinel stat line (all sentinels share one; Remastered, "Sentinels")."""
+    footholds: dict[int, int] = field(default_factory=dict)
+    """Colosseum footholds: hex -> troop whose foothold it is (SUP-2, SUP-3)."""
+    muted: list[bool] = field(default_factory=list)
+    """Per hex, plus one trailing False for hex -1: an inner deployment hex without a foothold, where
+    units cannot attack and their skills are ignored (ARN-5). Kept by `refresh_muted`."""
+    combat_version: int = 0
+    """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
+    hooked_cache: dict[str, list[UnitState]] = field(default_factory=dict)
+    hooked_version: int = -1
+
+    def __post_init__(self) -> None:
+        if not self.muted:
+            self.refresh_muted()
+
+    def enter_combat(self, u: UnitState) -> None:
+        self.combat.append(u.uid)
+        self.combat_version += 1
+
+    def leave_combat(self, u: UnitState) -> None:
+        if u.uid in self.combat:
+            self.combat.remove(u.uid)
+            self.combat_version += 1
+
+    def hooked(self, hook: str) -> list[UnitState]:
+        """Units in combat (arrival order) whose chip has a registered skill on `hook` (working or not).
+        Cached until `combat` changes; the returned list is never mutated, so callers may keep it.
+        Code that swaps the chip of a unit in combat (tests) must bump `combat_version`."""
+        if self.hooked_version != self.combat_version:
+            self._rebuild_views()
+        return self.hooked_cache.get(hook, _EMPTY)
+
+    def _rebuild_views(self) -> None:
+        """Per-version views of `combat`: units by hook name, by troop, and opponents of each troop."""
+        us = self.units
+        cache: dict[str, list[UnitState]] = {}
+        by_troop: dict[int, list[UnitState]] = {t.index: [] for t in self.troops}
+        everyone = []
+        for i in self.combat:
+            u = us[i]
+            everyone.append(u)
+            by_troop.setdefault(u.troop, []).append(u)
+            for hook in hook_map(u.unit):
+                got = cache.get(hook)
+                if got is None:
+                    cache[hook] = [u]
+                else:
+                    got.append(u)
+        cache[_ALL] = everyone
+        # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks).
+        auras = []
+        for u in cache.get(ATTACK_ANY, _EMPTY):
+            hm = hook_map(u.unit)
+            auras.append((u, hm.get("attack_dice", ()), hm.get("attack_bonus", ()), hm.get("damage_reduction", ())))
+        cache[_AURAS] = auras
+        for t, mine in by_troop.items():
+            cache[_TROOP + str(t)] = mine
+            cache[_OPP + str(t)] = [u for u in everyone if u.troop != t]
+        self.hooked_cache = cache
+        self.hooked_version = self.combat_version
+
+    def refresh_muted(self) -> None:
+        """ARN-5: inner hexes mute their units unless a foothold is there (Remastered, "Footholds")."""
+        fh = self.footholds
+        self.muted = [inner and h not in fh for h, inner in enumerate(self.grid.inner)] + [False]
 
     # --- queries -------------------------------------------------------------------
 
@@ -114,15 +210,29 @@ class GameState:
         return self.troops[troop].side
 
     def in_combat(self, troop: int | None = None) -> list[UnitState]:
-        """Units on the board, all troops or one troop."""
-        us = self.units
+        """Units on the board (arrival order), all troops or one troop. Cached per `combat` change:
+        do not mutate the returned list."""
+        if self.hooked_version != self.combat_version:
+            self._rebuild_views()
         if troop is None:
-            return [us[u] for u in self.combat]
-        return [us[u] for u in self.combat if us[u].troop == troop]
+            return self.hooked_cache[_ALL]
+        return self.hooked_cache.get(_TROOP + str(troop), _EMPTY)
+
+    def attack_auras(self) -> list[tuple]:
+        """(unit, attack_dice, attack_bonus, damage_reduction hook tuples) of the units in combat with any
+        attack hook, in arrival order (cached as `in_combat`)."""
+        if self.hooked_version != self.combat_version:
+            self._rebuild_views()
+        return self.hooked_cache[_AURAS]  # type: ignore[return-value]
 
     def opponents_of(self, troop: int) -> list[UnitState]:
-        us = self.units
-        return [us[u] for u in self.combat if us[u].troop != troop]
+        """Units in combat of every other troop (cached as `in_combat`; do not mutate)."""
+        if self.hooked_version != self.combat_version:
+            self._rebuild_views()
+        got = self.hooked_cache.get(_OPP + str(troop))
+        if got is None:
+            got = self.hooked_cache[_OPP + str(troop)] = [u for u in self.hooked_cache[_ALL] if u.troop != troop]
+        return got
 
     def zone(self, troop: int, zone: str) -> list[UnitState]:
         return [u for u in self.units if u.troop == troop and u.zone == zone]
@@ -137,22 +247,38 @@ class GameState:
 
     def is_fatigued(self, u: UnitState) -> bool:
         """A Stun-like tactic is on the unit (SKL-7)."""
-        if not u.tactics:
-            return False
-        return any(any(e.term == "stun" for e in pt.tactic.effects) for pt in u.tactics)
+        for pt in u.tactics:
+            if pt.stuns:
+                return True
+        return False
 
     def skills_work(self, u: UnitState) -> bool:
-        """Innate skills work unless fatigued or an inactive hero (SKL-1, SKL-7, UNIT-7)."""
-        return u.active and not self.is_fatigued(u)
+        """Skills work unless fatigued, an inactive hero, or on an inner hex without a foothold
+        (SKL-1, SKL-7, UNIT-7, ARN-5)."""
+        return u.active and not self.muted[u.hex] and not self.is_fatigued(u)
 
-    def blocked_for_move(self) -> list[bool]:
-        """Blocked hexes for movement: units and static blocks (MOV-2); pedestals block non-sentinels (ARN-6)."""
-        b = [x >= 0 for x in self.board]
-        tags = self.grid.tags
-        for i in range(self.grid.n):
-            if "blocked" in tags[i] or "pedestal" in tags[i]:
-                b[i] = True
+    def is_muted(self, u: UnitState) -> bool:
+        """On a Colosseum inner deployment hex without a foothold: cannot attack, skills ignored (ARN-5)."""
+        return self.muted[u.hex]
+
+    def blocked_for_move(self, troop: int | None = None) -> list[bool]:
+        """Blocked hexes for a unit of `troop`: units, static blocks and pedestals (MOV-2, ARN-6), and
+        footholds of other troops (SUP-3). `troop=None` leaves footholds out."""
+        b = [x >= 0 or st for x, st in zip(self.board, self.grid.move_block)]
+        if troop is not None and self.footholds:
+            for h, t in self.footholds.items():
+                if t != troop:
+                    b[h] = True
         return b
+
+    def can_occupy(self, troop: int, h: int, *, sentinel: bool = False) -> bool:
+        """A unit of `troop` may stand on hex h (ignoring who stands there now): pedestals only for
+        sentinels (ARN-6), never another troop's foothold (SUP-3), never a statically blocked hex."""
+        if self.grid.pedestal[h]:
+            return sentinel
+        if self.grid.move_block[h]:
+            return False
+        return self.footholds.get(h, troop) == troop
 
     def clone(self) -> GameState:
         """An independent copy for lookahead; catalog objects and the grid are shared (immutable)."""
@@ -166,4 +292,6 @@ class GameState:
                 memo[id(tac)] = tac
         if self.mode is not None:
             memo[id(self.mode)] = self.mode
+        if self.support_unit is not None:
+            memo[id(self.support_unit)] = self.support_unit
         return copy.deepcopy(self, memo)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.rules import Game
-from hoplostat.engine.state import CAMP, UnitState
+from hoplostat.engine.state import CAMP, COMBAT, UnitState
 
 
 def start_of_turn(g: Game, troop: int) -> None:
@@ -27,8 +27,8 @@ def start_of_turn(g: Game, troop: int) -> None:
         for pt in list(u.tactics):
             if pt.owner == troop and pt.tactic.type == "temporary" and pt.turn < s.turn:
                 rules.discard_tactic(g, u, pt)
-    for u in s.in_combat(troop):
-        if s.skills_work(u):
+    for u in s.hooked("start_of_turn"):
+        if u.troop == troop and u.zone == COMBAT and s.skills_work(u):
             for _sid, param, fn in unit_hooks(u.unit, "start_of_turn"):
                 fn(g, u, param)
 
@@ -38,13 +38,19 @@ def deployable(g: Game, troop: int, hexes: tuple[int, ...]) -> list[tuple[int, i
     onto a free deployment hex of the troop (DEP-1, DEP-5)."""
     s = g.state
     side = s.troops[troop].side
-    free = [h for h in hexes if s.board[h] < 0]
-    if not free:
-        return []
+    board = s.board
+    free = [h for h in hexes if board[h] < 0]
     out = []
+    pedestals: list[int] | None = None
     for u in s.units:
         if u.troop == troop and u.zone == CAMP and u.active and u.unit.health <= s.supply[side]:
-            out.extend((u.uid, h) for h in free)
+            if u.unit.kind == "sentinel":
+                # Remastered, "Sentinels": a sentinel back in camp deploys onto an available pedestal (SUP-5).
+                if pedestals is None:
+                    pedestals = [h for h in s.grid.tagged("pedestal") if board[h] < 0]
+                out.extend((u.uid, h) for h in pedestals)
+            else:
+                out.extend((u.uid, h) for h in free)
     return out
 
 
@@ -77,24 +83,47 @@ def tactic_step(g: Game, troop: int) -> None:
 
 def movement_step(g: Game, troop: int) -> None:
     """Remastered, "Movement": units move one at a time in the controller's order (MOV-1), each once,
-    all at once (MOV-3), up to Movement (UNIT-2) through unblocked hexes (MOV-2)."""
+    all at once (MOV-3), up to Movement (UNIT-2) through unblocked hexes (MOV-2).
+
+    Each unit's reachable hexes are kept between decisions and recomputed only when the last move
+    could have changed them (the vacated hex borders them, or the new hex was among them), or when
+    anything else changed the units in combat (a Cover defeat)."""
     s = g.state
+    grid = s.grid
+    nbs = grid.neighbours
+    reach: dict[int, tuple[int, dict[int, int]]] = {}
+    version = -1
+    locked: set[int] = set()
     while True:
-        blocked = s.blocked_for_move()
-        locked = rules.locked_hexes(s, troop)
+        if version != s.combat_version:
+            version = s.combat_version
+            reach.clear()
+            locked = rules.locked_hexes(s, troop)
+        blocked = None
         opts = []
         for u in s.in_combat(troop):
-            if rules.can_move(s, u) and u.hex not in locked:
-                for h in s.grid.reachable(u.hex, rules.movement_of(s, u), blocked, locked):
-                    opts.append((u.uid, h))
+            if not rules.can_move(s, u) or u.hex in locked:
+                continue
+            got = reach.get(u.uid)
+            if got is None or got[0] != u.hex:
+                if blocked is None:
+                    blocked = s.blocked_for_move(troop)
+                got = reach[u.uid] = (u.hex, grid.reachable(u.hex, rules.movement_of(s, u), blocked, locked))
+            uid = u.uid
+            opts.extend([(uid, h) for h in got[1]])
         choice = g.ask(troop, "move", opts, optional=True)
         if choice is None:
             return
         uid, h = choice
+        src = s.units[uid].hex
         rules.move(g, s.units[uid], h)
         if s.end_reason is not None:
             return  # a Cover roll may end the game mid-step
-
+        around = nbs[src]
+        for k in list(reach):
+            start, r = reach[k]
+            if h in r or start in around or any(n in r for n in around):
+                del reach[k]
 
 def _each_once(g: Game, troop: int, decision: str, build: Callable[[], list], act: Callable[[tuple], None]) -> None:
     while True:

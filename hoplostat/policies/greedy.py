@@ -16,6 +16,21 @@ Heuristics (each decision scored on its own, best first; ties broken by the rng)
   because targets are re-scored after every attack.
 - intercept: always, except with the primary hero.
 - return-unit / catch-up: the highest-Health unit / the primary hero if in combat.
+
+Colosseum (engine/colosseum.py):
+- deploy and move: the center hex costs 3 (1 damage at the start of the next turn), an inner
+  hex without a foothold costs 2 on deployment and 3 as a move's end (no attacks there, skills
+  ignored) and never counts as "opponent in Range".
+- track: continue the current track while it has progress; otherwise the first open track of
+  "gain this support chip", "activate your hero" (while the hero is inactive), "add 3 HP",
+  "activate your hero", "move or flip a foothold", gold.
+- support: a sentinel on the free pedestal nearest an opponent when one can be placed;
+  otherwise a foothold under an own unit on an inner hex (it may attack again), then on the
+  opponent's outer deployment hexes (denies them, DEP-6), then an inner hex, nearer the
+  opposing hero first.
+- reward-hp: the primary hero if in combat, else the unit with the most HP.
+- foothold: flip to a sentinel when possible; else move it under an own unit on an inner hex
+  without taking it from under another; otherwise leave it.
 """
 
 from __future__ import annotations
@@ -48,6 +63,62 @@ def kill_chance(at_least: tuple[float, ...], hp: int) -> float:
     return at_least[hp] if hp < len(at_least) else 0.0
 YELLOW_P = 1 / 3
 BLUE_P = 1 / 2
+
+
+_BASE: dict[tuple[int, tuple[bool, ...]], list[float]] = {}
+
+
+def _hex_base(grid, muted) -> list[float]:
+    """Per-hex score of standing there regardless of opponents: +2 stone, -3 center hex (1 damage next
+    turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern."""
+    key = (id(grid), tuple(muted))
+    got = _BASE.get(key)
+    if got is None:
+        tags = grid.tags
+        got = [
+            (2.0 if "stone" in tags[h] else 0.0) - (3.0 if grid.center[h] else 0.0) - (3.0 if muted[h] else 0.0)
+            for h in range(grid.n)
+        ]
+        if len(_BASE) > 4096:
+            _BASE.clear()
+        _BASE[key] = got
+    return got
+
+
+def _move_score(near, base, muted, r: int, hero: bool, h: int) -> float:
+    if near is None:
+        return base[h]
+    d = near[h]
+    sc = (5.0 if d <= r and not muted[h] else 0.0) + base[h]
+    if hero:
+        return sc + 0.5 * min(d, 4) - (3.0 if d == 1 else 0.0)
+    return sc - 0.5 * d
+
+
+def _best_move(options, i, j, near, base, muted, row, r: int, hero: bool, here: int) -> tuple[float, list]:
+    """Best (gain, options) among options[i:j] of one unit; gain must exceed 0."""
+    here_score = _move_score(near, base, muted, r, hero, here)
+    best = 0.0
+    bests: list = []
+    for k in range(i, j):
+        opt = options[k]
+        h = opt[1]
+        if near is None:
+            sc = base[h]
+        else:
+            d = near[h]
+            sc = (5.0 if d <= r and not muted[h] else 0.0) + base[h]
+            if hero:
+                sc += 0.5 * (d if d < 4 else 4) - (3.0 if d == 1 else 0.0)
+            else:
+                sc -= 0.5 * d
+        sc -= here_score + 0.01 * row[h]
+        if sc > best:
+            best = sc
+            bests = [opt]
+        elif sc == best and bests:
+            bests.append(opt)
+    return best, bests
 
 
 class GreedyController:
@@ -92,17 +163,24 @@ class GreedyController:
         s = g.state
         non_hero = [o for o in options if not s.units[o[0]].is_primary_hero]
         options = non_hero or list(options)
-        opps = s.opponents_of(troop)
-        stones = s.grid.tagged("stone")
-
-        def score(o):
-            u = s.units[o[0]]
-            value = u.unit.health + 2 * attack_odds(u.unit.attack, 0, 0)[0]
-            row = s.grid.dist[o[1]]
-            near = min((row[x.hex] for x in opps), default=min(row[x] for x in stones))
-            return value * 100 - near
-
-        return self._best([(score(o), o) for o in options], None)
+        opps = [x.hex for x in s.opponents_of(troop)] or list(s.grid.tagged("stone"))
+        center, muted = s.grid.center, s.muted
+        dist = s.grid.dist
+        values: dict[int, float] = {}
+        hexes: dict[int, float] = {}
+        scored = []
+        for o in options:
+            uid, h = o
+            v = values.get(uid)
+            if v is None:
+                un = s.units[uid].unit
+                v = values[uid] = (un.health + 2 * attack_odds(un.attack, 0, 0)[0]) * 100
+            hs = hexes.get(h)
+            if hs is None:
+                row = dist[h]
+                hs = hexes[h] = -min((row[x] for x in opps), default=0) - (3 if center[h] else 0) - (2 if muted[h] else 0)
+            scored.append((v + hs, o))
+        return self._best(scored, None)
 
     def _tactic(self, g, troop, options, optional):
         s = g.state
@@ -128,33 +206,33 @@ class GreedyController:
 
     def _move(self, g, troop, options, optional):
         s = g.state
+        grid = s.grid
         opp_hexes = [o.hex for o in s.opponents_of(troop)]
         # Distance from every hex to the nearest opponent, once per decision (numpy over the distance table).
-        near = s.grid.dist_array[:, opp_hexes].min(axis=1).tolist() if opp_hexes else None
-        tags = s.grid.tags
-        dist = s.grid.dist
-        info: dict[int, tuple[int, bool, float, int]] = {}
-
-        def score(rng_: int, hero: bool, h: int) -> float:
-            stone = 2.0 if "stone" in tags[h] else 0.0
-            if near is None:
-                return stone
-            d = near[h]
-            in_range = 5.0 if d <= rng_ else 0.0
-            if hero:
-                return in_range + stone + 0.5 * min(d, 4) - (3.0 if d == 1 else 0.0)
-            return in_range + stone - 0.5 * d
-
-        scored = []
-        for uid, h in options:
-            got = info.get(uid)
-            if got is None:
-                u = s.units[uid]
-                r, hero = rules.range_of(s, u), u.is_primary_hero
-                got = info[uid] = (r, hero, score(r, hero, u.hex), u.hex)
-            r, hero, here_score, here = got
-            scored.append((score(r, hero, h) - here_score - 0.01 * dist[here][h], (uid, h)))
-        return self._best(scored, 0.0)
+        near = grid.dist_array[:, opp_hexes].min(axis=1).tolist() if opp_hexes else None
+        base = _hex_base(grid, s.muted)
+        muted, dist, units = s.muted, grid.dist, s.units
+        best = 0.0
+        bests: list = []
+        i, n = 0, len(options)
+        while i < n:  # options come grouped by unit (engine.turn.movement_step)
+            uid = options[i][0]
+            j = i
+            while j < n and options[j][0] == uid:
+                j += 1
+            u = units[uid]
+            sc, opts = _best_move(options, i, j, near, base, muted, dist[u.hex], rules.range_of(s, u), u.is_primary_hero, u.hex)
+            if opts:
+                if sc > best:
+                    best, bests = sc, list(opts)
+                elif sc == best:
+                    bests.extend(opts)
+            i = j
+        if not bests:
+            return None
+        if len(bests) > 1 and self.rng is not None:
+            return bests[int(self.rng.integers(len(bests)))]
+        return bests[0]
 
     def _ability(self, g, troop, options, optional):
         s = g.state
@@ -193,6 +271,74 @@ class GreedyController:
                 elif sid == "whirlwind":
                     adj = rules.targets_in_range(s, u, 1)
                     scored.append((BLUE_P * len(adj) * len(adj), opt))
+        return self._best(scored, 0.0)
+
+    # --- Colosseum ------------------------------------------------------------------------------
+    def _track(self, g, troop, options, optional):
+        from hoplostat.engine.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
+
+        s = g.state
+        t = s.troops[troop]
+        if t.track in options and t.favor > 0:
+            return t.track
+        hero = s.units[t.primary_hero] if t.primary_hero >= 0 else None
+        order = [SUPPORT] + ([HERO] if hero is not None and not hero.active else []) + [HP, HERO, FOOTHOLD, GOLD]
+        for k in order:
+            if k in options:
+                return k
+        return options[0]
+
+    def _support(self, g, troop, options, optional):
+        s = g.state
+        grid = s.grid
+        opp_hexes = [o.hex for o in s.opponents_of(troop)]
+        opp = 1 - troop
+        hero = s.units[s.troops[opp].primary_hero] if s.troops[opp].primary_hero >= 0 else None
+        target = hero.hex if hero is not None and hero.hex >= 0 else (opp_hexes[0] if opp_hexes else -1)
+        opp_outer = set(grid.tagged(f"outer-{s.troops[opp].side}"))
+        scored = []
+        for kind, h in options:
+            row = grid.dist[h]
+            if kind == "sentinel":
+                near = min((row[x] for x in opp_hexes), default=10)
+                scored.append((100.0 - near, (kind, h)))
+                continue
+            sc = 0.0
+            occ = s.board[h]
+            if occ >= 0 and s.units[occ].troop == troop and s.muted[h]:
+                sc += 50.0
+            if h in opp_outer:
+                sc += 30.0
+            if grid.inner[h]:
+                sc += 20.0
+            if target >= 0:
+                sc -= 0.1 * row[target]
+            scored.append((sc, (kind, h)))
+        return self._best(scored, None)
+
+    def _reward_hp(self, g, troop, options, optional):
+        s = g.state
+        for uid in options:
+            if s.units[uid].is_primary_hero:
+                return uid
+        return max(options, key=lambda uid: (s.units[uid].hp, -uid))
+
+    def _foothold(self, g, troop, options, optional):
+        s = g.state
+        scored = []
+        for opt in options:
+            if opt[0] == "flip":
+                scored.append((10.0, opt))
+                continue
+            _, src, dest = opt
+            sc = 0.0
+            occ = s.board[dest]
+            if occ >= 0 and s.units[occ].troop == troop and s.grid.inner[dest]:
+                sc += 5.0
+            occ = s.board[src]
+            if occ >= 0 and s.units[occ].troop == troop and s.grid.inner[src]:
+                sc -= 5.0
+            scored.append((sc, opt))
         return self._best(scored, 0.0)
 
     def _intercept(self, g, troop, options, optional):

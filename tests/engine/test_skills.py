@@ -95,8 +95,10 @@ def test_pervasive_absorb_gives_absorb_to_adjacent_non_elite_allies_without_stac
     s = g.state
     assert rules.attack_profile(g, s.units[0], s.units[3])[2] == 1
     s.units[3].unit = mk_unit("ally", health=9, skills=["absorb"])
+    s.combat_version += 1  # a chip swapped under a unit: invalidate the hook cache (GameState.hooked)
     assert rules.attack_profile(g, s.units[0], s.units[3])[2] == 1
     s.units[3].unit = mk_unit("hero", health=9, kind="hero")
+    s.combat_version += 1
     assert rules.attack_profile(g, s.units[0], s.units[3])[2] == 0
 
 

@@ -60,7 +60,7 @@ def test_other_modes_and_arenas_are_refused(cat):
     from hoplostat.errors import InputError
 
     with pytest.raises(InputError):
-        play_game(cat, "skirmish", ["kunlun", "amazons"], "colosseum", [Scripted(), Scripted()], rng=np.random.default_rng(0))
+        play_game(cat, "skirmish", ["kunlun", "amazons"], "olympia", [Scripted(), Scripted()], rng=np.random.default_rng(0))
     with pytest.raises(InputError):
         play_game(cat, "onslaught", ["kunlun", "amazons"], "pozzuoli", [Scripted(), Scripted()], rng=np.random.default_rng(0))
 
@@ -229,55 +229,95 @@ class Checking:
         return self.inner.choose(g, troop, decision, options, optional=optional)
 
 
+def colosseum_map(grid):
+    return any(grid.inner)
+
+
 def check_invariants(s):
     on_board = [u for u in s.board if u >= 0]
     assert len(on_board) == len(set(on_board))  # at most one unit per hex
     assert sorted(on_board) == sorted(s.combat)
+    grid = s.grid
+    chained = [grid.tagged(f"chained-hero-{t.side}") for t in s.troops]
     for u in s.units:
         if u.zone == COMBAT:
             assert s.board[u.hex] == u.uid
             assert 1 <= u.hp <= u.unit.health + u.hp_gained  # UNIT-4
             assert not (u.elite and u.tactics)  # UNIT-6
+            assert grid.pedestal[u.hex] == (u.unit.kind == "sentinel")  # ARN-6, SUP-4
+            assert s.footholds.get(u.hex, u.troop) == u.troop  # SUP-3
+            assert u.active or u.hex in chained[u.troop]  # SKR-2
+            assert u.entered
         else:
             assert u.hex == -1 and u.uid not in on_board
+    for h, t in s.footholds.items():  # SUP-2
+        assert not grid.pedestal[h] and not grid.center[h] and t in (0, 1)
+    if s.footholds or colosseum_map(grid):
+        assert s.muted == [grid.inner[h] and h not in s.footholds for h in range(grid.n)] + [False]  # ARN-5
     for side in ("red", "blue"):  # health-chip supply conserved (DEP-3)
         held = sum(u.hp for u in s.units if u.zone == COMBAT and s.troops[u.troop].side == side)
         assert s.supply[side] + held == s.supply_start[side]
         assert s.supply[side] >= 0
+    colosseum = s.mode.is_colosseum
     for t in s.troops:
-        assert 0 <= t.favor <= 20
+        if colosseum:  # CF-4, CF-5
+            assert 0 <= t.favor <= 5 and t.rewards == sum(t.tracks_done)
+            assert not t.tracks_done[4] or all(t.tracks_done)
+            assert t.track == -1 or not t.tracks_done[t.track] or t.favor == 5
+        else:
+            assert 0 <= t.favor <= 20
+    if not colosseum:
+        assert not s.footholds and not any(u.unit.kind == "sentinel" for u in s.units)
 
 
 FACTIONS = ["amazons", "atlanteans", "kunlun", "lamosians", "new-argonauts", "parthians", "plutos-refugees", "vesuvians"]
 
 
-def _play(cat, seed, policy, log=False, max_rounds=60):
+def _play(cat, seed, policy, log=False, max_rounds=60, arena="pozzuoli", check=True):
     rng = np.random.default_rng(seed)
     a, b = FACTIONS[seed % 8], FACTIONS[(seed * 3 + 1) % 8]
     make = RandomController if policy == "random" else GreedyController
-    ctrls = [Checking(make(rng)), Checking(make(rng))]
-    return play_game(cat, "skirmish", [a, b], "pozzuoli", ctrls, rng=rng, log=log, max_rounds=max_rounds), ctrls
+    ctrls = [make(rng), make(rng)]
+    if check:
+        ctrls = [Checking(c) for c in ctrls]
+    return play_game(cat, "skirmish", [a, b], arena, ctrls, rng=rng, log=log, max_rounds=max_rounds), ctrls
 
 
-@pytest.mark.parametrize("policy,n", [("random", 200), ("greedy", 40)])
-def test_seeded_games_keep_invariants_and_end(cat, policy, n):
-    """Invariants over seeded games: one unit per hex, HP bounds, chip supply conserved, every game ends."""
+ARENAS = ("pozzuoli", "colosseum")
+
+
+def _check_result(r, arena):
+    ends = ("primary hero defeated",) if arena == "colosseum" else ("primary hero defeated", "opponent has no units in combat")
+    assert r.end_reason in ends or r.end_reason.startswith("round cap")
+    assert (r.winner is None) == r.end_reason.startswith("round cap")
+    for p, t in enumerate(r.troops):
+        us = [u for u in r.units if u.player == p]
+        assert sum(u.times_deployed for u in us) == t.units_deployed
+        assert sum(u.damage_dealt for u in us) + t.tactic_damage == t.damage_dealt
+        assert sum(u.kills for u in us) + t.tactic_kills == t.kills
+
+
+@pytest.mark.parametrize("arena", ARENAS)
+@pytest.mark.parametrize("policy,n", [("random", 100), ("greedy", 40)])
+def test_seeded_games_keep_invariants_and_end(cat, policy, n, arena):
+    """Invariants over seeded games, checked at every decision: one unit per hex, HP bounds, chip supply
+    conserved, pedestals/footholds/inner hexes (Colosseum), favor bounds; every game ends."""
     reasons = set()
     for seed in range(n):
-        r, ctrls = _play(cat, seed, policy)
-        assert r.end_reason in ("primary hero defeated", "opponent has no units in combat") or r.end_reason.startswith("round cap")
-        assert (r.winner is None) == r.end_reason.startswith("round cap")
+        r, ctrls = _play(cat, seed, policy, arena=arena)
+        _check_result(r, arena)
         assert sum(c.checks for c in ctrls) > 0
         reasons.add(r.end_reason.split(" (")[0])
     assert "primary hero defeated" in reasons
 
 
-def test_same_seed_same_log(cat):
+@pytest.mark.parametrize("arena", ARENAS)
+def test_same_seed_same_log(cat, arena):
     for policy in ("random", "greedy"):
-        r1, _ = _play(cat, 7, policy, log=True)
-        r2, _ = _play(cat, 7, policy, log=True)
+        r1, _ = _play(cat, 7, policy, log=True, arena=arena)
+        r2, _ = _play(cat, 7, policy, log=True, arena=arena)
         assert r1.log == r2.log and r1.log
-        r3, _ = _play(cat, 8, policy, log=True)
+        r3, _ = _play(cat, 8, policy, log=True, arena=arena)
         assert r3.log != r1.log
 
 
@@ -290,10 +330,14 @@ def test_log_is_in_rulebook_words(cat):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("arena", ARENAS)
 @pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_thousand_seeded_games(cat, policy):
+def test_thousand_seeded_games(cat, policy, arena):
+    """Issue 5: 1,000 seeded games per arena and policy, the invariants checked at every decision, the
+    result's consistency at the end; no exception; every game ends."""
     for seed in range(1000):
-        _play(cat, 10_000 + seed, policy)
+        r, _ = _play(cat, 10_000 + seed, policy, arena=arena)
+        _check_result(r, arena)
 
 
 def test_round_is_each_troop_once_in_a_fixed_order_TURN_3_SKR_13(cat):

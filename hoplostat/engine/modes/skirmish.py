@@ -1,10 +1,15 @@
-"""Skirmish Mode (Remastered, "Skirmish Mode"): two players, Pozzuoli (Colosseum: not yet).
+"""Skirmish Mode (Remastered, "Skirmish Mode"): two players, Pozzuoli or Colosseum.
 
 Round: each player's turn in the fixed random order (SKR-1, SKR-13); player turn =
-check stone hexes, deployment, tactic placement, movement, abilities, engage,
-replenish camp to 4 (TURN-1, SKR-6). Win: defeat the opposing primary hero; on
-Pozzuoli also when, after the first round, the opponent has no units in combat
-(SKR-12). A round cap ends a stalled game as a draw.
+arena start step (Pozzuoli: check stone hexes; Colosseum: center hex damage),
+deployment, tactic placement (Colosseum: plus moving or flipping a foothold),
+movement, abilities, engage, replenish camp to 4 (TURN-1, SKR-6). Win: defeat the
+opposing primary hero; on Pozzuoli also when, after the first round, the opponent
+has no units in combat (SKR-12). A round cap ends a stalled game as a draw.
+
+Pozzuoli's crowd favor (one track, SKR-7, SKR-8, CF-2, CF-3) lives here; the
+Colosseum's arena rules (five tracks, support chips, footholds, sentinels, chained
+heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 """
 
 from __future__ import annotations
@@ -15,13 +20,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hoplostat.catalog.model import Catalog
-from hoplostat.engine import rules, turn
+from hoplostat.engine import colosseum, rules, turn
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
-from hoplostat.engine.state import BAG, CAMP, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
 from hoplostat.errors import InputError
 
+ARENAS = ("pozzuoli", "colosseum")
 POZZUOLI_REWARDS = (5, 10, 15, 20)
 """Remastered, "Crowd Favor in Pozzuoli Arena": a reward every five spaces; nothing after the last (CF-2)."""
 CAMP_SIZE = 4
@@ -38,6 +44,28 @@ class TroopSummary:
     units_lost: int
     crowd_favor: int
     rewards: int
+    tactic_damage: int = 0
+    """Part of damage_dealt done by the troop's tactics; the rest is the sum over its units."""
+    tactic_kills: int = 0
+
+
+@dataclass(slots=True)
+class UnitSummary:
+    """One chip of a troop that could take part (bag, camp, combat, discard; a gained neutral hero;
+    every sentinel placed). Sums over a troop's units + its tactic columns equal its TroopSummary."""
+
+    unit_id: str
+    faction: str
+    """The troop's faction (also for a neutral hero or sentinel it controls)."""
+    player: int
+    deployed: bool
+    """Ever in combat: deployed, chained on its hero hex (Colosseum) or placed as a sentinel."""
+    times_deployed: int
+    """Deployments (a chained hero's set-up and a placed sentinel are not deployments)."""
+    damage_dealt: int
+    kills: int
+    defeated: bool
+    times_defeated: int = 0
 
 
 @dataclass(slots=True)
@@ -51,17 +79,30 @@ class GameResult:
     troops: list[TroopSummary]
     unimplemented_skills: tuple[str, ...]
     log: list[str] | None = field(default=None)
+    units: list[UnitSummary] = field(default_factory=list)
+    arena: str = "pozzuoli"
 
 
 class Skirmish:
-    """Mode hooks called by the rules (`after_defeat`) and the turn loop. Stateless: shared by clones."""
+    """Mode hooks called by the rules (`after_defeat`, `after_damage`) and the turn loop.
+    Stateless (only the arena id): shared by clones."""
 
-    arena_id = "pozzuoli"
+    __slots__ = ("arena_id", "is_colosseum")
 
-    # --- crowd favor (Pozzuoli) ----------------------------------------------------------
+    def __init__(self, arena_id: str = "pozzuoli") -> None:
+        if arena_id not in ARENAS:
+            raise InputError(f"unknown arena {arena_id!r} for skirmish; allowed: {', '.join(ARENAS)}")
+        self.arena_id = arena_id
+        self.is_colosseum = arena_id == "colosseum"
+
+    # --- crowd favor ---------------------------------------------------------------------
     def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
-        """CF-2: one space per favor; each reward reached or passed is claimed in order; excess kept;
-        nothing beyond the last reward. SKR-8 catch-up after each of the first three rewards."""
+        """Pozzuoli (CF-2): one space per favor; each reward reached or passed is claimed in order; excess
+        kept; nothing beyond the last reward; SKR-8 catch-up after each of the first three rewards.
+        Colosseum: the five tracks (`engine.colosseum.gain_favor`, CF-4..CF-6)."""
+        if self.is_colosseum:
+            colosseum.gain_favor(g, troop, n, why)
+            return
         s = g.state
         t = s.troops[troop]
         if n <= 0 or t.favor >= POZZUOLI_REWARDS[-1]:
@@ -123,20 +164,26 @@ class Skirmish:
 
     # --- hooks ---------------------------------------------------------------------------
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
-        s = g.state
         if u.is_primary_hero:
             # SKR-12: defeating the opposing primary hero wins at once.
             self.end(g, 1 - u.troop, "primary hero defeated")
             return
+        if self.is_colosseum:
+            return  # Colosseum favor comes from HP lost (after_damage); no "no units" win there
         # SKR-7: 2 crowd favor each time one of your units defeats an opponent.
         if source is not None and source.troop != u.troop:
             self.gain_favor(g, source.troop, 2, f"{source.name} defeated {u.name}")
         self.check_no_units(g)
 
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None, source_troop: int | None) -> None:
+        """Colosseum: SKR-9 favor for HP lost to your units and tactics, SKR-10 chained hero activation."""
+        if self.is_colosseum:
+            colosseum.after_damage(g, target, removed, source=source, source_troop=source_troop)
+
     def check_no_units(self, g: Game) -> None:
-        """SKR-12 (Pozzuoli): any time after the first round, an opponent with no units in combat loses."""
+        """SKR-12 (Pozzuoli only): any time after the first round, an opponent with no units in combat loses."""
         s = g.state
-        if s.end_reason is not None or s.round < 2:
+        if self.is_colosseum or s.end_reason is not None or s.round < 2:
             return
         for t in s.order:
             if not s.in_combat(t):
@@ -170,6 +217,26 @@ class Skirmish:
             u.zone = CAMP
             camp.append(u)
 
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
+        """Pozzuoli: the six hexes of the troop's side (ARN-2); Colosseum: `colosseum.deployment_hexes`."""
+        if self.is_colosseum:
+            return colosseum.deployment_hexes(s, troop)
+        return s.grid.tagged(f"deploy-{s.troops[troop].side}")
+
+    def arena_step(self, g: Game, troop: int) -> None:
+        """Step 1 of the Skirmish turn: check stone hexes (Pozzuoli) or, in the Colosseum, the center hex's
+        1 damage at the start of the turn (ARN-3)."""
+        if self.is_colosseum:
+            colosseum.center_damage(g, troop)
+        else:
+            self.check_stones(g, troop)
+
+    def tactic_placement(self, g: Game, troop: int) -> None:
+        """Tactic Placement; in the Colosseum also the foothold move/flip reward (CF-6)."""
+        turn.tactic_step(g, troop)
+        if self.is_colosseum and g.state.end_reason is None:
+            colosseum.foothold_step(g, troop)
+
     def player_turn(self, g: Game, troop: int) -> None:
         """TURN-1 step order; the game ends at once when a win condition is met (TURN-2)."""
         s = g.state
@@ -178,11 +245,12 @@ class Skirmish:
         t = s.troops[troop]
         s.say(f"-- Round {s.round}, {t.faction} ({t.side}) turn")
         turn.start_of_turn(g, troop)
-        deploy_hexes = s.grid.tagged(f"deploy-{t.side}")
+        if s.end_reason is not None:
+            return
         steps = (
-            lambda: self.check_stones(g, troop),
-            lambda: turn.deployment_step(g, troop, deploy_hexes),
-            lambda: turn.tactic_step(g, troop),
+            lambda: self.arena_step(g, troop),
+            lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop)),
+            lambda: self.tactic_placement(g, troop),
             lambda: turn.movement_step(g, troop),
             lambda: turn.abilities_step(g, troop),
             lambda: turn.engage_step(g, troop),
@@ -194,6 +262,44 @@ class Skirmish:
                 return
 
 
+class _CatalogFacts:
+    """What set-up reads from a catalog, computed once per catalog object (catalogs are immutable)."""
+
+    __slots__ = ("catalog", "neutrals", "sentinels", "unimplemented", "_units", "_tactics")
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.neutrals = list(catalog.units_of_kind("neutral-hero"))
+        self.sentinels = catalog.units_of_kind("sentinel")
+        self.unimplemented = unimplemented_skills(catalog)
+        self._units: dict[str, tuple] = {}
+        self._tactics: dict[str, tuple] = {}
+
+    def units(self, fid: str) -> tuple:
+        got = self._units.get(fid)
+        if got is None:
+            got = self._units[fid] = self.catalog.faction_units(fid)
+        return got
+
+    def tactics(self, fid: str) -> tuple:
+        got = self._tactics.get(fid)
+        if got is None:
+            got = self._tactics[fid] = self.catalog.faction_tactics(fid)
+        return got
+
+
+_FACTS: dict[int, _CatalogFacts] = {}
+
+
+def _facts(catalog: Catalog) -> _CatalogFacts:
+    got = _FACTS.get(id(catalog))
+    if got is None or got.catalog is not catalog:
+        if len(_FACTS) > 16:
+            _FACTS.clear()
+        got = _FACTS[id(catalog)] = _CatalogFacts(catalog)
+    return got
+
+
 def setup(
     catalog: Catalog,
     factions: Sequence[str],
@@ -201,35 +307,48 @@ def setup(
     *,
     rng: np.random.Generator,
     log: bool = False,
+    first_player: int | None = None,
 ) -> GameState:
-    """Skirmish set-up (SKR-1..4): random player order; the first player takes the red side
-    (ruling R-ENG-1); heroes inactive in camp; the rest bagged, four drawn into camp; a random
-    neutral hero on each fourth reward space; the full health-chip supply."""
+    """Skirmish set-up (SKR-1..4): random player order (or `first_player` forced); the first player takes
+    the red side (ruling R-ENG-1); heroes inactive: in camp (Pozzuoli) or in combat on their chained
+    hero hex (Colosseum); the rest bagged, four drawn into camp by `play_game`; a random neutral hero on
+    each fourth reward space (Pozzuoli) or above each gold track (Colosseum), and the Colosseum's
+    support chips above the other tracks (own above "gain this support chip", the opponent's above the
+    other three); the full health-chip supply."""
     if len(factions) != 2:
         raise InputError(f"skirmish needs exactly 2 factions, got {len(factions)}")
-    if arena != "pozzuoli":
-        raise InputError(f"skirmish on {arena!r} is not implemented yet (pozzuoli only)")
+    if arena not in ARENAS:
+        raise InputError(f"unknown arena {arena!r} for skirmish; allowed: {', '.join(ARENAS)}")
+    if first_player not in (None, 0, 1):
+        raise InputError(f"first_player must be 0, 1 or None, got {first_player!r}")
+    facts = _facts(catalog)
     ar = catalog.arena(arena)
     grid = HexGrid.of(ar)
-    order = [int(x) for x in rng.permutation(2)]
+    if first_player is None:
+        order = [int(x) for x in rng.permutation(2)]
+    else:
+        order = [first_player, 1 - first_player]
     units: list[UnitState] = []
     troops: list[TroopState] = []
-    neutrals = list(catalog.units_of_kind("neutral-hero"))
+    neutrals = facts.neutrals
     picks = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
     for p, fid in enumerate(factions):
         fac = catalog.faction(fid)
         side = SIDES[order.index(p)]
         t = TroopState(index=p, side=side, faction=fid)
-        t.tactics_camp = list(catalog.faction_tactics(fid))
+        t.tactics_camp = list(facts.tactics(fid))
         hero = UnitState(len(units), catalog.unit(fac.hero), p, zone=CAMP, active=False, is_primary_hero=True)
         units.append(hero)
         t.primary_hero = hero.uid
-        for un in catalog.faction_units(fid):
+        for un in facts.units(fid):
             units.append(UnitState(len(units), un, p, zone=BAG))
         if neutrals:
             units.append(UnitState(len(units), neutrals[int(picks[p])], p, zone=TRACK))
+        if arena == "colosseum":
+            t.track_chips = [p, 1 - p, 1 - p, 1 - p]  # SKR-4: own chip above "gain this support chip"
         troops.append(t)
     supply = dict(catalog.game.health_chips)
+    sentinels = facts.sentinels
     s = GameState(
         grid=grid,
         units=units,
@@ -239,14 +358,34 @@ def setup(
         supply_start=dict(supply),
         order=order,
         log=[] if log else None,
-        mode=Skirmish(),
+        mode=Skirmish(arena),
+        support_unit=sentinels[0] if sentinels else None,
     )
+    if arena == "colosseum":
+        # Remastered, "Skirmish Mode", Primary Heroes (Colosseum): inactive, on the chained hero hex of its side (SKR-2).
+        for t in troops:
+            hero = units[t.primary_hero]
+            (h,) = grid.tagged(f"chained-hero-{t.side}")[:1]
+            chain_hero(s, hero, h)
     s.say(
         "Set-up: "
         + ", ".join(f"player {p + 1} {troops[p].faction} on {troops[p].side}" for p in order)
         + f"; {troops[order[0]].faction} goes first"
     )
     return s
+
+
+def chain_hero(s: GameState, hero: UnitState, hex_: int) -> None:
+    """Set-up (Colosseum): the inactive hero enters combat on its chained hero hex with HP = Health from the
+    supply (UNIT-3); not a deployment. Set-up places chips directly (no rules call: nothing is in play yet)."""
+    side = s.troops[hero.troop].side
+    s.supply[side] -= hero.unit.health
+    hero.hp = hero.unit.health
+    hero.zone = COMBAT
+    hero.hex = hex_
+    hero.entered = True
+    s.board[hex_] = hero.uid
+    s.enter_combat(hero)
 
 
 def play_game(
@@ -260,11 +399,16 @@ def play_game(
     max_rounds: int = 60,
     log: bool = False,
     roller: Roller | None = None,
+    first_player: int | None = None,
 ) -> GameResult:
-    """Play one Skirmish game to its end (or the round cap: a draw)."""
+    """Play one Skirmish game to its end (or the round cap: a draw).
+
+    `first_player`: None draws the player order at random (SKR-1); 0 or 1 forces which player
+    (position in `factions`) plays first (and takes the red side, R-ENG-1).
+    """
     if mode != "skirmish":
         raise InputError(f"mode {mode!r} is not implemented yet (skirmish only)")
-    s = setup(catalog, factions, arena, rng=rng, log=log)
+    s = setup(catalog, factions, arena, rng=rng, log=log, first_player=first_player)
     g = Game(s, roller if roller is not None else PmfRoller(rng), list(controllers), rng)
     m: Skirmish = s.mode
     for p in range(2):
@@ -290,11 +434,23 @@ def result_of(s: GameState, catalog: Catalog) -> GameResult:
         end_reason=s.end_reason or "unfinished",
         first_player=s.order[0],
         troops=[
-            TroopSummary(t.faction, t.side, t.index, t.deployed, t.damage_dealt, t.kills, t.units_lost, t.favor_total, t.rewards)
+            TroopSummary(
+                t.faction, t.side, t.index, t.deployed, t.damage_dealt, t.kills, t.units_lost, t.favor_total,
+                t.rewards, t.tactic_damage, t.tactic_kills,
+            )
             for t in s.troops
         ],
         unimplemented_skills=tuple(
-            sid for sid in unimplemented_skills(catalog) if any(u.unit.has_skill(sid) for u in s.units)
+            sid for sid in _facts(catalog).unimplemented if any(u.unit.has_skill(sid) for u in s.units)
         ),
         log=s.log,
+        units=[
+            UnitSummary(
+                u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
+                u.kills, u.times_defeated > 0, u.times_defeated,
+            )
+            for u in s.units
+            if u.zone != TRACK or u.entered
+        ],
+        arena=s.mode.arena_id if s.mode is not None else "pozzuoli",
     )
