@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 # The main job: games per matchup (faction pair x seat order x arena) and workers.
-GAMES  ?= 60
+GAMES  ?= 150
 JOBS   ?= 2
 SEED   ?= 1
 SWEEP  ?= reports/sweep
