@@ -211,7 +211,7 @@ class SweepConfig:
     seed: int = 0
     policies: tuple[str, str] = ("greedy", "greedy")
     max_rounds: int = 60
-    chunk: int = 25
+    chunk: int = 50
     ci_width: float | None = None
     coop: bool = True
     data: tuple[str, ...] = ()
@@ -407,8 +407,6 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk."""
     import polars as pl
 
-    from hoplostat.stats import wilson_interval
-
     out = Path(out)
     if config.games < 1:
         raise InputError(f"--games {config.games}: must be 1 or more")
@@ -452,6 +450,8 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
             if progress:
                 progress(played, total)
         if config.ci_width:
+            from hoplostat.stats import wilson_interval  # scipy: imported only when needed
+
             keep = []
             for m in active:
                 lo, hi = wilson_interval(tally[m, 1], tally[m, 0])

@@ -32,7 +32,7 @@ def sweep(
     ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
     max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default 60 in Skirmish, 150 in Onslaught); a stalled game ends there and is counted.")] = None,
     coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Onslaught: also every co-op pair of factions.")] = True,
-    chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 25,
+    chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
