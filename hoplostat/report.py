@@ -234,6 +234,7 @@ def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)
 SECTIONS = ("summary", "win-rates", "matchups", "first-player", "ratings", "units", "rounds", "odds")
 """Sections of a Skirmish report."""
 ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
+ASCENSION_SECTIONS = ("summary", "ascension-titans", "ascension-matrix", "units", "rounds", "odds")
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
@@ -373,25 +374,84 @@ def onslaught_teams_figure(frame: pl.DataFrame) -> Figure:
     return fig
 
 
-def immortal_figure(frame: pl.DataFrame) -> Figure:
-    """Wave win rate per immortal, solo and co-op side by side, with 95% intervals."""
-    ids = sorted(set(frame["immortal"].to_list()))
+def _solo_coop_rate_figure(frame: pl.DataFrame, key: str, rate: str, *, xlabel: str, title: str) -> Figure:
+    """A rate per ``key`` with 95% intervals, solo (blue) and co-op (orange) side by side."""
+    ids = sorted(set(frame[key].to_list()))
     fig = Figure(figsize=(7, 0.5 * len(ids) + 1.6), layout="constrained")
     ax = fig.add_subplot()
-    for k, (coop, colour) in enumerate(((False, BLUE), (True, ORANGE))):
-        sub = {r["immortal"]: r for r in frame.filter(pl.col("coop") == coop).iter_rows(named=True)}
+    for coop, colour in ((False, BLUE), (True, ORANGE)):
+        sub = {r[key]: r for r in frame.filter(pl.col("coop") == coop).iter_rows(named=True)}
+        if not sub:
+            continue
         y = np.arange(len(ids)) + (0.2 if coop else -0.2)
-        rate = np.array([sub[i]["wave_win_rate"] if i in sub else np.nan for i in ids])
-        lo = np.array([sub[i]["wave_win_rate_lo"] if i in sub else np.nan for i in ids])
-        hi = np.array([sub[i]["wave_win_rate_hi"] if i in sub else np.nan for i in ids])
-        ax.barh(y, rate, height=0.4, color=colour, label="co-op" if coop else "solo")
-        ax.errorbar(rate, y, xerr=_whiskers(rate, lo, hi), fmt="none", ecolor="black", capsize=2, lw=1)
+        mid, lo, hi = ([sub[i][c] if i in sub else np.nan for i in ids] for c in (rate, f"{rate}_lo", f"{rate}_hi"))
+        ax.barh(y, mid, height=0.4, color=colour, label="co-op" if coop else "solo")
+        ax.errorbar(mid, y, xerr=_whiskers(mid, lo, hi), fmt="none", ecolor="black", capsize=2, lw=1)
     ax.set_yticks(np.arange(len(ids)), ids)
     ax.set_xlim(0, 1)
-    ax.set_xlabel("share of waves won when this immortal is faced")
+    ax.set_xlabel(xlabel)
     ax.legend(frameon=False)
-    ax.set_title("Immortals: difficulty", fontsize=10)
+    ax.set_title(title, fontsize=10)
     return fig
+
+
+def immortal_figure(frame: pl.DataFrame) -> Figure:
+    """Wave win rate per immortal, solo and co-op side by side, with 95% intervals."""
+    return _solo_coop_rate_figure(frame, "immortal", "wave_win_rate",
+                                  xlabel="share of waves won when this immortal is faced",
+                                  title="Immortals: difficulty")
+
+
+def titan_figure(frame: pl.DataFrame) -> Figure:
+    """Share of games won against each titan, solo and co-op, with 95% intervals (hardest lowest)."""
+    return _solo_coop_rate_figure(frame, "titan", "win_rate", xlabel="share of games in which the titan is defeated",
+                                  title="Titans: difficulty")
+
+
+def ascension_matrix_figure(frame: pl.DataFrame) -> Figure:
+    """Heatmap of the players' win rate per titan (rows) and solo faction (columns)."""
+    solo = frame.filter(~pl.col("coop"))
+    titans = sorted(set(solo["titan"].to_list()))
+    teams = sorted(set(solo["team"].to_list()))
+    grid = np.full((len(titans), len(teams)), np.nan)
+    for t, team, v in solo.select("titan", "team", "win_rate").iter_rows():
+        grid[titans.index(t), teams.index(team)] = v
+    fig = Figure(figsize=(0.7 * len(teams) + 3, 0.55 * len(titans) + 2), layout="constrained")
+    ax = fig.add_subplot()
+    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    for i in range(len(titans)):
+        for j in range(len(teams)):
+            if not np.isnan(grid[i, j]):
+                ax.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=7,
+                        color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(len(teams)), teams, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(len(titans)), titans, fontsize=8)
+    ax.set_title("Ascension (solo): share of games the faction defeats the titan", fontsize=9)
+    fig.colorbar(im, ax=ax, shrink=0.8, label="players' win rate")
+    return fig
+
+
+def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
+    from hoplostat import stats
+
+    t = stats.ascension_summary(tables)
+    sections: list[Section] = [
+        ("ascension-titans", "Titans", titan_figure(t["titans"]),
+         "How often the players defeat each titan, solo and co-op; the hardest titans have the lowest bars.",
+         t["titans"]),
+        ("ascension-matrix", "Titan by faction", ascension_matrix_figure(t["matrix"]),
+         "Each cell is a faction's solo win rate against a titan; the table also lists the co-op pairs.",
+         t["matrix"]),
+    ]
+    if t["units"] is not None:
+        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+    sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
+                     f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) ends there and is "
+                     "counted.", None))
+    sentences = [f"Players defeat {r['titan']} ({'co-op' if r['coop'] else 'solo'}) in {_pct(r['win_rate'])} "
+                 f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of {r['games']:,} games, in "
+                 f"{r['mean_rounds']:.1f} rounds on average." for r in t["titans"].iter_rows(named=True)]
+    return sections, sentences
 
 
 def _faction_names(catalog, factions) -> dict[str, str]:
@@ -413,7 +473,8 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     names = _faction_names(catalog, factions)
     chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
     stand_in = sum(u.is_stand_in for u in chips)
-    build = _onslaught_sections if cfg.get("mode") == "onslaught" else _skirmish_sections
+    build = {"onslaught": _onslaught_sections, "ascension": _ascension_sections}.get(cfg.get("mode"),
+                                                                                  _skirmish_sections)
     sections, sentences = build(tables, catalog, factions, cfg)
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",

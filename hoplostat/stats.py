@@ -271,3 +271,31 @@ def onslaught_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame
         "immortals": immortal_waves(tables.get("waves")),
         "units": unit_stats(tables.get("units")),
     }
+
+
+# --- Ascension -------------------------------------------------------------------------------
+
+
+def ascension_matrix(games: pl.DataFrame) -> pl.DataFrame:
+    """Win rate (titan defeated) per titan and team, solo and co-op, with 95% intervals and mean rounds."""
+    g = games.with_columns(_team(games))
+    agg = g.group_by("titan", "team", "coop").agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds"),
+        pl.col("capped").sum().alias("capped"))
+    return _with_interval(agg, "wins", "games", "win_rate").sort("titan", "coop", "team")
+
+
+def titan_difficulty(games: pl.DataFrame) -> pl.DataFrame:
+    """Per titan, solo and co-op: the share of games the players win, hardest titan first."""
+    agg = games.group_by("titan", "coop").agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds"))
+    return _with_interval(agg, "wins", "games", "win_rate").sort("coop", "win_rate")
+
+
+def ascension_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for an Ascension sweep."""
+    return {
+        "titans": titan_difficulty(tables["games"]),
+        "matrix": ascension_matrix(tables["games"]),
+        "units": unit_stats(tables.get("units")),
+    }

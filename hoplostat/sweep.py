@@ -37,7 +37,7 @@ import numpy as np
 from hoplostat import __version__
 from hoplostat.errors import InputError
 
-MODES = ("skirmish", "onslaught")
+MODES = ("skirmish", "onslaught", "ascension")
 ARENAS = ("pozzuoli", "colosseum")
 BACKENDS = ("loky", "dask", "ray")
 MANIFEST = "manifest.json"
@@ -189,10 +189,13 @@ class Matchup:
     a: str
     b: str
     first: str
+    titan: str = ""
+    """Ascension: the titan faced (``a`` solo, or ``a`` and ``b`` in co-op)."""
 
     @property
     def key(self) -> str:
-        return f"{self.mode}/{self.arena}/{self.a}/{self.b}/{self.first}"
+        base = f"{self.mode}/{self.arena}/{self.a}/{self.b}/{self.first}"
+        return f"{base}/{self.titan}" if self.titan else base
 
     @property
     def seed_key(self) -> int:
@@ -214,6 +217,7 @@ class SweepConfig:
     chunk: int = 50
     ci_width: float | None = None
     coop: bool = True
+    titans: tuple[str, ...] = ()
     data: tuple[str, ...] = ()
     catalog_hash: str = ""
 
@@ -221,12 +225,13 @@ class SweepConfig:
         """Skirmish: every unordered faction pair, both seat orders, every arena (no mirror matches).
         Onslaught (Pozzuoli only): every faction solo, then every co-op pair (if ``coop``)."""
         out = []
-        if self.mode == "onslaught":
-            out = [Matchup(self.mode, "pozzuoli", f, "", "a") for f in self.factions]
+        if self.mode in ("onslaught", "ascension"):
+            arena = "pozzuoli" if self.mode == "onslaught" else "colosseum"
+            teams = [(f, "") for f in self.factions]
             if self.coop:
-                out += [Matchup(self.mode, "pozzuoli", a, b, "a") for i, a in enumerate(self.factions)
-                        for b in self.factions[i + 1:]]
-            return out
+                teams += [(a, b) for i, a in enumerate(self.factions) for b in self.factions[i + 1:]]
+            titans = self.titans if self.mode == "ascension" else ("",)
+            return [Matchup(self.mode, arena, a, b, "a", titan) for titan in titans for a, b in teams]
         for arena in self.arenas:
             for i, a in enumerate(self.factions):
                 for b in self.factions[i + 1:]:
@@ -302,14 +307,35 @@ def _play_onslaught(catalog, config: SweepConfig, matchup: Matchup, game: int, r
     return {"games": [row], "waves": waves, "units": units}
 
 
-_PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish, "onslaught": _play_onslaught}
+def _play_ascension(catalog, config: SweepConfig, matchup: Matchup, game: int, rng, head: dict) -> dict:
+    from hoplostat.engine.modes.ascension import play_ascension
+    from hoplostat.policies import make
+
+    factions = [matchup.a] + ([matchup.b] if matchup.b else [])
+    controllers = [make(config.policies[0], rng=rng) for _ in factions]
+    res = play_ascension(catalog, matchup.titan, factions, controllers, rng=rng, max_rounds=config.max_rounds)
+    row = {**head, "titan": matchup.titan, "coop": res.coop, "won": res.won, "rounds": res.rounds,
+           "end_reason": res.end_reason, "capped": res.capped, "titan_hp": res.titan_hp,
+           "shards_defeated": res.shards_defeated, "arena_turns": res.arena_turns}
+    for side, t in zip("ab", res.troops):
+        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                    f"{side}_titan_damage": t.titan_damage, f"{side}_kills": t.kills,
+                    f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+    units = _unit_rows(catalog, matchup, game, res.units, lambda player: res.won)
+    return {"games": [row], "units": units}
+
+
+_PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish, "onslaught": _play_onslaught,
+                                 "ascension": _play_ascension}
 
 
 def _successes(mode: str, frame) -> tuple[int, int]:
     """(games, successes) of a chunk for --ci-width: wins of faction a (Skirmish); games in which at
-    least one immortal was defeated (Onslaught)."""
+    least one immortal was defeated (Onslaught); titans defeated (Ascension)."""
     if mode == "onslaught":
         return frame.height, int((frame["immortals_defeated"] >= 1).sum())
+    if mode == "ascension":
+        return frame.height, int(frame["won"].sum())
     return frame.height, int((frame["winner"] == "a").sum())
 
 

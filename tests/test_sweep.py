@@ -196,6 +196,8 @@ def test_onslaught_sweep_summarize_and_jobs(tmp_path, capsys):
     assert set(teams) == {"kunlun", "amazons", "kunlun + amazons"}
     assert sum(teams["kunlun"][f"p{k}"] for k in range(7)) == pytest.approx(1.0)
     assert data["immortals"] is not None
+    code, text, err = run_cli(capsys, "summarize", str(tmp_path / "a"))
+    assert code == 0 and "Immortals defeated per game" in text, err
     code, out, err = run_cli(capsys, "report", str(tmp_path / "a"), "--out", str(tmp_path / "rep"))
     assert code == 0, err
     page = (tmp_path / "rep" / "index.html").read_text()
@@ -209,3 +211,35 @@ def test_onslaught_sweep_summarize_and_jobs(tmp_path, capsys):
 def test_onslaught_is_pozzuoli_only(capsys, tmp_path):
     code, _, err = run_cli(capsys, "sweep", "onslaught", "-a", "colosseum", "--out", str(tmp_path / "x"))
     assert code == 2 and "Pozzuoli" in err
+
+
+def test_ascension_sweep_summarize_and_report(tmp_path, capsys):
+    """`sweep ascension`: every titan x (faction solo, co-op pair); tables with intervals; report sections."""
+    args = ["sweep", "ascension", "-f", "kunlun", "-f", "amazons", "-t", "mars", "-t", "shaghad", "--games", "2",
+            "--chunk", "2", "--seed", "5"]
+    a = run_json(capsys, *args, "--out", str(tmp_path / "a"))
+    b = run_json(capsys, *args, "--jobs", "2", "--out", str(tmp_path / "b"))
+    assert a["matchups"] == 2 * 3 and a["games_played"] == 12
+    assert_frame_equal(_tables(tmp_path / "a")[0], _tables(tmp_path / "b")[0])
+    data = run_json(capsys, "summarize", str(tmp_path / "a"))
+    titans = {(r["titan"], r["coop"]): r for r in data["titans"]}
+    assert set(titans) == {("mars", False), ("mars", True), ("shaghad", False), ("shaghad", True)}
+    assert titans[("mars", False)]["games"] == 4 and titans[("mars", True)]["games"] == 2
+    games, _ = _tables(tmp_path / "a")
+    assert titans[("mars", False)]["wins"] == games.filter((pl.col("titan") == "mars") & ~pl.col("coop"))["won"].sum()
+    code, text, err = run_cli(capsys, "summarize", str(tmp_path / "a"))
+    assert code == 0 and "Titans, hardest first" in text, err
+    code, _, err = run_cli(capsys, "report", str(tmp_path / "a"), "--out", str(tmp_path / "rep"))
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    from hoplostat.report import ASCENSION_SECTIONS
+
+    for section in ASCENSION_SECTIONS:
+        assert f'id="{section}"' in page or f"id='{section}'" in page, section
+
+
+def test_titan_option_only_for_ascension(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "sweep", "skirmish", "-t", "mars", "--out", str(tmp_path / "x"))
+    assert code == 2 and "--titan" in err
+    code, _, err = run_cli(capsys, "sweep", "ascension", "-t", "zeus", "--out", str(tmp_path / "y"))
+    assert code == 2 and "zeus" in err

@@ -24,10 +24,11 @@ V = TypeVar("V")
 class FrozenMap(Mapping[str, V]):
     """An immutable, hashable, picklable str-keyed mapping that keeps insertion order."""
 
-    __slots__ = ("_d",)
+    __slots__ = ("_d", "_h")
 
     def __init__(self, items: Mapping[str, V] | Any = ()) -> None:
         object.__setattr__(self, "_d", dict(items))
+        object.__setattr__(self, "_h", None)
 
     def __getitem__(self, key: str) -> V:
         return self._d[key]
@@ -39,7 +40,12 @@ class FrozenMap(Mapping[str, V]):
         return len(self._d)
 
     def __hash__(self) -> int:
-        return hash(tuple(self._d.items()))
+        """Computed once (the map is immutable): catalog chips are hashed often (caches keyed by Unit)."""
+        h = self._h
+        if h is None:
+            h = hash(tuple(self._d.items()))
+            object.__setattr__(self, "_h", h)
+        return h
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("FrozenMap is immutable")

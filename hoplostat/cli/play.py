@@ -213,3 +213,7 @@ def _print_game(out: dict[str, Any]) -> None:
 from hoplostat.cli.onslaught import onslaught as _onslaught  # noqa: E402  (light: typer only)
 
 app.command("onslaught")(_onslaught)
+
+from hoplostat.cli.ascension import ascension as _ascension  # noqa: E402  (light: typer only)
+
+app.command("ascension")(_ascension)

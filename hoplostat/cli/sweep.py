@@ -20,7 +20,7 @@ Bradley-Terry ratings and unit statistics of a sweep directory."""
 
 
 def sweep(
-    mode: Annotated[str, typer.Argument(help="Game mode: skirmish or onslaught.")],
+    mode: Annotated[str, typer.Argument(help="Game mode: skirmish, onslaught or ascension.")],
     faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
@@ -31,7 +31,8 @@ def sweep(
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
     ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
     max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default 60 in Skirmish, 150 in Onslaught); a stalled game ends there and is counted.")] = None,
-    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Onslaught: also every co-op pair of factions.")] = True,
+    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Onslaught, Ascension: also every co-op pair of factions.")] = True,
+    titan: Annotated[Optional[list[str]], typer.Option("--titan", "-t", help="Ascension: only these titans (repeatable; default all).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
@@ -54,6 +55,8 @@ def sweep(
         raise InputError(f"--chunk {chunk}: must be 1 or more")
     if max_rounds is None:
         max_rounds = 150 if mode == "onslaught" else 60
+    if titan and mode != "ascension":
+        raise InputError("--titan: only an ascension sweep faces titans")
     if max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     if ci_width is not None and not 0 < ci_width < 1:
@@ -73,16 +76,20 @@ def sweep(
         catalog.faction(f)
     if mode == "skirmish" and len(set(factions)) < 2:
         raise InputError("--faction: a skirmish sweep needs at least two different factions")
-    if mode == "onslaught":
-        if arena and set(arena) != {"pozzuoli"}:
-            raise InputError(f"--arena {', '.join(arena)}: Onslaught is played on Pozzuoli only")
-        arena = ["pozzuoli"]
+    home = {"onslaught": "pozzuoli", "ascension": "colosseum"}.get(mode)
+    if home:
+        if arena and set(arena) != {home}:
+            raise InputError(f"--arena {', '.join(arena)}: {mode.title()} is played on {home.title()} only")
+        arena = [home]
+    titans = tuple(titan) if titan else (tuple(catalog.titans) if mode == "ascension" else ())
+    for t in titans:
+        catalog.titan(t)
     arenas = tuple(arena) if arena else sw.ARENAS
     for a in arenas:
         catalog.arena(a)
     config = sw.SweepConfig(mode=mode, factions=factions, arenas=arenas, games=games, seed=seed, policies=pols,
                             max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                            coop=coop and mode == "onslaught",
+                            coop=coop and mode in ("onslaught", "ascension"), titans=titans,
                             catalog_hash=catalog.hash)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -119,8 +126,9 @@ def summarize(
     manifest, raw = load_tables(directory)
     games = raw["games"]
     cfg = manifest["config"]
-    onslaught = cfg.get("mode") == "onslaught"
-    tables = stats.onslaught_summary(raw) if onslaught else stats.summary(games, raw.get("units"))
+    mode = cfg.get("mode")
+    summaries = {"onslaught": stats.onslaught_summary, "ascension": stats.ascension_summary}
+    tables = summaries[mode](raw) if mode in summaries else stats.summary(games, raw.get("units"))
     if as_json:
         emit_json({"manifest": manifest, "games": games.height,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
@@ -130,22 +138,21 @@ def summarize(
     con = stdout_console()
     con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
-    if onslaught:
+    if mode == "onslaught":
         _print_onslaught(con, tables)
         return
-
-    def ci(col: str) -> pl.Expr:
-        return pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64)
-                                           for c in (col, f"{col}_lo", f"{col}_hi")]).alias(f"{col} (95%)")
+    if mode == "ascension":
+        _print_ascension(con, tables)
+        return
 
     wr = tables["win_rates"]
-    con.print(_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", ci("win_rate"))))
+    con.print(_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
     by_arena = tables["win_rates_by_arena"]
     if by_arena["arena"].n_unique() > 1:
         con.print(_table("Win rate per faction and arena",
-                         by_arena.select("arena", "faction", "games", "draws", ci("win_rate"))))
+                         by_arena.select("arena", "faction", "games", "draws", _ci("win_rate"))))
     fp = tables["first_player"]
-    con.print(_table("First player", fp.select("arena", "games", "first_wins", "draws", ci("first_win_rate"))))
+    con.print(_table("First player", fp.select("arena", "games", "first_wins", "draws", _ci("first_win_rate"))))
     bt = tables["ratings"]
     con.print(_table("Bradley-Terry strength (log-odds, mean 0)",
                      bt.select("faction", pl.col("strength").round(2),
@@ -153,7 +160,7 @@ def summarize(
                                          pl.col("strength_hi").round(2)).alias("95%"))))
     mm = tables["matchups"]
     con.print(_table("Matchups: the row faction's win rate against the opponent",
-                     mm.select("faction", "opponent", "games", ci("win_rate"),
+                     mm.select("faction", "opponent", "games", _ci("win_rate"),
                                *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
                                  for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
     if tables["units"] is not None:
@@ -179,8 +186,24 @@ def _print_onslaught(con, tables) -> None:
         imm = tables["immortals"]
         con.print(_table("Waves won when the immortal is faced", imm.select(
             "immortal", "coop", "faced", "won_waves",
-            pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64) for c in
-                                         ("wave_win_rate", "wave_win_rate_lo", "wave_win_rate_hi")]).alias("won (95%)"))))
+            _ci("wave_win_rate"))))
+
+
+def _ci(col: str):
+    import polars as pl
+
+    return pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64)
+                                       for c in (col, f"{col}_lo", f"{col}_hi")]).alias(f"{col} (95%)")
+
+
+def _print_ascension(con, tables) -> None:
+    import polars as pl
+
+    con.print(_table("Titans, hardest first: share of games the players win",
+                     tables["titans"].select("titan", "coop", "games", "wins", _ci("win_rate"),
+                                             pl.col("mean_rounds").round(1))))
+    con.print(_table("Titan by team", tables["matrix"].select("titan", "team", "games", _ci("win_rate"),
+                                                              pl.col("mean_rounds").round(1), "capped")))
 
 
 def _table(title: str, frame):

@@ -64,14 +64,15 @@ SUPERLATIVES: dict[str, tuple[Callable[[GameState, UnitState, UnitState], int], 
     "fastest": (lambda s, u, o: rules.movement_of(s, o), True),
     "slowest": (lambda s, u, o: rules.movement_of(s, o), False),
 }
-# Set priorities: a predicate on an opponent. Shards and shardholders do not exist in this engine yet.
+# Set priorities: a predicate on an opponent. Shards with HP are chips of kind "shard" in combat (Ascension,
+# engine/shards.py); a state that knows shardholders has `shard_holders` (uids).
 SETS: dict[str, Callable[[GameState, UnitState], bool]] = {
     "opponent-on-stone": lambda s, o: "stone" in s.grid.tags[o.hex],
     "hero": lambda s, o: o.unit.kind in HEROES,
     "sentinel": lambda s, o: o.unit.kind == "sentinel",
     "opponent": lambda s, o: True,
-    "shardholder": lambda s, o: False,
-    "shard": lambda s, o: False,
+    "shardholder": lambda s, o: o.uid in getattr(s, "shard_holders", ()),
+    "shard": lambda s, o: o.unit.kind == "shard",
 }
 
 
@@ -121,8 +122,7 @@ def _exposure(s: GameState, team_troop: int, h: int) -> int:
 
 
 def _same_team(s: GameState, a: int, b: int) -> bool:
-    team = getattr(s, "team_of", None)
-    return a == b if team is None else team(a) == team(b)
+    return rules.same_team(s, a, b)
 
 
 def _threat(s: GameState, team_troop: int, h: int) -> int:
@@ -407,12 +407,8 @@ RIVAL_SPECIAL_CONDITIONS: dict[str, Callable[..., bool]] = {
 
 
 def opposing_locks(s: GameState, troop: int) -> set[int]:
-    """Hexes next to an opposing (other team) unit with a working movement lock (Combat Lock)."""
-    out: set[int] = set()
-    for h in s.hooked("movement_lock"):
-        if not _same_team(s, h.troop, troop) and s.skills_work(h):
-            out.update(s.grid.neighbours[h.hex])
-    return out
+    """Hexes next to an opposing (other team) unit with a working movement lock (Combat Lock): `rules.locked_hexes`."""
+    return rules.locked_hexes(s, troop)
 
 
 def deploy(g: Game, rc: RivalController, u: UnitState, hexes: Sequence[int]) -> bool:

@@ -1,6 +1,6 @@
 """Rules functions: the only code that changes a `GameState` (one function per kind of change).
 
-deploy, move, displace, damage, heal, gain_hp, defeat, place_tactic, discard_tactic,
+deploy, move, displace, damage, heal, gain_hp, defeat, withdraw, place_tactic, discard_tactic,
 plus `attack` (the Engage pipeline) and derived stats (movement, range, dice).
 Each cites the Remastered section it implements.
 """
@@ -228,24 +228,42 @@ def move(g: Game, u: UnitState, dest: int) -> None:
     s = g.state
     if s.board[dest] >= 0:
         raise ValueError(f"move: hex {dest} is occupied")
+    src = u.hex
     s.board[u.hex] = -1
     if s.log is not None:
         s.say(f"{_who(s, u)} moves {u.name} from hex {u.hex} to hex {dest}")
     u.hex = dest
     s.board[dest] = u.uid
     u.moved_turn = s.turn
-    for h in s.hooked("after_move"):
-        if h.zone == COMBAT and u.zone == COMBAT and s.skills_work(h):
-            for _sid, param, fn in unit_hooks(h.unit, "after_move"):
-                fn(g, h, param, u)
+    mode_after = getattr(s.mode, "after_move", None)
+    if mode_after is not None:
+        mode_after(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
+    movers = s.hooked("after_move")
+    if movers:
+        effects = [(h, sid, param, fn) for h in movers if h.zone == COMBAT and s.skills_work(h)
+                   for sid, param, fn in unit_hooks(h.unit, "after_move")]
+        resolve_triggered(
+            g, effects, lambda e: e[3](g, e[0], e[2], u),
+            still=lambda e: e[0].zone == COMBAT and u.zone == COMBAT and s.skills_work(e[0]),
+        )
+
+
+def same_team(s: GameState, a: int, b: int) -> bool:
+    """Troops a and b are allies (UNIT-11): the same troop, or the same team in a mode with teams
+    (`team_of`: Onslaught's rival troops; co-op players). The one place auras, Cover, Intercept Blow,
+    Impel and Combat Lock ask who is an ally."""
+    if a == b:
+        return True
+    team = getattr(s, "team_of", None)
+    return team is not None and team(a) == team(b)
 
 
 def locked_hexes(s: GameState, troop: int) -> set[int]:
-    """Hexes next to an opposing unit with a movement lock (Combat Lock): a unit of `troop` there cannot
-    move, and one arriving there must stop."""
+    """Hexes next to an opposing (other team) unit with a movement lock (Combat Lock): a unit of `troop`
+    there cannot move, and one arriving there must stop. A co-op partner's Combat Lock never locks you."""
     out: set[int] = set()
     for h in s.hooked("movement_lock"):
-        if h.troop != troop and s.skills_work(h):
+        if not same_team(s, h.troop, troop) and s.skills_work(h):
             out.update(s.grid.neighbours[h.hex])
     return out
 
@@ -485,6 +503,25 @@ def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
     return u
 
 
+def withdraw(g: Game, u: UnitState, zone: str, *, discard: Any = None) -> None:
+    """Take a unit out of combat without defeat (Onslaught's wave clean-up, ONS-11): tactics on it go to the
+    discard of the troop that played them (those `discard(pt)` accepts; markers that are not tactic chips
+    stay out), health chips to the supply, the chip to `zone` (camp or bag). No defeat is counted."""
+    s = g.state
+    s.supply[s.troops[u.troop].side] += u.hp
+    u.hp = 0
+    u.hp_gained = 0
+    for pt in u.tactics:
+        if discard is None or discard(pt):
+            s.troops[pt.owner].tactics_discard.append(pt.tactic)
+    u.tactics.clear()
+    if u.hex >= 0:
+        s.board[u.hex] = -1
+    s.leave_combat(u)
+    u.hex = -1
+    u.zone = zone
+
+
 def return_to_camp(g: Game, u: UnitState, *, active: bool | None = None) -> None:
     """A discarded unit returns to its camp (Pozzuoli third reward); heroes return active."""
     u.zone = CAMP
@@ -492,6 +529,62 @@ def return_to_camp(g: Game, u: UnitState, *, active: bool | None = None) -> None
     u.hex = -1
     if active is not None:
         u.active = active
+
+
+# --------------------------------------------------------------------------- simultaneous triggers (SKL-4)
+
+
+def turn_order_from_active(s: GameState) -> list[int]:
+    """Troops in turn order starting with the active troop (Remastered, "One Trigger for Several Skills
+    and/or Effects"); troops outside the round order (none today) come last in index order."""
+    order = list(s.order)
+    if s.active in order:
+        k = order.index(s.active)
+        order = order[k:] + order[:k]
+    order += [t.index for t in s.troops if t.index not in order]
+    return order
+
+
+def _in_turn_order(s: GameState, units: list[UnitState]) -> list[UnitState]:
+    if len(units) <= 1:
+        return units
+    rank = {t: i for i, t in enumerate(turn_order_from_active(s))}
+    return sorted(units, key=lambda u: rank.get(u.troop, len(rank)))  # stable: arrival order within a troop
+
+
+def resolve_triggered(
+    g: Game,
+    effects: Sequence[tuple],
+    run: Any,
+    *,
+    still: Any = None,
+) -> None:
+    """SKL-4 (Remastered, "One Trigger for Several Skills and/or Effects"): effects triggered by one incident,
+    `(holder, skill id, param, handler)` each, resolve troop by troop in turn order starting with the active
+    troop; within one troop (one unit's several effects, or several units of that troop) the troop's
+    controller chooses the next one ("trigger-order", options `(uid, skill id)`; a rival troop's
+    RivalController passes it to the players as "rival-trigger-order"). `run(effect)` resolves one;
+    `still(effect)` re-checks it just before (an earlier effect may have defeated the holder or the unit that
+    triggered it). Stops if the game (or the wave) ends. The one place that orders triggers (ruling R-ENG-26)."""
+    s = g.state
+    if len(effects) <= 1:
+        for e in effects:
+            if still is None or still(e):
+                run(e)
+        return
+    for troop in turn_order_from_active(s):
+        mine = [e for e in effects if e[0].troop == troop]
+        while mine:
+            if len(mine) > 1:
+                pick = g.ask(troop, "trigger-order", [(e[0].uid, e[1]) for e in mine], optional=False)
+                k = next(i for i, e in enumerate(mine) if (e[0].uid, e[1]) == tuple(pick))
+            else:
+                k = 0
+            e = mine.pop(k)
+            if still is None or still(e):
+                run(e)
+            if s.end_reason is not None:
+                return
 
 
 @dataclass(slots=True)
@@ -529,8 +622,9 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     if ignored:
         amount = 0
     # Intercept Blow: an adjacent ally of the target may be dealt all of this damage instead (R-ENG-13).
-    for h in s.hooked("intercept"):
-        if h.troop != target.troop or h is target or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
+    # SKL-4: several possible interceptors are asked in turn order from the active troop (R-ENG-26).
+    for h in _in_turn_order(s, s.hooked("intercept")):
+        if h is target or not same_team(s, h.troop, target.troop) or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
             continue
         if g.ask(h.troop, "intercept", [h.uid], optional=True) is not None:
             s.say(f"{h.name} ({s.side_of(h.troop)}) intercepts the blow meant for {target.name}")
@@ -550,9 +644,8 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     removed = damage(g, target, amount, source=attacker, dealt=True)
     if s.end_reason is not None:
         return AttackResult(hits, True, removed)  # the game ended at once (Remastered, "End of Combat")
-    for h in watchers:
-        for _sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage"):
-            fn(g, h, param, attacker, target, hex_)
+    effects = [(h, sid, param, fn) for h in watchers for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")]
+    resolve_triggered(g, effects, lambda e: e[3](g, e[0], e[2], attacker, target, hex_))
     return AttackResult(hits, True, removed)
 
 

@@ -41,14 +41,17 @@ def _absorb(g, holder, param, attacker, target):
 def _pervasive_absorb(g, holder, param, attacker, target):
     # data/skills.toml: non-elite allies adjacent to this unit have Absorb. Having a skill twice
     # adds nothing, so it never stacks with Absorb or another Pervasive Absorb (R-ENG-4).
+    # Allies are the holder's team (a co-op partner's units; the other rival troop's units).
     s = g.state
-    if target.troop != holder.troop or target is holder or target.elite or s.grid.dist[target.hex][holder.hex] != 1:
+    if target is holder or target.elite or s.grid.dist[target.hex][holder.hex] != 1 or not rules.same_team(s, target.troop, holder.troop):
         return 0
     if target.unit.has_skill("absorb") and s.skills_work(target):
         return 0
-    for h in s.in_combat(holder.troop):
+    for h in s.hooked("damage_reduction"):  # arrival order, every troop of the team
         if h is holder:
             break
+        if not rules.same_team(s, h.troop, holder.troop):
+            continue
         if h is not target and h.unit.has_skill("pervasive-absorb") and s.skills_work(h) and s.grid.dist[target.hex][h.hex] == 1:
             return 0  # an earlier adjacent Pervasive Absorb already gives it
     return 1
@@ -86,7 +89,8 @@ register("bloodlust", "innate", attack_dice=_bloodlust)
 def _inspire(g, holder, param, attacker, target):
     # Lost Cities, "Inspire": friendly units within 2 hexes gain +1 damage on a successful
     # Basic Attack (not the inspiring unit itself; each Inspire counts: R-ENG-5).
-    if attacker.troop == holder.troop and attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2:
+    # Friendly = the holder's team (co-op partner, the other rival troop).
+    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2 and rules.same_team(g.state, attacker.troop, holder.troop):
         return 1
     return 0
 
@@ -202,7 +206,8 @@ register("dig-in", "innate", attack_dice=_dig_in)
 def _strategic_attack(g, holder, param, attacker, target):
     # data/skills.toml: allies adjacent to this unit add one yellow die to their Attack
     # (Lost Cities, "Strategic Attack"). Each adjacent Strategic Attack adds its die (R-ENG-5).
-    if attacker.troop == holder.troop and attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1:
+    # Allies = the holder's team (co-op partner, the other rival troop).
+    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1 and rules.same_team(g.state, attacker.troop, holder.troop):
         return YELLOW
     return None
 
@@ -290,7 +295,7 @@ def _cover(g, holder, param, mover):
     # a hit deals it 1 damage (not attack damage). Only the hex a move ends on counts (a move is all at
     # once, MOV-3); displacement never triggers it (SKL-6) (R-ENG-14).
     s = g.state
-    if mover.troop == holder.troop or s.grid.dist[holder.hex][mover.hex] > rules.range_of(s, holder):
+    if rules.same_team(s, mover.troop, holder.troop) or s.grid.dist[holder.hex][mover.hex] > rules.range_of(s, holder):
         return
     hits = g.roller.hits(YELLOW)
     s.say(f"{holder.name} ({s.side_of(holder.troop)}) covers hex {mover.hex}: {hits} hit(s)")
@@ -304,7 +309,8 @@ register("cover", "innate", after_move=_cover, ruling="R-ENG-14")
 # --- Impel (Ability) ----------------------------------------------------------------------------------------
 def _impel_options(g, holder, param):
     s = g.state
-    return [(a.uid,) for a in s.in_combat(holder.troop) if a is not holder and s.grid.dist[a.hex][holder.hex] == 1]
+    return [(a.uid,) for a in s.in_combat() if a is not holder and s.grid.dist[a.hex][holder.hex] == 1
+            and rules.same_team(s, a.troop, holder.troop)]
 
 
 def _impel(g, holder, param, args):

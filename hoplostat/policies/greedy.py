@@ -16,6 +16,8 @@ Heuristics (each decision scored on its own, best first; ties broken by the rng)
   because targets are re-scored after every attack.
 - intercept: always, except with the primary hero.
 - return-unit / catch-up: the highest-Health unit / the primary hero if in combat.
+- trigger-order (SKL-4, several effects of its own troop from one incident): the first offered
+  (arrival order); greedy does not plan the order.
 
 Colosseum (engine/colosseum.py):
 - deploy and move: the center hex costs 3 (1 damage at the start of the next turn), an inner
@@ -31,6 +33,25 @@ Colosseum (engine/colosseum.py):
 - reward-hp: the primary hero if in combat, else the unit with the most HP.
 - foothold: flip to a sentinel when possible; else move it under an own unit on an inner hex
   without taking it from under another; otherwise leave it.
+
+Onslaught (engine/modes/onslaught.py; the mode is read from the state: `_is_onslaught`). The immortal
+ignores damage and loses 1 HP per arena unit defeated and 1 HP per own unit on a stone hex at the start
+of each player turn (ONS-7); the primary hero's defeat ends the game (ONS-10); discarded units stay
+discarded, so a unit lost is lost for the game (ONS-11, ONS-12). Rivals mark and target an opponent on a
+stone first, then a hero, then the strongest (ONS-4), so whoever stands on a stone draws their fire.
+- deploy: never the primary hero while it can be avoided: with units in combat and only the hero
+  deployable, pass; forced (no units in combat), deploy it on the hex farthest from the rivals. Other
+  units: the most Health + 2 x expected hits, on the deployment hex nearest a free stone hex.
+- move: hold and contest the stones: a stone hex is worth `ONS_STONE` (+ 0.5 per HP, so the sturdiest
+  unit takes it; units already there stay); a hex with an arena unit in Range +4, with only the
+  immortal in Range +1; -0.3 per hex to the nearest arena unit (-0.1 to the immortal when none). The
+  primary hero keeps out of combat: -6 per rival that could reach and hit it next turn (Movement +
+  Range), +0.3 per hex from the nearest rival (up to 6), never a stone; it attacks an arena unit only
+  from a hex no rival threatens.
+- engage: arena units first (each defeat costs the immortal 1 HP): kill chance x 15 + expected
+  damage (at most its HP); the immortal only for favor, worth its expected damage x 0.5 (so it is
+  attacked when nothing better is in reach: favor still buys rewards); the primary hero only
+  attacks when it is not adjacent to the immortal. Specials are scored the same way.
 """
 
 from __future__ import annotations
@@ -121,6 +142,29 @@ def _best_move(options, i, j, near, base, muted, row, r: int, hero: bool, here: 
     return best, bests
 
 
+ONS_STONE = 8.0
+"""Onslaught: score of standing on a stone hex (1 immortal HP per player turn, ONS-7)."""
+ONS_KILL = 15.0
+"""Onslaught: value of defeating an arena unit (1 immortal HP and one attacker fewer)."""
+ONS_IMMORTAL = 0.5
+"""Onslaught: value per expected damage dealt to the immortal (crowd favor only, ONS-8)."""
+
+
+def _is_onslaught(s: Any) -> bool:
+    """The game is Onslaught: its state has an immortal troop (engine.modes.onslaught.OnslaughtState)."""
+    return getattr(s, "imm_troop", -1) >= 0 and hasattr(s, "arena_troop")
+
+
+def _rival_reach(s: Any, troop: int) -> list[tuple[int, int]]:
+    """(hex, Movement + Range) of every opponent in combat: the hexes it could attack next turn."""
+    return [(o.hex, rules.movement_of(s, o) + rules.range_of(s, o)) for o in s.opponents_of(troop)]
+
+
+def _threat(dist, reach: list[tuple[int, int]], h: int) -> int:
+    row = dist[h]
+    return sum(1 for x, r in reach if row[x] <= r)
+
+
 class GreedyController:
     def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = rng
@@ -161,6 +205,8 @@ class GreedyController:
     # --- decisions ----------------------------------------------------------------------------
     def _deploy(self, g, troop, options, optional):
         s = g.state
+        if _is_onslaught(s):
+            return self._deploy_onslaught(g, troop, options, optional)
         non_hero = [o for o in options if not s.units[o[0]].is_primary_hero]
         options = non_hero or list(options)
         opps = [x.hex for x in s.opponents_of(troop)] or list(s.grid.tagged("stone"))
@@ -206,6 +252,8 @@ class GreedyController:
 
     def _move(self, g, troop, options, optional):
         s = g.state
+        if _is_onslaught(s):
+            return self._move_onslaught(g, troop, options, optional)
         grid = s.grid
         opp_hexes = [o.hex for o in s.opponents_of(troop)]
         # Distance from every hex to the nearest opponent, once per decision (numpy over the distance table).
@@ -253,6 +301,8 @@ class GreedyController:
 
     def _engage(self, g, troop, options, optional):
         s = g.state
+        if _is_onslaught(s):
+            return self._engage_onslaught(g, troop, options, optional)
         scored = []
         for opt in options:
             u = s.units[opt[1]]
@@ -271,6 +321,119 @@ class GreedyController:
                 elif sid == "whirlwind":
                     adj = rules.targets_in_range(s, u, 1)
                     scored.append((BLUE_P * len(adj) * len(adj), opt))
+        return self._best(scored, 0.0)
+
+    # --- Onslaught ------------------------------------------------------------------------------
+    def _deploy_onslaught(self, g, troop, options, optional):
+        s = g.state
+        units = s.units
+        dist = s.grid.dist
+        others = [o for o in options if not units[o[0]].is_primary_hero]
+        if not others:
+            if optional:
+                return None  # keep the primary hero in camp (ONS-10)
+            reach = _rival_reach(s, troop)
+            rivals = [x for x, _ in reach]
+            return self._best([(-6.0 * _threat(dist, reach, h) + min((dist[h][x] for x in rivals), default=0), (uid, h))
+                               for uid, h in options], None)
+        board = s.board
+        stones = [h for h in s.grid.tagged("stone") if board[h] < 0 or units[board[h]].troop != troop]
+        stones = stones or list(s.grid.tagged("stone"))
+        values: dict[int, float] = {}
+        scored = []
+        for uid, h in others:
+            v = values.get(uid)
+            if v is None:
+                un = units[uid].unit
+                v = values[uid] = (un.health + 2 * attack_odds(un.attack, 0, 0)[0]) * 100
+            scored.append((v - min(dist[h][x] for x in stones), (uid, h)))
+        return self._best(scored, None)
+
+    def _move_onslaught(self, g, troop, options, optional):
+        s = g.state
+        grid = s.grid
+        dist, units, muted = grid.dist, s.units, s.muted
+        stone = [("stone" in t) for t in grid.tags]
+        imm = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
+        arena = [o.hex for o in s.opponents_of(troop) if o.unit.kind != "immortal"]
+        reach = _rival_reach(s, troop)
+        rivals = [x for x, _ in reach]
+        cache: dict[int, tuple[float, int]] = {}
+
+        def score(u, h: int) -> float:
+            row = dist[h]
+            r = rules.range_of(s, u)
+            hit_arena = not muted[h] and any(row[x] <= r for x in arena)
+            if u.is_primary_hero:
+                threat = _threat(dist, reach, h)
+                near = min((row[x] for x in rivals), default=6)
+                return -6.0 * threat + 0.3 * min(near, 6) + (2.0 if hit_arena and threat == 0 else 0.0)
+            sc = (ONS_STONE + 0.5 * u.hp) if stone[h] else 0.0
+            if hit_arena:
+                sc += 4.0
+            elif not muted[h] and any(row[x] <= r for x in imm):
+                sc += 1.0
+            if arena:
+                sc -= 0.3 * min(row[x] for x in arena)
+            elif imm:
+                sc -= 0.1 * min(row[x] for x in imm)
+            return sc
+
+        best = 0.0
+        bests: list = []
+        for opt in options:
+            uid, h = opt
+            u = units[uid]
+            got = cache.get(uid)
+            if got is None or got[1] != u.hex:
+                got = cache[uid] = (score(u, u.hex), u.hex)
+            sc = score(u, h) - got[0] - 0.01 * dist[u.hex][h]
+            if sc > best + 1e-9:
+                best, bests = sc, [opt]
+            elif bests and abs(sc - best) <= 1e-9:
+                bests.append(opt)
+        if not bests:
+            return None
+        if len(bests) > 1 and self.rng is not None:
+            return bests[int(self.rng.integers(len(bests)))]
+        return bests[0]
+
+    def _engage_onslaught(self, g, troop, options, optional):
+        s = g.state
+        dist = s.grid.dist
+        imm_hexes = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
+
+        def value(t, mean: float, kill: float) -> float:
+            if t.unit.kind == "immortal":
+                return ONS_IMMORTAL * mean
+            return kill * ONS_KILL + min(mean, t.hp)
+
+        scored = []
+        for opt in options:
+            u = s.units[opt[1]]
+            if u.is_primary_hero and any(dist[u.hex][x] <= 1 for x in imm_hexes):
+                continue  # the hero stays out of the immortal's way (ONS-10)
+            if opt[0] == "attack":
+                t = s.units[opt[2]]
+                pool, bonus, reduce = rules.attack_profile(g, u, t)
+                mean, at_least = attack_odds(pool, bonus, reduce)
+                scored.append((value(t, mean, kill_chance(at_least, t.hp)), opt))
+            else:
+                sid = opt[2]
+                if sid == "long-shot":
+                    t = s.units[opt[3][0]]
+                    scored.append((value(t, YELLOW_P, YELLOW_P if t.hp <= 1 else 0.0), opt))
+                elif sid == "whirlwind":
+                    adj = rules.targets_in_range(s, u, 1)
+                    p = 1 - (1 - BLUE_P) ** len(adj)
+                    mean = BLUE_P * len(adj)
+                    scored.append((sum(value(t, mean, p if t.hp <= 1 else 0.0) for t in adj), opt))
+                elif sid == "savage":
+                    tot = 0.0
+                    for t in rules.targets_in_range(s, u):
+                        mean, at_least = attack_odds(rules.attack_profile(g, u, t)[0], 0, 0)
+                        tot += value(t, mean, kill_chance(at_least, t.hp))
+                    scored.append((tot, opt))
         return self._best(scored, 0.0)
 
     # --- Colosseum ------------------------------------------------------------------------------

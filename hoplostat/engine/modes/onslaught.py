@@ -531,21 +531,8 @@ def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
 
 
 def withdraw(g: Game, u: UnitState, zone: str) -> None:
-    """Take a unit out of combat without defeat (wave clean-up, ONS-11): tactics on it to the discard of
-    the troop that played them, health chips to the supply, the chip to `zone` (camp or bag)."""
-    s = g.state
-    s.supply[s.troops[u.troop].side] += u.hp
-    u.hp = 0
-    u.hp_gained = 0
-    for pt in u.tactics:
-        if pt.tactic is not _STUN:
-            s.troops[pt.owner].tactics_discard.append(pt.tactic)
-    u.tactics.clear()
-    if u.hex >= 0:
-        s.board[u.hex] = -1
-    s.leave_combat(u)
-    u.hex = -1
-    u.zone = zone
+    """Wave clean-up (ONS-11): `rules.withdraw`, the immortal's stun marker (not a tactic chip) dropped."""
+    rules.withdraw(g, u, zone, discard=lambda pt: pt.tactic is not _STUN)
 
 
 # --------------------------------------------------------------------------- set-up and play

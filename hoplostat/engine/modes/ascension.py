@@ -1,0 +1,616 @@
+"""Ascension Mode (Remastered, "Ascension Mode"): solo or co-op against one titan, in the Colosseum.
+
+Round (ASC-5): titan turn (deployment on the center hex on the first turn; Titan Activity,
+`engine.titan`), the player turn(s) (deployment, tactic placement, movement, abilities, engage), and
+an arena turn (movement, abilities, engage of the arena troop: the titan's arena units and the
+sentinels it gains) only in rounds whose titan dice called for one.
+
+Troops: players `0..n-1` (red HP; co-op player B deploys on the blue outer hexes but shares the red
+HP), the titan troop (the titan and its titan-troop allies), the arena troop, and two shard troops
+(`engine.shards`): blue-HP shards on the rivals' team, red-HP shards on the players' team. Teams: 0
+players (and red shards), 1 rivals (and blue shards); allies never mark, target or attack each other.
+
+Player set-up choices (ASC-2) are asked of the players' controllers: "select-unit" (uid, asked once
+per unit to choose, options ordered best first by Health + 2 x expected hits, so a controller without
+a hook that takes the first option picks the sturdiest and deadliest) and "select-tactic" (tactic id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from hoplostat.catalog.model import Catalog, Titan
+from hoplostat.engine import colosseum, rival, rules, shards, titan as titan_rules, turn
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.registry import unimplemented_skills
+from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, GameState, TroopState, UnitState
+from hoplostat.errors import InputError
+
+ARENA = "colosseum"
+DEFAULT_MAX_ROUNDS = 60
+SOLO_UNITS = 6
+"""ASC-2: the hero plus six chosen non-elite units and one chosen tactic."""
+COOP_UNITS = 3
+"""ASC-2 co-op: three units each (A with the hero, B with the tactic)."""
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(slots=True)
+class AscensionTroopSummary:
+    faction: str
+    player: int
+    units_deployed: int
+    damage_dealt: int
+    """HP removed from opponents (titan, its allies, arena units, sentinels, blue shards)."""
+    titan_damage: int
+    """Part of damage_dealt removed from the titan."""
+    kills: int
+    """Opponents defeated, shards included."""
+    units_lost: int
+    crowd_favor: int
+    """Favor this player's damage earned (co-op: on the shared track)."""
+    rewards: int
+    """Rewards claimed (co-op: the shared track's, counted for player A)."""
+    tactic_damage: int = 0
+    tactic_kills: int = 0
+
+
+@dataclass(slots=True)
+class AscensionResult:
+    won: bool
+    """The titan was defeated (ASC-11)."""
+    rounds: int
+    end_reason: str
+    capped: bool
+    titan: str
+    factions: tuple[str, ...]
+    coop: bool
+    troops: list[AscensionTroopSummary]
+    units: list[Any]
+    """`UnitSummary` rows (engine.modes.skirmish) of every player chip chosen or gained."""
+    titan_hp: int
+    """The titan's HP at the end (0 when defeated; its Health if never deployed)."""
+    titan_dice: str
+    """The titan dice at the end (start pool plus the dice gained)."""
+    shards_defeated: int
+    arena_turns: int
+    unimplemented: tuple[str, ...]
+    """Skills on chips in the game and titan/shard effect terms the engine skipped."""
+    log: list[str] | None = None
+
+
+# --------------------------------------------------------------------------- state
+
+
+class _TeamMuted(list):
+    """ARN-5 in Ascension: an inner hex without a foothold mutes only player units (and is muted while
+    empty, for the players' movement scoring); a rival unit standing there is not restricted (ASC-3)."""
+
+    __slots__ = ("s",)
+
+    def __getitem__(self, h):  # type: ignore[override]
+        v = list.__getitem__(self, h)
+        if not v:
+            return False
+        s = self.s
+        o = s.board[h]
+        return o < 0 or s.teams[s.units[o].troop] == 0
+
+
+@dataclass(slots=True)
+class AscensionState(GameState):
+    """A GameState with teams, the titan, shards and Ascension bookkeeping (cloned with the state)."""
+
+    teams: list[int] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)
+    titan_troop: int = -1
+    arena_troop: int = -1
+    shard_troops: dict[str, int] = field(default_factory=dict)
+    titan_uid: int = -1
+    shards: list[Any] = field(default_factory=list)
+    shard_holders: set[int] = field(default_factory=set)
+    dice_added: int = 0
+    titan_turns: int = 0
+    arena_turn_due: bool = False
+    arena_turns: int = 0
+    forced_arena_dice: list[int] = field(default_factory=list)
+    damage_hex: dict[int, int] = field(default_factory=dict)
+    pending_shards: list[Any] = field(default_factory=list)
+    favor_earned: list[int] = field(default_factory=list)
+    titan_damage: list[int] = field(default_factory=list)
+    won: bool = False
+    unimplemented_terms: list[str] = field(default_factory=list)
+    opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
+    opp_version: int = -1
+
+    def team_of(self, troop: int) -> int:
+        return self.teams[troop]
+
+    def opponents_of(self, troop: int) -> list[UnitState]:
+        """Units in combat of the other team (cached per change of `combat`; do not mutate)."""
+        if self.opp_version != self.combat_version:
+            everyone = self.in_combat()
+            teams = self.teams
+            self.opp_views = {t: [u for u in everyone if teams[u.troop] != teams[t]] for t in range(len(self.troops))}
+            self.opp_version = self.combat_version
+        return self.opp_views[troop]
+
+    def refresh_muted(self) -> None:
+        fh = self.footholds
+        m = _TeamMuted([inner and h not in fh for h, inner in enumerate(self.grid.inner)] + [False])
+        m.s = self
+        self.muted = m
+
+    def blocked_for_move(self, troop: int | None = None) -> list[bool]:
+        """As `GameState.blocked_for_move`, with footholds shared by a team (ASC-12: co-op footholds)."""
+        b = [x >= 0 or st for x, st in zip(self.board, self.grid.move_block)]
+        if troop is not None and self.footholds:
+            team = self.teams[troop]
+            for h, t in self.footholds.items():
+                if self.teams[t] != team:
+                    b[h] = True
+        return b
+
+    def can_occupy(self, troop: int, h: int, *, sentinel: bool = False) -> bool:
+        if self.grid.pedestal[h]:
+            return sentinel
+        if self.grid.move_block[h]:
+            return False
+        t = self.footholds.get(h)
+        return t is None or self.teams[t] == self.teams[troop]
+
+
+# --------------------------------------------------------------------------- the mode
+
+
+class Ascension:
+    """Mode hooks (`ignores_damage`, `after_damage`, `after_defeat`, `after_move`) and the turns.
+    Configuration only (shared by clones): the titan card, co-op, the priority list."""
+
+    arena_id = ARENA
+    is_colosseum = True
+
+    def __init__(self, titan: Titan, coop: bool, catalog_tactics: dict | None = None) -> None:
+        self.titan = titan
+        self.catalog_tactics = catalog_tactics or {}
+        """Faction id -> its four tactics (the set-up choice, ASC-2)."""
+        self.coop = coop
+        self.priority = rival.check_priority(titan.priority)
+
+    # --- rules hooks ---------------------------------------------------------------------
+    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
+        """Nothing ignores damage in Ascension; notes where the target stood (a shardholder's shards stay there)."""
+        g.state.damage_hex[target.uid] = target.hex  # type: ignore[attr-defined]
+        return False
+
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source, source_troop) -> None:
+        """ASC-8: a player earns crowd favor equal to the HP an opponent lost to their damage; then any
+        shard defeated by this damage resolves its titan card effects (before the favor's rewards)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        earn = removed > 0 and source_troop is not None and source_troop in s.players and s.teams[target.troop] == 1
+        if earn and target.uid == s.titan_uid:
+            s.titan_damage[source_troop] += removed
+        while s.pending_shards and s.end_reason is None:
+            shards.resolve_defeat(g, s.pending_shards.pop(0))
+        if earn and s.end_reason is None:
+            why = f"{source.name if source is not None else 'a tactic'} removed {removed} HP" if s.log is not None else ""
+            self.gain_favor(g, source_troop, removed, why)
+
+    def after_defeat(self, g: Game, u: UnitState, *, source, source_troop) -> None:
+        s: AscensionState = g.state  # type: ignore[assignment]
+        if u.unit.kind == shards.SHARD_KIND:
+            sh = shards.shard_of_unit(s, u.uid)
+            if sh is not None:
+                s.pending_shards.append(sh)
+            return
+        if u.uid == s.titan_uid:
+            s.won = True
+            self.end(g, "titan defeated")
+            return
+        if u.is_primary_hero:
+            self.end(g, "primary hero defeated")  # ASC-11 (co-op: player A's)
+            return
+        if u.uid in s.shard_holders:
+            shards.drop(g, u, s.damage_hex.get(u.uid, -1))
+
+    def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
+        shards.after_move(g, u, src, dest)
+
+    def end(self, g: Game, reason: str) -> None:
+        s = g.state
+        if s.end_reason is not None:
+            return
+        s.end_reason = reason
+        s.winner = 0 if reason == "titan defeated" else None
+        s.say(f"Game over: {reason}")
+
+    def unimplemented(self, g: Game, what: str) -> None:
+        """An effect term the engine does not execute: skipped, and named in the result."""
+        terms = g.state.unimplemented_terms  # type: ignore[attr-defined]
+        if what not in terms:
+            terms.append(what)
+
+    def titan_lose_hp(self, g: Game, n: int, why: str) -> None:
+        """`titan-lose-hp N`: the titan loses N HP (no troop's damage: no favor)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        t = s.units[s.titan_uid]
+        if t.zone == COMBAT and n > 0:
+            rules.damage(g, t, n, what=why)
+
+    def grow_dice(self, g: Game, when: str) -> None:
+        """Titan dice gained during the game (the card's `grow` dice in order, `grow_when`)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        d = self.titan.dice
+        if d.grow_when == when and s.dice_added < len(d.grow):
+            s.say(f"{self.titan.unit.name} gains a {d.grow[s.dice_added]} titan die")
+            s.dice_added += 1
+
+    # --- crowd favor (ASC-8, CF-4..CF-6, ASC-12) -------------------------------------------------
+    def gain_favor(self, g: Game, dealer: int, n: int, why: str) -> None:
+        """The bead is on player A's track (co-op: shared, A chooses the track); the dealer's damage
+        that reaches a reward places the support chip."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        a = s.players[0]
+        t = s.troops[a]
+        s.favor_earned[dealer] += n
+        options = colosseum.open_tracks(s, a)
+        if not options:
+            return
+        t.favor_total += n
+        k = g.ask(a, "track", options, optional=False)
+        if k != t.track:
+            t.track = k
+            t.favor = 0
+        t.favor = min(colosseum.TRACK_LENGTH, t.favor + n)
+        if s.log is not None:
+            s.say(f"{s.troops[dealer].faction} earns {n} crowd favor ({why}), bead on space {t.favor} of "
+                  f"\"{colosseum.TRACK_NAMES[k]}\"")
+        if t.favor == colosseum.TRACK_LENGTH:
+            self.claim_reward(g, dealer, k)
+
+    def claim_reward(self, g: Game, dealer: int, k: int) -> None:
+        """CF-6 rewards with the support chip above the track going to the players (ASC-8); co-op
+        allocation (ASC-12): +3 HP, foothold moves and the gold hero to B; the hero activation to A and
+        the outer hexes to both; B controls every player sentinel; footholds are shared."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        a = s.players[0]
+        b = s.players[-1]
+        t = s.troops[a]
+        t.tracks_done[k] = True
+        t.rewards += 1
+        s.say(f"the players reach the reward \"{colosseum.TRACK_NAMES[k]}\"")
+        if k == colosseum.HP:
+            opts = [u.uid for p in s.players for u in s.in_combat(p)]
+            uid = g.ask(b, "reward-hp", opts, optional=True)
+            if uid is not None:
+                rules.gain_hp(g, s.units[uid], colosseum.REWARD_HP)
+        elif k == colosseum.HERO:
+            for p in s.players:
+                s.troops[p].outer_open = True
+            colosseum.activate_hero(g, s.units[t.primary_hero])
+        elif k == colosseum.FOOTHOLD:
+            s.troops[b].foothold_moves = True
+        elif k == colosseum.GOLD:
+            for u in s.zone(b, TRACK):
+                rules.return_to_camp(g, u, active=True)
+                s.say(f"{s.troops[b].faction} gains the hero {u.name}, active, into its camp")
+        if k < colosseum.GOLD:
+            t.track_chips[k] = -1
+            self.place_support_chip(g, dealer)
+
+    def place_support_chip(self, g: Game, placer: int) -> None:
+        """SUP-1..SUP-4 with co-op control (ASC-12): the placer chooses foothold or sentinel and where; the
+        chip belongs to player B in co-op (B controls all sentinels; footholds are shared)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        owner = s.players[-1]
+        grid = s.grid
+        center = grid.tagged("center")
+        opts: list[tuple] = []
+        for h in range(grid.n):
+            if grid.move_block[h] or h in center or h in s.footholds:
+                continue
+            o = s.board[h]
+            if o >= 0 and s.teams[s.units[o].troop] != 0:
+                continue
+            opts.append(("foothold", h))
+        if colosseum.can_place_sentinel(s, owner):
+            opts += [("sentinel", h) for h in colosseum.free_pedestals(s)]
+        choice = g.ask(placer, "support", opts, optional=False)
+        if choice is None:
+            return
+        if choice[0] == "sentinel":
+            rules.place_sentinel(g, owner, choice[1])
+        else:
+            rules.place_foothold(g, owner, choice[1])
+
+    # --- turns ---------------------------------------------------------------------------------
+    def center_damage(self, g: Game, troop: int) -> None:
+        """ARN-3 at the start of a troop's turn; the titan takes no damage there, its allies do (ASC-3)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        for h in s.grid.tagged("center"):
+            uid = s.board[h]
+            if uid >= 0 and uid != s.titan_uid and s.units[uid].troop == troop:
+                rules.damage(g, s.units[uid], 1, what="center hex")
+
+    def titan_turn(self, g: Game) -> None:
+        """ASC-5: deployment on the center hex on the first turn (dazed: no activity), then the Titan
+        Activity Step (`engine.titan.activity`); titan dice with `grow_when = "round"` grow by one at the
+        start of each titan turn after the first."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        troop = s.titan_troop
+        s.turn += 1
+        s.active = troop
+        s.say(f"-- Round {s.round}, titan turn")
+        turn.start_of_turn(g, troop)
+        self.center_damage(g, troop)
+        if s.end_reason is not None:
+            return
+        if s.titan_turns > 0:
+            self.grow_dice(g, "round")
+        s.titan_turns += 1
+        t = s.units[s.titan_uid]
+        if t.zone == CAMP:
+            rival.deploy(g, g.controllers[troop], t, s.grid.tagged("center"))  # type: ignore[arg-type]
+        titan_rules.activity(g)
+
+    def deployment_hexes(self, s: AscensionState, troop: int) -> tuple[int, ...]:
+        """ASC-3: the player's two outer hexes (co-op B: the blue ones; all four after the "activate your
+        hero" reward), every inner hex and the center hex; never a hex with the other team's foothold."""
+        grid = s.grid
+        if s.troops[troop].outer_open:
+            outer = grid.tagged("outer-red") + grid.tagged("outer-blue")
+        elif troop == s.players[0]:
+            outer = grid.tagged("outer-red")
+        else:
+            outer = grid.tagged("outer-blue")
+        hexes = outer + grid.tagged("inner") + grid.tagged("center")
+        return tuple(h for h in hexes if s.can_occupy(troop, h))
+
+    def player_turn(self, g: Game, troop: int) -> None:
+        s: AscensionState = g.state  # type: ignore[assignment]
+        s.turn += 1
+        s.active = troop
+        t = s.troops[troop]
+        s.say(f"-- Round {s.round}, {t.faction} turn")
+        steps = (
+            lambda: turn.start_of_turn(g, troop),
+            lambda: colosseum.center_damage(g, troop),
+            lambda: self.deployment(g, troop),
+            lambda: turn.tactic_step(g, troop),
+            lambda: colosseum.foothold_step(g, troop),
+            lambda: turn.movement_step(g, troop),
+            lambda: turn.abilities_step(g, troop),
+            lambda: turn.engage_step(g, troop),
+        )
+        for step in steps:
+            step()
+            if s.end_reason is not None:
+                return
+
+    def deployment(self, g: Game, troop: int) -> None:
+        """ASC-4: no unit limit but the HP supply; ASC-11 forfeit (as Onslaught): no player units in combat
+        (co-op: of either player) and this player cannot deploy."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        hexes = self.deployment_hexes(s, troop)
+        if not any(s.in_combat(p) for p in s.players) and not turn.deployable(g, troop, hexes):
+            self.end(g, "forfeit")
+            return
+        turn.deployment_step(g, troop, hexes)
+
+    def arena_deploy(self, g: Game) -> None:
+        """`deploy-arena-unit`: a random arena unit of the titan's from its camp onto a free blue outer
+        deployment hex (players choose; none free: no deployment; ruling R-ASC-3)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        camp = [u for u in s.units if u.troop == s.arena_troop and u.zone == CAMP and u.unit.kind != "sentinel"]
+        if not camp:
+            s.say("no arena unit left in the arena camp")
+            return
+        u = camp[int(g.rng.integers(len(camp)))]
+        rival.deploy(g, g.controllers[s.arena_troop], u, s.grid.tagged("outer-blue"))  # type: ignore[arg-type]
+
+    def arena_turn(self, g: Game) -> None:
+        """ASC-5: Movement, Abilities, Engage of the arena troop (arena units, the titan's sentinels)."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        troop = s.arena_troop
+        rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
+        s.turn += 1
+        s.active = troop
+        s.arena_turns += 1
+        s.say(f"-- Round {s.round}, arena turn")
+        steps = (
+            lambda: turn.start_of_turn(g, troop),
+            lambda: self.center_damage(g, troop),
+            lambda: rival.movement_step(g, troop, rc),
+            lambda: rival.abilities_step(g, troop, rc),
+            lambda: rival.engage_step(g, troop, rc),
+        )
+        for step in steps:
+            step()
+            if s.end_reason is not None:
+                return
+
+
+# --------------------------------------------------------------------------- set-up and play
+
+
+def _unit_value(u) -> float:
+    return u.health + 2.0 * sum(n * f / 6 for n, f in zip(u.attack.counts, (2, 3, 4, 5, 6)))
+
+
+def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.random.Generator,
+          log: bool = False) -> AscensionState:
+    """ASC-1: the Colosseum; players red (co-op B on the blue outer hexes, sharing red HP), the titan blue;
+    player A's track with a support chip above each non-gold track and (solo) a random neutral hero on
+    gold, (co-op) B's hero there, active; the titan and its allies in their camps; the shards on the
+    pedestals per the card. Faction chips start in a "not chosen" pool (zone bag) until `choose_forces`."""
+    factions = tuple(factions)
+    if len(factions) not in (1, 2):
+        raise InputError(f"ascension needs 1 faction (solo) or 2 (co-op), got {len(factions)}")
+    if len(set(factions)) != len(factions):
+        raise InputError("co-op players choose different factions (Remastered, Ascension Setup)")
+    for f in factions:
+        catalog.faction(f)
+    ti = catalog.titan(titan)
+    coop = len(factions) == 2
+    grid = HexGrid.of(catalog.arena(ARENA))
+    units: list[UnitState] = []
+    troops: list[TroopState] = []
+    neutrals = list(catalog.units_of_kind("neutral-hero"))
+    n = len(factions)
+    for p, fid in enumerate(factions):
+        fac = catalog.faction(fid)
+        t = TroopState(index=p, side="red", faction=fid)
+        hero = UnitState(len(units), catalog.unit(fac.hero), p, zone=CAMP, active=False, is_primary_hero=p == 0)
+        if p == 1:
+            hero.zone, hero.active = TRACK, True  # co-op: B's hero on the gold reward space, active side up
+        units.append(hero)
+        t.primary_hero = hero.uid if p == 0 else -1
+        for un in catalog.faction_units(fid):
+            units.append(UnitState(len(units), un, p, zone=BAG))
+        troops.append(t)
+    if not coop and neutrals:
+        units.append(UnitState(len(units), neutrals[int(rng.integers(len(neutrals)))], 0, zone=TRACK))
+    troops[0].track_chips = [0, 0, 0, 0]
+    tt, at, sb, sr = n, n + 1, n + 2, n + 3
+    troops.append(TroopState(index=tt, side="blue", faction=f"titan:{ti.id}"))
+    troops.append(TroopState(index=at, side="blue", faction="arena"))
+    troops.append(TroopState(index=sb, side="blue", faction="shards"))
+    troops.append(TroopState(index=sr, side="red", faction="shards"))
+    titan_u = UnitState(len(units), ti.unit, tt, zone=CAMP)
+    units.append(titan_u)
+    for al in ti.allies:
+        for _ in range(al.count):
+            units.append(UnitState(len(units), catalog.unit(al.unit), tt if al.troop == "titan" else at, zone=CAMP))
+    supply = dict(catalog.game.health_chips)
+    sentinels = catalog.units_of_kind("sentinel")
+    s = AscensionState(
+        grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply), supply_start=dict(supply),
+        order=[tt, *range(n), at], log=[] if log else None, mode=Ascension(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
+        support_unit=sentinels[0] if sentinels else None,
+        teams=[0] * n + [1, 1, 1, 0], players=list(range(n)), titan_troop=tt, arena_troop=at,
+        shard_troops={"blue": sb, "red": sr}, titan_uid=titan_u.uid,
+        favor_earned=[0] * (n + 4), titan_damage=[0] * (n + 4),
+    )
+    s.refresh_muted()
+    s.say(f"Set-up: Ascension against {ti.unit.name} in the Colosseum, " + ("co-op " if coop else "solo ")
+          + " and ".join(factions))
+    shards.setup_shards(s, ti.shards)
+    return s
+
+
+def choose_forces(g: Game) -> None:
+    """ASC-2: each player chooses non-elite units (solo six; co-op three each) and tactics (solo one;
+    co-op: B one, A none) through its controller ("select-unit", "select-tactic")."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    coop = len(s.players) == 2
+    for p in s.players:
+        k = COOP_UNITS if coop else SOLO_UNITS
+        for _ in range(k):
+            pool = sorted((u for u in s.units if u.troop == p and u.zone == BAG), key=lambda u: (-_unit_value(u.unit), u.uid))
+            if not pool:
+                break
+            uid = g.ask(p, "select-unit", [u.uid for u in pool], optional=False)
+            s.units[uid].zone = CAMP
+        if not coop or p == s.players[-1]:
+            tactics = list(g.state.mode.catalog_tactics[s.troops[p].faction])
+            if tactics:
+                tid = g.ask(p, "select-tactic", [t.id for t in tactics], optional=False)
+                s.troops[p].tactics_camp = [t for t in tactics if t.id == tid]
+        chosen = [u.name for u in s.units if u.troop == p and u.zone == CAMP and not u.elite]
+        s.say(f"{s.troops[p].faction} chooses " + ", ".join(chosen)
+              + (f" and the tactic {s.troops[p].tactics_camp[0].name}" if s.troops[p].tactics_camp else ""))
+
+
+def play_ascension(
+    catalog: Catalog,
+    titan: str,
+    factions: Sequence[str],
+    controllers: Sequence[Controller],
+    *,
+    rng: np.random.Generator,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    log: bool = False,
+    roller: Roller | None = None,
+) -> AscensionResult:
+    """Play one Ascension game (solo: one faction; co-op: two) to its end: the titan defeated (won), the
+    primary hero defeated, a forfeit, or the round cap (`capped`, counted). Same rng seed, same game."""
+    if max_rounds < 1:
+        raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
+    s = setup(catalog, titan, factions, rng=rng, log=log)
+    g = build_game(s, controllers, rng=rng, roller=roller)
+    choose_forces(g)
+    run(g, max_rounds)
+    return result_of(s, catalog, max_rounds)
+
+
+def build_game(s: AscensionState, controllers: Sequence[Controller], *, rng: np.random.Generator,
+               roller: Roller | None = None) -> Game:
+    """The Game: the players' controllers (one reused for both co-op troops) and a RivalController (titan's
+    priority list, ties settled by player A's controller) for the titan, arena and shard troops."""
+    n = len(s.players)
+    ctrls = list(controllers)
+    if len(ctrls) == 1 and n == 2:
+        ctrls = ctrls * 2
+    if len(ctrls) != n:
+        raise InputError(f"ascension: {n} faction(s) need {n} controller(s), got {len(ctrls)}")
+    rc = rival.RivalController(s.mode.priority, players=ctrls[0], players_troop=0)
+    return Game(s, roller if roller is not None else PmfRoller(rng), [*ctrls, rc, rc, rc, rc], rng)
+
+
+def run(g: Game, max_rounds: int) -> None:
+    """ASC-5: titan turn, player turn(s) (co-op: A then B, ruling R-ONS-4), an arena turn when called for."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    m: Ascension = s.mode
+    while s.end_reason is None:
+        if s.round >= max_rounds:
+            m.end(g, f"round cap ({max_rounds}) reached")
+            break
+        s.round += 1
+        s.arena_turn_due = False
+        m.titan_turn(g)
+        for p in s.players:
+            if s.end_reason is not None:
+                break
+            m.player_turn(g, p)
+        if s.end_reason is None and s.arena_turn_due:
+            m.arena_turn(g)
+
+
+def result_of(s: AscensionState, catalog: Catalog, max_rounds: int) -> AscensionResult:
+    from hoplostat.engine.modes.skirmish import UnitSummary
+
+    reason = s.end_reason or "unfinished"
+    a = s.troops[s.players[0]]
+    troops = [
+        AscensionTroopSummary(
+            t.faction, t.index, t.deployed, t.damage_dealt, s.titan_damage[t.index], t.kills, t.units_lost,
+            s.favor_earned[t.index], a.rewards if t.index == s.players[0] else 0, t.tactic_damage, t.tactic_kills,
+        )
+        for t in s.troops[: len(s.players)]
+    ]
+    units = [
+        UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
+                    u.kills, u.times_defeated > 0, u.times_defeated)
+        for u in s.units
+        if u.troop in s.players and (u.zone not in (BAG, TRACK) or u.entered)
+    ]
+    skills = tuple(sid for sid in unimplemented_skills(catalog) if any(u.unit.has_skill(sid) for u in s.units))
+    t = s.units[s.titan_uid]
+    return AscensionResult(
+        won=s.won, rounds=s.round, end_reason=reason, capped=reason.startswith("round cap"), titan=s.mode.titan.id,
+        factions=tuple(s.troops[p].faction for p in s.players), coop=len(s.players) == 2, troops=troops, units=units,
+        titan_hp=t.hp if t.zone == COMBAT else (0 if s.won else t.unit.health),
+        titan_dice=str(titan_rules.titan_dice(s)), shards_defeated=sum(sh.defeats for sh in s.shards),
+        arena_turns=s.arena_turns, unimplemented=skills + tuple(s.unimplemented_terms), log=s.log,
+    )
+
+
+__all__ = ["AscensionResult", "AscensionState", "AscensionTroopSummary", "Ascension", "build_game",
+           "choose_forces", "play_ascension", "run", "setup"]

@@ -1,0 +1,226 @@
+"""The titan (Remastered, Ascension Mode, "Titan Turn", "Titan Allies"; ASC-5..ASC-7).
+
+The Titan Activity Step: roll the titan dice (the card's start pool plus the dice gained so far), then
+resolve the effects table top to bottom. A row whose colour has one die is a single-die effect (it
+resolves on a hit); with several dice only the highest tier reached resolves. Effects that move or
+attack follow the rival rules (`engine.rival`) with the titan's priority list; choices the rules leave
+open go to the players (`RivalController.tie`).
+
+Effect terms (catalog.vocab.EFFECT_TERMS) executed here: attack, advance, smite N, toss, arena-turn,
+deploy-allies, allies-act, deploy-arena-unit, heal N, gain-hp N, damage-adjacent N, allies-gain-hp N.
+Others are skipped and reported in the result's `unimplemented` list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hoplostat.catalog.model import Effect, FrozenMap, Tactic
+from hoplostat.dice import COLOURS, Pool
+from hoplostat.engine import rival, rules
+from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
+
+if TYPE_CHECKING:
+    from hoplostat.engine.modes.ascension import AscensionState
+    from hoplostat.engine.rules import Game
+
+TITAN_TERMS = ("attack", "advance", "smite", "toss", "arena-turn", "deploy-allies", "allies-act",
+               "deploy-arena-unit", "heal", "gain-hp", "damage-adjacent", "allies-gain-hp")
+TOSS_DISTANCE = 3
+"""Toss: displaced to a hex exactly 3 hexes from the titan (Titan Turn Example; R-CAT-9)."""
+_ADVANCE = {n: Tactic(f"advance-{n}", f"Advance {n}", "permanent", (Effect("movement-set", n),),
+                      "Movement for one Advance.", None, FrozenMap()) for n in range(0, 13)}
+
+
+def titan_dice(s: AscensionState) -> Pool:
+    """The titan dice now: the card's start pool plus the first `dice_added` dice of `grow`."""
+    d = s.mode.titan.dice
+    counts = list(d.start.counts)
+    for c in d.grow[: s.dice_added]:
+        counts[COLOURS.index(c)] += 1
+    return Pool(tuple(counts))  # type: ignore[arg-type]
+
+
+def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
+    """Hits per colour: one roll per colour present, weakest colour first (the effects need colours)."""
+    out: dict[str, int] = {}
+    for i, n in enumerate(pool.counts):
+        if n:
+            counts = [0] * len(COLOURS)
+            counts[i] = n
+            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
+    return out
+
+
+def arena_die(g: Game) -> int:
+    """An arena die (plain d6, FACTS "Dice"); tests force faces through `AscensionState.forced_arena_dice`."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    if s.forced_arena_dice:
+        return s.forced_arena_dice.pop(0)
+    return int(g.rng.integers(1, 7))
+
+
+def tier_reached(tiers, hits: int):
+    """ASC-6: the tier with the most hits not above the hits rolled (only the highest resolves); None below all."""
+    best = None
+    for t in tiers:
+        if t.hits <= hits and (best is None or t.hits > best.hits):
+            best = t
+    return best
+
+
+def activity(g: Game) -> None:
+    """ASC-6: skipped while dazed; roll the titan dice; resolve the effects top to bottom."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    m = s.mode
+    titan = s.units[s.titan_uid]
+    if titan.zone != COMBAT:
+        return
+    if s.is_dazed(titan):
+        s.say(f"{titan.name} is dazed: no Titan Activity this turn")
+        return
+    pool = titan_dice(s)
+    hits = roll_by_colour(g, pool)
+    if s.log is not None:
+        s.say(f"{titan.name} rolls the titan dice ({pool}): "
+              + ", ".join(f"{c} {h}/{pool.counts[COLOURS.index(c)]}" for c, h in hits.items()))
+    for row in m.titan.effects:
+        tier = tier_reached(row.tiers, hits.get(row.colour, 0))
+        if tier is None:
+            continue
+        s.say(f"{titan.name}'s {row.colour} effect ({tier.hits} hit(s)): " + ", ".join(str(e) for e in tier.effects))
+        for e in tier.effects:
+            resolve(g, titan, e)
+            if s.end_reason is not None or titan.zone != COMBAT:
+                return
+
+
+def _pick_target(g: Game, titan: UnitState, cands: list[UnitState]) -> UnitState | None:
+    """RIV-9 targeting: the highest priority among `cands`; players choose among equals."""
+    s = g.state
+    best = rival.top_priority(s, titan, s.mode.priority, cands)
+    if not best:
+        return None
+    if len(best) == 1:
+        return best[0]
+    rc = g.controllers[titan.troop]
+    return s.units[rc.tie(g, "rival-engage", [("attack", titan.uid, o.uid) for o in best])[2]]
+
+
+def advance(g: Game, titan: UnitState, n: int) -> None:
+    """Move up to n hexes by the rival Movement rules (marking, back-up movement) with the titan's list."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    rc = g.controllers[titan.troop]
+    if n <= 0:
+        return
+    pt = PlacedTactic(_ADVANCE[min(n, 12)], titan.troop, s.turn)
+    titan.moved_turn = -1
+    titan.tactics.append(pt)
+    try:
+        locked = rival.opposing_locks(s, titan.troop)
+        if titan.hex in locked:
+            s.say(f"{titan.name} is locked and cannot advance")
+            return
+        dests = rc.plan_move(g, titan, s.blocked_for_move(titan.troop), locked)
+        why = rc.why.pop(titan.uid, "")
+        if not dests:
+            s.say(f"{titan.name} advances up to {n}: {why or 'does not move'}")
+            return
+        s.say(f"{titan.name} advances up to {n}: {why}")
+        _, h = rc.tie(g, "rival-move", [(titan.uid, h) for h in dests])
+        rules.move(g, titan, h)
+    finally:
+        titan.tactics.remove(pt)
+
+
+def resolve(g: Game, titan: UnitState, e: Effect) -> None:
+    """One effect term of the titan's table (see the module docstring)."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    m = s.mode
+    term, arg = e.term, e.arg
+    tables = m.titan.arena_die
+    if term == "advance":
+        face = arena_die(g)
+        n = tables["advance"].value(face) if "advance" in tables else rules.movement_of(s, titan)
+        s.say(f"Advance: arena die {face} -> up to {n} hex(es)")
+        advance(g, titan, n)
+    elif term == "smite":
+        for _ in range(int(arg or 1)):
+            face = arena_die(g)
+            r = tables["smite"].value(face) if "smite" in tables else rules.range_of(s, titan)
+            t = _pick_target(g, titan, rules.targets_in_range(s, titan, r))
+            s.say(f"Smite: arena die {face} -> a target within {r} hex(es)" + ("" if t else ": none"))
+            if t is not None:
+                rules.attack(g, titan, t)
+            if s.end_reason is not None:
+                return
+    elif term == "attack":
+        t = _pick_target(g, titan, rules.targets_in_range(s, titan))
+        if t is None:
+            s.say(f"{titan.name} has no target in Range")
+        else:
+            rules.attack(g, titan, t)
+    elif term == "toss":
+        t = _pick_target(g, titan, rules.targets_in_range(s, titan, 1))
+        if t is None:
+            s.say("Toss: no adjacent target")
+            return
+        rules.damage(g, t, 1, source=titan, what="Toss")
+        if s.end_reason is not None or t.zone != COMBAT or not rules.can_be_displaced(s, t):
+            return
+        blocked = s.blocked_for_move(t.troop)
+        hexes = [h for h in s.grid.at_distance(titan.hex, TOSS_DISTANCE) if not blocked[h]]
+        h = rival.displace_choice(g, g.controllers[titan.troop], t, hexes)
+        if h is None:
+            s.say(f"{t.name} cannot be tossed: no free hex exactly {TOSS_DISTANCE} hexes away")
+        else:
+            rules.displace(g, t, h, by=titan)
+    elif term == "arena-turn":
+        s.arena_turn_due = True
+        s.say("an arena turn follows the player turn(s) this round")
+    elif term == "deploy-allies":
+        camp = [u for u in s.units if u.troop == titan.troop and u.zone == CAMP and u.uid != titan.uid]
+        if camp:
+            rival.deploy(g, g.controllers[titan.troop], camp[0], s.grid.neighbours[titan.hex])
+    elif term == "allies-act":
+        allies_act(g, titan)
+    elif term == "deploy-arena-unit":
+        m.arena_deploy(g)
+    elif term == "heal":
+        rules.heal(g, titan, int(arg))
+    elif term == "gain-hp":
+        rules.gain_hp(g, titan, int(arg))
+    elif term == "damage-adjacent":
+        for o in [o for o in s.opponents_of(titan.troop) if s.grid.dist[o.hex][titan.hex] == 1]:
+            if o.zone == COMBAT:
+                rules.damage(g, o, int(arg), source=titan, what=f"{titan.name}'s effect")
+            if s.end_reason is not None:
+                return
+    elif term == "allies-gain-hp":
+        for a in list(s.in_combat()):
+            if a is not titan and s.teams[a.troop] == 1 and a.unit.kind != "shard":
+                rules.gain_hp(g, a, int(arg))
+    else:
+        m.unimplemented(g, f"titan:{term}")
+        s.say(f"titan effect {term!r} is not implemented; skipped")
+
+
+def allies_act(g: Game, titan: UnitState) -> None:
+    """ASC-7: titan-troop allies act only when prompted: each one in combat and not dazed moves, uses its
+    Abilities and engages by the rival rules and the titan's priority list. The titan itself does not."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    rc = g.controllers[titan.troop]
+    saved = titan.moved_turn
+    titan.moved_turn = s.turn  # the titan is not one of the prompted units
+    try:
+        rival.movement_step(g, titan.troop, rc)
+    finally:
+        titan.moved_turn = saved
+    if s.end_reason is None:
+        rival.abilities_step(g, titan.troop, rc)
+    if s.end_reason is None:
+        rival.engage_step(g, titan.troop, rc, skip=lambda u: u.uid == titan.uid)
+
+
+__all__ = ["TITAN_TERMS", "activity", "advance", "allies_act", "arena_die", "resolve", "roll_by_colour",
+           "tier_reached", "titan_dice"]
