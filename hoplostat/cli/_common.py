@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sys
 from importlib import import_module
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -56,6 +57,54 @@ def _try_import(module: str):
 
 
 _ABORT = tuple(x for x in (getattr(click_exc, "Abort", None), getattr(typer, "Abort", None)) if x)
+
+
+# Options shared by several commands (typer reads the metadata from the annotation).
+DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")]
+LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
+PolicyOpt = Annotated[str, typer.Option("--policy", help="Players' controller: greedy or random.")]
+CoopOpt = Annotated[Optional[str], typer.Option("--coop", help="Player B's faction id: play co-op.")]
+FactionOpt = Annotated[str, typer.Option("--faction", help="Your faction id (solo), or player A's in co-op.")]
+
+
+def plain(x: Any) -> Any:
+    """Dataclasses, mappings, sequences and numpy scalars as JSON-ready values."""
+    from dataclasses import fields, is_dataclass
+
+    if is_dataclass(x) and not isinstance(x, type):
+        return {f.name: plain(getattr(x, f.name)) for f in fields(x)}
+    if isinstance(x, dict):
+        return {str(k): plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [plain(v) for v in x]
+    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
+        return x.item()
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return str(x)
+
+
+def team_game_setup(catalog, faction: str, coop: str | None, *, seed: int, max_rounds: int, policy: str):
+    """Validate a solo/co-op game's flags; return (factions, rng, controllers) for the players."""
+    import numpy as np
+
+    from hoplostat.policies import POLICIES, make
+
+    if seed < 0:
+        raise InputError(f"--seed {seed}: must be 0 or more")
+    if max_rounds < 1:
+        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
+    if policy not in POLICIES:
+        raise InputError(f"--policy {policy!r}: allowed: {', '.join(POLICIES)}")
+    factions = [faction] + ([coop] if coop else [])
+    for f in factions:
+        catalog.faction(f)  # InputError with close matches
+    if coop and coop == faction:
+        raise InputError(f"--coop {coop!r}: co-op players choose different factions")
+    rng = np.random.default_rng(seed)
+    return factions, rng, [make(policy, rng=rng) for _ in factions]
 
 
 def fail(message: str) -> NoReturn:

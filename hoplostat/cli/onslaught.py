@@ -6,48 +6,31 @@ by the CLI wiring (`app.command("onslaught")(onslaught)`). Heavy imports happen 
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from hoplostat.errors import InputError
-
-DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
+from hoplostat.cli._common import CoopOpt, DataOpt, FactionOpt, JsonOpt, LogOpt, PolicyOpt, SeedOpt, plain
 
 
 def onslaught(
-    faction: Annotated[str, typer.Option("--faction", help="Your faction id (solo), or player A's in co-op.")],
-    coop: Annotated[Optional[str], typer.Option("--coop", help="Player B's faction id: play co-op.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")] = 0,
-    policy: Annotated[str, typer.Option("--policy", help="Players' controller: greedy or random.")] = "greedy",
+    faction: FactionOpt,
+    coop: CoopOpt = None,
+    seed: SeedOpt = 0,
+    policy: PolicyOpt = "greedy",
     max_rounds: Annotated[int, typer.Option("--max-rounds", help="Round cap: a game still running ends there (counted).")] = 150,
-    log: Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    log: LogOpt = False,
+    as_json: JsonOpt = False,
     data: DataOpt = None,
 ) -> None:
     """Play one Onslaught game against the six immortals and print how far the players got."""
-    import numpy as np
-
     from hoplostat.catalog import load
-    from hoplostat.cli._common import emit_json
+    from hoplostat.cli._common import emit_json, team_game_setup
     from hoplostat.engine.modes.onslaught import play_onslaught
-    from hoplostat.policies import POLICIES, make
 
-    if seed < 0:
-        raise InputError(f"--seed {seed}: must be 0 or more")
-    if max_rounds < 1:
-        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    if policy not in POLICIES:
-        raise InputError(f"--policy {policy!r}: allowed: {', '.join(POLICIES)}")
     catalog = load(tuple(data or ()))
-    factions = [faction] + ([coop] if coop else [])
-    for f in factions:
-        catalog.faction(f)  # InputError with close matches
-    if coop and coop == faction:
-        raise InputError(f"--coop {coop!r}: co-op players choose different factions")
-    rng = np.random.default_rng(seed)
-    controllers = [make(policy, rng=rng) for _ in factions]
+    factions, rng, controllers = team_game_setup(catalog, faction, coop, seed=seed, max_rounds=max_rounds,
+                                                 policy=policy)
     r = play_onslaught(catalog, factions, controllers, rng=rng, max_rounds=max_rounds, log=log)
     out = result_dict(r, seed=seed, policy=policy, max_rounds=max_rounds, log=log)
     if as_json:
@@ -56,29 +39,13 @@ def onslaught(
     _print(out)
 
 
-def _plain(x: Any) -> Any:
-    from dataclasses import fields, is_dataclass
-
-    if is_dataclass(x) and not isinstance(x, type):
-        return {f.name: _plain(getattr(x, f.name)) for f in fields(x)}
-    if isinstance(x, dict):
-        return {str(k): _plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
-        return x.item()
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    return str(x)
-
-
 def result_dict(r: Any, *, seed: int, policy: str, max_rounds: int, log: bool) -> dict[str, Any]:
     """The JSON object of one game (also what a sweep row can be built from)."""
     out: dict[str, Any] = {
         "mode": "onslaught", "arena": "pozzuoli", "factions": list(r.factions), "coop": r.coop, "policy": policy,
         "seed": seed, "max_rounds": max_rounds, "immortals_defeated": r.immortals_defeated, "rounds": r.rounds,
         "end_reason": r.end_reason, "capped": r.capped, "immortal_order": list(r.immortal_order),
-        "waves": _plain(r.waves), "troops": _plain(r.troops), "units": _plain(r.units),
+        "waves": plain(r.waves), "troops": plain(r.troops), "units": plain(r.units),
         "unimplemented_skills": list(r.unimplemented_skills),
     }
     if log:

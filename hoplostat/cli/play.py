@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from hoplostat.cli._common import DataOpt, JsonOpt, plain
 from hoplostat.errors import InputError
 
 app = typer.Typer(
@@ -18,8 +19,6 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 HELP_SCENARIO = """Play a scenario file (a small TOML position) and print the log and the resulting state.
 
@@ -140,27 +139,11 @@ def skirmish(
     _print_game(out)
 
 
-def _plain(x: Any) -> Any:
-    from dataclasses import fields, is_dataclass
-
-    if is_dataclass(x) and not isinstance(x, type):
-        return {f.name: _plain(getattr(x, f.name)) for f in fields(x)}
-    if isinstance(x, dict):
-        return {str(k): _plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
-        return x.item()
-    if isinstance(x, (str, int, float, bool)) or x is None:
-        return x
-    return str(x)
-
-
 def _game_dict(r: Any, *, arena: str, factions: list[str], policies: list[str], seed: int, max_rounds: int,
                log: bool) -> dict[str, Any]:
     troops = []
     for t in r.troops:
-        d = _plain(t)
+        d = plain(t)
         d["seat"] = SEATS[t.player]
         d["policy"] = policies[t.player]
         troops.append(d)
@@ -174,7 +157,7 @@ def _game_dict(r: Any, *, arena: str, factions: list[str], policies: list[str], 
     }
     units = getattr(r, "units", None)
     if units is not None:
-        out["units"] = _plain(units)
+        out["units"] = plain(units)
     if log:
         out["log"] = list(r.log or ())
     return out

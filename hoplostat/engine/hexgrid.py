@@ -91,19 +91,19 @@ class HexGrid:
         """
         if movement <= 0:
             return {}
-        is_set = isinstance(blocked, (set, frozenset))
-        out: dict[int, int] = {}
+        if isinstance(blocked, (set, frozenset)):
+            blocked = [h in blocked for h in range(self.n)]
+        # `out` doubles as the visited set: `start` is put in first and taken out at the end (deleting
+        # keeps the insertion order of the rest, which is the order callers turn into options). A blocked
+        # hex is never recorded, its `blocked[m]` test is as cheap as a set lookup.
+        out: dict[int, int] = {start: 0}
         frontier = [start]
-        seen = {start}
         nb = self.neighbours
         for step in range(1, movement + 1):
             nxt = []
             for h in frontier:
                 for m in nb[h]:
-                    if m in seen:
-                        continue
-                    seen.add(m)
-                    if (m in blocked) if is_set else blocked[m]:
+                    if m in out or blocked[m]:
                         continue
                     out[m] = step
                     if m not in stop:
@@ -111,6 +111,7 @@ class HexGrid:
             if not nxt:
                 break
             frontier = nxt
+        del out[start]
         return out
 
     def path_distance(self, start: int, goal: int, blocked: Sequence[bool] | set[int] | frozenset[int]) -> int | None:

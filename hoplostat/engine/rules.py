@@ -33,15 +33,17 @@ class PmfRoller:
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
-        self._cdf: dict[Pool, list[float]] = {}
+        self._cdf: dict[tuple[int, ...], list[float]] = {}
+        """Keyed by `Pool.counts` (a plain tuple hashes faster than the dataclass)."""
 
     def hits(self, pool: Pool) -> int:
-        if pool.size == 0:
-            return 0
-        cdf = self._cdf.get(pool)
+        counts = pool.counts
+        cdf = self._cdf.get(counts)
         if cdf is None:
+            if pool.size == 0:
+                return 0
             cdf = np.cumsum(hit_pmf(pool))[:-1].tolist()
-            self._cdf[pool] = cdf
+            self._cdf[counts] = cdf
         return bisect_right(cdf, self.rng.random())
 
 
@@ -100,21 +102,23 @@ class Game:
 def movement_of(s: GameState, u: UnitState) -> int:
     """Movement after tactics in the order played (TAC-8: Hamstring sets 0, a later Adrenaline adds 1)."""
     m = u.unit.movement
-    for pt in u.tactics:
-        for e in pt.tactic.effects:
-            if e.term == "movement-set":
-                m = int(e.arg)
-            elif e.term == "movement-add":
-                m += int(e.arg)
-    return max(0, m)
+    if u.tactics:
+        for pt in u.tactics:
+            for e in pt.tactic.effects:
+                if e.term == "movement-set":
+                    m = int(e.arg)
+                elif e.term == "movement-add":
+                    m += int(e.arg)
+    return m if m > 0 else 0
 
 
 def range_of(s: GameState, u: UnitState) -> int:
     r = u.unit.range
-    for pt in u.tactics:
-        for e in pt.tactic.effects:
-            if e.term == "range-add":
-                r += int(e.arg)
+    if u.tactics:
+        for pt in u.tactics:
+            for e in pt.tactic.effects:
+                if e.term == "range-add":
+                    r += int(e.arg)
     return r
 
 
@@ -132,18 +136,24 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
     """
     s = g.state
     pool = attacker.unit.attack
-    for pt in attacker.tactics:
-        for e in pt.tactic.effects:
-            if e.term == "extra-dice":
-                pool = _add_colour(pool, str(e.arg))
+    if attacker.tactics:
+        for pt in attacker.tactics:
+            for e in pt.tactic.effects:
+                if e.term == "extra-dice":
+                    pool = _add_colour(pool, str(e.arg))
     reduce = 0
-    for pt in target.tactics:
-        for e in pt.tactic.effects:
-            if e.term == "reduce-damage":
-                reduce += int(e.arg)
+    if target.tactics:
+        for pt in target.tactics:
+            for e in pt.tactic.effects:
+                if e.term == "reduce-damage":
+                    reduce += int(e.arg)
     bonus = 0
-    for h, dice_hooks, bonus_hooks, reduce_hooks in s.attack_auras():
-        if not s.skills_work(h):
+    auras = s.attack_auras()
+    if not auras:
+        return pool, bonus, reduce
+    skills_work = s.skills_work
+    for h, dice_hooks, bonus_hooks, reduce_hooks in auras:
+        if not skills_work(h):
             continue
         for _sid, param, fn in dice_hooks:
             extra = fn(g, h, param, attacker, target)
@@ -163,7 +173,7 @@ def can_be_displaced(s: GameState, u: UnitState) -> bool:
 
 def can_move(s: GameState, u: UnitState) -> bool:
     """MOV-3 once per turn; dazed (DEP-4) unless a move-when-dazed Innate; fatigued never (SKL-7)."""
-    if u.zone != COMBAT or not u.active or u.moved_turn == s.turn or s.is_fatigued(u):
+    if u.zone != COMBAT or not u.active or u.moved_turn == s.turn or (u.tactics and s.is_fatigued(u)):
         return False
     if u.unit.kind == "sentinel":
         return False  # Remastered, "Sentinels": cannot move, whatever a tactic adds (SUP-4)
@@ -175,7 +185,7 @@ def can_move(s: GameState, u: UnitState) -> bool:
 def can_engage(s: GameState, u: UnitState) -> bool:
     """ENG-1 once per turn; dazed units cannot unless an Innate allows (First Strike); SKL-7, UNIT-7;
     not on an inner hex without a foothold (ARN-5: no attacks, and Specials are skills, ignored there)."""
-    if u.zone != COMBAT or not u.active or s.muted[u.hex] or s.is_fatigued(u):
+    if u.zone != COMBAT or not u.active or s.muted[u.hex] or (u.tactics and s.is_fatigued(u)):
         return False
     if u.engaged_turn == s.turn and u.impelled_turn != s.turn:
         return False
@@ -186,7 +196,7 @@ def can_engage(s: GameState, u: UnitState) -> bool:
 
 def can_use_abilities(s: GameState, u: UnitState) -> bool:
     """SKL-2, SKL-8: not dazed, not fatigued, active; skills not ignored on an inner hex (ARN-5)."""
-    return u.zone == COMBAT and u.active and not s.muted[u.hex] and not s.is_dazed(u) and not s.is_fatigued(u)
+    return u.zone == COMBAT and u.active and not s.muted[u.hex] and not s.is_dazed(u) and not (u.tactics and s.is_fatigued(u))
 
 
 def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[UnitState]:
@@ -393,7 +403,8 @@ def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_tro
 
 
 def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
-    """TAC-2: own non-elite units in combat, or opposing non-elite units adjacent to an own unit (UNIT-6)."""
+    """TAC-2: own non-elite units in combat, or opposing non-elite units adjacent to an own unit (UNIT-6).
+    Ascension shards are chips, not units: never valid targets (ruling R-ASC-1)."""
     own = s.in_combat(troop)
     out = [u for u in own if not u.elite]
     dist = s.grid.dist
@@ -405,7 +416,7 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
                 r = max(r, fn(None, m, param))
         reach.append((m.hex, r))
     for o in s.opponents_of(troop):
-        if not o.elite and any(dist[o.hex][h] <= r for h, r in reach):
+        if not o.elite and o.unit.kind != "shard" and any(dist[o.hex][h] <= r for h, r in reach):
             out.append(o)
     return out
 

@@ -17,6 +17,9 @@ from hoplostat.engine.registry import ATTACK_ANY, hook_map
 
 _EMPTY: list = []
 _ALL, _TROOP, _OPP, _AURAS = "\0all", "\0troop", "\0opp", "\0auras"
+_TROOP_KEY = tuple(_TROOP + str(t) for t in range(8))
+_OPP_KEY = tuple(_OPP + str(t) for t in range(8))
+"""`hooked_cache` keys of the usual troop indices, built once (`_TROOP + str(troop)` is hot)."""
 
 # Where a chip is.
 BAG, CAMP, COMBAT, DISCARD, TRACK = "bag", "camp", "combat", "discard", "track"
@@ -171,23 +174,23 @@ class GameState:
         us = self.units
         cache: dict[str, list[UnitState]] = {}
         by_troop: dict[int, list[UnitState]] = {t.index: [] for t in self.troops}
-        everyone = []
-        for i in self.combat:
-            u = us[i]
-            everyone.append(u)
+        everyone = [us[i] for i in self.combat]
+        # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks), arrival order.
+        auras = []
+        for u in everyone:
             by_troop.setdefault(u.troop, []).append(u)
-            for hook in hook_map(u.unit):
+            hm = hook_map(u.unit)
+            if not hm:
+                continue
+            for hook in hm:
                 got = cache.get(hook)
                 if got is None:
                     cache[hook] = [u]
                 else:
                     got.append(u)
+            if ATTACK_ANY in hm:
+                auras.append((u, hm.get("attack_dice", ()), hm.get("attack_bonus", ()), hm.get("damage_reduction", ())))
         cache[_ALL] = everyone
-        # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks).
-        auras = []
-        for u in cache.get(ATTACK_ANY, _EMPTY):
-            hm = hook_map(u.unit)
-            auras.append((u, hm.get("attack_dice", ()), hm.get("attack_bonus", ()), hm.get("damage_reduction", ())))
         cache[_AURAS] = auras
         for t, mine in by_troop.items():
             cache[_TROOP + str(t)] = mine
@@ -216,7 +219,8 @@ class GameState:
             self._rebuild_views()
         if troop is None:
             return self.hooked_cache[_ALL]
-        return self.hooked_cache.get(_TROOP + str(troop), _EMPTY)
+        key = _TROOP_KEY[troop] if 0 <= troop < 8 else _TROOP + str(troop)
+        return self.hooked_cache.get(key, _EMPTY)
 
     def attack_auras(self) -> list[tuple]:
         """(unit, attack_dice, attack_bonus, damage_reduction hook tuples) of the units in combat with any
@@ -229,9 +233,10 @@ class GameState:
         """Units in combat of every other troop (cached as `in_combat`; do not mutate)."""
         if self.hooked_version != self.combat_version:
             self._rebuild_views()
-        got = self.hooked_cache.get(_OPP + str(troop))
+        key = _OPP_KEY[troop] if 0 <= troop < 8 else _OPP + str(troop)
+        got = self.hooked_cache.get(key)
         if got is None:
-            got = self.hooked_cache[_OPP + str(troop)] = [u for u in self.hooked_cache[_ALL] if u.troop != troop]
+            got = self.hooked_cache[key] = [u for u in self.hooked_cache[_ALL] if u.troop != troop]
         return got
 
     def zone(self, troop: int, zone: str) -> list[UnitState]:
@@ -255,7 +260,7 @@ class GameState:
     def skills_work(self, u: UnitState) -> bool:
         """Skills work unless fatigued, an inactive hero, or on an inner hex without a foothold
         (SKL-1, SKL-7, UNIT-7, ARN-5)."""
-        return u.active and not self.muted[u.hex] and not self.is_fatigued(u)
+        return u.active and not self.muted[u.hex] and not (u.tactics and self.is_fatigued(u))
 
     def is_muted(self, u: UnitState) -> bool:
         """On a Colosseum inner deployment hex without a foothold: cannot attack, skills ignored (ARN-5)."""
@@ -264,7 +269,10 @@ class GameState:
     def blocked_for_move(self, troop: int | None = None) -> list[bool]:
         """Blocked hexes for a unit of `troop`: units, static blocks and pedestals (MOV-2, ARN-6), and
         footholds of other troops (SUP-3). `troop=None` leaves footholds out."""
-        b = [x >= 0 or st for x, st in zip(self.board, self.grid.move_block)]
+        b = list(self.grid.move_block)
+        for h, x in enumerate(self.board):
+            if x >= 0:
+                b[h] = True
         if troop is not None and self.footholds:
             for h, t in self.footholds.items():
                 if t != troop:

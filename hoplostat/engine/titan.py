@@ -7,8 +7,11 @@ attack follow the rival rules (`engine.rival`) with the titan's priority list; c
 open go to the players (`RivalController.tie`).
 
 Effect terms (catalog.vocab.EFFECT_TERMS) executed here: attack, advance, smite N, toss, arena-turn,
-deploy-allies, allies-act, deploy-arena-unit, heal N, gain-hp N, damage-adjacent N, allies-gain-hp N.
-Others are skipped and reported in the result's `unimplemented` list.
+deploy-allies, allies-act, deploy-arena-unit, heal N, gain-hp N, damage-adjacent N, allies-gain-hp N,
+and the target effects stun, damage N, displace-target (ruling R-ASC-10: "the target" is the unit the
+titan attacked, smote or tossed earlier in this Titan Activity Step if still in combat, else its
+highest-priority opponent within its Range). Others are skipped and reported in the result's
+`unimplemented` list.
 """
 
 from __future__ import annotations
@@ -25,11 +28,15 @@ if TYPE_CHECKING:
     from hoplostat.engine.rules import Game
 
 TITAN_TERMS = ("attack", "advance", "smite", "toss", "arena-turn", "deploy-allies", "allies-act",
-               "deploy-arena-unit", "heal", "gain-hp", "damage-adjacent", "allies-gain-hp")
+               "deploy-arena-unit", "heal", "gain-hp", "damage-adjacent", "allies-gain-hp", "stun", "damage",
+               "displace-target")
 TOSS_DISTANCE = 3
 """Toss: displaced to a hex exactly 3 hexes from the titan (Titan Turn Example; R-CAT-9)."""
 _ADVANCE = {n: Tactic(f"advance-{n}", f"Advance {n}", "permanent", (Effect("movement-set", n),),
                       "Movement for one Advance.", None, FrozenMap()) for n in range(0, 13)}
+_STUN = Tactic("titan-stun", "Stunned (titan effect)", "temporary", (Effect("stun"),),
+               "Fatigued until the start of the titan's next turn.", None, FrozenMap())
+"""Marker placed by a titan's `stun`: fatigued until the start of the titan troop's next turn (R-ASC-10)."""
 
 
 def titan_dice(s: AscensionState) -> Pool:
@@ -79,6 +86,7 @@ def activity(g: Game) -> None:
     if s.is_dazed(titan):
         s.say(f"{titan.name} is dazed: no Titan Activity this turn")
         return
+    s.titan_target = -1
     pool = titan_dice(s)
     hits = roll_by_colour(g, pool)
     if s.log is not None:
@@ -105,6 +113,21 @@ def _pick_target(g: Game, titan: UnitState, cands: list[UnitState]) -> UnitState
         return best[0]
     rc = g.controllers[titan.troop]
     return s.units[rc.tie(g, "rival-engage", [("attack", titan.uid, o.uid) for o in best])[2]]
+
+
+def effect_target(g: Game, titan: UnitState) -> UnitState | None:
+    """R-ASC-10: "the target" of a titan's stun / damage N / displace-target: the unit it attacked, smote
+    or tossed earlier in this Titan Activity Step if still in combat; otherwise its highest-priority
+    opponent within its Range (rival AI, players choose among equals); None without one."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    if s.titan_target >= 0:
+        t = s.units[s.titan_target]
+        if t.zone == COMBAT and s.teams[t.troop] != s.teams[titan.troop]:
+            return t
+    t = _pick_target(g, titan, rules.targets_in_range(s, titan))
+    if t is not None:
+        s.titan_target = t.uid
+    return t
 
 
 def advance(g: Game, titan: UnitState, n: int) -> None:
@@ -151,6 +174,7 @@ def resolve(g: Game, titan: UnitState, e: Effect) -> None:
             t = _pick_target(g, titan, rules.targets_in_range(s, titan, r))
             s.say(f"Smite: arena die {face} -> a target within {r} hex(es)" + ("" if t else ": none"))
             if t is not None:
+                s.titan_target = t.uid
                 rules.attack(g, titan, t)
             if s.end_reason is not None:
                 return
@@ -159,12 +183,14 @@ def resolve(g: Game, titan: UnitState, e: Effect) -> None:
         if t is None:
             s.say(f"{titan.name} has no target in Range")
         else:
+            s.titan_target = t.uid
             rules.attack(g, titan, t)
     elif term == "toss":
         t = _pick_target(g, titan, rules.targets_in_range(s, titan, 1))
         if t is None:
             s.say("Toss: no adjacent target")
             return
+        s.titan_target = t.uid
         rules.damage(g, t, 1, source=titan, what="Toss")
         if s.end_reason is not None or t.zone != COMBAT or not rules.can_be_displaced(s, t):
             return
@@ -200,6 +226,23 @@ def resolve(g: Game, titan: UnitState, e: Effect) -> None:
         for a in list(s.in_combat()):
             if a is not titan and s.teams[a.troop] == 1 and a.unit.kind != "shard":
                 rules.gain_hp(g, a, int(arg))
+    elif term in ("stun", "damage", "displace-target"):
+        t = effect_target(g, titan)
+        if t is None:
+            s.say(f"{term}: no target")
+        elif term == "stun":
+            t.tactics.append(PlacedTactic(_STUN, titan.troop, s.turn))
+            s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until {titan.name}'s next turn")
+        elif term == "damage":
+            rules.damage(g, t, int(arg), source=titan, what=f"{titan.name}'s effect")
+        elif rules.can_be_displaced(s, t):
+            blocked = s.blocked_for_move(t.troop)
+            h = rival.displace_choice(g, g.controllers[titan.troop], t,
+                                      [h for h in s.grid.neighbours[t.hex] if not blocked[h]])
+            if h is None:
+                s.say(f"{t.name} cannot be displaced: no free adjacent hex")
+            else:
+                rules.displace(g, t, h, by=titan)
     else:
         m.unimplemented(g, f"titan:{term}")
         s.say(f"titan effect {term!r} is not implemented; skipped")
@@ -222,5 +265,5 @@ def allies_act(g: Game, titan: UnitState) -> None:
         rival.engage_step(g, titan.troop, rc, skip=lambda u: u.uid == titan.uid)
 
 
-__all__ = ["TITAN_TERMS", "activity", "advance", "allies_act", "arena_die", "resolve", "roll_by_colour",
-           "tier_reached", "titan_dice"]
+__all__ = ["TITAN_TERMS", "activity", "advance", "allies_act", "arena_die", "effect_target", "resolve",
+           "roll_by_colour", "tier_reached", "titan_dice"]

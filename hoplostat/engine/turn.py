@@ -91,26 +91,30 @@ def movement_step(g: Game, troop: int) -> None:
     s = g.state
     grid = s.grid
     nbs = grid.neighbours
-    reach: dict[int, tuple[int, dict[int, int]]] = {}
+    # uid -> (hex it stood on, reachable hexes -> steps, its "move" options): the options tuples are
+    # kept with the reach they were built from, so an unchanged unit costs one `extend`.
+    reach: dict[int, tuple[int, dict[int, int], list[tuple[int, int]]]] = {}
     version = -1
     locked: set[int] = set()
+    can_move, movement_of, reachable = rules.can_move, rules.movement_of, grid.reachable
     while True:
         if version != s.combat_version:
             version = s.combat_version
             reach.clear()
             locked = rules.locked_hexes(s, troop)
         blocked = None
-        opts = []
+        opts: list[tuple[int, int]] = []
         for u in s.in_combat(troop):
-            if not rules.can_move(s, u) or u.hex in locked:
+            if not can_move(s, u) or u.hex in locked:
                 continue
-            got = reach.get(u.uid)
+            uid = u.uid
+            got = reach.get(uid)
             if got is None or got[0] != u.hex:
                 if blocked is None:
                     blocked = s.blocked_for_move(troop)
-                got = reach[u.uid] = (u.hex, grid.reachable(u.hex, rules.movement_of(s, u), blocked, locked))
-            uid = u.uid
-            opts.extend([(uid, h) for h in got[1]])
+                r = reachable(u.hex, movement_of(s, u), blocked, locked)
+                got = reach[uid] = (u.hex, r, [(uid, h) for h in r])
+            opts.extend(got[2])
         choice = g.ask(troop, "move", opts, optional=True)
         if choice is None:
             return
@@ -121,7 +125,7 @@ def movement_step(g: Game, troop: int) -> None:
             return  # a Cover roll may end the game mid-step
         around = nbs[src]
         for k in list(reach):
-            start, r = reach[k]
+            start, r, _ = reach[k]
             if h in r or start in around or any(n in r for n in around):
                 del reach[k]
 

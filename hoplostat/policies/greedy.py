@@ -87,11 +87,18 @@ BLUE_P = 1 / 2
 
 
 _BASE: dict[tuple[int, tuple[bool, ...]], list[float]] = {}
+_BASE_LAST: dict[int, tuple[list[bool], list[float]]] = {}
+"""id(grid) -> (copy of the muted pattern, its `_BASE` list): comparing two lists is much cheaper than
+hashing the pattern, and the pattern only changes when a foothold is placed, moved or removed."""
 
 
 def _hex_base(grid, muted) -> list[float]:
     """Per-hex score of standing there regardless of opponents: +2 stone, -3 center hex (1 damage next
-    turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern."""
+    turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern; the same
+    pattern gives the same list object."""
+    last = _BASE_LAST.get(id(grid))
+    if last is not None and last[0] == muted:
+        return last[1]
     key = (id(grid), tuple(muted))
     got = _BASE.get(key)
     if got is None:
@@ -103,6 +110,24 @@ def _hex_base(grid, muted) -> list[float]:
         if len(_BASE) > 4096:
             _BASE.clear()
         _BASE[key] = got
+    _BASE_LAST[id(grid)] = (list(muted), got)
+    return got
+
+
+_NEAR: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
+def _near(grid, opp_hexes: list[int]) -> list[int]:
+    """Distance from every hex to the nearest of `opp_hexes` (numpy over the distance table). A pure
+    function of the grid and the hexes, memoised: opponents stand still during a movement step, so
+    every move decision of the step after the first is a lookup. Do not mutate the returned list."""
+    key = (id(grid), tuple(opp_hexes))
+    got = _NEAR.get(key)
+    if got is None:
+        got = grid.dist_array[:, opp_hexes].min(axis=1).tolist()
+        if len(_NEAR) > 4096:
+            _NEAR.clear()
+        _NEAR[key] = got
     return got
 
 
@@ -169,8 +194,14 @@ class GreedyController:
     def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = rng
 
+    _METHOD: dict[str, str] = {}
+    """decision -> name of its method ("trigger-order" -> "_trigger_order"), built on first use."""
+
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
-        fn = getattr(self, "_" + decision.replace("-", "_"), None)
+        name = self._METHOD.get(decision)
+        if name is None:
+            name = self._METHOD[decision] = "_" + decision.replace("-", "_")
+        fn = getattr(self, name, None)
         if fn is None:
             return options[0]
         return fn(g, troop, options, optional)
@@ -179,10 +210,15 @@ class GreedyController:
     def _best(self, scored: list[tuple[float, Any]], threshold: float | None) -> Any | None:
         if not scored:
             return None
-        top = max(sc for sc, _ in scored)
+        # One pass: the maximum and every option scoring it, in order (what max() then a filter give).
+        top, best = scored[0][0], []
+        for sc, o in scored:
+            if sc > top:
+                top, best = sc, [o]
+            elif sc == top:
+                best.append(o)
         if threshold is not None and top <= threshold:
             return None
-        best = [o for sc, o in scored if sc == top]
         if len(best) > 1 and self.rng is not None:
             return best[int(self.rng.integers(len(best)))]
         return best[0]
@@ -256,8 +292,8 @@ class GreedyController:
             return self._move_onslaught(g, troop, options, optional)
         grid = s.grid
         opp_hexes = [o.hex for o in s.opponents_of(troop)]
-        # Distance from every hex to the nearest opponent, once per decision (numpy over the distance table).
-        near = grid.dist_array[:, opp_hexes].min(axis=1).tolist() if opp_hexes else None
+        # Distance from every hex to the nearest opponent (memoised per set of opponent hexes: `_near`).
+        near = _near(grid, opp_hexes) if opp_hexes else None
         base = _hex_base(grid, s.muted)
         muted, dist, units = s.muted, grid.dist, s.units
         best = 0.0
@@ -303,15 +339,17 @@ class GreedyController:
         s = g.state
         if _is_onslaught(s):
             return self._engage_onslaught(g, troop, options, optional)
+        units, profile = s.units, rules.attack_profile
         scored = []
         for opt in options:
-            u = s.units[opt[1]]
+            u = units[opt[1]]
             if opt[0] == "attack":
-                t = s.units[opt[2]]
-                pool, bonus, reduce = rules.attack_profile(g, u, t)
-                mean, at_least = attack_odds(pool, bonus, reduce)
-                value = 20.0 if t.elite else 10.0
-                scored.append((kill_chance(at_least, t.hp) * value + mean, opt))
+                t = units[opt[2]]
+                mean, at_least = attack_odds(*profile(g, u, t))
+                value = 20.0 if t.unit.elite else 10.0
+                hp = t.hp
+                kill = at_least[hp] if hp < len(at_least) else 0.0  # kill_chance, inlined (hot)
+                scored.append((kill * value + mean, opt))
             else:
                 sid = opt[2]
                 if sid == "long-shot":

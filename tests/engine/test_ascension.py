@@ -306,7 +306,7 @@ def test_arena_units_deploy_on_blue_outer_and_act_on_arena_turn_ASC_7(cat):
     """Titan D: deploy-arena-unit puts an arena unit on a blue outer hex (dazed); it acts on the arena turn."""
     g = build(cat, titan="titan-d", roller=FixedRoller(mode="all"))
     s = g.state
-    clear_shards(s)  # Titan D's shards and Health take all 34 blue chips at first
+    clear_shards(s)  # both arena units may deploy (Titan D's Health and shards leave only 6 blue chips)
     put(s, s.titan_uid, CENTER)
     s.mode.arena_deploy(g)
     (au,) = s.in_combat(s.arena_troop)
@@ -357,7 +357,7 @@ def test_titan_d_shard_defeat_costs_the_titan_hp_ASC_9(cat):
     s = g.state
     t = s.units[put(s, s.titan_uid, CENTER)]
     sh = s.shards[0]
-    s.units[sh.uid].hp, s.supply["blue"] = 3, s.supply["blue"] + 1
+    assert s.units[sh.uid].hp == 3  # Titan D's shards have 3 blue HP (stand-in, data/titans.toml)
     w = put(s, chip(s, 0, "kunlun/warrior"), s.grid.neighbours[sh.hex][0])
     rules.attack(g, s.units[w], s.units[sh.uid])
     assert s.units[sh.uid].zone == DISCARD and s.board[sh.hex] < 0
@@ -489,6 +489,186 @@ def test_invalid_input(cat):
         setup(cat, "mars", ["kunlun", "kunlun"], rng=np.random.default_rng(0))
     with pytest.raises(InputError):
         setup(cat, "nobody", ["kunlun"], rng=np.random.default_rng(0))
+
+
+# --------------------------------------------------------------------------- titan target effects, tactics, allies
+
+
+def _near(s, hex_, k=1):
+    """Free, ordinary hexes at distance k from hex_."""
+    return [h for h in s.grid.at_distance(hex_, k) if s.board[h] < 0 and not s.grid.move_block[h]
+            and not s.grid.pedestal[h] and h not in INNER and h != CENTER]
+
+
+def test_titan_target_effects_stun_damage_displace_target_ASC_6_R_ASC_10(cat):
+    """R-ASC-10 (vocab meanings, R-ONS-6 readings): a titan's `stun`, `damage N` and `displace-target` act on
+    the unit it attacked earlier in the Titan Activity Step, else on its highest-priority opponent within
+    Range; stun fatigues until the titan's next turn; displace-target moves it to an adjacent hex of the
+    players' choice."""
+    from hoplostat.catalog.model import Effect
+    chosen = {}
+
+    def displace(opts):
+        chosen["opts"] = opts
+        return opts[-1]
+
+    g = build(cat, roller=FixedRoller(mode="none"), players=Players({"rival-displace": displace}))
+    s = g.state
+    clear_shards(s)
+    mars = s.units[put(s, s.titan_uid, CENTER)]
+    n1 = _near(s, CENTER)
+    weak = s.units[put(s, chip(s, 0, "kunlun/marksman"), n1[0], hp=2)]
+    feng = s.units[put(s, s.troops[0].primary_hero, n1[1])]  # Mars' list: hero first
+    s.titan_target = -1
+    # no attack yet: the highest priority in Range, the hero
+    titan_rules.resolve(g, mars, Effect("damage", 2))
+    assert feng.hp == feng.unit.health - 2 and weak.hp == 2
+    # after an attack on the Marksman, "the target" is the Marksman, not the hero
+    s.titan_target = weak.uid
+    titan_rules.resolve(g, mars, Effect("stun"))
+    assert s.is_fatigued(weak) and not s.is_fatigued(feng)
+    src = weak.hex
+    titan_rules.resolve(g, mars, Effect("displace-target"))
+    assert all(s.grid.dist[src][h] == 1 for _, h in chosen["opts"]) and weak.hex == chosen["opts"][-1][1]
+    assert weak.hp == 2  # displacing deals no damage
+    # the stun lasts until the start of the titan troop's next turn
+    from hoplostat.engine import turn
+    s.turn += 1
+    turn.start_of_turn(g, 0)
+    assert s.is_fatigued(weak)
+    s.turn += 1
+    turn.start_of_turn(g, s.titan_troop)
+    assert not s.is_fatigued(weak)
+    # without any opponent in Range: nothing happens
+    s.titan_target = -1
+    for u in (weak, feng):
+        s.board[u.hex] = -1
+        s.leave_combat(u)
+        u.zone = DISCARD
+    titan_rules.resolve(g, mars, Effect("damage", 1))
+    assert not s.unimplemented_terms
+
+
+def test_activity_resets_the_effect_target_each_titan_turn_R_ASC_10(cat):
+    """R-ASC-10: the remembered target belongs to one Titan Activity Step."""
+    g = build(cat, roller=FixedRoller(mode="none"))
+    s = g.state
+    clear_shards(s)
+    put(s, s.titan_uid, CENTER)
+    s.titan_target = 5
+    titan_rules.activity(g)
+    assert s.titan_target == -1
+
+
+def test_every_catalog_titan_term_is_executed_unimplemented_empty_ASC_6(cat):
+    """ASC-6: every effect term a catalog titan uses (effects table, shard defeat, holder) is executed; played
+    games of all six titans report nothing in `unimplemented`."""
+    from hoplostat.engine import shards as shard_rules
+    holder_terms = {"extra-dice", "reduce-damage"}  # read by the attack pipeline like tactics
+    assert len(cat.titans) == 6
+    for tid in cat.titans:
+        ti = cat.titan(tid)
+        used = {e.term for row in ti.effects for t in row.tiers for e in t.effects}
+        assert used <= set(titan_rules.TITAN_TERMS), (tid, used - set(titan_rules.TITAN_TERMS))
+        assert {e.term for e in ti.shards.on_defeat} <= set(shard_rules.SHARD_TERMS), tid
+        assert {e.term for e in ti.shards.holder} <= holder_terms, tid
+    facs = list(cat.factions)
+    for tid in cat.titans:
+        for i in range(4):
+            rng = np.random.default_rng(100 + i)
+            pol = GreedyController(rng) if i % 2 == 0 else RandomController(rng)
+            f = [facs[i % len(facs)]] + ([facs[(i + 1) % len(facs)]] if i == 3 else [])
+            r = play_ascension(cat, tid, f, [pol], rng=rng, max_rounds=30)
+            assert r.unimplemented == (), (tid, r.unimplemented)
+
+
+def test_tactics_never_target_shards_TAC_2(cat):
+    """TAC-2: tactics are played on units; shards are chips, not units: a blue-HP shard next to a player
+    unit is no valid target, an opposing non-elite arena unit there is."""
+    g = build(cat, titan="titan-d")
+    s = g.state
+    sh = s.shards[0]
+    shard = s.units[sh.uid]
+    w = s.units[put(s, chip(s, 0, "kunlun/warrior"), next(h for h in _near(s, sh.hex) if h not in s.grid.tagged("outer-blue")))]
+    au = next(u for u in s.units if u.troop == s.arena_troop and u.zone == CAMP)
+    put(s, au.uid, next(h for h in _near(s, w.hex) if s.grid.dist[h][sh.hex] > 0))
+    assert shard in s.opponents_of(0)  # still an opponent for attacks (ASC-9)
+    targets = rules.tactic_targets(s, 0)
+    assert shard not in targets and w in targets and au in targets
+    # a red-HP shard (Mars) next to a player unit is no target either
+    g2 = build(cat, titan="mars")
+    s2 = g2.state
+    sh2 = s2.shards[0]
+    put(s2, chip(s2, 0, "kunlun/warrior"), _near(s2, sh2.hex)[0])
+    assert all(u.unit.kind != "shard" for u in rules.tactic_targets(s2, 0))
+
+
+def test_defeated_arena_units_and_allies_stay_discarded_ASC_7_R_ASC_9(cat):
+    """R-ASC-9: the Ascension text is silent (the titan reference decides; Onslaught's return to the bag is
+    ONS-9's): a defeated arena unit goes to the discard and is never redeployed; so does a titan-troop ally."""
+    g = build(cat, titan="titan-d", roller=FixedRoller(mode="all"))
+    s = g.state
+    put(s, s.titan_uid, CENTER)
+    s.mode.arena_deploy(g)
+    (first,) = s.in_combat(s.arena_troop)
+    rules.damage(g, first, first.hp, what="test")
+    assert first.zone == DISCARD
+    clear_shards(s)  # enough blue chips for the other one
+    s.mode.arena_deploy(g)
+    (second,) = s.in_combat(s.arena_troop)
+    assert second is not first
+    rules.damage(g, second, second.hp, what="test")
+    s.mode.arena_deploy(g)
+    assert not s.in_combat(s.arena_troop) and first.zone == second.zone == DISCARD
+    assert "no arena unit left" in "\n".join(s.log)
+    assert not any(u.zone == BAG for u in s.units if u.troop == s.arena_troop)
+    # Ifreet: a defeated Head is not deployed again by deploy-allies
+    from hoplostat.catalog.model import Effect
+    g2 = build(cat, titan="ifreet", roller=FixedRoller(mode="all"))
+    s2 = g2.state
+    ifreet = s2.units[put(s2, s2.titan_uid, CENTER)]
+    for _ in range(3):
+        titan_rules.resolve(g2, ifreet, Effect("deploy-allies"))
+        for a in [u for u in s2.in_combat(s2.titan_troop) if u is not ifreet]:
+            rules.damage(g2, a, a.hp, what="test")
+    allies = [u for u in s2.units if u.troop == s2.titan_troop and u is not ifreet]
+    assert all(u.zone == DISCARD for u in allies)
+    titan_rules.resolve(g2, ifreet, Effect("deploy-allies"))
+    assert s2.in_combat(s2.titan_troop) == [ifreet]
+
+
+def test_titan_d_arena_units_can_deploy_from_the_start_ASC_7(cat):
+    """Titan D (stand-in): its Health and four 3-HP shards leave 6 blue health chips, so an arena unit deploys
+    before any shard falls; for every catalog titan with allies the first ally fits in the supply."""
+    g = build(cat, titan="titan-d")
+    s = g.state
+    put(s, s.titan_uid, CENTER)
+    assert all(s.units[sh.uid].zone == COMBAT for sh in s.shards)
+    s.mode.arena_deploy(g)
+    assert len(s.in_combat(s.arena_troop)) == 1
+    for tid in cat.titans:
+        ti = cat.titan(tid)
+        if not ti.allies:
+            continue
+        s2 = setup(cat, tid, ["kunlun"], rng=np.random.default_rng(0))
+        spare = s2.supply["blue"] - ti.unit.health
+        assert spare >= min(cat.unit(a.unit).health for a in ti.allies), tid
+
+
+def test_titan_allies_use_the_titan_priority_list_ASC_7_R_ASC_11(cat):
+    """R-ASC-11: the catalog's titan cards give allies no list of their own ("If the units require a
+    priority list, the Titan reference will outline one"; the references are not public), so titan-troop
+    allies, arena units and the titan's sentinels use the titan's priority list."""
+    from dataclasses import fields
+
+    from hoplostat.catalog.model import TitanAlly
+    assert "priority" not in {f.name for f in fields(TitanAlly)}
+    for tid in ("ifreet", "titan-d"):
+        g = build(cat, titan=tid)
+        s = g.state
+        for troop in (s.titan_troop, s.arena_troop):
+            assert tuple(g.controllers[troop].priority) == tuple(cat.titan(tid).priority), (tid, troop)
+        assert g.controllers[s.titan_troop] is g.controllers[s.arena_troop]
 
 
 # --------------------------------------------------------------------------- whole games

@@ -119,6 +119,8 @@ class AscensionState(GameState):
     dice_added: int = 0
     titan_turns: int = 0
     arena_turn_due: bool = False
+    titan_target: int = -1
+    """uid of the unit the titan last attacked, smote or tossed in this Titan Activity Step (R-ASC-10)."""
     arena_turns: int = 0
     forced_arena_dice: list[int] = field(default_factory=list)
     damage_hex: dict[int, int] = field(default_factory=dict)
