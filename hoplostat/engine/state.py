@@ -303,3 +303,28 @@ class GameState:
         if self.support_unit is not None:
             memo[id(self.support_unit)] = self.support_unit
         return copy.deepcopy(self, memo)
+
+
+@dataclass(slots=True)
+class TeamGameState(GameState):
+    """A GameState whose troops form teams (solo/co-op modes against rivals): allies are every unit of the
+    same team, across troops (UNIT-11, R-ENG-25)."""
+
+    teams: list[int] = field(default_factory=list)
+    """Team of each troop: 0 players, 1 rivals."""
+    players: list[int] = field(default_factory=list)
+    """Indices of the player-controlled troops."""
+    opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
+    opp_version: int = -1
+
+    def team_of(self, troop: int) -> int:
+        return self.teams[troop]
+
+    def opponents_of(self, troop: int) -> list[UnitState]:
+        """Units in combat of the other team (cached per change of `combat`; do not mutate)."""
+        if self.opp_version != self.combat_version:
+            everyone = self.in_combat()
+            teams = self.teams
+            self.opp_views = {t: [u for u in everyone if teams[u.troop] != teams[t]] for t in range(len(self.troops))}
+            self.opp_version = self.combat_version
+        return self.opp_views[troop]

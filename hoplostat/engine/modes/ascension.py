@@ -28,7 +28,7 @@ from hoplostat.engine import colosseum, rival, rules, shards, titan as titan_rul
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, GameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
 
 ARENA = "colosseum"
@@ -105,11 +105,9 @@ class _TeamMuted(list):
 
 
 @dataclass(slots=True)
-class AscensionState(GameState):
+class AscensionState(TeamGameState):
     """A GameState with teams, the titan, shards and Ascension bookkeeping (cloned with the state)."""
 
-    teams: list[int] = field(default_factory=list)
-    players: list[int] = field(default_factory=list)
     titan_troop: int = -1
     arena_troop: int = -1
     shard_troops: dict[str, int] = field(default_factory=dict)
@@ -129,20 +127,6 @@ class AscensionState(GameState):
     titan_damage: list[int] = field(default_factory=list)
     won: bool = False
     unimplemented_terms: list[str] = field(default_factory=list)
-    opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
-    opp_version: int = -1
-
-    def team_of(self, troop: int) -> int:
-        return self.teams[troop]
-
-    def opponents_of(self, troop: int) -> list[UnitState]:
-        """Units in combat of the other team (cached per change of `combat`; do not mutate)."""
-        if self.opp_version != self.combat_version:
-            everyone = self.in_combat()
-            teams = self.teams
-            self.opp_views = {t: [u for u in everyone if teams[u.troop] != teams[t]] for t in range(len(self.troops))}
-            self.opp_version = self.combat_version
-        return self.opp_views[troop]
 
     def refresh_muted(self) -> None:
         fh = self.footholds

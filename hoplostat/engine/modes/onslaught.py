@@ -32,7 +32,7 @@ from hoplostat.engine import rival, rules, turn
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, GameState, PlacedTactic, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, PlacedTactic, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
 
 ARENA = "pozzuoli"
@@ -121,12 +121,9 @@ class OnslaughtResult:
 
 
 @dataclass(slots=True)
-class OnslaughtState(GameState):
+class OnslaughtState(TeamGameState):
     """A GameState with teams and the Onslaught bookkeeping (cloned with the state)."""
 
-    teams: list[int] = field(default_factory=list)
-    """Team of each troop: 0 players, 1 rivals (UNIT-11: allies never mark, target or attack each other)."""
-    players: list[int] = field(default_factory=list)
     imm_troop: int = -1
     arena_troop: int = -1
     immortal: int = -1
@@ -142,20 +139,6 @@ class OnslaughtState(GameState):
     losing_hp: bool = False
     """Set while the mode removes an immortal's HP itself (ONS-7), which is not damage."""
     unimplemented_terms: list[str] = field(default_factory=list)
-    opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
-    opp_version: int = -1
-
-    def team_of(self, troop: int) -> int:
-        return self.teams[troop]
-
-    def opponents_of(self, troop: int) -> list[UnitState]:
-        """Units in combat of the other team (cached per change of `combat`; do not mutate)."""
-        if self.opp_version != self.combat_version:
-            everyone = self.in_combat()
-            teams = self.teams
-            self.opp_views = {t: [u for u in everyone if teams[u.troop] != teams[t]] for t in range(len(self.troops))}
-            self.opp_version = self.combat_version
-        return self.opp_views[troop]
 
 
 # --------------------------------------------------------------------------- the mode
