@@ -70,6 +70,17 @@ class HexGrid:
         row = self.dist[h]
         return tuple(i for i in range(self.n) if row[i] == d)
 
+    # Axial steps of the compass directions (pointy-top hexes; catalog.vocab.COMPASS_DIRECTIONS).
+    _STEPS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
+
+    def compass_step(self, h: int, face: int) -> int:
+        """The hex next to h in the direction an arena die face gives (ARN-8: the arena's compass maps
+        faces 1-6 to directions); -1 when that side of h is off the map."""
+        dq, dr = self._STEPS[self.arena.compass[face - 1]]
+        hx = self.arena.hexes[h]
+        got = self._coord.get((hx.q + dq, hx.r + dr))
+        return -1 if got is None else got
+
     def beyond(self, a: int, b: int) -> int:
         """The hex one step past b on the straight line from a through adjacent b (Shove); -1 if off the map."""
         ha, hb = self.arena.hexes[a], self.arena.hexes[b]

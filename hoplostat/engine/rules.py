@@ -258,6 +258,18 @@ def move(g: Game, u: UnitState, dest: int) -> None:
         )
 
 
+def is_isolated(s: GameState, u: UnitState) -> bool:
+    """UNIT-10 (Remastered, "Key Terms"): the unit has no allies in combat (allies per `same_team`)."""
+    return not any(o is not u and same_team(s, o.troop, u.troop) for o in s.in_combat())
+
+
+def is_outnumbered(s: GameState, u: UnitState) -> bool:
+    """UNIT-10: more opponents in combat than units on its own team (itself included)."""
+    everyone = s.in_combat()
+    own = sum(1 for o in everyone if same_team(s, o.troop, u.troop))
+    return len(everyone) - own > own
+
+
 def same_team(s: GameState, a: int, b: int) -> bool:
     """Troops a and b are allies (UNIT-11): the same troop, or the same team in a mode with teams
     (`team_of`: Onslaught's rival troops; co-op players). The one place auras, Cover, Intercept Blow,

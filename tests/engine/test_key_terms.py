@@ -1,0 +1,95 @@
+"""Key terms the skills and priorities rely on: UNIT-9, UNIT-10, ARN-8, and TAC-6 (rivals play no tactics)."""
+
+from __future__ import annotations
+
+from hoplostat.catalog import load
+from hoplostat.engine import rules
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.rival import SUPERLATIVES
+from hoplostat.engine.scenario import build_game, loads_scenario
+
+POSITION = """
+active = "kunlun"
+steps = ["engage"]
+
+[[troop]]
+faction = "kunlun"
+side = "red"
+
+[[troop]]
+faction = "amazons"
+side = "blue"
+
+[[unit]]
+id = "kunlun/warrior"
+hex = 20
+hp = 2
+tactics = ["kunlun/blitz", "adrenaline"]
+
+[[unit]]
+id = "amazons/warrior"
+hex = 30
+
+[[unit]]
+id = "amazons/defender-1"
+hex = 40
+"""
+
+
+def _state():
+    cat = load()
+    built = build_game(loads_scenario(POSITION, cat, name="key-terms.toml"))
+    s = built.game.state
+    by_id = {u.unit.id: u for u in s.in_combat()}
+    return cat, s, by_id
+
+
+def test_superlatives_use_hp_dice_after_modifiers_and_movement_UNIT_9():
+    """UNIT-9: strongest/weakest = most/fewest HP; deadliest = most attack dice after modifiers;
+    fastest = Movement after modifiers."""
+    cat, s, u = _state()
+    warrior, a_warrior, defender = u["kunlun/warrior"], u["amazons/warrior"], u["amazons/defender-1"]
+    hp, largest = SUPERLATIVES["strongest"]
+    assert largest and hp(s, a_warrior, defender) == defender.hp and defender.hp > warrior.hp
+    dice, largest = SUPERLATIVES["deadliest"]
+    assert largest and dice(s, a_warrior, warrior) == cat.unit("kunlun/warrior").attack.size + 1  # Blitz
+    speed, largest = SUPERLATIVES["fastest"]
+    assert largest and speed(s, a_warrior, warrior) == cat.unit("kunlun/warrior").movement + 1  # Adrenaline
+
+
+def test_isolated_and_outnumbered_UNIT_10():
+    _, s, u = _state()
+    warrior, a_warrior = u["kunlun/warrior"], u["amazons/warrior"]
+    assert rules.is_isolated(s, warrior) and rules.is_outnumbered(s, warrior)  # alone against two
+    assert not rules.is_isolated(s, a_warrior) and not rules.is_outnumbered(s, a_warrior)
+
+
+def test_compass_maps_each_die_face_to_a_different_neighbour_ARN_8():
+    cat = load()
+    for arena_id in ("pozzuoli", "colosseum"):
+        grid = HexGrid.of(cat.arena(arena_id))
+        inner = next(h for h in range(grid.n) if len(grid.neighbours[h]) == 6)
+        steps = [grid.compass_step(inner, face) for face in range(1, 7)]
+        assert sorted(steps) == sorted(grid.neighbours[inner])
+        hx = grid.arena.hexes[inner]
+        east = grid.arena.hexes[grid.compass_step(inner, grid.arena.compass.index("e") + 1)]
+        assert (east.q, east.r) == (hx.q + 1, hx.r)
+        edge = next(h for h in range(grid.n) if len(grid.neighbours[h]) < 6)
+        assert -1 in [grid.compass_step(edge, face) for face in range(1, 7)]
+
+
+def test_rival_troops_play_no_tactics_TAC_6():
+    """TAC-6: only player-controlled troops play tactics; Onslaught's rival troops never place one."""
+    import numpy as np
+
+    from hoplostat.engine.modes.onslaught import play_onslaught
+    from hoplostat.policies import make
+
+    cat = load()
+    placed = []
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        r = play_onslaught(cat, ["kunlun"], [make("greedy", rng=rng)], rng=rng, log=True)
+        placed += [line for line in r.log if " plays " in line]  # rules.place_tactic: "<troop> plays <tactic> on"
+    assert placed, "the player should have played tactics in five games"
+    assert all(line.startswith("kunlun") for line in placed), placed
