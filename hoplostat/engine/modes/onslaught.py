@@ -32,7 +32,8 @@ from hoplostat.engine import rival, rules, turn
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, PlacedTactic, TeamGameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, PlacedTactic, TeamGameState, TroopState, UnitState
+from hoplostat.engine.modes.skirmish import claim_pozzuoli_reward
 from hoplostat.errors import InputError
 
 ARENA = "pozzuoli"
@@ -239,31 +240,8 @@ class Onslaught:
     def reward(self, g: Game, troop: int, k: int) -> None:
         """CF-3 Pozzuoli rewards, each player their own (ONS-8); the neutral hero only once (ONS-11)."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
-        t = s.troops[troop]
-        t.rewards = max(t.rewards, k)
         s.rewards_claimed[troop] += 1
-        s.say(f"{t.faction} ({t.side}) claims crowd favor reward {k}")
-        if k == 1:
-            hero = s.units[t.primary_hero]
-            if not hero.active:
-                hero.active = True
-                s.say(f"{hero.name} is flipped to its active side")
-        elif k == 2:
-            t.tactics_camp.extend(t.tactics_discard)
-            t.tactics_discard.clear()
-        elif k == 3:
-            for _ in range(2):
-                opts = [u.uid for u in s.zone(troop, DISCARD)]
-                uid = g.ask(troop, "return-unit", opts, optional=False)
-                if uid is None:
-                    break
-                u = s.units[uid]
-                rules.return_to_camp(g, u, active=True if u.elite else None)
-                s.say(f"{u.name} returns from the discard to the camp")
-        elif k == 4:
-            for u in s.zone(troop, TRACK):
-                rules.return_to_camp(g, u, active=True)
-                s.say(f"{t.faction} gains the neutral hero {u.name}")
+        claim_pozzuoli_reward(g, troop, k)
 
     # --- immortal turn (ONS-5, ONS-6) ------------------------------------------------------------
     def immortal_turn(self, g: Game) -> None:

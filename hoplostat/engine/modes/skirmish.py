@@ -83,6 +83,38 @@ class GameResult:
     arena: str = "pozzuoli"
 
 
+
+def claim_pozzuoli_reward(g: Game, troop: int, k: int) -> None:
+    """CF-3 Pozzuoli rewards (Remastered, "Crowd Favor in Pozzuoli Arena"): 1 activate the primary hero,
+    2 return the discarded tactics, 3 return two discarded units, 4 gain the neutral hero on the track.
+    Shared by every mode played on Pozzuoli."""
+    s = g.state
+    t = s.troops[troop]
+    t.rewards = max(t.rewards, k)
+    s.say(f"{t.faction} ({t.side}) claims crowd favor reward {k}")
+    if k == 1:
+        hero = s.units[t.primary_hero]
+        if not hero.active:
+            hero.active = True
+            s.say(f"{hero.name} is flipped to its active side")
+    elif k == 2:
+        t.tactics_camp.extend(t.tactics_discard)
+        t.tactics_discard.clear()
+    elif k == 3:
+        for _ in range(2):
+            opts = [u.uid for u in s.zone(troop, DISCARD)]
+            uid = g.ask(troop, "return-unit", opts, optional=False)
+            if uid is None:
+                break
+            u = s.units[uid]
+            rules.return_to_camp(g, u, active=True if u.elite else None)
+            s.say(f"{u.name} returns from the discard to the camp")
+    elif k == 4:
+        for u in s.zone(troop, TRACK):
+            rules.return_to_camp(g, u, active=True)
+            s.say(f"{t.faction} gains the neutral hero {u.name}")
+
+
 class Skirmish:
     """Mode hooks called by the rules (`after_defeat`, `after_damage`) and the turn loop.
     Stateless (only the arena id): shared by clones."""
@@ -120,32 +152,7 @@ class Skirmish:
                     self.catch_up(g)
 
     def reward(self, g: Game, troop: int, k: int) -> None:
-        """CF-3 Pozzuoli rewards."""
-        s = g.state
-        t = s.troops[troop]
-        t.rewards = max(t.rewards, k)
-        s.say(f"{t.faction} ({t.side}) claims crowd favor reward {k}")
-        if k == 1:
-            hero = s.units[t.primary_hero]
-            if not hero.active:
-                hero.active = True
-                s.say(f"{hero.name} is flipped to its active side")
-        elif k == 2:
-            t.tactics_camp.extend(t.tactics_discard)
-            t.tactics_discard.clear()
-        elif k == 3:
-            for _ in range(2):
-                opts = [u.uid for u in s.zone(troop, DISCARD)]
-                uid = g.ask(troop, "return-unit", opts, optional=False)
-                if uid is None:
-                    break
-                u = s.units[uid]
-                rules.return_to_camp(g, u, active=True if u.elite else None)
-                s.say(f"{u.name} returns from the discard to the camp")
-        elif k == 4:
-            for u in s.zone(troop, TRACK):
-                rules.return_to_camp(g, u, active=True)
-                s.say(f"{t.faction} gains the neutral hero {u.name}")
+        claim_pozzuoli_reward(g, troop, k)
 
     def catch_up(self, g: Game) -> None:
         """SKR-8: the player with the least total favor may add +1 HP to an elite or +2 HP to a
