@@ -1,0 +1,91 @@
+"""The golden-game cases and how one is played (shared by record.py and tests/test_golden.py).
+
+A case is a sweep matchup and a game index: its sweep rows (every table) and the SHA-256 of its
+narration must stay identical across restructurings of the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+
+FACTIONS = ("amazons", "atlanteans", "kunlun", "lamosians", "new-argonauts", "parthians",
+            "plutos-refugees", "vesuvians")
+TITANS = ("mars", "shaghad", "titan-d")
+
+
+def _cases() -> list[dict]:
+    cases = []
+    pairs = [(a, b) for i, a in enumerate(FACTIONS) for b in FACTIONS[i + 1:]]
+    for arena in ("pozzuoli", "colosseum"):
+        for i in range(200):
+            a, b = pairs[i % len(pairs)]
+            policies = ("greedy", "greedy") if i % 4 else ("random", "greedy")
+            cases.append({"mode": "skirmish", "arena": arena, "a": a, "b": b, "first": "ab"[i % 2],
+                          "titan": "", "policies": policies, "game": i})
+    solo = itertools.cycle(FACTIONS)
+    coop = itertools.cycle(pairs)
+    for i in range(200):
+        a, b = (next(solo), "") if i % 2 == 0 else next(coop)
+        cases.append({"mode": "onslaught", "arena": "pozzuoli", "a": a, "b": b, "first": "a", "titan": "",
+                      "policies": ("greedy", "greedy") if i % 5 else ("random", "random"), "game": i})
+    for i in range(210):
+        a, b = (next(solo), "") if i % 2 == 0 else next(coop)
+        cases.append({"mode": "ascension", "arena": "colosseum", "a": a, "b": b, "first": "a",
+                      "titan": TITANS[i % len(TITANS)],
+                      "policies": ("greedy", "greedy") if i % 5 else ("random", "random"), "game": i})
+    return cases
+
+
+CASES = _cases()
+
+
+def _config_and_matchup(case: dict):
+    from hoplostat.sweep import Matchup, SweepConfig
+
+    config = SweepConfig(mode=case["mode"], games=case["game"] + 1, seed=20261201,
+                         policies=tuple(case["policies"]),
+                         max_rounds={"skirmish": 60, "onslaught": 150, "ascension": 60}[case["mode"]])
+    matchup = Matchup(case["mode"], case["arena"], case["a"], case["b"], case["first"], case["titan"])
+    return config, matchup
+
+
+def _plain(rows: dict) -> dict:
+    return {name: [dict(sorted(r.items())) for r in table] for name, table in sorted(rows.items())}
+
+
+def play_case(catalog, case: dict) -> dict:
+    """{"rows": the sweep rows by table, "log": sha256 of the narration of the same game}."""
+    from hoplostat.sweep import play_one
+
+    config, matchup = _config_and_matchup(case)
+    rows = _plain(play_one(catalog, config, matchup, case["game"]))
+    log = narrate(catalog, config, matchup, case["game"])
+    return {"rows": rows, "log": hashlib.sha256("\n".join(log).encode()).hexdigest()}
+
+
+def narrate(catalog, config, matchup, game: int) -> list[str]:
+    """The same game as `play_one`, played with the event log on."""
+    import numpy as np
+
+    from hoplostat.policies import make
+    from hoplostat.sweep import game_seed
+
+    rng = np.random.default_rng(game_seed(config, matchup, game))
+    if matchup.mode == "skirmish":
+        from hoplostat.engine import play_game
+
+        controllers = [make(config.policies[0], rng=rng), make(config.policies[1], rng=rng)]
+        res = play_game(catalog, "skirmish", [matchup.a, matchup.b], matchup.arena, controllers, rng=rng,
+                        max_rounds=config.max_rounds, first_player=0 if matchup.first == "a" else 1, log=True)
+        return res.log
+    factions = [matchup.a] + ([matchup.b] if matchup.b else [])
+    controllers = [make(config.policies[0], rng=rng) for _ in factions]
+    if matchup.mode == "onslaught":
+        from hoplostat.engine.modes.onslaught import play_onslaught
+
+        return play_onslaught(catalog, factions, controllers, rng=rng, max_rounds=config.max_rounds, log=True).log
+    from hoplostat.engine.modes.ascension import play_ascension
+
+    return play_ascension(catalog, matchup.titan, factions, controllers, rng=rng, max_rounds=config.max_rounds,
+                          log=True).log

@@ -1,0 +1,54 @@
+"""Golden games: the seeded games recorded in tests/golden/games.json.gz (sweep rows of every table and
+the SHA-256 of the narration) replay identically. Restructuring the engine must not change a game; a
+deliberate rule fix re-records the fixture (tests/golden/record.py) and says so in its commit."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden"
+sys.path.insert(0, str(GOLDEN))
+
+from golden_games import play_case  # noqa: E402
+
+
+def _records() -> list[dict]:
+    with gzip.open(GOLDEN / "games.json.gz", "rt", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+RECORDS = _records()
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    from hoplostat.catalog import load
+
+    return load((), use_env=False)
+
+
+def test_fixture_covers_every_mode_arena_solo_and_coop():
+    seen = {(r["case"]["mode"], r["case"]["arena"], bool(r["case"]["b"])) for r in RECORDS}
+    assert {("skirmish", "pozzuoli", True), ("skirmish", "colosseum", True), ("onslaught", "pozzuoli", False),
+            ("onslaught", "pozzuoli", True), ("ascension", "colosseum", False),
+            ("ascension", "colosseum", True)} <= seen
+    for mode in ("skirmish", "onslaught", "ascension"):
+        assert sum(r["case"]["mode"] == mode for r in RECORDS) >= 200
+
+
+@pytest.mark.parametrize("mode", ["skirmish", "onslaught", "ascension"])
+def test_golden_games_replay_identically(catalog, mode):
+    diffs = []
+    for rec in RECORDS:
+        if rec["case"]["mode"] != mode:
+            continue
+        got = play_case(catalog, rec["case"])
+        got = json.loads(json.dumps(got, sort_keys=True))
+        if got != {"rows": rec["rows"], "log": rec["log"]}:
+            diffs.append(rec["case"])
+    assert not diffs, f"{len(diffs)} golden games differ, first: {diffs[0]}"
