@@ -12,7 +12,7 @@ def main(games: int = 60) -> float:
     import numpy as np
 
     from hoplostat.catalog import load
-    from hoplostat.engine.modes.ascension import play_ascension
+    from hoplostat.rulesets.remastered.ascension import play_ascension
     from hoplostat.policies import GreedyController
 
     cat = load()

@@ -13,7 +13,7 @@ import numpy as np
 
 
 def _games_per_s(cat, n: int, coop: bool = False) -> tuple[float, float]:
-    from hoplostat.engine.modes.onslaught import play_onslaught
+    from hoplostat.rulesets.remastered.onslaught import play_onslaught
     from hoplostat.policies import make
 
     facs = list(cat.factions)

@@ -473,8 +473,10 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     names = _faction_names(catalog, factions)
     chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
     stand_in = sum(u.is_stand_in for u in chips)
-    build = {"onslaught": _onslaught_sections, "ascension": _ascension_sections}.get(cfg.get("mode"),
-                                                                                  _skirmish_sections)
+    from hoplostat.engine.loop import mode_class
+
+    kind = mode_class(str(cfg.get("mode"))).analysis
+    build = {"waves": _onslaught_sections, "boss": _ascension_sections}.get(kind, _skirmish_sections)
     sections, sentences = build(tables, catalog, factions, cfg)
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",

@@ -299,3 +299,19 @@ def ascension_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame
         "matrix": ascension_matrix(tables["games"]),
         "units": unit_stats(tables.get("units")),
     }
+
+
+# --- by analysis kind ------------------------------------------------------------------------
+
+
+def summarize(mode: str, tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for a sweep of `mode`, chosen by the mode's declared
+    analysis kind (`Mode.analysis`: versus, waves or boss), never by its name."""
+    from hoplostat.engine.loop import mode_class
+
+    kind = mode_class(mode).analysis
+    if kind == "waves":
+        return onslaught_summary(tables)
+    if kind == "boss":
+        return ascension_summary(tables)
+    return summary(tables["games"], tables.get("units"))

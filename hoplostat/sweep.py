@@ -35,10 +35,11 @@ from typing import Any
 import numpy as np
 
 from hoplostat import __version__
+from hoplostat.engine.loop import Matchup
 from hoplostat.errors import InputError
 
-MODES = ("skirmish", "onslaught", "ascension")
 ARENAS = ("pozzuoli", "colosseum")
+"""Default arenas of a sweep config (each mode plays those of them it has; all of its own if none)."""
 BACKENDS = ("loky", "dask", "ray")
 MANIFEST = "manifest.json"
 
@@ -180,27 +181,9 @@ def duel_matrix(fighters: Sequence, *, trials: int, seed: int, jobs: int = 1, ex
 # --- game sweeps ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Matchup:
-    """Faction ``a`` against faction ``b`` on an arena; ``first`` says which of them plays first."""
-
-    mode: str
-    arena: str
-    a: str
-    b: str
-    first: str
-    titan: str = ""
-    """Ascension: the titan faced (``a`` solo, or ``a`` and ``b`` in co-op)."""
-
-    @property
-    def key(self) -> str:
-        base = f"{self.mode}/{self.arena}/{self.a}/{self.b}/{self.first}"
-        return f"{base}/{self.titan}" if self.titan else base
-
-    @property
-    def seed_key(self) -> int:
-        """A stable 63-bit number for this matchup (part of every game's seed)."""
-        return int.from_bytes(hashlib.sha256(self.key.encode()).digest()[:8], "big") >> 1
+def seed_key(matchup: Matchup) -> int:
+    """A stable 63-bit number for a matchup (part of every game's seed)."""
+    return int.from_bytes(hashlib.sha256(matchup.key.encode()).digest()[:8], "big") >> 1
 
 
 @dataclass(frozen=True)
@@ -222,22 +205,13 @@ class SweepConfig:
     catalog_hash: str = ""
 
     def matchups(self) -> list[Matchup]:
-        """Skirmish: every unordered faction pair, both seat orders, every arena (no mirror matches).
-        Onslaught (Pozzuoli only): every faction solo, then every co-op pair (if ``coop``)."""
-        out = []
-        if self.mode in ("onslaught", "ascension"):
-            arena = "pozzuoli" if self.mode == "onslaught" else "colosseum"
-            teams = [(f, "") for f in self.factions]
-            if self.coop:
-                teams += [(a, b) for i, a in enumerate(self.factions) for b in self.factions[i + 1:]]
-            titans = self.titans if self.mode == "ascension" else ("",)
-            return [Matchup(self.mode, arena, a, b, "a", titan) for titan in titans for a, b in teams]
-        for arena in self.arenas:
-            for i, a in enumerate(self.factions):
-                for b in self.factions[i + 1:]:
-                    for first in ("a", "b"):
-                        out.append(Matchup(self.mode, arena, a, b, first))
-        return out
+        """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
+        orders on every arena; Onslaught every faction solo, then every co-op pair (if ``coop``)."""
+        from hoplostat.engine.loop import mode_class
+
+        cls = mode_class(self.mode)
+        arenas = [a for a in self.arenas if a in cls.arenas] or list(cls.arenas)
+        return cls.matchups(self.factions, arenas=arenas, titans=self.titans, coop=self.coop)
 
     def identity(self) -> dict:
         return asdict(self)
@@ -245,98 +219,41 @@ class SweepConfig:
 
 def game_seed(config: SweepConfig, matchup: Matchup, game: int) -> int:
     """The seed of one game: a function of the sweep seed, the matchup and the game index only."""
-    ss = np.random.SeedSequence(config.seed, spawn_key=(matchup.seed_key, game))
+    ss = np.random.SeedSequence(config.seed, spawn_key=(seed_key(matchup), game))
     return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
 def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[str, list[dict]]:
-    """Play game ``game`` of ``matchup``; return its rows by table (``games`` has exactly one)."""
+    """Play game ``game`` of ``matchup``; return its rows by table (``games`` has exactly one).
+
+    The mode builds the rows (`Mode.rows`); every game gets the same head columns."""
+    from hoplostat.engine.loop import mode_class, play
+    from hoplostat.policies import make
+
     gseed = game_seed(config, matchup, game)
     rng = np.random.default_rng(gseed)
     head = {"matchup": matchup.key, "mode": matchup.mode, "arena": matchup.arena, "faction_a": matchup.a,
             "faction_b": matchup.b, "first": matchup.first, "policy_a": config.policies[0],
             "policy_b": config.policies[1], "game": game, "seed": config.seed, "game_seed": gseed}
-    return _PLAYERS[matchup.mode](catalog, config, matchup, game, rng, head)
+    cls = mode_class(matchup.mode)
+    spec = cls.spec_of(matchup, config.max_rounds)
+    controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
+    res = play(catalog, spec, controllers, rng=rng)
+    units = catalog.units
 
+    def unit_kind(uid: str) -> str | None:
+        u = units.get(uid)
+        return None if u is None else u.kind
 
-def _unit_rows(catalog, matchup: Matchup, game: int, units, won_by_player) -> list[dict]:
-    return [{"matchup": matchup.key, "arena": matchup.arena, "game": game,
-             "side": "a" if u.player == 0 else "b", "faction": u.faction, "unit": u.unit_id,
-             "kind": catalog.units[u.unit_id].kind if u.unit_id in catalog.units else None,
-             "deployed": u.deployed, "damage_dealt": u.damage_dealt, "kills": u.kills,
-             "defeated": u.defeated, "won": won_by_player(u.player)} for u in units or ()]
-
-
-def _play_skirmish(catalog, config: SweepConfig, matchup: Matchup, game: int, rng, head: dict) -> dict:
-    from hoplostat.engine import play_game
-    from hoplostat.policies import make
-
-    controllers = [make(config.policies[0], rng=rng), make(config.policies[1], rng=rng)]
-    first = 0 if matchup.first == "a" else 1
-    res = play_game(catalog, matchup.mode, [matchup.a, matchup.b], matchup.arena, controllers, rng=rng,
-                    max_rounds=config.max_rounds, first_player=first)
-    winner = None if res.winner is None else ("a" if res.winner == 0 else "b")
-    row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
-           "end_reason": res.end_reason}
-    for side, t in zip("ab", res.troops):
-        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                    f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
-                    f"{side}_crowd_favor": t.crowd_favor})
-    units = _unit_rows(catalog, matchup, game, getattr(res, "units", None),
-                       lambda player: winner == ("a" if player == 0 else "b"))
-    return {"games": [row], "units": units}
-
-
-def _play_onslaught(catalog, config: SweepConfig, matchup: Matchup, game: int, rng, head: dict) -> dict:
-    from hoplostat.engine.modes.onslaught import play_onslaught
-    from hoplostat.policies import make
-
-    factions = [matchup.a] + ([matchup.b] if matchup.b else [])
-    controllers = [make(config.policies[0], rng=rng) for _ in factions]
-    res = play_onslaught(catalog, factions, controllers, rng=rng, max_rounds=config.max_rounds)
-    row = {**head, "coop": res.coop, "immortals_defeated": res.immortals_defeated, "waves_reached": len(res.waves),
-           "rounds": res.rounds, "end_reason": res.end_reason, "capped": res.capped}
-    for side, t in zip("ab", res.troops):
-        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                    f"{side}_immortal_damage": t.immortal_damage, f"{side}_kills": t.kills,
-                    f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
-    waves = [{"matchup": matchup.key, "game": game, "faction_a": matchup.a, "faction_b": matchup.b,
-              "coop": res.coop, "wave": i, "immortal": w.immortal, "won": w.won, "rounds": w.rounds}
-             for i, w in enumerate(res.waves, start=1)]
-    units = _unit_rows(catalog, matchup, game, res.units, lambda player: None)
-    return {"games": [row], "waves": waves, "units": units}
-
-
-def _play_ascension(catalog, config: SweepConfig, matchup: Matchup, game: int, rng, head: dict) -> dict:
-    from hoplostat.engine.modes.ascension import play_ascension
-    from hoplostat.policies import make
-
-    factions = [matchup.a] + ([matchup.b] if matchup.b else [])
-    controllers = [make(config.policies[0], rng=rng) for _ in factions]
-    res = play_ascension(catalog, matchup.titan, factions, controllers, rng=rng, max_rounds=config.max_rounds)
-    row = {**head, "titan": matchup.titan, "coop": res.coop, "won": res.won, "rounds": res.rounds,
-           "end_reason": res.end_reason, "capped": res.capped, "titan_hp": res.titan_hp,
-           "shards_defeated": res.shards_defeated, "arena_turns": res.arena_turns}
-    for side, t in zip("ab", res.troops):
-        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                    f"{side}_titan_damage": t.titan_damage, f"{side}_kills": t.kills,
-                    f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
-    units = _unit_rows(catalog, matchup, game, res.units, lambda player: res.won)
-    return {"games": [row], "units": units}
-
-
-_PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish, "onslaught": _play_onslaught,
-                                 "ascension": _play_ascension}
+    return cls.rows(res, head, unit_kind)
 
 
 def _successes(mode: str, frame) -> tuple[int, int]:
-    """(games, successes) of a chunk for --ci-width: wins of faction a (Skirmish); games in which at
-    least one immortal was defeated (Onslaught); titans defeated (Ascension)."""
-    if mode == "onslaught":
-        return frame.height, int((frame["immortals_defeated"] >= 1).sum())
-    if mode == "ascension":
-        return frame.height, int(frame["won"].sum())
-    return frame.height, int((frame["winner"] == "a").sum())
+    """(games, successes) of a chunk for --ci-width: the mode's success measure (`Mode.is_success`) per row."""
+    from hoplostat.engine.loop import mode_class
+
+    ok = mode_class(mode).is_success
+    return frame.height, sum(1 for row in frame.iter_rows(named=True) if ok(row))
 
 
 @functools.lru_cache(maxsize=4)
@@ -436,8 +353,9 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     out = Path(out)
     if config.games < 1:
         raise InputError(f"--games {config.games}: must be 1 or more")
-    if config.mode not in MODES:
-        raise InputError(f"mode {config.mode!r}: allowed: {', '.join(MODES)}")
+    from hoplostat.engine.loop import mode_class
+
+    mode_class(config.mode)  # InputError naming the registered modes
     manifest = prepare(out, config, resume=resume)
     matchups = config.matchups()
     n_chunks = -(-config.games // config.chunk)

@@ -10,7 +10,7 @@ from clihelp import run_cli, run_json
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "scenarios"
 ENGAGE = str(DOCS / "engage-example.toml")
-GAME = ["play", "skirmish", "--factions", "kunlun,amazons", "--max-rounds", "12"]
+GAME = ["play", "skirmish", "--faction", "kunlun", "--faction", "amazons", "--max-rounds", "12"]
 
 
 def test_scenario_json_contract(capsys):
@@ -97,7 +97,7 @@ def test_first_player(capsys):
 
 def test_colosseum_plays(capsys):
     for policies in ("random,random", "greedy,greedy"):
-        data = run_json(capsys, "play", "skirmish", "--factions", "kunlun,amazons", "--arena", "colosseum",
+        data = run_json(capsys, "play", "skirmish", "-f", "kunlun,amazons", "--arena", "colosseum",
                         "--policies", policies, "--seed", "2")
         assert data["arena"] == "colosseum" and data["rounds"] >= 1 and data["end_reason"]
 
@@ -105,22 +105,45 @@ def test_colosseum_plays(capsys):
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["--factions", "kunlun,atlantis"], "atlantis"),
-        (["--factions", "kunlun"], "--factions"),
-        (["--factions", "kunlun,amazons,vesuvians"], "--factions"),
-        (["--factions", "kunlun,"], "--factions"),
-        (["--factions", "kunlun,amazons", "--arena", "rome"], "rome"),
-        (["--factions", "kunlun,amazons", "--policies", "greedy,clever"], "clever"),
-        (["--factions", "kunlun,amazons", "--policies", "greedy"], "--policies"),
-        (["--factions", "kunlun,amazons", "--first", "c"], "--first"),
-        (["--factions", "kunlun,amazons", "--max-rounds", "0"], "--max-rounds"),
-        (["--factions", "kunlun,amazons", "--seed", "-1"], "--seed"),
-        ([], "--factions"),
+        (["--faction", "kunlun,atlantis"], "atlantis"),
+        (["--faction", "kunlun"], "needs 2 faction(s), got 1"),
+        (["-f", "kunlun", "-f", "amazons", "-f", "vesuvians"], "needs 2 faction(s), got 3"),
+        (["--faction", "kunlun,"], "--faction"),
+        (["--faction", "kunlun,amazons", "--arena", "rome"], "rome"),
+        (["--faction", "kunlun,amazons", "--policies", "greedy,clever"], "clever"),
+        (["--faction", "kunlun,amazons", "--policies", "greedy,greedy,random"], "--policies"),
+        (["--faction", "kunlun,amazons", "--first", "c"], "--first"),
+        (["--faction", "kunlun,amazons", "--max-rounds", "0"], "--max-rounds"),
+        (["--faction", "kunlun,amazons", "--seed", "-1"], "--seed"),
+        (["--faction", "kunlun,amazons", "--titan", "mars"], "faces no titan"),
     ],
 )
 def test_play_bad_input_is_one_error_line(capsys, argv, needle):
+    """Every bad flag of `play` is one `error:` line naming it, exit status 2."""
     code, out, err = run_cli(capsys, "play", "skirmish", *argv)
     assert code == 2, (out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), err
     assert needle in lines[0]
+
+
+def test_play_unknown_mode_suggests_the_closest(capsys):
+    code, out, err = run_cli(capsys, "play", "skirmsh", "--seed", "1")
+    assert code == 2 and err.startswith("error: unknown mode 'skirmsh'") and "'skirmish'" in err and out == ""
+
+
+def test_every_registered_mode_plays_from_a_seed_alone(capsys):
+    """`hoplostat play MODE --seed 1` works for every mode with nothing else given, and the defaults
+    (factions, titan) are a function of the seed."""
+    from hoplostat.engine.loop import modes
+
+    for mode, cls in modes().items():
+        d = run_json(capsys, "play", mode, "--seed", "1", "--max-rounds", "8")
+        assert d["mode"] == mode and d["arena"] in cls.arenas and len(d["factions"]) in cls.seats
+        assert set(d["outcomes"].values()) <= {"won", "lost", "draw"} and len(d["outcomes"]) == len(d["factions"])
+        assert d == run_json(capsys, "play", mode, "--seed", "1", "--max-rounds", "8")
+        code, out, err = run_cli(capsys, "play", mode, "--seed", "1", "--max-rounds", "8")
+        assert code == 0 and err == "" and "chips in this game" in out
+    drawn = {tuple(run_json(capsys, "play", "skirmish", "--seed", str(s), "--max-rounds", "1")["factions"])
+             for s in range(6)}
+    assert len(drawn) > 1

@@ -21,14 +21,15 @@ from hoplostat.errors import InputError
 # that does not exist yet is skipped, so groups can land one at a time.
 OPTIONAL_GROUPS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.data", "app", "data"),
-    ("hoplostat.cli.play", "app", "play"),
 ]
 OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.duel", "duel", "duel"),
     ("hoplostat.cli.duel", "duel_matrix", "duel-matrix"),
     ("hoplostat.cli.sweep", "sweep", "sweep"),
     ("hoplostat.cli.sweep", "summarize", "summarize"),
+    ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
+    ("hoplostat.cli.modes", "modes", "modes"),
     ("hoplostat.cli.report", "report", "report"),
 ]
 
@@ -64,9 +65,9 @@ DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay d
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")]
 LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
-PolicyOpt = Annotated[str, typer.Option("--policy", help="Players' controller: greedy or random.")]
-CoopOpt = Annotated[Optional[str], typer.Option("--coop", help="Player B's faction id: play co-op.")]
-FactionOpt = Annotated[str, typer.Option("--faction", help="Your faction id (solo), or player A's in co-op.")]
+FactionsOpt = Annotated[Optional[list[str]], typer.Option(
+    "--faction", "-f", help="Faction id, once per seat in order (or comma-separated); default: drawn from the seed.")]
+ArenaOpt = Annotated[Optional[str], typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
 
 
 def plain(x: Any) -> Any:
@@ -86,25 +87,101 @@ def plain(x: Any) -> Any:
     return str(x)
 
 
-def team_game_setup(catalog, faction: str, coop: str | None, *, seed: int, max_rounds: int, policy: str):
-    """Validate a solo/co-op game's flags; return (factions, rng, controllers) for the players."""
-    import numpy as np
+def split_values(option: str, values: list[str] | None) -> list[str]:
+    """Repeated and comma-separated option values as one list; an empty item is an error."""
+    out: list[str] = []
+    for v in values or ():
+        parts = [p.strip() for p in v.split(",")]
+        if not all(parts):
+            raise InputError(f"{option} {v!r}: an empty value; give ids separated by commas, e.g. kunlun,amazons")
+        out.extend(parts)
+    return out
 
-    from hoplostat.policies import POLICIES, make
 
-    if seed < 0:
-        raise InputError(f"--seed {seed}: must be 0 or more")
-    if max_rounds < 1:
-        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    if policy not in POLICIES:
-        raise InputError(f"--policy {policy!r}: allowed: {', '.join(POLICIES)}")
-    factions = [faction] + ([coop] if coop else [])
-    for f in factions:
-        catalog.faction(f)  # InputError with close matches
-    if coop and coop == faction:
-        raise InputError(f"--coop {coop!r}: co-op players choose different factions")
-    rng = np.random.default_rng(seed)
-    return factions, rng, [make(policy, rng=rng) for _ in factions]
+def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int, log: bool) -> dict[str, Any]:
+    """The JSON object of one game of any mode (`engine.loop.GameResult`); mode extras at the top level
+    and troop extras in each troop, so every mode reads alike."""
+    from hoplostat.catalog.audit import chip_provenance
+
+    seats = "abcdefgh"
+    troops = []
+    for t in r.troops:
+        d = {k: v for k, v in plain(t).items() if k != "extras"}
+        d.update(plain(t.extras))
+        d["seat"] = seats[t.seat]
+        d["policy"] = policies[t.seat % len(policies)]
+        troops.append(d)
+    winner = r.winner
+    out: dict[str, Any] = {
+        "mode": r.mode, "ruleset": r.ruleset, "arena": r.arena, "factions": list(r.factions),
+        "policies": list(policies), "seed": seed, "max_rounds": spec.max_rounds,
+        "winner": None if winner is None else seats[winner], "winner_faction": r.winner_faction,
+        "draw": all(t.outcome == "draw" for t in r.troops), "won": r.won, "coop": r.coop,
+        "rounds": r.rounds, "end_reason": r.end_reason, "capped": r.capped, "first_player": seats[r.first_player],
+        "outcomes": {seats[t.seat]: t.outcome for t in r.troops},
+        **{k: plain(v) for k, v in r.extras.items()},
+        "troops": troops, "units": plain(r.units), "unimplemented_skills": list(r.unimplemented),
+        "stand_ins": chip_provenance(catalog, [u.unit_id for u in r.units] + ([spec.titan] if spec.titan else [])),
+    }
+    if log:
+        out["log"] = list(r.log or ())
+    return out
+
+
+def print_game(out: dict[str, Any]) -> None:
+    """The human summary of `game_json`: head line, outcome, a row per troop, the mode's extras."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    con = stdout_console()
+    if "log" in out:
+        for line in out["log"]:
+            con.print(escape(line))
+        con.print()
+    seats = [f"{f} ({t['seat']}, {t['policy']})" for f, t in zip(out["factions"], out["troops"])]
+    vs = " vs ".join(seats) if not out["coop"] and len(seats) > 1 and out["mode"] == "skirmish" else " and ".join(seats)
+    extra = f" against {out['titan']}" if out.get("titan") else ""
+    con.print(escape(f"{out['mode'].title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
+                     f"{out['first_player']} played first"))
+    if out["winner"] is not None:
+        con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: {out['end_reason']}"))
+    elif out["draw"]:
+        con.print(escape(f"Draw after {out['rounds']} rounds: {out['end_reason']}"))
+    else:
+        con.print(escape(f"The players {'won' if out['won'] else 'lost'} in round {out['rounds']}: {out['end_reason']}"))
+    base = ("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor", "rewards")
+    skip = {"seat", "faction", "side", "outcome", "policy", "team", "tactic_damage", "tactic_kills", *base}
+    extras = sorted({k for t in out["troops"] for k in t if k not in skip})
+    t = Table(title_justify="left")
+    for col in ("seat", "faction", "side", "outcome", "deployed", "damage dealt", "kills", "units lost", "crowd favor",
+                "rewards", *[e.replace("_", " ") for e in extras]):
+        t.add_column(col, justify="left" if col in ("seat", "faction", "side", "outcome") else "right")
+    for tr in out["troops"]:
+        t.add_row(tr["seat"], escape(tr["faction"]), tr["side"], tr["outcome"],
+                  *[str(tr[k]) for k in base], *[str(tr.get(k, "")) for k in extras])
+    con.print(t)
+    known = {"mode", "ruleset", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
+             "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
+             "unimplemented_skills", "stand_ins", "log"}
+    for key, value in out.items():
+        if key in known:
+            continue
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            w = Table(title=key.replace("_", " ").capitalize(), title_justify="left")
+            cols = list(value[0])
+            for c in cols:
+                w.add_column(c.replace("_", " "))
+            for row in value:
+                w.add_row(*[escape(str(row[c])) for c in cols])
+            con.print(w)
+        else:
+            con.print(escape(f"{key.replace('_', ' ')}: {value if not isinstance(value, list) else ', '.join(map(str, value))}"))
+    si = out["stand_ins"]
+    con.print(escape(f"chips in this game: {si['chips']}, of which {si['stand_in']} stand-in "
+                     f"({si['stand_in_share']:.0%}): results rest on stand-in values, not official chips")
+              if si["stand_in"] else escape(f"chips in this game: {si['chips']}, none stand-in"))
+    if out["unimplemented_skills"]:
+        con.print(escape("not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
 
 
 def fail(message: str) -> NoReturn:

@@ -1,7 +1,7 @@
-"""`hoplostat scenario FILE` and `hoplostat play skirmish`: one position or one whole game, narrated.
+"""`hoplostat scenario FILE` and `hoplostat play MODE`: one position or one whole game, narrated.
 
-Parsing and printing only: `engine.scenario` plays scenario files, `engine.modes.skirmish`
-plays games. Heavy imports happen inside the commands.
+Parsing and printing only: `engine.scenario` plays scenario files, `engine.loop.play` plays a game
+of any registered mode. Heavy imports happen inside the commands.
 """
 
 from __future__ import annotations
@@ -11,13 +11,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoplostat.cli._common import DataOpt, JsonOpt, plain
+from hoplostat.cli._common import ArenaOpt, DataOpt, FactionsOpt, JsonOpt, LogOpt, SeedOpt
 from hoplostat.errors import InputError
-
-app = typer.Typer(
-    help="Play one game headless and narrate it (hoplostat play skirmish ...).",
-    no_args_is_help=True,
-)
 
 
 HELP_SCENARIO = """Play a scenario file (a small TOML position) and print the log and the resulting state.
@@ -26,7 +21,6 @@ The format is in docs/scenarios.md; examples in docs/scenarios/. Forced dice mak
 the outcome exact, so a scenario checks a ruling.
 """
 
-SEATS = ("a", "b")
 
 
 def scenario(
@@ -86,117 +80,70 @@ def _render_scenario(out: dict[str, Any]) -> list:
     return lines
 
 
-def _pair(option: str, value: str) -> list[str]:
-    parts = [p.strip() for p in value.split(",")]
-    if len(parts) != 2 or not all(parts):
-        raise InputError(f"{option} {value!r}: give two comma-separated values, e.g. {option} "
-                         + ("kunlun,amazons" if option == "--factions" else "greedy,random"))
-    return parts
+HELP_PLAY = """Play one game of MODE headless and print its summary (or the narrated game with --log).
+
+Every mode plays with nothing but a seed: `hoplostat play ascension --seed 1` draws the
+factions (and the titan) from the seed. `hoplostat modes` lists the modes. Give --faction
+once per seat (player a, b, ...; in solo and co-op modes one faction is solo, two co-op).
+Same seed and flags, same game: a sweep's game replays from its `game_seed` row with the
+same --faction, --arena, --first and --titan.
+"""
+
+SEATS = "abcdefgh"
 
 
-@app.command("skirmish")
-def skirmish(
-    factions: Annotated[str, typer.Option("--factions", help="Two faction ids, player a then b: kunlun,amazons.")],
-    arena: Annotated[str, typer.Option("--arena", help="pozzuoli or colosseum.")] = "pozzuoli",
-    policies: Annotated[str, typer.Option("--policies", help="Controller of a and b: greedy, random.")] = "greedy,greedy",
-    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")] = 0,
-    first: Annotated[Optional[str], typer.Option("--first", help="Who plays first: a or b (default: random, SKR-1).")] = None,
-    max_rounds: Annotated[int, typer.Option("--max-rounds", help="Round cap: a game still running is a draw.")] = 60,
-    log: Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")] = False,
+def play(
+    mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
+    faction: FactionsOpt = None,
+    arena: ArenaOpt = None,
+    titan: Annotated[Optional[str], typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn from the seed).")] = None,
+    policies: Annotated[str, typer.Option("--policies", help="Controller of each seat, comma-separated (random, greedy); one for all.")] = "greedy",
+    seed: SeedOpt = 0,
+    first: Annotated[Optional[str], typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw it).")] = None,
+    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,
+    log: LogOpt = False,
     data: DataOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play one Skirmish game and print its summary (or the narrated game with --log)."""
     import numpy as np
 
     from hoplostat.catalog import load
-    from hoplostat.cli._common import emit_json
-    from hoplostat.engine.modes.skirmish import play_game
-    from hoplostat.policies import make
+    from hoplostat.cli._common import emit_json, game_json, print_game, split_values
+    from hoplostat.engine.loop import GameSpec, mode_class, play as play_game
+    from hoplostat.policies import POLICIES, make
 
-    fa = _pair("--factions", factions)
-    pol = _pair("--policies", policies)
+    cls = mode_class(mode)
     if seed < 0:
         raise InputError(f"--seed {seed}: must be 0 or more")
-    if max_rounds < 1:
+    if max_rounds is not None and max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    if first is not None and first not in SEATS:
-        raise InputError(f"--first {first!r}: must be 'a' or 'b'")
     catalog = load(tuple(data or ()))
-    if arena not in catalog.arenas:
-        catalog.arena(arena)  # InputError with close matches
-    for f in fa:
-        catalog.faction(f)
+    factions = split_values("--faction", faction)
+    # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
+    default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
+    if not factions:
+        factions = list(default.factions)
+    pols = split_values("--policies", [policies])
+    if len(pols) == 1:
+        pols = pols * len(factions)
+    if len(pols) != len(factions) or any(p not in POLICIES for p in pols):
+        raise InputError(f"--policies {policies!r}: one of {', '.join(POLICIES)} per seat ({len(factions)}), "
+                         "or one for all, separated by commas")
+    seat = None
+    if first is not None:
+        if first not in SEATS[: len(factions)] or not cls.first_player_random:
+            raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first player")
+        seat = SEATS.index(first)
+    spec = GameSpec(mode, tuple(factions), arena or "", titan or (default.titan if cls.opponents else ""), seat,
+                    max_rounds)
+    spec = cls.validate(catalog, spec)
     rng = np.random.default_rng(seed)
-    controllers = [make(p, rng=rng) for p in pol]
-    first_player = None if first is None else SEATS.index(first)
-    result = play_game(catalog, "skirmish", fa, arena, controllers, rng=rng, max_rounds=max_rounds, log=log,
-                       first_player=first_player)
-    out = _game_dict(result, arena=arena, factions=fa, policies=pol, seed=seed, max_rounds=max_rounds, log=log)
+    controllers = [make(p, rng=rng) for p in cls.seat_policies(pols, len(factions))]
+    result = play_game(catalog, spec, controllers, rng=rng, log=log)
+    out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log)
     if as_json:
         emit_json(out)
         return
-    _print_game(out)
+    print_game(out)
 
 
-def _game_dict(r: Any, *, arena: str, factions: list[str], policies: list[str], seed: int, max_rounds: int,
-               log: bool) -> dict[str, Any]:
-    troops = []
-    for t in r.troops:
-        d = plain(t)
-        d["seat"] = SEATS[t.player]
-        d["policy"] = policies[t.player]
-        troops.append(d)
-    out: dict[str, Any] = {
-        "mode": "skirmish", "arena": arena, "factions": list(factions), "policies": list(policies), "seed": seed,
-        "max_rounds": max_rounds,
-        "winner": None if r.winner is None else SEATS[r.winner],
-        "winner_faction": r.winner_faction, "draw": r.winner is None, "rounds": r.rounds, "end_reason": r.end_reason,
-        "first_player": SEATS[r.first_player], "troops": troops,
-        "unimplemented_skills": list(r.unimplemented_skills),
-    }
-    units = getattr(r, "units", None)
-    if units is not None:
-        out["units"] = plain(units)
-    if log:
-        out["log"] = list(r.log or ())
-    return out
-
-
-def _print_game(out: dict[str, Any]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    from hoplostat.cli._common import stdout_console
-
-    con = stdout_console()
-    if "log" in out:
-        for line in out["log"]:
-            con.print(escape(line))
-        con.print()
-    fa = out["factions"]
-    head = (f"Skirmish on {out['arena']}: {fa[0]} (a, {out['policies'][0]}) vs {fa[1]} (b, {out['policies'][1]}), "
-            f"seed {out['seed']}; {out['first_player']} played first")
-    con.print(escape(head))
-    if out["draw"]:
-        con.print(escape(f"Draw after {out['rounds']} rounds: {out['end_reason']}"))
-    else:
-        con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: {out['end_reason']}"))
-    t = Table(title_justify="left")
-    for col in ("seat", "faction", "side", "deployed", "damage dealt", "kills", "units lost", "crowd favor", "rewards"):
-        t.add_column(col, justify="left" if col in ("seat", "faction", "side") else "right")
-    for tr in out["troops"]:
-        t.add_row(tr["seat"], escape(tr["faction"]), tr["side"], str(tr["units_deployed"]), str(tr["damage_dealt"]),
-                  str(tr["kills"]), str(tr["units_lost"]), str(tr["crowd_favor"]), str(tr["rewards"]))
-    con.print(t)
-    if out["unimplemented_skills"]:
-        con.print(escape("skills not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
-
-
-from hoplostat.cli.onslaught import onslaught as _onslaught  # noqa: E402  (light: typer only)
-
-app.command("onslaught")(_onslaught)
-
-from hoplostat.cli.ascension import ascension as _ascension  # noqa: E402  (light: typer only)
-
-app.command("ascension")(_ascension)

@@ -20,7 +20,7 @@ Bradley-Terry ratings and unit statistics of a sweep directory."""
 
 
 def sweep(
-    mode: Annotated[str, typer.Argument(help="Game mode: skirmish, onslaught or ascension.")],
+    mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
     faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
@@ -30,9 +30,9 @@ def sweep(
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
     ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default 60 in Skirmish, 150 in Onslaught); a stalled game ends there and is counted.")] = None,
-    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Onslaught, Ascension: also every co-op pair of factions.")] = True,
-    titan: Annotated[Optional[list[str]], typer.Option("--titan", "-t", help="Ascension: only these titans (repeatable; default all).")] = None,
+    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat modes); a stalled game ends there and is counted.")] = None,
+    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of factions.")] = True,
+    titan: Annotated[Optional[list[str]], typer.Option("--titan", "-t", help="Modes against a titan: only these titans (repeatable; default all).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
@@ -43,10 +43,13 @@ def sweep(
     from hoplostat.catalog import load
     from hoplostat.cli._common import emit_json, stderr_console, stdout_console
     from hoplostat.errors import InputError
+    from hoplostat.cli._common import split_values
+    from hoplostat.engine.loop import opponent_ids
     from hoplostat.policies import POLICIES
 
-    if mode not in sw.MODES:
-        raise InputError(f"mode {mode!r}: allowed: {', '.join(sw.MODES)}")
+    from hoplostat.engine.loop import mode_class
+
+    cls = mode_class(mode)
     if games < 1:
         raise InputError(f"--games {games}: must be 1 or more")
     if jobs < 1:
@@ -54,9 +57,9 @@ def sweep(
     if chunk < 1:
         raise InputError(f"--chunk {chunk}: must be 1 or more")
     if max_rounds is None:
-        max_rounds = 150 if mode == "onslaught" else 60
-    if titan and mode != "ascension":
-        raise InputError("--titan: only an ascension sweep faces titans")
+        max_rounds = cls.default_max_rounds
+    if titan and not cls.opponents:
+        raise InputError(f"--titan: a {mode} sweep faces no titans")
     if max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     if ci_width is not None and not 0 < ci_width < 1:
@@ -71,25 +74,22 @@ def sweep(
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(d.resolve()) for d in overlay_dirs(data or (), use_env=True))
     catalog = load(data_dirs, use_env=False)
-    factions = tuple(faction) if faction else tuple(catalog.factions)
+    factions = tuple(split_values("--faction", faction)) if faction else tuple(catalog.factions)
     for f in factions:
         catalog.faction(f)
-    if mode == "skirmish" and len(set(factions)) < 2:
-        raise InputError("--faction: a skirmish sweep needs at least two different factions")
-    home = {"onslaught": "pozzuoli", "ascension": "colosseum"}.get(mode)
-    if home:
-        if arena and set(arena) != {home}:
-            raise InputError(f"--arena {', '.join(arena)}: {mode.title()} is played on {home.title()} only")
-        arena = [home]
-    titans = tuple(titan) if titan else (tuple(catalog.titans) if mode == "ascension" else ())
+    if cls.analysis == "versus" and len(set(factions)) < min(cls.seats):
+        raise InputError(f"--faction: a {mode} sweep needs at least {min(cls.seats)} different factions")
+    for a in arena or ():
+        catalog.arena(a)  # InputError with close matches
+        if a not in cls.arenas:
+            raise InputError(f"--arena {a}: {mode.title()} is played on {', '.join(x.title() for x in cls.arenas)} only")
+    titans = tuple(titan) if titan else (tuple(opponent_ids(catalog, cls.opponents)) if cls.opponents else ())
     for t in titans:
         catalog.titan(t)
-    arenas = tuple(arena) if arena else sw.ARENAS
-    for a in arenas:
-        catalog.arena(a)
+    arenas = tuple(arena) if arena else tuple(a for a in sw.ARENAS if a in cls.arenas) or cls.arenas
     config = sw.SweepConfig(mode=mode, factions=factions, arenas=arenas, games=games, seed=seed, policies=pols,
                             max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                            coop=coop and mode in ("onslaught", "ascension"), titans=titans,
+                            coop=coop and cls.analysis != "versus", titans=titans,
                             catalog_hash=catalog.hash)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -127,8 +127,10 @@ def summarize(
     games = raw["games"]
     cfg = manifest["config"]
     mode = cfg.get("mode")
-    summaries = {"onslaught": stats.onslaught_summary, "ascension": stats.ascension_summary}
-    tables = summaries[mode](raw) if mode in summaries else stats.summary(games, raw.get("units"))
+    from hoplostat.engine.loop import mode_class
+
+    kind = mode_class(mode).analysis
+    tables = stats.summarize(mode, raw)
     if as_json:
         emit_json({"manifest": manifest, "games": games.height,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
@@ -138,11 +140,11 @@ def summarize(
     con = stdout_console()
     con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
-    if mode == "onslaught":
-        _print_onslaught(con, tables)
+    if kind == "waves":
+        _print_waves(con, tables)
         return
-    if mode == "ascension":
-        _print_ascension(con, tables)
+    if kind == "boss":
+        _print_boss(con, tables)
         return
 
     wr = tables["win_rates"]
@@ -171,7 +173,7 @@ def summarize(
                                      pl.col("survival").round(2), pl.col("damage_z").round(2))))
 
 
-def _print_onslaught(con, tables) -> None:
+def _print_waves(con, tables) -> None:
     import polars as pl
 
     teams = tables["teams"]
@@ -196,7 +198,7 @@ def _ci(col: str):
                                        for c in (col, f"{col}_lo", f"{col}_hi")]).alias(f"{col} (95%)")
 
 
-def _print_ascension(con, tables) -> None:
+def _print_boss(con, tables) -> None:
     import polars as pl
 
     con.print(_table("Titans, hardest first: share of games the players win",

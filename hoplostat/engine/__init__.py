@@ -1,12 +1,12 @@
-"""The rules engine: hexgrid, state, rules functions, skills registry and game modes.
+"""The rules engine core, without any rule set: hexgrid, state, rules functions, the skills and effects
+registry, the Mode protocol with its registry and the one game loop (`engine.loop`), the scenario format.
 
-Importing the package registers every implemented skill (`engine.skills`).
-`play_game(catalog, mode, factions, arena, controllers, *, rng, ...)` plays one game
-(`engine.modes`); `MODES` and `ARENAS` name what it can play.
+`play(catalog, GameSpec(mode, factions, ...), controllers, rng=...)` plays one game of any registered
+mode; `modes()` lists them. Rule sets (`hoplostat.rulesets.*`) register their modes when first needed.
 """
 
-from hoplostat.engine import skills as _skills  # noqa: F401  (registers the skill handlers)
-from hoplostat.engine.modes import ARENAS, MODES, play_game
+from hoplostat.engine.loop import GameResult, GameSpec, Matchup, Mode, mode_class, modes, play, register_mode
 from hoplostat.engine.registry import unimplemented_skills
 
-__all__ = ["ARENAS", "MODES", "play_game", "unimplemented_skills"]
+__all__ = ["GameResult", "GameSpec", "Matchup", "Mode", "mode_class", "modes", "play", "register_mode",
+           "unimplemented_skills"]

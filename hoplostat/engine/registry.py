@@ -99,7 +99,22 @@ def _unit_hooks_clear() -> None:
 _unit_hooks.cache_clear = _unit_hooks_clear  # type: ignore[attr-defined]
 
 
+_DISCOVERED = False
+
+
+def discover() -> None:
+    """Import the rule-set plug-ins once (`hoplostat.rulesets`): each registers its skills, effects and
+    modes. Called before the registry is first read, so no skill is ever looked up unregistered."""
+    global _DISCOVERED
+    if not _DISCOVERED:
+        _DISCOVERED = True
+        import importlib
+
+        importlib.import_module("hoplostat.rulesets")
+
+
 def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:
+    discover()
     out: dict[str, list[tuple[str, int | None, Any]]] = {}
     for ref in unit.skills:
         impl = REGISTRY.get(ref.id)
@@ -130,7 +145,15 @@ def unit_hooks(unit: Unit, hook: str) -> tuple[tuple[str, int | None, Any], ...]
 
 
 def is_implemented(skill_id: str) -> bool:
+    discover()
     return skill_id in REGISTRY
+
+
+def unimplemented_in_game(s: Any) -> tuple[str, ...]:
+    """Skill ids on the chips of a game (`GameState.units`) that the engine does not implement, sorted."""
+    discover()
+    ids = {r.id for u in s.units for r in u.unit.skills}
+    return tuple(sorted(i for i in ids if i not in REGISTRY))
 
 
 def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
@@ -138,6 +161,7 @@ def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
 
     The engine never ignores a skill silently: modes report these ids and tests pin the list.
     """
+    discover()
     ids: set[str] = set(getattr(catalog, "skills", {}) or {})
     for u in catalog.units.values():
         ids.update(r.id for r in u.skills)

@@ -245,9 +245,7 @@ def move(g: Game, u: UnitState, dest: int) -> None:
     u.hex = dest
     s.board[dest] = u.uid
     u.moved_turn = s.turn
-    mode_after = getattr(s.mode, "after_move", None)
-    if mode_after is not None:
-        mode_after(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
+    s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")
     if movers:
         effects = [(h, sid, param, fn) for h in movers if h.zone == COMBAT and s.skills_work(h)
@@ -335,8 +333,7 @@ def damage(
         return 0
     if source is not None and source_troop is None:
         source_troop = source.troop
-    ignores = getattr(s.mode, "ignores_damage", None)
-    if ignores is not None and ignores(g, target, amount, source=source, source_troop=source_troop, what=what):
+    if s.mode.ignores_damage(g, target, amount, source=source, source_troop=source_troop, what=what):
         return 0  # the mode takes the damage instead (Onslaught: immortals ignore all damage, ONS-7)
     removed = min(max(amount, 0), target.hp)
     if removed:
@@ -354,10 +351,8 @@ def damage(
             defeat(g, target, source=source, source_troop=source_troop)
     elif s.log is not None:
         s.say(f"{target.name} ({s.side_of(target.troop)}) is dealt damage but loses no HP ({what})")
-    if s.mode is not None and s.end_reason is None:
-        after = getattr(s.mode, "after_damage", None)
-        if after is not None:
-            after(g, target, removed, source=source, source_troop=source_troop)
+    if s.end_reason is None:
+        s.mode.after_damage(g, target, removed, source=source, source_troop=source_troop)
     return removed
 
 
@@ -410,8 +405,7 @@ def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_tro
         else:
             s.troops[source_troop].tactic_kills += 1
     s.say(f"{u.name} ({side}) is defeated" + (f" by {source.name}" if source is not None else ""))
-    if s.mode is not None:
-        s.mode.after_defeat(g, u, source=source, source_troop=source_troop)
+    s.mode.after_defeat(g, u, source=source, source_troop=source_troop)
 
 
 def tactic_targets(s: GameState, troop: int) -> list[UnitState]:

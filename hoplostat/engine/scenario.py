@@ -23,11 +23,10 @@ from typing import Any
 
 import numpy as np
 
-import hoplostat.engine  # noqa: F401  (registers the skill handlers)
 from hoplostat.catalog.model import Catalog, Tactic, Unit
 from hoplostat.dice import Pool
-from hoplostat.engine import turn as steps_mod
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.loop import open_turn, run_steps
 from hoplostat.engine.rules import FixedRoller, Game, PmfRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, PlacedTactic, TroopState, UnitState
 from hoplostat.errors import InputError
@@ -603,17 +602,13 @@ def _entry_text(raw: Mapping[str, Any]) -> str:
 
 
 def make_mode(mode: str, arena: str) -> Any:
-    """The mode object the rules call back (crowd favor, win conditions), or None for a bare board."""
-    if mode == "none":
-        return None
-    from hoplostat.engine.modes.skirmish import Skirmish
+    """The mode object the rules call back (crowd favor, win conditions); `none`: the default mode's bare
+    board (its steps, no favor, no win). Found through the mode registry (`Mode.for_scenario`)."""
+    from hoplostat.engine.loop import mode_class
 
-    try:
-        return Skirmish(arena)
-    except TypeError:  # an engine whose Skirmish knows Pozzuoli only
-        if arena != "pozzuoli":
-            raise InputError(f"Skirmish on {arena!r} is not implemented yet (pozzuoli only)") from None
-        return Skirmish()
+    if mode == "none":
+        return mode_class("skirmish").for_scenario(arena, bare=True)
+    return mode_class(mode).for_scenario(arena)
 
 
 class ScenarioRoller(FixedRoller):
@@ -882,8 +877,7 @@ def run_scenario(scen: Scenario) -> dict[str, Any]:
         if not round_open:
             s.round += 1
             round_open = True
-            if mode is not None:
-                mode.check_no_units(g)
+            mode.start_round(g)
 
     def advance() -> None:
         nonlocal pos, started, round_open
@@ -904,7 +898,9 @@ def run_scenario(scen: Scenario) -> dict[str, Any]:
                 if s.end_reason is not None:
                     break
                 troop = s.order[pos]
-                mode.player_turn(g, troop)
+                whole = mode.turn_of(g, troop)
+                open_turn(g, whole)
+                run_steps(g, whole.steps)
                 played.append(f"turn {b.labels[troop]}")
                 last = pos == len(s.order) - 1
                 advance()
@@ -916,10 +912,7 @@ def run_scenario(scen: Scenario) -> dict[str, Any]:
             if s.end_reason is not None:
                 break
             troop = s.order[pos]
-            s.turn += 1
-            s.active = troop
-            t = s.troops[troop]
-            s.say(f"-- Round {s.round}, {t.faction} ({t.side}) turn")
+            open_turn(g, mode.turn_of(g, troop))
             started = True
         troop = s.order[pos]
         _play_step(g, item, troop, scen)
@@ -940,43 +933,9 @@ def run_scenario(scen: Scenario) -> dict[str, Any]:
 
 
 def _play_step(g: Game, step: str, troop: int, scen: Scenario) -> None:
-    """One step of the player turn via the engine's own step functions (engine.turn, the mode)."""
-    s = g.state
-    if step == "start":
-        steps_mod.start_of_turn(g, troop)
-    elif step == "arena":
-        fn = getattr(s.mode, "arena_step", None) or s.mode.check_stones
-        fn(g, troop)
-    elif step == "deployment":
-        steps_mod.deployment_step(g, troop, deployment_hexes(g, troop))
-    elif step == "tactic":
-        fn = getattr(s.mode, "tactic_placement", None)
-        if fn is not None:
-            fn(g, troop)  # the mode's Tactic Placement (Colosseum adds its foothold reward)
-        else:
-            steps_mod.tactic_step(g, troop)
-    elif step == "movement":
-        steps_mod.movement_step(g, troop)
-    elif step == "abilities":
-        steps_mod.abilities_step(g, troop)
-    elif step == "engage":
-        steps_mod.engage_step(g, troop)
-    elif step == "replenish":
-        s.mode.replenish(g, troop)
-
-
-def deployment_hexes(g: Game, troop: int) -> tuple[int, ...]:
-    """The troop's deployment hexes: the mode's (`deployment_hexes`), else the arena's deploy-<side> tags."""
-    s = g.state
-    fn = getattr(s.mode, "deployment_hexes", None)
-    if fn is not None:
-        return tuple(fn(s, troop))
-    side = s.troops[troop].side
-    hexes = s.grid.tagged(f"deploy-{side}")
-    if not hexes:
-        raise InputError(f"deployment: arena {s.grid.arena.id!r} has no deploy-{side} hexes; deployment there is not "
-                         "supported by scenarios yet")
-    return hexes
+    """One named step of the troop's turn: the very step the mode's own turn plays (`Mode.turn_of`)."""
+    steps = dict(g.state.mode.turn_of(g, troop).steps)
+    steps[step]()
 
 
 # --------------------------------------------------------------------------- result

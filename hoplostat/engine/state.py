@@ -13,6 +13,7 @@ from typing import Any
 
 from hoplostat.catalog.model import Tactic, Unit
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.mode import Mode
 from hoplostat.engine.registry import ATTACK_ANY, hook_map
 
 _EMPTY: list = []
@@ -134,8 +135,9 @@ class GameState:
     winner: int | None = None
     end_reason: str | None = None
     log: list[str] | None = None
-    mode: Any = None
-    """The mode object (`engine.modes.*`): receives `after_defeat` and crowd favor calls."""
+    mode: Any = field(default_factory=Mode)
+    """The mode object (`engine.mode.Mode`): the rules call its hooks (`after_defeat`, `after_damage`,
+    `ignores_damage`, `after_move`); a bare `Mode()` when no mode plays (a board in a test)."""
     support_unit: Unit | None = None
     """The catalog's sentinel stat line (all sentinels share one; Remastered, "Sentinels")."""
     footholds: dict[int, int] = field(default_factory=dict)

@@ -2,7 +2,7 @@
 
 `choose(g, troop, decision, options, *, optional)` returns one element of `options`,
 or None to pass when `optional`. Decisions and option shapes are listed in
-`hoplostat.engine.turn` ("deploy", "tactic", "move", "ability", "engage") and the
+`hoplostat.rulesets.remastered.turn` ("deploy", "tactic", "move", "ability", "engage") and the
 modes ("return-unit", "catch-up": a uid).
 """
 

@@ -476,7 +476,7 @@ class GreedyController:
 
     # --- Colosseum ------------------------------------------------------------------------------
     def _track(self, g, troop, options, optional):
-        from hoplostat.engine.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
+        from hoplostat.rulesets.remastered.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
 
         s = g.state
         t = s.troops[troop]

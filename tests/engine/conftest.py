@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import hoplostat.engine  # noqa: F401  (registers skills)
+import hoplostat.rulesets  # noqa: F401  (registers the skills)
 from hoplostat.catalog import load
 from hoplostat.engine.hexgrid import HexGrid
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-import hoplostat.engine  # noqa: F401  (registers skills)
+import hoplostat.rulesets  # noqa: F401  (registers the skills)
 from hoplostat.catalog import FrozenMap, SkillRef, Tactic, Unit
 from hoplostat.catalog.model import Effect
 from hoplostat.dice import parse_pool
@@ -112,7 +112,7 @@ def make_game(
         turn=2 * round_ - 1,
         active=0,
         log=[],
-        mode=mode,
+        **({} if mode is None else {"mode": mode}),
     )
     ctrls = list(controllers) if controllers is not None else [Scripted(), Scripted()]
     return Game(s, roller or FixedRoller(mode="all"), ctrls, np.random.default_rng(0))

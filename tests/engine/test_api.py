@@ -1,12 +1,15 @@
-"""The engine's public API used by sweeps: `hoplostat.engine.play_game`, MODES, ARENAS, per-unit summaries."""
+"""The engine's public API used by sweeps: the mode registry, `play`, Skirmish's `play_game`, per-unit summaries."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from hoplostat.engine import ARENAS, MODES, play_game
+from hoplostat.engine import GameSpec, mode_class, modes, play
 from hoplostat.errors import InputError
+from hoplostat.rulesets.remastered.skirmish import play_game
+
+ARENAS = ("pozzuoli", "colosseum")
 from hoplostat.policies import make
 
 
@@ -15,14 +18,23 @@ def _game(cat, arena, seed, policy="greedy", **kw):
     return play_game(cat, "skirmish", ["kunlun", "amazons"], arena, [make(policy, rng=rng), make(policy, rng=rng)], rng=rng, **kw)
 
 
-def test_modes_and_arenas():
-    assert MODES == ("skirmish",)
-    assert ARENAS == ("pozzuoli", "colosseum")
+def test_registered_modes_and_their_arenas():
+    got = modes()
+    assert list(got)[:3] == ["skirmish", "onslaught", "ascension"]
+    assert mode_class("skirmish").arenas == ARENAS
+    assert mode_class("onslaught").arenas == ("pozzuoli",)
+    assert mode_class("ascension").arenas == ("colosseum",)
+    for name, cls in got.items():
+        assert cls.name == name and cls.ruleset and cls.summary and cls.seats
 
 
 def test_unknown_mode_is_an_input_error(cat):
+    with pytest.raises(InputError, match="did you mean 'skirmish'"):
+        play(cat, GameSpec("skirmsh", ("kunlun", "amazons")), [], rng=np.random.default_rng(0))
     with pytest.raises(InputError):
         play_game(cat, "onslaught", ["kunlun", "amazons"], "pozzuoli", [], rng=np.random.default_rng(0))
+    with pytest.raises(InputError, match="arena"):
+        play(cat, GameSpec("onslaught", ("kunlun",), "colosseum"), [], rng=np.random.default_rng(0))
 
 
 @pytest.mark.parametrize("arena", ARENAS)
@@ -48,7 +60,7 @@ def test_unit_summaries_add_up_to_troop_summaries(cat, arena, policy):
     for seed in range(12):
         r = _game(cat, arena, seed, policy)
         for p, t in enumerate(r.troops):
-            us = [u for u in r.units if u.player == p]
+            us = [u for u in r.units if u.seat == p]
             assert {u.faction for u in us} == {t.faction}
             kinds = [u.unit_id for u in us]
             assert len([k for k in kinds if k != "sentinel"]) in (11, 12)  # hero + 10 units (+ a gained neutral hero)

@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 from enginekit import Scripted
 
-from hoplostat.engine import rules, shards, titan as titan_rules
-from hoplostat.engine.modes.ascension import AscensionState, build_game, choose_forces, play_ascension, run, setup
+from hoplostat.engine import rules
+from hoplostat.rulesets.remastered import shards, titan as titan_rules
+from hoplostat.rulesets.remastered.ascension import AscensionState, build_game, choose_forces, play_ascension, setup
+from hoplostat.engine.loop import play_turn, run
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
@@ -128,7 +130,7 @@ def test_mars_titan_turn_example_advance_smite_toss_arena_turn_ASC_6_ASC_5(cat):
     sent.deployed_turn = -10
     if min(s.grid.dist[ped][u.hex] for u in s.in_combat(0)) <= 4:
         before = sum(u.hp for u in s.in_combat(0))
-        s.mode.arena_turn(g)
+        play_turn(g, s.mode.arena_turn(g))
         assert sum(u.hp for u in s.in_combat(0)) < before
         assert sent.hex == ped
 
@@ -182,7 +184,7 @@ def test_titan_deploys_on_center_dazed_no_activity_ASC_5(cat):
     g = build(cat, roller=FixedRoller([]))
     s = g.state
     s.round, s.turn, s.titan_turns = 1, 0, 0
-    s.mode.titan_turn(g)
+    play_turn(g, s.mode.titan_turn(g))
     t = s.units[s.titan_uid]
     assert t.hex == CENTER and s.is_dazed(t)
     assert not g.roller.rolled
@@ -196,7 +198,7 @@ def test_titan_dice_grow_each_titan_turn_after_the_first_ASC_6(cat):
     put(s, s.titan_uid, CENTER)
     sizes = []
     for _ in range(4):
-        s.mode.titan_turn(g)
+        play_turn(g, s.mode.titan_turn(g))
         sizes.append(titan_rules.titan_dice(s).size)
     assert sizes == [4, 5, 6, 6]
 
@@ -242,7 +244,7 @@ def test_no_player_unit_limit_but_the_supply_ASC_4(cat):
     for uid, h in zip(camp[:5], free):
         put(s, uid, h)
     hexes = s.mode.deployment_hexes(s, 0)
-    from hoplostat.engine import turn
+    from hoplostat.rulesets.remastered import turn
     assert turn.deployable(g, 0, hexes)
     s.supply["red"] = 0
     assert not turn.deployable(g, 0, hexes)
@@ -313,7 +315,7 @@ def test_arena_units_deploy_on_blue_outer_and_act_on_arena_turn_ASC_7(cat):
     assert au.hex in s.grid.tagged("outer-blue") and s.is_dazed(au)
     target = put(s, chip(s, 0, "kunlun/defender-1"), s.grid.neighbours[au.hex][0] if s.board[s.grid.neighbours[au.hex][0]] < 0 else s.grid.neighbours[au.hex][1])
     hp = s.units[target].hp
-    s.mode.arena_turn(g)
+    play_turn(g, s.mode.arena_turn(g))
     assert s.units[target].hp < hp
 
 
@@ -347,7 +349,7 @@ def test_blue_shards_are_opponents_red_shards_are_rival_targets_and_block_ASC_9(
     # Mars marks the weakest he can reach: the red shard next to him
     mars = s2.units[s2.titan_uid]
     near = [u for u in reds if s2.grid.dist[u.hex][mars.hex] <= 1]
-    from hoplostat.engine import rival
+    from hoplostat.rulesets.remastered import rival
     assert near and rival.top_priority(s2, mars, s2.mode.priority, rules.targets_in_range(s2, mars))[0] in near
 
 
@@ -378,7 +380,7 @@ def test_equip_from_pedestal_drop_on_defeat_and_pick_up_through_ASC_10(cat):
     rules.move(g, w, nb[0])
     assert sh.holder == w.uid and w.uid in s.shard_holders
     assert any(e.term == "reduce-damage" for pt in w.tactics for e in pt.tactic.effects)
-    from hoplostat.engine import rival
+    from hoplostat.rulesets.remastered import rival
     t = s.units[put(s, s.titan_uid, CENTER)]
     assert rival.top_priority(s, t, s.mode.priority, [w])[0] is w
     spot = w.hex
@@ -434,7 +436,7 @@ def test_shaghad_flip_gains_five_of_the_opposite_colour_ASC_9(cat):
         assert sh3.out and sh3.colour is None and sh3.active and s.board[shards.Shard.__name__ and sh3.pedestal] < 0
     # a red shard defeated by Shaghad flips back to blue
     t = s.units[put(s, s.titan_uid, s.grid.neighbours[sh.hex][1] if s.board[s.grid.neighbours[sh.hex][1]] < 0 else s.grid.neighbours[sh.hex][2])]
-    from hoplostat.engine import rival
+    from hoplostat.rulesets.remastered import rival
     assert rival.top_priority(s, t, s.mode.priority, rules.targets_in_range(s, t))[0] is u
     rules.damage(g, u, 5, source=t)
     assert sh.colour == "blue" and sh.active and u.hp == 5
@@ -461,7 +463,7 @@ def test_forfeit_no_units_and_none_deployable_ASC_11(cat):
     for u in s.units:
         if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
             u.zone = DISCARD
-    s.mode.player_turn(g, 0)
+    play_turn(g, s.mode.turn_of(g, 0))
     assert s.end_reason == "forfeit"
 
 
@@ -532,7 +534,7 @@ def test_titan_target_effects_stun_damage_displace_target_ASC_6_R_ASC_10(cat):
     assert all(s.grid.dist[src][h] == 1 for _, h in chosen["opts"]) and weak.hex == chosen["opts"][-1][1]
     assert weak.hp == 2  # displacing deals no damage
     # the stun lasts until the start of the titan troop's next turn
-    from hoplostat.engine import turn
+    from hoplostat.rulesets.remastered import turn
     s.turn += 1
     turn.start_of_turn(g, 0)
     assert s.is_fatigued(weak)
@@ -563,7 +565,7 @@ def test_activity_resets_the_effect_target_each_titan_turn_R_ASC_10(cat):
 def test_every_catalog_titan_term_is_executed_unimplemented_empty_ASC_6(cat):
     """ASC-6: every effect term a catalog titan uses (effects table, shard defeat, holder) is executed; played
     games of all six titans report nothing in `unimplemented`."""
-    from hoplostat.engine import shards as shard_rules
+    from hoplostat.rulesets.remastered import shards as shard_rules
     holder_terms = {"extra-dice", "reduce-damage"}  # read by the attack pipeline like tactics
     assert len(cat.titans) == 6
     for tid in cat.titans:
@@ -722,7 +724,7 @@ def _games(cat, titan, n, seed0=0, check=True):
         assert r.won == (r.end_reason == "titan defeated")
         assert r.rounds <= 40
         for p, tr in enumerate(r.troops):
-            us = [u for u in r.units if u.player == p]
+            us = [u for u in r.units if u.seat == p]
             assert sum(u.damage_dealt for u in us) + tr.tactic_damage == tr.damage_dealt
             assert sum(u.kills for u in us) + tr.tactic_kills == tr.kills
         out.append(r)

@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 from enginekit import Scripted, make_game, mk_tactic, mk_unit
 
-from hoplostat.engine import colosseum, rules, turn
-from hoplostat.engine.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
+from hoplostat.engine import rules
+from hoplostat.rulesets.remastered import colosseum, turn
+from hoplostat.rulesets.remastered.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.modes.skirmish import Skirmish, play_game, setup
+from hoplostat.rulesets.remastered.skirmish import Skirmish, play_game, setup
+from hoplostat.engine.loop import play_turn, run
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 
@@ -101,7 +103,7 @@ def test_center_hex_deals_one_damage_at_start_of_own_turn_only_ARN_3(cat, cgrid)
     assert s.troops[0].favor_total == 0 and s.troops[1].favor_total == 0
     # and inside a whole turn, before deployment
     s.turn += 1
-    s.mode.player_turn(g, 0)
+    play_turn(g, s.mode.turn_of(g, 0))
     assert s.units[0].hp == 2
 
 
@@ -151,7 +153,7 @@ def test_pedestals_only_for_sentinels_ARN_6(cat, cgrid):
     reach = s.grid.reachable(a.hex, 3, s.blocked_for_move(0))
     assert 0 not in reach and not (set(PEDESTALS) & set(reach))
     assert not any(h in PEDESTALS for _, h in turn.deployable(g, 0, colosseum.deployment_hexes(s, 0)))
-    from hoplostat.engine.skills import _hurl_options
+    from hoplostat.rulesets.remastered.skills import _hurl_options
 
     assert all(d not in PEDESTALS for _, d in _hurl_options(g, a, 1))
     sen = rules.place_sentinel(g, 0, 0)
@@ -193,7 +195,7 @@ def test_inactive_chained_hero_cannot_move_act_or_be_displaced_SKR_2_UNIT_7(cat,
     h, a, _ = s.units
     h.active = False
     h.is_primary_hero = True
-    from hoplostat.engine.skills import _hurl_options, _shove_options, _swap_options
+    from hoplostat.rulesets.remastered.skills import _hurl_options, _shove_options, _swap_options
 
     assert not rules.can_move(s, h) and not rules.can_engage(s, h)
     assert not rules.can_be_displaced(s, h)
@@ -393,7 +395,7 @@ def test_only_the_footholds_team_may_occupy_it_SUP_3(cat, cgrid):
     assert 29 in s.grid.reachable(28, 3, s.blocked_for_move(0))
     reach_b = s.grid.reachable(30, 3, s.blocked_for_move(1))
     assert 29 not in reach_b
-    from hoplostat.engine.skills import _hurl_options
+    from hoplostat.rulesets.remastered.skills import _hurl_options
 
     assert all(d != 29 for v, d in _hurl_options(g, s.units[2], 1) if v == 1)
     assert not s.can_occupy(1, 29) and s.can_occupy(0, 29)
@@ -423,7 +425,7 @@ def test_sentinel_on_pedestal_gains_hp_dazed_immobile_acts_on_own_turn_SUP_4(cat
     assert s.is_dazed(sen) and not rules.can_engage(s, sen)
     s.turn += 2  # red's next turn
     assert not s.is_dazed(sen) and not rules.can_move(s, sen) and not rules.can_be_displaced(s, sen)
-    from hoplostat.engine.skills import _hurl_options, _swap_options
+    from hoplostat.rulesets.remastered.skills import _hurl_options, _swap_options
 
     assert all(v != sen.uid for v, _ in _hurl_options(g, s.units[0], 1)) and _swap_options(g, s.units[0], None) == []
     assert ("attack", sen.uid, 0) in turn.engage_options(g, sen)  # Range 4 from the pedestal

@@ -8,8 +8,9 @@ import numpy as np
 from enginekit import Scripted
 
 from hoplostat.dice import Pool
-from hoplostat.engine import rival, rules, turn
-from hoplostat.engine.modes.onslaught import WaveSummary, setup
+from hoplostat.engine import rules
+from hoplostat.rulesets.remastered import rival, turn
+from hoplostat.rulesets.remastered.onslaught import WaveSummary, setup
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import COMBAT
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from hoplostat.engine import rival, turn
-from hoplostat.engine.modes.onslaught import WaveSummary, play_onslaught, setup
+from hoplostat.rulesets.remastered import rival, turn
+from hoplostat.rulesets.remastered.onslaught import WaveSummary, play_onslaught, setup
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import COMBAT
 from hoplostat.policies import GreedyController, RandomController
@@ -104,7 +104,7 @@ def test_skirmish_greedy_unchanged_by_the_onslaught_branch(cat):
 
     g, _ = build(cat)
     assert _is_onslaught(g.state)
-    from hoplostat.engine.modes.skirmish import setup as skirmish_setup
+    from hoplostat.rulesets.remastered.skirmish import setup as skirmish_setup
 
     s2 = skirmish_setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(0))
     assert not _is_onslaught(s2)
@@ -120,7 +120,7 @@ def test_greedy_beats_random_in_onslaught_over_seeded_games(cat):
         for i in range(40):
             rng = np.random.default_rng(i)
             ctrl = GreedyController(rng) if policy == "greedy" else RandomController(rng)
-            total += play_onslaught(cat, [facs[i % len(facs)]], [ctrl], rng=rng).immortals_defeated
+            total += play_onslaught(cat, [facs[i % len(facs)]], [ctrl], rng=rng).extras["immortals_defeated"]
         return total / 40
 
     greedy, random = mean("greedy"), mean("random")

@@ -103,6 +103,6 @@ def test_engine_never_imports_polars_or_matplotlib():
     import subprocess
     import sys
 
-    code = "import sys, hoplostat.engine.modes.skirmish, hoplostat.policies; print('polars' in sys.modules or 'matplotlib' in sys.modules)"
+    code = "import sys, hoplostat.rulesets.remastered.skirmish, hoplostat.policies; print('polars' in sys.modules or 'matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hoplostat.catalog import load
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.rival import SUPERLATIVES
+from hoplostat.rulesets.remastered.rival import SUPERLATIVES
 from hoplostat.engine.scenario import build_game, loads_scenario
 
 POSITION = """
@@ -82,7 +82,7 @@ def test_rival_troops_play_no_tactics_TAC_6():
     """TAC-6: only player-controlled troops play tactics; Onslaught's rival troops never place one."""
     import numpy as np
 
-    from hoplostat.engine.modes.onslaught import play_onslaught
+    from hoplostat.rulesets.remastered.onslaught import play_onslaught
     from hoplostat.policies import make
 
     cat = load()

@@ -12,15 +12,15 @@ import numpy as np
 import pytest
 from enginekit import Scripted
 
-from hoplostat.engine import rival
-from hoplostat.engine.modes.onslaught import (
+from hoplostat.rulesets.remastered import rival
+from hoplostat.rulesets.remastered.onslaught import (
     WAVE_OVER,
     OnslaughtState,
     WaveSummary,
     play_onslaught,
-    run,
     setup,
 )
+from hoplostat.engine.loop import play_turn, run
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
@@ -144,7 +144,7 @@ def test_immortal_turn_example_ONS_6_ONS_7_ONS_8(cat):
     trigger gives each ally 1 HP (the Hippopotamus above its Health); black and yellow have none."""
     # yellow (Dig In) miss, blue hit, green hit, black miss -> 2 hits
     g, rc, s, antony, warrior, bandit, hippo = antony_example(cat, [0, 1, 1, 0])
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     a, w = s.units[antony], s.units[warrior]
     assert a.hex == 20 and a.hp == a.unit.health  # did not move; ignored the Retaliate damage
     assert sorted(str(p) for p in g.roller.rolled) == ["black", "blue", "green", "yellow"]  # Dig In die
@@ -165,7 +165,7 @@ def test_displacement_hex_is_the_players_choice_ONS_6(cat):
     s = g.state
     put_immortal(s, 20)
     warrior = put(s, unit(s, 0, "amazons/warrior"), 19)
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     asked = [o for d, o in players.asked if d == "rival-displace"]
     assert asked and s.units[warrior].hex == max(h for _, h in asked[0])
 
@@ -177,7 +177,7 @@ def test_immortal_rolls_all_dice_without_a_target_ONS_6(cat):
     antony = put_immortal(s, 14)
     bandit = put(s, unit(s, s.arena_troop, "bandit"), 23, hp=3)
     put(s, unit(s, 0, "amazons/warrior"), 43)  # far away: back-up movement, no attack
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     assert s.units[antony].hex != 14  # he moved, so no Dig In die
     assert sorted(str(p) for p in g.roller.rolled) == ["black", "blue", "green"]
     assert "rolls all its dice without attacking" in "\n".join(s.log)
@@ -189,12 +189,12 @@ def test_immortal_rolls_on_its_deployment_turn_ONS_5_R_ONS_2(cat):
     attack, but it still rolls its dice (ruling R-ONS-2)."""
     g, rc = build(cat, roller=FixedRoller([0, 0, 0, 0]))
     s = g.state
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     imm = s.units[s.immortal]
     assert imm.zone == COMBAT and imm.hex in BLUE and s.is_dazed(imm) and imm.unit.id == "antony-blackbird"
     assert len(g.roller.rolled) == 4 and s.waves[-1].immortal == "antony-blackbird"
     g.roller.mode = "none"
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     assert s.units[s.immortal] is imm and len(s.waves) == 1  # no second deployment in the wave
 
 
@@ -211,12 +211,12 @@ def test_stun_and_damage_triggers_stand_ins(cat):
     s = g.state
     put_immortal(s, 20)
     w = s.units[put(s, unit(s, 0, "amazons/warrior"), 19)]
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     assert s.is_fatigued(w)
     s.turn += 1  # the players' turn: still fatigued
     assert s.is_fatigued(w)
     g.roller.mode = "none"
-    s.mode.immortal_turn(g)  # start of the immortal's next turn: the stun ends
+    play_turn(g, s.mode.immortal_turn(g))  # start of the immortal's next turn: the stun ends
     assert not s.is_fatigued(w)
     g, rc = build(cat, order=("immortal-b",), roller=FixedRoller([0, 1]))  # yellow miss, black 1 hit (of 2)
     s = g.state
@@ -224,7 +224,7 @@ def test_stun_and_damage_triggers_stand_ins(cat):
     w = s.units[put(s, unit(s, 0, "amazons/defender-1"), 19)] if any(
         u.unit.id == "amazons/defender-1" for u in s.units) else s.units[put(s, unit(s, 0, "amazons/warrior"), 19)]
     hp = w.hp
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     assert w.hp == hp - 2  # 1 from the attack, 1 from the trigger
 
 
@@ -283,9 +283,9 @@ def test_stones_cost_the_immortal_hp_at_the_start_of_each_player_turn_ONS_7(cat)
     put(s, unit(s, 0, "amazons/warrior"), 19)
     put(s, unit(s, 1, "kunlun/warrior"), 38)
     health = s.units[imm].hp
-    s.mode.player_turn(g, 0)
+    play_turn(g, s.mode.turn_of(g, 0))
     assert s.units[imm].hp == health - 1 and s.stone_hp[0] == 1
-    s.mode.player_turn(g, 1)
+    play_turn(g, s.mode.turn_of(g, 1))
     assert s.units[imm].hp == health - 2 and s.stone_hp[1] == 1 and s.waves[-1].hp_from_stones == 2
 
 
@@ -366,7 +366,7 @@ def test_wave_end_clean_up_and_next_wave_ONS_11_ONS_13(cat):
     s.mode.gain_favor(g, 0, 20, "test")
     assert neutral.zone == CAMP and not s.zone(0, TRACK)  # the neutral hero is gained only once
     s.round += 1
-    s.mode.immortal_turn(g)
+    play_turn(g, s.mode.immortal_turn(g))
     assert s.units[s.immortal].unit.id == "immortal-b" and len(s.waves) == 2
 
 
@@ -385,13 +385,12 @@ def test_wave_end_stops_the_turn_and_a_new_round_begins_ONS_11(cat):
     put(s, unit(s, 0, "amazons/attacker-1"), 21)
     s.log.clear()
     s.round = 3
-    run_one = s.mode.player_turn
-    run_one(g, 0)
+    play_turn(g, s.mode.turn_of(g, 0))
     assert s.end_reason == WAVE_OVER
     assert sum(1 for x in s.log if " attacks " in x) == 1  # the second unit never attacked
     s.mode.end_wave(g)
     k = len(s.log)
-    run(g, max_rounds=s.round + 1)
+    run(g, s.round + 1)
     heads = [x for x in s.log[k:] if x.startswith("-- Round")]
     assert heads[0].endswith("immortal turn") and any("deploys Immortal B" in x for x in s.log)
 
@@ -405,7 +404,7 @@ def test_primary_hero_defeated_loses_ONS_10(cat):
         hero = s.units[s.troops[who].primary_hero]
         hero.active = True
         put(s, hero.uid, 19, hp=1)
-        s.mode.immortal_turn(g)
+        play_turn(g, s.mode.immortal_turn(g))
         assert s.end_reason == "primary hero defeated" and hero.zone == DISCARD
 
 
@@ -418,7 +417,7 @@ def test_forfeit_with_no_units_and_none_deployable_ONS_12(cat):
     for u in s.zone(0, CAMP):
         if not u.is_primary_hero:
             u.zone = DISCARD
-    s.mode.player_turn(g, 0)
+    play_turn(g, s.mode.turn_of(g, 0))
     assert s.end_reason == "forfeit"
     g, rc = build(cat, ("amazons", "kunlun"))
     s = g.state
@@ -427,7 +426,7 @@ def test_forfeit_with_no_units_and_none_deployable_ONS_12(cat):
         if not u.is_primary_hero:
             u.zone = DISCARD
     put(s, unit(s, 1, "kunlun/warrior"), 30)
-    s.mode.player_turn(g, 0)
+    play_turn(g, s.mode.turn_of(g, 0))
     assert s.end_reason is None  # the partner has a unit in combat
 
 
@@ -477,10 +476,10 @@ def play_checked(cat, seed, factions, policy, max_rounds=80, log=False):
     ctrls = [Checked(GreedyController(rng) if policy == "greedy" else RandomController(rng), coop) for _ in factions]
     r = play_onslaught(cat, factions, ctrls, rng=rng, max_rounds=max_rounds, log=log)
     assert r.end_reason in ENDS or r.capped
-    assert 0 <= r.immortals_defeated <= 6 and r.immortals_defeated == sum(w.won for w in r.waves)
-    assert all(w.won for w in r.waves[:-1])
+    assert 0 <= r.extras["immortals_defeated"] <= 6 and r.extras["immortals_defeated"] == sum(w.won for w in r.extras["waves"])
+    assert all(w.won for w in r.extras["waves"][:-1])
     assert r.rounds <= max_rounds and r.coop == coop
-    assert r.immortals_defeated == 6 or r.end_reason != "all immortals defeated"
+    assert r.extras["immortals_defeated"] == 6 or r.end_reason != "all immortals defeated"
     return r
 
 
@@ -512,7 +511,7 @@ def test_invariants_over_a_thousand_games(cat):
 def test_same_seed_same_game(cat):
     a = play_checked(cat, 11, ["kunlun"], "greedy", log=True)
     b = play_checked(cat, 11, ["kunlun"], "greedy", log=True)
-    assert a.log == b.log and a.immortal_order == b.immortal_order
+    assert a.log == b.log and a.extras["immortal_order"] == b.extras["immortal_order"]
     c = play_checked(cat, 12, ["kunlun"], "greedy", log=True)
     assert c.log != a.log
 
@@ -529,6 +528,6 @@ def test_result_summaries(cat):
     assert r.factions == ("lamosians", "parthians") and r.coop
     assert [t.faction for t in r.troops] == ["lamosians", "parthians"]
     for t in r.troops:
-        assert t.damage_dealt == t.tactic_damage + sum(u.damage_dealt for u in r.units if u.player == t.player)
-        assert t.crowd_favor >= t.immortal_damage
-    assert sorted(r.immortal_order) == sorted(cat.immortals)
+        assert t.damage_dealt == t.tactic_damage + sum(u.damage_dealt for u in r.units if u.seat == t.seat)
+        assert t.crowd_favor >= t.extras["immortal_damage"]
+    assert sorted(r.extras["immortal_order"]) == sorted(cat.immortals)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enginekit import Scripted, make_game, mk_unit
 
-from hoplostat.engine import rival
+from hoplostat.rulesets.remastered import rival
 from hoplostat.engine.rules import FixedRoller
 
 ONS = ("opponent-on-stone", "hero", "strongest")

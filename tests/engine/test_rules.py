@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from enginekit import Scripted, make_game, mk_tactic, mk_unit
 
-from hoplostat.engine import rules, turn
+from hoplostat.engine import rules
+from hoplostat.rulesets.remastered import turn
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 

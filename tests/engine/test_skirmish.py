@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from enginekit import Scripted, make_game, mk_unit
 
-from hoplostat.engine.modes.skirmish import Skirmish, play_game, setup
+from hoplostat.rulesets.remastered.skirmish import Skirmish, play_game, setup
+from hoplostat.engine.loop import play_turn, run
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.policies import GreedyController, RandomController
@@ -291,7 +292,7 @@ def _check_result(r, arena):
     assert r.end_reason in ends or r.end_reason.startswith("round cap")
     assert (r.winner is None) == r.end_reason.startswith("round cap")
     for p, t in enumerate(r.troops):
-        us = [u for u in r.units if u.player == p]
+        us = [u for u in r.units if u.seat == p]
         assert sum(u.times_deployed for u in us) == t.units_deployed
         assert sum(u.damage_dealt for u in us) + t.tactic_damage == t.damage_dealt
         assert sum(u.kills for u in us) + t.tactic_kills == t.kills
@@ -367,7 +368,7 @@ def test_clone_mid_game_replays_identically_and_independently(cat):
     for _ in range(4):
         s.round += 1
         for p in s.order:
-            s.mode.player_turn(g, p)
+            play_turn(g, s.mode.turn_of(g, p))
     assert s.end_reason is None and s.in_combat()
 
     def play_on(state, seed):
@@ -377,7 +378,7 @@ def test_clone_mid_game_replays_identically_and_independently(cat):
             state.round += 1
             for p in state.order:
                 if state.end_reason is None:
-                    state.mode.player_turn(gg, p)
+                    play_turn(gg, state.mode.turn_of(gg, p))
         return list(state.log), state.winner
 
     snapshot = (list(s.log), [(u.zone, u.hex, u.hp) for u in s.units], dict(s.supply))

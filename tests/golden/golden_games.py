@@ -68,24 +68,12 @@ def narrate(catalog, config, matchup, game: int) -> list[str]:
     """The same game as `play_one`, played with the event log on."""
     import numpy as np
 
+    from hoplostat.engine.loop import mode_class, play
     from hoplostat.policies import make
     from hoplostat.sweep import game_seed
 
     rng = np.random.default_rng(game_seed(config, matchup, game))
-    if matchup.mode == "skirmish":
-        from hoplostat.engine import play_game
-
-        controllers = [make(config.policies[0], rng=rng), make(config.policies[1], rng=rng)]
-        res = play_game(catalog, "skirmish", [matchup.a, matchup.b], matchup.arena, controllers, rng=rng,
-                        max_rounds=config.max_rounds, first_player=0 if matchup.first == "a" else 1, log=True)
-        return res.log
-    factions = [matchup.a] + ([matchup.b] if matchup.b else [])
-    controllers = [make(config.policies[0], rng=rng) for _ in factions]
-    if matchup.mode == "onslaught":
-        from hoplostat.engine.modes.onslaught import play_onslaught
-
-        return play_onslaught(catalog, factions, controllers, rng=rng, max_rounds=config.max_rounds, log=True).log
-    from hoplostat.engine.modes.ascension import play_ascension
-
-    return play_ascension(catalog, matchup.titan, factions, controllers, rng=rng, max_rounds=config.max_rounds,
-                          log=True).log
+    cls = mode_class(matchup.mode)
+    spec = cls.spec_of(matchup, config.max_rounds)
+    controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
+    return play(catalog, spec, controllers, rng=rng, log=True).log

@@ -31,7 +31,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.state import COMBAT, DISCARD, PlacedTactic, UnitState
 
 if TYPE_CHECKING:
-    from hoplostat.engine.modes.ascension import AscensionState
+    from hoplostat.rulesets.remastered.ascension import AscensionState
     from hoplostat.engine.rules import Game
 
 SHARD_KIND = "shard"

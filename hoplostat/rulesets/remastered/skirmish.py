@@ -20,68 +20,21 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hoplostat.catalog.model import Catalog
-from hoplostat.engine import colosseum, rules, turn
+from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.registry import unimplemented_skills
-from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
+                                   play, player_units, register_mode)
+from hoplostat.engine.registry import unimplemented_in_game, unimplemented_skills
+from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
 from hoplostat.errors import InputError
+from hoplostat.rulesets.remastered import colosseum, turn
+from hoplostat.rulesets.remastered.base import RULESET
 
 ARENAS = ("pozzuoli", "colosseum")
 POZZUOLI_REWARDS = (5, 10, 15, 20)
 """Remastered, "Crowd Favor in Pozzuoli Arena": a reward every five spaces; nothing after the last (CF-2)."""
 CAMP_SIZE = 4
-
-
-@dataclass(slots=True)
-class TroopSummary:
-    faction: str
-    side: str
-    player: int
-    units_deployed: int
-    damage_dealt: int
-    kills: int
-    units_lost: int
-    crowd_favor: int
-    rewards: int
-    tactic_damage: int = 0
-    """Part of damage_dealt done by the troop's tactics; the rest is the sum over its units."""
-    tactic_kills: int = 0
-
-
-@dataclass(slots=True)
-class UnitSummary:
-    """One chip of a troop that could take part (bag, camp, combat, discard; a gained neutral hero;
-    every sentinel placed). Sums over a troop's units + its tactic columns equal its TroopSummary."""
-
-    unit_id: str
-    faction: str
-    """The troop's faction (also for a neutral hero or sentinel it controls)."""
-    player: int
-    deployed: bool
-    """Ever in combat: deployed, chained on its hero hex (Colosseum) or placed as a sentinel."""
-    times_deployed: int
-    """Deployments (a chained hero's set-up and a placed sentinel are not deployments)."""
-    damage_dealt: int
-    kills: int
-    defeated: bool
-    times_defeated: int = 0
-
-
-@dataclass(slots=True)
-class GameResult:
-    winner: int | None
-    """Player index (position in `factions`) or None for a draw."""
-    winner_faction: str | None
-    rounds: int
-    end_reason: str
-    first_player: int
-    troops: list[TroopSummary]
-    unimplemented_skills: tuple[str, ...]
-    log: list[str] | None = field(default=None)
-    units: list[UnitSummary] = field(default_factory=list)
-    arena: str = "pozzuoli"
-
 
 
 def claim_pozzuoli_reward(g: Game, troop: int, k: int) -> None:
@@ -115,9 +68,22 @@ def claim_pozzuoli_reward(g: Game, troop: int, k: int) -> None:
             s.say(f"{t.faction} gains the neutral hero {u.name}")
 
 
-class Skirmish:
-    """Mode hooks called by the rules (`after_defeat`, `after_damage`) and the turn loop.
+@register_mode
+class Skirmish(Mode):
+    """Mode hooks called by the rules (`after_defeat`, `after_damage`) and the turns of a round.
     Stateless (only the arena id): shared by clones."""
+
+    name = "skirmish"
+    ruleset = RULESET
+    summary = "two players head to head: defeat the opposing primary hero (Pozzuoli or the Colosseum)"
+    arenas = ARENAS
+    seats = (2,)
+    teams = "each player alone"
+    first_player_random = True
+    default_max_rounds = 60
+    analysis = "versus"
+    success = "faction a wins"
+    heuristics = None
 
     __slots__ = ("arena_id", "is_colosseum")
 
@@ -173,7 +139,7 @@ class Skirmish:
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
         if u.is_primary_hero:
             # SKR-12: defeating the opposing primary hero wins at once.
-            self.end(g, 1 - u.troop, "primary hero defeated")
+            self.end(g, "primary hero defeated", 1 - u.troop)
             return
         if self.is_colosseum:
             return  # Colosseum favor comes from HP lost (after_damage); no "no units" win there
@@ -194,10 +160,10 @@ class Skirmish:
             return
         for t in s.order:
             if not s.in_combat(t):
-                self.end(g, 1 - t, "opponent has no units in combat")
+                self.end(g, "opponent has no units in combat", 1 - t)
                 return
 
-    def end(self, g: Game, winner: int | None, reason: str) -> None:
+    def end(self, g: Game, reason: str, winner: int | None = None) -> None:
         s = g.state
         if s.end_reason is not None:
             return
@@ -244,29 +210,87 @@ class Skirmish:
         if self.is_colosseum and g.state.end_reason is None:
             colosseum.foothold_step(g, troop)
 
-    def player_turn(self, g: Game, troop: int) -> None:
+    def turn_of(self, g: Game, troop: int) -> Turn:
         """TURN-1 step order; the game ends at once when a win condition is met (TURN-2)."""
         s = g.state
-        s.turn += 1
-        s.active = troop
         t = s.troops[troop]
-        s.say(f"-- Round {s.round}, {t.faction} ({t.side}) turn")
-        turn.start_of_turn(g, troop)
-        if s.end_reason is not None:
-            return
-        steps = (
-            lambda: self.arena_step(g, troop),
-            lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop)),
-            lambda: self.tactic_placement(g, troop),
-            lambda: turn.movement_step(g, troop),
-            lambda: turn.abilities_step(g, troop),
-            lambda: turn.engage_step(g, troop),
-            lambda: self.replenish(g, troop),
-        )
-        for step in steps:
-            step()
-            if s.end_reason is not None:
-                return
+        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", (
+            ("start", lambda: turn.start_of_turn(g, troop)),
+            ("arena", lambda: self.arena_step(g, troop)),
+            ("deployment", lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop))),
+            ("tactic", lambda: self.tactic_placement(g, troop)),
+            ("movement", lambda: turn.movement_step(g, troop)),
+            ("abilities", lambda: turn.abilities_step(g, troop)),
+            ("engage", lambda: turn.engage_step(g, troop)),
+            ("replenish", lambda: self.replenish(g, troop)),
+        ))
+
+    @classmethod
+    def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
+        return BareBoard(arena) if bare else cls(arena)
+
+    # --- the round (engine.loop) ---------------------------------------------------------
+    def begin(self, g: Game) -> None:
+        """Set-up's last step: each player draws four units into the camp (SKR-3)."""
+        for p in range(2):
+            self.replenish(g, p)
+
+    def start_round(self, g: Game) -> None:
+        self.check_no_units(g)
+
+    def round_turns(self, g: Game):
+        """SKR-1, SKR-13: the players' turns in the order drawn at set-up."""
+        for p in g.state.order:
+            yield self.turn_of(g, p)
+
+    @classmethod
+    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
+                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
+        s = setup(catalog, spec.factions, spec.arena, rng=rng, log=log, first_player=spec.first)
+        return Game(s, default_roller(rng, roller), list(controllers), rng)
+
+    def result(self, g: Game, spec: GameSpec) -> GameResult:
+        return result_of(g.state, spec)
+
+    @classmethod
+    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
+        winner = None if res.winner is None else "ab"[res.winner]
+        row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
+               "end_reason": res.end_reason}
+        for side, t in zip("ab", res.troops):
+            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
+                        f"{side}_crowd_favor": t.crowd_favor})
+        units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
+        return {"games": [row], "units": units}
+
+
+class BareBoard(Skirmish):
+    """A scenario's bare board (`mode = "none"`): Skirmish's steps with no crowd favor, no rewards and no
+    win conditions; deployment on the arena's hexes of each side. Not a registered mode."""
+
+    __slots__ = ()
+
+    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
+        return None
+
+    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+        return None
+
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
+        return None
+
+    def check_no_units(self, g: Game) -> None:
+        return None
+
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
+        side = s.troops[troop].side
+        hexes = s.grid.tagged(f"deploy-{side}")
+        if not hexes:
+            raise InputError(f"deployment: arena {s.grid.arena.id!r} has no deploy-{side} hexes; deployment there is "
+                             "not supported by scenarios yet")
+        return hexes
 
 
 class _CatalogFacts:
@@ -408,56 +432,35 @@ def play_game(
     roller: Roller | None = None,
     first_player: int | None = None,
 ) -> GameResult:
-    """Play one Skirmish game to its end (or the round cap: a draw).
+    """Play one Skirmish game to its end (or the round cap: a draw); `engine.loop.play` with a Skirmish spec.
 
     `first_player`: None draws the player order at random (SKR-1); 0 or 1 forces which player
     (position in `factions`) plays first (and takes the red side, R-ENG-1).
     """
     if mode != "skirmish":
-        raise InputError(f"mode {mode!r} is not implemented yet (skirmish only)")
-    s = setup(catalog, factions, arena, rng=rng, log=log, first_player=first_player)
-    g = Game(s, roller if roller is not None else PmfRoller(rng), list(controllers), rng)
-    m: Skirmish = s.mode
-    for p in range(2):
-        m.replenish(g, p)
-    while s.end_reason is None:
-        if s.round >= max_rounds:
-            m.end(g, None, f"round cap ({max_rounds}) reached")
-            break
-        s.round += 1
-        m.check_no_units(g)
-        for p in s.order:
-            if s.end_reason is not None:
-                break
-            m.player_turn(g, p)
-    return result_of(s, catalog)
+        raise InputError(f"mode {mode!r}: this function plays skirmish only (engine.loop.play plays every mode)")
+    spec = GameSpec("skirmish", tuple(factions), arena, first=first_player, max_rounds=max_rounds)
+    return play(catalog, spec, controllers, rng=rng, log=log, roller=roller)
 
 
-def result_of(s: GameState, catalog: Catalog) -> GameResult:
+def outcomes(s: GameState, seats: Sequence[int]) -> list[str]:
+    """Won / lost / draw of each seat from the state's winner (None: a draw)."""
+    if s.winner is None:
+        return [DRAW for _ in seats]
+    return [WON if p == s.winner else LOST for p in seats]
+
+
+def result_of(s: GameState, spec: GameSpec) -> GameResult:
+    out = outcomes(s, range(2))
     return GameResult(
-        winner=s.winner,
-        winner_faction=None if s.winner is None else s.troops[s.winner].faction,
-        rounds=s.round,
-        end_reason=s.end_reason or "unfinished",
-        first_player=s.order[0],
+        mode="skirmish", ruleset=RULESET, arena=s.mode.arena_id, factions=tuple(t.faction for t in s.troops),
+        rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
         troops=[
-            TroopSummary(
-                t.faction, t.side, t.index, t.deployed, t.damage_dealt, t.kills, t.units_lost, t.favor_total,
-                t.rewards, t.tactic_damage, t.tactic_kills,
-            )
+            TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
+                        t.units_lost, t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills)
             for t in s.troops
         ],
-        unimplemented_skills=tuple(
-            sid for sid in _facts(catalog).unimplemented if any(u.unit.has_skill(sid) for u in s.units)
-        ),
+        units=player_units(s, range(2)),
+        unimplemented=unimplemented_in_game(s),
         log=s.log,
-        units=[
-            UnitSummary(
-                u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
-                u.kills, u.times_defeated > 0, u.times_defeated,
-            )
-            for u in s.units
-            if u.zone != TRACK or u.entered
-        ],
-        arena=s.mode.arena_id if s.mode is not None else "pozzuoli",
     )

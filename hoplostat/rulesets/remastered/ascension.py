@@ -24,12 +24,16 @@ from typing import Any
 import numpy as np
 
 from hoplostat.catalog.model import Catalog, Titan
-from hoplostat.engine import colosseum, rival, rules, shards, titan as titan_rules, turn
+from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.registry import unimplemented_skills
-from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
+                                   play, player_units, register_mode)
+from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
+from hoplostat.rulesets.remastered import colosseum, rival, shards, titan as titan_rules, turn
+from hoplostat.rulesets.remastered.base import RULESET
 
 ARENA = "colosseum"
 DEFAULT_MAX_ROUNDS = 60
@@ -37,53 +41,6 @@ SOLO_UNITS = 6
 """ASC-2: the hero plus six chosen non-elite units and one chosen tactic."""
 COOP_UNITS = 3
 """ASC-2 co-op: three units each (A with the hero, B with the tactic)."""
-
-
-# --------------------------------------------------------------------------- results
-
-
-@dataclass(slots=True)
-class AscensionTroopSummary:
-    faction: str
-    player: int
-    units_deployed: int
-    damage_dealt: int
-    """HP removed from opponents (titan, its allies, arena units, sentinels, blue shards)."""
-    titan_damage: int
-    """Part of damage_dealt removed from the titan."""
-    kills: int
-    """Opponents defeated, shards included."""
-    units_lost: int
-    crowd_favor: int
-    """Favor this player's damage earned (co-op: on the shared track)."""
-    rewards: int
-    """Rewards claimed (co-op: the shared track's, counted for player A)."""
-    tactic_damage: int = 0
-    tactic_kills: int = 0
-
-
-@dataclass(slots=True)
-class AscensionResult:
-    won: bool
-    """The titan was defeated (ASC-11)."""
-    rounds: int
-    end_reason: str
-    capped: bool
-    titan: str
-    factions: tuple[str, ...]
-    coop: bool
-    troops: list[AscensionTroopSummary]
-    units: list[Any]
-    """`UnitSummary` rows (engine.modes.skirmish) of every player chip chosen or gained."""
-    titan_hp: int
-    """The titan's HP at the end (0 when defeated; its Health if never deployed)."""
-    titan_dice: str
-    """The titan dice at the end (start pool plus the dice gained)."""
-    shards_defeated: int
-    arena_turns: int
-    unimplemented: tuple[str, ...]
-    """Skills on chips in the game and titan/shard effect terms the engine skipped."""
-    log: list[str] | None = None
 
 
 # --------------------------------------------------------------------------- state
@@ -156,9 +113,21 @@ class AscensionState(TeamGameState):
 # --------------------------------------------------------------------------- the mode
 
 
-class Ascension:
+@register_mode
+class Ascension(Mode):
     """Mode hooks (`ignores_damage`, `after_damage`, `after_defeat`, `after_move`) and the turns.
     Configuration only (shared by clones): the titan card, co-op, the priority list."""
+
+    name = "ascension"
+    ruleset = RULESET
+    summary = "solo or co-op against one titan, its shards and allies (the Colosseum)"
+    arenas = (ARENA,)
+    seats = (1, 2)
+    teams = "the players against the titan, arena and shard troops"
+    opponents = "titan"
+    default_max_rounds = DEFAULT_MAX_ROUNDS
+    analysis = "boss"
+    success = "titan defeated"
 
     arena_id = ARENA
     is_colosseum = True
@@ -209,7 +178,7 @@ class Ascension:
     def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
         shards.after_move(g, u, src, dest)
 
-    def end(self, g: Game, reason: str) -> None:
+    def end(self, g: Game, reason: str, winner: int | None = None) -> None:
         s = g.state
         if s.end_reason is not None:
             return
@@ -325,19 +294,20 @@ class Ascension:
             if uid >= 0 and uid != s.titan_uid and s.units[uid].troop == troop:
                 rules.damage(g, s.units[uid], 1, what="center hex")
 
-    def titan_turn(self, g: Game) -> None:
+    def titan_turn(self, g: Game) -> Turn:
+        s: AscensionState = g.state  # type: ignore[assignment]
+        troop = s.titan_troop
+        return Turn(troop, f"-- Round {s.round}, titan turn", (
+            ("start", lambda: (turn.start_of_turn(g, troop), self.center_damage(g, troop))),
+            ("titan", lambda: self.titan_steps(g)),
+        ))
+
+    def titan_steps(self, g: Game) -> None:
         """ASC-5: deployment on the center hex on the first turn (dazed: no activity), then the Titan
         Activity Step (`engine.titan.activity`); titan dice with `grow_when = "round"` grow by one at the
         start of each titan turn after the first."""
         s: AscensionState = g.state  # type: ignore[assignment]
         troop = s.titan_troop
-        s.turn += 1
-        s.active = troop
-        s.say(f"-- Round {s.round}, titan turn")
-        turn.start_of_turn(g, troop)
-        self.center_damage(g, troop)
-        if s.end_reason is not None:
-            return
         if s.titan_turns > 0:
             self.grow_dice(g, "round")
         s.titan_turns += 1
@@ -359,26 +329,21 @@ class Ascension:
         hexes = outer + grid.tagged("inner") + grid.tagged("center")
         return tuple(h for h in hexes if s.can_occupy(troop, h))
 
-    def player_turn(self, g: Game, troop: int) -> None:
+    def turn_of(self, g: Game, troop: int) -> Turn:
+        """ASC-5 player turn: center hex damage, deployment (forfeit), tactic placement and the foothold
+        reward, movement, abilities, engage."""
         s: AscensionState = g.state  # type: ignore[assignment]
-        s.turn += 1
-        s.active = troop
         t = s.troops[troop]
-        s.say(f"-- Round {s.round}, {t.faction} turn")
-        steps = (
-            lambda: turn.start_of_turn(g, troop),
-            lambda: colosseum.center_damage(g, troop),
-            lambda: self.deployment(g, troop),
-            lambda: turn.tactic_step(g, troop),
-            lambda: colosseum.foothold_step(g, troop),
-            lambda: turn.movement_step(g, troop),
-            lambda: turn.abilities_step(g, troop),
-            lambda: turn.engage_step(g, troop),
-        )
-        for step in steps:
-            step()
-            if s.end_reason is not None:
-                return
+        return Turn(troop, f"-- Round {s.round}, {t.faction} turn", (
+            ("start", lambda: turn.start_of_turn(g, troop)),
+            ("arena", lambda: colosseum.center_damage(g, troop)),
+            ("deployment", lambda: self.deployment(g, troop)),
+            ("tactic", lambda: turn.tactic_step(g, troop)),
+            ("foothold", lambda: colosseum.foothold_step(g, troop)),
+            ("movement", lambda: turn.movement_step(g, troop)),
+            ("abilities", lambda: turn.abilities_step(g, troop)),
+            ("engage", lambda: turn.engage_step(g, troop)),
+        ))
 
     def deployment(self, g: Game, troop: int) -> None:
         """ASC-4: no unit limit but the HP supply; ASC-11 forfeit (as Onslaught): no player units in combat
@@ -401,26 +366,65 @@ class Ascension:
         u = camp[int(g.rng.integers(len(camp)))]
         rival.deploy(g, g.controllers[s.arena_troop], u, s.grid.tagged("outer-blue"))  # type: ignore[arg-type]
 
-    def arena_turn(self, g: Game) -> None:
+    def arena_turn(self, g: Game) -> Turn:
         """ASC-5: Movement, Abilities, Engage of the arena troop (arena units, the titan's sentinels)."""
         s: AscensionState = g.state  # type: ignore[assignment]
         troop = s.arena_troop
         rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
-        s.turn += 1
-        s.active = troop
-        s.arena_turns += 1
-        s.say(f"-- Round {s.round}, arena turn")
-        steps = (
-            lambda: turn.start_of_turn(g, troop),
-            lambda: self.center_damage(g, troop),
-            lambda: rival.movement_step(g, troop, rc),
-            lambda: rival.abilities_step(g, troop, rc),
-            lambda: rival.engage_step(g, troop, rc),
-        )
-        for step in steps:
-            step()
-            if s.end_reason is not None:
-                return
+
+        def start() -> None:
+            s.arena_turns += 1
+            turn.start_of_turn(g, troop)
+
+        return Turn(troop, f"-- Round {s.round}, arena turn", (
+            ("start", start),
+            ("arena", lambda: self.center_damage(g, troop)),
+            ("movement", lambda: rival.movement_step(g, troop, rc)),
+            ("abilities", lambda: rival.abilities_step(g, troop, rc)),
+            ("engage", lambda: rival.engage_step(g, troop, rc)),
+        ))
+
+    # --- the round (engine.loop) ----------------------------------------------------------------
+    def begin(self, g: Game) -> None:
+        choose_forces(g)
+
+    def start_round(self, g: Game) -> None:
+        g.state.arena_turn_due = False  # type: ignore[attr-defined]
+
+    def round_turns(self, g: Game):
+        """ASC-5: titan turn, player turn(s) (co-op: A then B, ruling R-ONS-4), an arena turn when called for."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        yield self.titan_turn(g)
+        for p in s.players:
+            yield self.turn_of(g, p)
+        if s.arena_turn_due:
+            yield self.arena_turn(g)
+
+    @classmethod
+    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
+                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
+        s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log)
+        return build_game(s, controllers, rng=rng, roller=roller)
+
+    def result(self, g: Game, spec: GameSpec) -> GameResult:
+        return result_of(g.state)
+
+    @classmethod
+    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
+        x = res.extras
+        row = {**head, "titan": x["titan"], "coop": res.coop, "won": res.won, "rounds": res.rounds,
+               "end_reason": res.end_reason, "capped": res.capped, "titan_hp": x["titan_hp"],
+               "shards_defeated": x["shards_defeated"], "arena_turns": x["arena_turns"]}
+        for side, t in zip("ab", res.troops):
+            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                        f"{side}_titan_damage": t.extras["titan_damage"], f"{side}_kills": t.kills,
+                        f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+        units = cls.unit_rows(head, res, unit_kind, lambda seat: res.won)
+        return {"games": [row], "units": units}
+
+    @classmethod
+    def is_success(cls, row: dict) -> bool:
+        return bool(row["won"])
 
 
 # --------------------------------------------------------------------------- set-up and play
@@ -524,79 +528,45 @@ def play_ascension(
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     log: bool = False,
     roller: Roller | None = None,
-) -> AscensionResult:
+) -> GameResult:
     """Play one Ascension game (solo: one faction; co-op: two) to its end: the titan defeated (won), the
-    primary hero defeated, a forfeit, or the round cap (`capped`, counted). Same rng seed, same game."""
-    if max_rounds < 1:
-        raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
-    s = setup(catalog, titan, factions, rng=rng, log=log)
-    g = build_game(s, controllers, rng=rng, roller=roller)
-    choose_forces(g)
-    run(g, max_rounds)
-    return result_of(s, catalog, max_rounds)
+    primary hero defeated, a forfeit, or the round cap (`capped`, counted); `engine.loop.play`."""
+    spec = GameSpec("ascension", tuple(factions), ARENA, titan, max_rounds=max_rounds)
+    return play(catalog, spec, controllers, rng=rng, log=log, roller=roller)
 
 
 def build_game(s: AscensionState, controllers: Sequence[Controller], *, rng: np.random.Generator,
                roller: Roller | None = None) -> Game:
     """The Game: the players' controllers (one reused for both co-op troops) and a RivalController (titan's
     priority list, ties settled by player A's controller) for the titan, arena and shard troops."""
-    n = len(s.players)
-    ctrls = list(controllers)
-    if len(ctrls) == 1 and n == 2:
-        ctrls = ctrls * 2
-    if len(ctrls) != n:
-        raise InputError(f"ascension: {n} faction(s) need {n} controller(s), got {len(ctrls)}")
+    ctrls = Mode.player_controllers(controllers, len(s.players), "ascension")
     rc = rival.RivalController(s.mode.priority, players=ctrls[0], players_troop=0)
-    return Game(s, roller if roller is not None else PmfRoller(rng), [*ctrls, rc, rc, rc, rc], rng)
+    return Game(s, default_roller(rng, roller), [*ctrls, rc, rc, rc, rc], rng)
 
 
-def run(g: Game, max_rounds: int) -> None:
-    """ASC-5: titan turn, player turn(s) (co-op: A then B, ruling R-ONS-4), an arena turn when called for."""
-    s: AscensionState = g.state  # type: ignore[assignment]
-    m: Ascension = s.mode
-    while s.end_reason is None:
-        if s.round >= max_rounds:
-            m.end(g, f"round cap ({max_rounds}) reached")
-            break
-        s.round += 1
-        s.arena_turn_due = False
-        m.titan_turn(g)
-        for p in s.players:
-            if s.end_reason is not None:
-                break
-            m.player_turn(g, p)
-        if s.end_reason is None and s.arena_turn_due:
-            m.arena_turn(g)
-
-
-def result_of(s: AscensionState, catalog: Catalog, max_rounds: int) -> AscensionResult:
-    from hoplostat.engine.modes.skirmish import UnitSummary
-
+def result_of(s: AscensionState) -> GameResult:
+    """ASC-11: the players won when the titan fell; lost on player A's primary hero or a forfeit; the
+    round cap is a draw."""
     reason = s.end_reason or "unfinished"
+    outcome = WON if s.won else DRAW if reason.startswith("round cap") else LOST
     a = s.troops[s.players[0]]
     troops = [
-        AscensionTroopSummary(
-            t.faction, t.index, t.deployed, t.damage_dealt, s.titan_damage[t.index], t.kills, t.units_lost,
-            s.favor_earned[t.index], a.rewards if t.index == s.players[0] else 0, t.tactic_damage, t.tactic_kills,
-        )
+        TroopResult(t.index, t.faction, t.side, 0, outcome, t.deployed, t.damage_dealt, t.kills, t.units_lost,
+                    s.favor_earned[t.index], a.rewards if t.index == s.players[0] else 0, t.tactic_damage,
+                    t.tactic_kills, {"titan_damage": s.titan_damage[t.index]})
         for t in s.troops[: len(s.players)]
     ]
-    units = [
-        UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
-                    u.kills, u.times_defeated > 0, u.times_defeated)
-        for u in s.units
-        if u.troop in s.players and (u.zone not in (BAG, TRACK) or u.entered)
-    ]
-    skills = tuple(sid for sid in unimplemented_skills(catalog) if any(u.unit.has_skill(sid) for u in s.units))
     t = s.units[s.titan_uid]
-    return AscensionResult(
-        won=s.won, rounds=s.round, end_reason=reason, capped=reason.startswith("round cap"), titan=s.mode.titan.id,
-        factions=tuple(s.troops[p].faction for p in s.players), coop=len(s.players) == 2, troops=troops, units=units,
-        titan_hp=t.hp if t.zone == COMBAT else (0 if s.won else t.unit.health),
-        titan_dice=str(titan_rules.titan_dice(s)), shards_defeated=sum(sh.defeats for sh in s.shards),
-        arena_turns=s.arena_turns, unimplemented=skills + tuple(s.unimplemented_terms), log=s.log,
+    return GameResult(
+        mode="ascension", ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in s.players),
+        rounds=s.round, end_reason=reason, first_player=0, troops=troops,
+        units=player_units(s, s.players, skip_zones=(BAG, TRACK)),
+        unimplemented=unimplemented_in_game(s) + tuple(s.unimplemented_terms),
+        extras={"titan": s.mode.titan.id, "titan_hp": t.hp if t.zone == COMBAT else (0 if s.won else t.unit.health),
+                "titan_dice": str(titan_rules.titan_dice(s)), "shards_defeated": sum(sh.defeats for sh in s.shards),
+                "arena_turns": s.arena_turns},
+        log=s.log,
     )
 
 
-__all__ = ["AscensionResult", "AscensionState", "AscensionTroopSummary", "Ascension", "build_game",
-           "choose_forces", "play_ascension", "run", "setup"]
+__all__ = ["AscensionState", "Ascension", "build_game", "choose_forces", "play_ascension", "setup"]

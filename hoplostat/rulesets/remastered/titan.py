@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 from hoplostat.dice import COLOURS, Pool
-from hoplostat.engine import rival, rules
+from hoplostat.engine import rules
+from hoplostat.rulesets.remastered import rival
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
 
 if TYPE_CHECKING:
-    from hoplostat.engine.modes.ascension import AscensionState
+    from hoplostat.rulesets.remastered.ascension import AscensionState
     from hoplostat.engine.rules import Game
 
 TITAN_TERMS = ("attack", "advance", "smite", "toss", "arena-turn", "deploy-allies", "allies-act",

@@ -28,13 +28,17 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Effect, Tactic, Unit
 from hoplostat.catalog.model import FrozenMap
 from hoplostat.dice import COLOURS, Pool
-from hoplostat.engine import rival, rules, turn
+from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.registry import unimplemented_skills
-from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
+                                   play, player_units, register_mode)
+from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, PlacedTactic, TeamGameState, TroopState, UnitState
-from hoplostat.engine.modes.skirmish import claim_pozzuoli_reward
 from hoplostat.errors import InputError
+from hoplostat.rulesets.remastered import rival, turn
+from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.skirmish import claim_pozzuoli_reward
 
 ARENA = "pozzuoli"
 REWARDS = (5, 10, 15, 20)
@@ -77,47 +81,6 @@ class WaveSummary:
     """Immortal HP lost to player units on stone hexes."""
 
 
-@dataclass(slots=True)
-class OnslaughtTroopSummary:
-    faction: str
-    player: int
-    units_deployed: int
-    damage_dealt: int
-    """HP removed from rival units (arena units; immortals ignore damage)."""
-    immortal_damage: int
-    """Damage dealt to immortals (ignored by them; earned as crowd favor, ONS-8)."""
-    kills: int
-    units_lost: int
-    crowd_favor: int
-    """All crowd favor earned over the game (the track resets each wave)."""
-    rewards: int
-    """Crowd favor rewards claimed over the game."""
-    stone_hp: int
-    """Immortal HP removed by this player's units on stone hexes (ONS-7)."""
-    tactic_damage: int = 0
-    tactic_kills: int = 0
-
-
-@dataclass(slots=True)
-class OnslaughtResult:
-    immortals_defeated: int
-    """Score (ONS-13): 0-6."""
-    waves: list[WaveSummary]
-    rounds: int
-    end_reason: str
-    factions: tuple[str, ...]
-    coop: bool
-    troops: list[OnslaughtTroopSummary]
-    units: list[Any]
-    """`UnitSummary` rows (engine.modes.skirmish) for every player chip that could take part."""
-    unimplemented_skills: tuple[str, ...]
-    log: list[str] | None = None
-    capped: bool = False
-    """The game hit the round cap (counted, never hidden)."""
-    immortal_order: tuple[str, ...] = ()
-    """Immortal ids in the order they were (or would have been) drawn."""
-
-
 # --------------------------------------------------------------------------- state
 
 
@@ -137,6 +100,8 @@ class OnslaughtState(TeamGameState):
     stone_hp: list[int] = field(default_factory=list)
     favor_earned: list[int] = field(default_factory=list)
     rewards_claimed: list[int] = field(default_factory=list)
+    immortal_order_ids: tuple[str, ...] = ()
+    """Immortal ids in the order they were (or would have been) drawn."""
     losing_hp: bool = False
     """Set while the mode removes an immortal's HP itself (ONS-7), which is not damage."""
     unimplemented_terms: list[str] = field(default_factory=list)
@@ -145,9 +110,21 @@ class OnslaughtState(TeamGameState):
 # --------------------------------------------------------------------------- the mode
 
 
-class Onslaught:
-    """Mode hooks (`ignores_damage`, `after_damage`, `after_defeat`) and the turn steps.
+@register_mode
+class Onslaught(Mode):
+    """Mode hooks (`ignores_damage`, `after_damage`, `after_defeat`) and the turns of a round.
     Configuration only (shared by clones): co-op, limits, priority list, trigger tables."""
+
+    name = "onslaught"
+    ruleset = RULESET
+    summary = "solo or co-op against six immortals in waves, with the rival AI (Pozzuoli)"
+    arenas = (ARENA,)
+    seats = (1, 2)
+    teams = "the players against the immortal and arena troops"
+    default_max_rounds = DEFAULT_MAX_ROUNDS
+    analysis = "waves"
+    success = "at least one immortal defeated"
+    tables = ("games", "waves", "units")
 
     arena_id = ARENA
     is_colosseum = False
@@ -210,7 +187,7 @@ class Onslaught:
         finally:
             s.losing_hp = False
 
-    def end(self, g: Game, reason: str) -> None:
+    def end(self, g: Game, reason: str, winner: int | None = None) -> None:
         s = g.state
         if s.end_reason is not None and s.end_reason != WAVE_OVER:
             return
@@ -244,13 +221,15 @@ class Onslaught:
         claim_pozzuoli_reward(g, troop, k)
 
     # --- immortal turn (ONS-5, ONS-6) ------------------------------------------------------------
-    def immortal_turn(self, g: Game) -> None:
+    def immortal_turn(self, g: Game) -> Turn:
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        return Turn(s.imm_troop, f"-- Round {s.round}, immortal turn", (("immortal", lambda: self.immortal_steps(g)),))
+
+    def immortal_steps(self, g: Game) -> None:
+        """Start of turn, the wave's deployment (ONS-5), movement, abilities, engage (ONS-6)."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
         troop = s.imm_troop
         rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
-        s.turn += 1
-        s.active = troop
-        s.say(f"-- Round {s.round}, immortal turn")
         turn.start_of_turn(g, troop)
         if s.immortal < 0:
             # ONS-5: first turn of a wave: draw a random immortal (the camp was shuffled at set-up).
@@ -362,27 +341,20 @@ class Onslaught:
             s.say(f"trigger effect {term!r} is not implemented for immortals; skipped")
 
     # --- player turn ----------------------------------------------------------------------------
-    def player_turn(self, g: Game, troop: int) -> None:
+    def turn_of(self, g: Game, troop: int) -> Turn:
         """Remastered, "Player Turns" in Onslaught (ONS-3): check stone hexes (ONS-7), deployment with the
         unit limit (ONS-2) and forfeit (ONS-12), tactic placement, movement, abilities, engage."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
-        s.turn += 1
-        s.active = troop
         t = s.troops[troop]
-        s.say(f"-- Round {s.round}, {t.faction} ({t.side}) turn")
-        steps = (
-            lambda: turn.start_of_turn(g, troop),
-            lambda: self.check_stones(g, troop),
-            lambda: self.deployment(g, troop),
-            lambda: turn.tactic_step(g, troop),
-            lambda: turn.movement_step(g, troop),
-            lambda: turn.abilities_step(g, troop),
-            lambda: turn.engage_step(g, troop),
-        )
-        for step in steps:
-            step()
-            if s.end_reason is not None:
-                return
+        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", (
+            ("start", lambda: turn.start_of_turn(g, troop)),
+            ("arena", lambda: self.check_stones(g, troop)),
+            ("deployment", lambda: self.deployment(g, troop)),
+            ("tactic", lambda: turn.tactic_step(g, troop)),
+            ("movement", lambda: turn.movement_step(g, troop)),
+            ("abilities", lambda: turn.abilities_step(g, troop)),
+            ("engage", lambda: turn.engage_step(g, troop)),
+        ))
 
     def check_stones(self, g: Game, troop: int) -> None:
         """ONS-7: at the start of each player turn the immortal loses 1 HP per unit of that player on a stone."""
@@ -420,24 +392,66 @@ class Onslaught:
         u = bag[int(g.rng.integers(len(bag)))]
         rival.deploy(g, g.controllers[troop], u, s.grid.tagged("deploy-blue"))  # type: ignore[arg-type]
 
-    def arena_turn(self, g: Game) -> None:
+    def arena_turn(self, g: Game) -> Turn:
+        """ONS-9: the arena troop deploys from its draw bag, moves, uses abilities and engages as rivals."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
         troop = s.arena_troop
         rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
-        s.turn += 1
-        s.active = troop
-        s.say(f"-- Round {s.round}, arena turn")
-        steps = (
-            lambda: turn.start_of_turn(g, troop),
-            lambda: self.arena_deploy(g),
-            lambda: rival.movement_step(g, troop, rc),
-            lambda: rival.abilities_step(g, troop, rc),
-            lambda: rival.engage_step(g, troop, rc),
-        )
-        for step in steps:
-            step()
-            if s.end_reason is not None:
-                return
+        return Turn(troop, f"-- Round {s.round}, arena turn", (
+            ("start", lambda: turn.start_of_turn(g, troop)),
+            ("deployment", lambda: self.arena_deploy(g)),
+            ("movement", lambda: rival.movement_step(g, troop, rc)),
+            ("abilities", lambda: rival.abilities_step(g, troop, rc)),
+            ("engage", lambda: rival.engage_step(g, troop, rc)),
+        ))
+
+    # --- the round (engine.loop) ----------------------------------------------------------------
+    def round_turns(self, g: Game):
+        """ONS-3: immortal turn, player turn(s) in faction order (ruling R-ONS-4), arena turn."""
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        yield self.immortal_turn(g)
+        for p in s.players:
+            yield self.turn_of(g, p)
+        yield self.arena_turn(g)
+
+    def interrupt(self, g: Game) -> None:
+        """ONS-11: a wave's end stops the round; the next round starts with a new immortal turn."""
+        if g.state.end_reason == WAVE_OVER:
+            self.end_wave(g)
+
+    @classmethod
+    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
+                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
+        """The players' controllers (one reused for both co-op troops) and a RivalController (the Onslaught
+        priority list, ties settled by the first player's controller) for the immortal and arena troops."""
+        s = setup(catalog, spec.factions, rng=rng, log=log, immortal_order=spec.option("immortal_order"))
+        ctrls = cls.player_controllers(controllers, len(s.players), cls.name)
+        rc = rival.RivalController(s.mode.priority, players=ctrls[0], players_troop=0)
+        s.immortal_order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
+        return Game(s, default_roller(rng, roller), [*ctrls, rc, rc], rng)
+
+    def result(self, g: Game, spec: GameSpec) -> GameResult:
+        return result_of(g.state)
+
+    @classmethod
+    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
+        x = res.extras
+        row = {**head, "coop": res.coop, "immortals_defeated": x["immortals_defeated"],
+               "waves_reached": len(x["waves"]), "rounds": res.rounds, "end_reason": res.end_reason,
+               "capped": res.capped}
+        for side, t in zip("ab", res.troops):
+            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                        f"{side}_immortal_damage": t.extras["immortal_damage"], f"{side}_kills": t.kills,
+                        f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+        waves = [{"matchup": head["matchup"], "game": head["game"], "faction_a": head["faction_a"],
+                  "faction_b": head["faction_b"], "coop": res.coop, "wave": i, "immortal": w.immortal, "won": w.won,
+                  "rounds": w.rounds} for i, w in enumerate(x["waves"], start=1)]
+        units = cls.unit_rows(head, res, unit_kind, lambda seat: None)
+        return {"games": [row], "waves": waves, "units": units}
+
+    @classmethod
+    def is_success(cls, row: dict) -> bool:
+        return row["immortals_defeated"] >= 1
 
     # --- waves (ONS-11) -------------------------------------------------------------------------------
     def end_wave(self, g: Game) -> None:
@@ -595,93 +609,47 @@ def play_onslaught(
     log: bool = False,
     roller: Roller | None = None,
     immortal_order: Sequence[str] | None = None,
-) -> OnslaughtResult:
+) -> GameResult:
     """Play one Onslaught game (solo: one faction; co-op: two) to its end: a primary hero defeated,
-    a forfeit, every immortal defeated, or the round cap (`capped`, counted).
+    a forfeit, every immortal defeated, or the round cap (`capped`, counted); `engine.loop.play`.
 
     `controllers`: one per faction (a single one plays both co-op troops). The rival troops get
     `RivalController`s whose ties the first player's controller settles (or `rival.players_favour`).
     """
-    if max_rounds < 1:
-        raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
-    s = setup(catalog, factions, rng=rng, log=log, immortal_order=immortal_order)
-    n = len(s.players)
-    ctrls = list(controllers)
-    if len(ctrls) == 1 and n == 2:
-        ctrls = ctrls * 2
-    if len(ctrls) != n:
-        raise InputError(f"onslaught: {n} faction(s) need {n} controller(s), got {len(ctrls)}")
-    m: Onslaught = s.mode
-    rc = rival.RivalController(m.priority, players=ctrls[0], players_troop=0)
-    g = Game(s, roller if roller is not None else PmfRoller(rng), [*ctrls, rc, rc], rng)
-    order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
-    run(g, max_rounds)
-    return result_of(s, catalog, order_ids, max_rounds)
+    opts = (("immortal_order", tuple(immortal_order)),) if immortal_order is not None else ()
+    spec = GameSpec("onslaught", tuple(factions), ARENA, max_rounds=max_rounds, options=opts)
+    return play(catalog, spec, controllers, rng=rng, log=log, roller=roller)
 
 
-def run(g: Game, max_rounds: int) -> None:
-    """The round loop (ONS-3): immortal turn, player turn(s) in faction order (ruling R-ONS-4), arena turn;
-    a wave's end starts a new round with the next immortal turn (ONS-11)."""
-    s: OnslaughtState = g.state  # type: ignore[assignment]
-    m: Onslaught = s.mode
-    turns = [m.immortal_turn, *[(lambda p: (lambda g_: m.player_turn(g_, p)))(p) for p in s.players], m.arena_turn]
-    while s.end_reason is None:
-        if s.round >= max_rounds:
-            m.end(g, f"round cap ({max_rounds}) reached")
-            break
-        s.round += 1
-        for step in turns:
-            step(g)
-            if s.end_reason == WAVE_OVER:
-                m.end_wave(g)
-                break
-            if s.end_reason is not None:
-                break
-
-
-def result_of(s: OnslaughtState, catalog: Catalog, order_ids: tuple[str, ...], max_rounds: int) -> OnslaughtResult:
-    from hoplostat.engine.modes.skirmish import UnitSummary
-
+def result_of(s: OnslaughtState) -> GameResult:
+    """ONS-13: the score is the immortals defeated; the players won when all fell, lost on a defeated
+    primary hero or a forfeit; the round cap is a draw."""
     if s.waves and not s.waves[-1].won:
         w = s.waves[-1]
         w.end_round = s.round
         w.rounds = s.round - w.start_round + 1
     reason = s.end_reason or "unfinished"
+    outcome = WON if reason == "all immortals defeated" else DRAW if reason.startswith("round cap") else LOST
     troops = [
-        OnslaughtTroopSummary(
-            t.faction, t.index, t.deployed, t.damage_dealt, s.imm_damage[t.index], t.kills, t.units_lost,
-            s.favor_earned[t.index], s.rewards_claimed[t.index], s.stone_hp[t.index], t.tactic_damage, t.tactic_kills,
-        )
+        TroopResult(t.index, t.faction, t.side, 0, outcome, t.deployed, t.damage_dealt, t.kills, t.units_lost,
+                    s.favor_earned[t.index], s.rewards_claimed[t.index], t.tactic_damage, t.tactic_kills,
+                    {"immortal_damage": s.imm_damage[t.index], "stone_hp": s.stone_hp[t.index]})
         for t in s.troops[: len(s.players)]
     ]
-    units = [
-        UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
-                    u.kills, u.times_defeated > 0, u.times_defeated)
-        for u in s.units
-        if u.troop in s.players and (u.zone != TRACK or u.entered)
-    ]
-    skills = tuple(sid for sid in unimplemented_skills(catalog) if any(u.unit.has_skill(sid) for u in s.units))
-    return OnslaughtResult(
-        immortals_defeated=len(s.trophies),
-        waves=list(s.waves),
-        rounds=s.round,
-        end_reason=reason,
-        factions=tuple(s.troops[p].faction for p in s.players),
-        coop=len(s.players) == 2,
-        troops=troops,
-        units=units,
-        unimplemented_skills=skills + tuple(f"trigger:{t}" for t in s.unimplemented_terms),
+    skills = unimplemented_in_game(s)
+    return GameResult(
+        mode="onslaught", ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in s.players),
+        rounds=s.round, end_reason=reason, first_player=0, troops=troops, units=player_units(s, s.players),
+        unimplemented=skills + tuple(f"trigger:{t}" for t in s.unimplemented_terms),
+        extras={"immortals_defeated": len(s.trophies), "waves": list(s.waves),
+                "immortal_order": s.immortal_order_ids},
         log=s.log,
-        capped=reason.startswith("round cap"),
-        immortal_order=order_ids,
     )
 
 
 __all__ = [
     "COOP_LIMITS",
-    "OnslaughtResult",
     "OnslaughtState",
-    "OnslaughtTroopSummary",
     "SOLO_LIMITS",
     "WAVE_OVER",
     "WaveSummary",

@@ -1,0 +1,33 @@
+"""`hoplostat modes`: every registered game mode with its rule set, seats and arenas."""
+
+from __future__ import annotations
+
+from hoplostat.cli._common import JsonOpt
+
+HELP_MODES = """List every game mode hoplostat plays: its name, rule set, seats, arenas and what it is.
+
+Each one works with `hoplostat play MODE --seed 1` and `hoplostat sweep MODE`.
+"""
+
+
+def modes(as_json: JsonOpt = False) -> None:
+    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.engine.loop import modes as registered
+
+    rows = [{"name": c.name, "ruleset": c.ruleset, "troops": list(c.seats), "arenas": list(c.arenas),
+             "teams": c.teams, "opponents": c.opponents or None, "default_max_rounds": c.default_max_rounds,
+             "analysis": c.analysis, "success": c.success, "summary": c.summary}
+            for c in registered().values()]
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    t = Table(title="Game modes", title_justify="left")
+    for col in ("mode", "rule set", "seats", "arenas", "what it is"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(r["name"], r["ruleset"], " or ".join(map(str, r["troops"])), ", ".join(r["arenas"]),
+                  escape(r["summary"]))
+    stdout_console().print(t)

@@ -1,0 +1,153 @@
+"""The Mode protocol, the mode registry, the one game loop, and the result type every mode returns.
+
+A mode (Skirmish, Onslaught, ...) is a subclass of `Mode` that declares its facts as class
+attributes and supplies set-up, the turns of a round and its hooks; `register_mode` makes it
+known to `play`, `sweep`, `scenario`, `stats`, `report` and the CLI. One loop (`run`) plays
+every mode: round cap, round start, the turns the mode lists (each opened by `open_turn` and
+played step by step by `run_steps`), interrupts such as a wave's end.
+
+Rule sets live in `hoplostat.rulesets.*` and register their modes when imported; the registry
+imports that package on first use (plug-in discovery), so the engine core names no rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from hoplostat.engine.mode import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
+                                   UnitSummary)
+from hoplostat.engine.registry import discover
+from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
+from hoplostat.engine.state import TRACK, GameState
+from hoplostat.errors import InputError
+
+# --------------------------------------------------------------------------- the registry
+
+_MODES: dict[str, type[Mode]] = {}
+
+
+def register_mode(cls: type[Mode]) -> type[Mode]:
+    """Class decorator: make a mode known by its `name` (unique across rule sets)."""
+    if not cls.name or not cls.ruleset or not cls.arenas:
+        raise ValueError(f"mode class {cls.__name__}: name, ruleset and arenas must be declared")
+    other = _MODES.get(cls.name)
+    if other is not None and other is not cls:
+        raise ValueError(f"mode {cls.name!r} registered twice ({other.__module__}, {cls.__module__})")
+    _MODES[cls.name] = cls
+    return cls
+
+
+def modes() -> dict[str, type[Mode]]:
+    """Every registered mode by name, in registration order."""
+    discover()
+    return dict(_MODES)
+
+
+def mode_class(name: str) -> type[Mode]:
+    got = modes().get(name)
+    if got is None:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(_MODES), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise InputError(f"unknown mode {name!r}{hint}; modes: {', '.join(_MODES)}")
+    return got
+
+
+def modes_with_opponents() -> list[str]:
+    return [n for n, c in modes().items() if c.opponents]
+
+
+def opponent_ids(catalog: Any, kind: str) -> list[str]:
+    """Catalog ids of a kind of opponent (titans)."""
+    if kind == "titan":
+        return list(catalog.titans)
+    raise InputError(f"unknown opponent kind {kind!r}")
+
+
+# --------------------------------------------------------------------------- the one loop
+
+
+def open_turn(g: Game, turn: Turn) -> None:
+    """The turn opener: counts the turn, makes its troop the active one, narrates its header."""
+    s = g.state
+    s.turn += 1
+    s.active = turn.troop
+    s.say(turn.header)
+
+
+def run_steps(g: Game, steps: Iterable[tuple[str, Callable[[], Any]]]) -> None:
+    """The step runner: each step in order; a game end (or an interrupt) stops the turn at once (TURN-2)."""
+    s = g.state
+    for _name, step in steps:
+        step()
+        if s.end_reason is not None:
+            return
+
+
+def play_turn(g: Game, turn: Turn) -> None:
+    """One whole turn: opened, then its steps in order."""
+    open_turn(g, turn)
+    run_steps(g, turn.steps)
+
+
+def run(g: Game, max_rounds: int) -> None:
+    """Play rounds until the game ends or the round cap makes it a draw."""
+    s = g.state
+    mode: Mode = s.mode
+    while s.end_reason is None:
+        if s.round >= max_rounds:
+            mode.end(g, f"round cap ({max_rounds}) reached")
+            break
+        s.round += 1
+        mode.start_round(g)
+        for turn in mode.round_turns(g):
+            if s.end_reason is not None:
+                break
+            play_turn(g, turn)
+            if s.end_reason is not None:
+                mode.interrupt(g)
+                break
+
+
+def new_game(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng: np.random.Generator,
+             log: bool = False, roller: Roller | None = None) -> tuple[Mode, GameSpec, Game]:
+    """Validate `spec` and set up its game (not yet begun)."""
+    cls = mode_class(spec.mode)
+    spec = cls.validate(catalog, spec)
+    g = cls.new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
+    return g.state.mode, spec, g
+
+
+def play(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng: np.random.Generator,
+         log: bool = False, roller: Roller | None = None) -> GameResult:
+    """Play one game of any registered mode to its end; same rng seed, same game."""
+    mode, spec, g = new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
+    mode.begin(g)
+    run(g, spec.max_rounds)  # type: ignore[arg-type]
+    return mode.result(g, spec)
+
+
+def default_roller(rng: np.random.Generator, roller: Roller | None) -> Roller:
+    return roller if roller is not None else PmfRoller(rng)
+
+
+def player_units(s: GameState, players: Iterator[int] | Sequence[int], *, skip_zones: tuple[str, ...] = (TRACK,)) -> list[UnitSummary]:
+    """UnitSummary rows of the player troops' chips that could take part (never-entered chips in
+    `skip_zones` are left out: a neutral hero still on the track, unchosen Ascension chips)."""
+    ps = set(players)
+    return [
+        UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
+                    u.kills, u.times_defeated > 0, u.times_defeated)
+        for u in s.units
+        if u.troop in ps and (u.zone not in skip_zones or u.entered)
+    ]
+
+
+__all__ = [
+    "DRAW", "GameResult", "GameSpec", "LOST", "Matchup", "Mode", "Turn", "TroopResult", "UnitSummary", "WON",
+    "mode_class", "modes", "new_game", "open_turn", "play", "play_turn", "register_mode", "run", "run_steps",
+]

@@ -1,0 +1,368 @@
+"""The Mode protocol: what a game mode declares and supplies, what it is given to play, and the one
+result type every mode returns. The registry and the game loop that use it are `engine.loop`.
+
+Kept free of the rules and state modules (type hints only), so that the state can hold a bare
+`Mode()` when no mode is playing (scenario boards, unit tests) and the rules never test for None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from hoplostat.errors import InputError
+
+if TYPE_CHECKING:
+    from hoplostat.engine.rules import Controller, Game, Roller
+    from hoplostat.engine.state import GameState, UnitState
+
+# --------------------------------------------------------------------------- what to play
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game to play: the mode, the player factions in seat order and the mode's choices.
+
+    `arena` "" = the mode's first arena; `first` None = the rules draw who plays first; `titan` the
+    opponent chip of modes that face one (Ascension); `max_rounds` None = the mode's default cap;
+    `options` mode-specific extras as (key, value) pairs (e.g. Onslaught's immortal order).
+    """
+
+    mode: str
+    factions: tuple[str, ...]
+    arena: str = ""
+    titan: str = ""
+    first: int | None = None
+    max_rounds: int | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, key: str, default: Any = None) -> Any:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """One cell of a sweep: a mode's game between these seats, on an arena, against a titan."""
+
+    mode: str
+    arena: str
+    a: str
+    b: str
+    first: str
+    titan: str = ""
+    """The opponent faced by modes that have one (Ascension's titan); "" otherwise."""
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        return tuple(f for f in (self.a, self.b) if f)
+
+    @property
+    def key(self) -> str:
+        base = f"{self.mode}/{self.arena}/{self.a}/{self.b}/{self.first}"
+        return f"{base}/{self.titan}" if self.titan else base
+
+
+# --------------------------------------------------------------------------- results
+
+
+WON, LOST, DRAW = "won", "lost", "draw"
+
+
+@dataclass(slots=True)
+class TroopResult:
+    """How one player troop (a seat) ended and what it did. Mode-specific counts are in `extras`."""
+
+    seat: int
+    """Position in `GameSpec.factions` (0 = a, 1 = b, ...)."""
+    faction: str
+    side: str
+    team: int
+    outcome: str
+    """`won`, `lost` or `draw` (the round cap, or both sides at once)."""
+    units_deployed: int
+    damage_dealt: int
+    kills: int
+    units_lost: int
+    crowd_favor: int
+    rewards: int
+    tactic_damage: int = 0
+    """Part of damage_dealt done by the troop's tactics; the rest is the sum over its units."""
+    tactic_kills: int = 0
+    extras: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class UnitSummary:
+    """One chip of a player troop that could take part (bag, camp, combat, discard; a gained neutral hero;
+    every sentinel placed). Sums over a troop's units plus its tactic columns equal its TroopResult."""
+
+    unit_id: str
+    faction: str
+    """The troop's faction (also for a neutral hero or sentinel it controls)."""
+    seat: int
+    """The seat of the troop that owns the chip (as `TroopResult.seat`)."""
+    deployed: bool
+    """Ever in combat: deployed, chained on its hero hex (Colosseum) or placed as a sentinel."""
+    times_deployed: int
+    """Deployments (a chained hero's set-up and a placed sentinel are not deployments)."""
+    damage_dealt: int
+    kills: int
+    defeated: bool
+    times_defeated: int = 0
+
+
+@dataclass(slots=True)
+class GameResult:
+    """The one result type of every mode: an outcome per player troop plus the mode's extras."""
+
+    mode: str
+    ruleset: str
+    arena: str
+    factions: tuple[str, ...]
+    rounds: int
+    end_reason: str
+    first_player: int
+    """Seat of the player who played first."""
+    troops: list[TroopResult]
+    units: list[UnitSummary] = field(default_factory=list)
+    unimplemented: tuple[str, ...] = ()
+    """Skills on chips in the game, and effect terms, that the engine does not play (played as blank)."""
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Mode-specific results (Onslaught: immortals_defeated, waves; Ascension: titan, titan_hp, ...)."""
+    log: list[str] | None = None
+
+    @property
+    def capped(self) -> bool:
+        """The game hit the round cap (counted as a draw, never hidden)."""
+        return self.end_reason.startswith("round cap")
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won alone (two-player modes); None for a draw, a team win or a team loss."""
+        won = [t.seat for t in self.troops if t.outcome == WON]
+        return won[0] if len(won) == 1 and len(self.troops) > 1 else None
+
+    @property
+    def winner_faction(self) -> str | None:
+        w = self.winner
+        return None if w is None else self.factions[w]
+
+    @property
+    def won(self) -> bool:
+        """Some player troop won (solo and co-op modes: the players beat the game)."""
+        return any(t.outcome == WON for t in self.troops)
+
+    @property
+    def coop(self) -> bool:
+        """Several player troops on one team."""
+        teams = [t.team for t in self.troops]
+        return len(teams) != len(set(teams))
+
+
+# --------------------------------------------------------------------------- the protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of a round: the troop whose turn it is, the log line that opens it, its named steps."""
+
+    troop: int
+    header: str
+    steps: Sequence[tuple[str, Callable[[], Any]]]
+
+
+class Mode:
+    """A game mode. Class attributes are its declared facts; an instance is the per-game configuration
+    (stateless during play: clones of a state share it). Hooks have no-op defaults."""
+
+    name: ClassVar[str] = ""
+    ruleset: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    """One line: what the mode is."""
+    arenas: ClassVar[tuple[str, ...]] = ()
+    seats: ClassVar[tuple[int, ...]] = (2,)
+    """Allowed numbers of player factions (Skirmish (2,); solo or co-op (1, 2))."""
+    teams: ClassVar[str] = "each troop alone"
+    """How troops form teams, in words (shown by `hoplostat modes`)."""
+    opponents: ClassVar[str] = ""
+    """Catalog kind of the opponent chosen per game ("titan" for Ascension), "" when none."""
+    first_player_random: ClassVar[bool] = False
+    """The rules draw who plays first (sweeps then play both seat orders)."""
+    default_max_rounds: ClassVar[int] = 60
+    analysis: ClassVar[str] = "versus"
+    """How sweeps of this mode are summarised (stats/report): `versus` (win rates between seats),
+    `waves` (solo/co-op score against waves of opponents), `boss` (solo/co-op against one opponent)."""
+    success: ClassVar[str] = "faction a wins"
+    """What `--ci-width` estimates, in words; `is_success(row)` computes it from a games row."""
+    tables: ClassVar[tuple[str, ...]] = ("games", "units")
+    """Sweep tables the mode writes (`games` first)."""
+
+    # --- set-up ---------------------------------------------------------------------------------
+    @classmethod
+    def validate(cls, catalog: Any, spec: GameSpec) -> GameSpec:
+        """Check a spec against the mode's facts; fills the defaults (arena, round cap)."""
+        if len(spec.factions) not in cls.seats:
+            want = " or ".join(str(n) for n in cls.seats)
+            raise InputError(f"{cls.name} needs {want} faction(s), got {len(spec.factions)}")
+        if len(set(spec.factions)) != len(spec.factions) and cls.analysis != "versus":
+            raise InputError(f"{cls.name}: players choose different factions")
+        for f in spec.factions:
+            catalog.faction(f)
+        arena = spec.arena or cls.arenas[0]
+        if arena not in cls.arenas:
+            raise InputError(f"unknown arena {arena!r} for {cls.name}; allowed: {', '.join(cls.arenas)}")
+        if spec.titan and not cls.opponents:
+            from hoplostat.engine.loop import modes_with_opponents
+
+            raise InputError(f"{cls.name} faces no titan (--titan is for: {', '.join(modes_with_opponents())})")
+        if cls.opponents and not spec.titan:
+            raise InputError(f"{cls.name}: choose the {cls.opponents} to face (--titan)")
+        if spec.first is not None and spec.first not in range(len(spec.factions)):
+            raise InputError(f"first player {spec.first!r}: must be a seat 0..{len(spec.factions) - 1}")
+        max_rounds = cls.default_max_rounds if spec.max_rounds is None else spec.max_rounds
+        if max_rounds < 1:
+            raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
+        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, spec.options)
+
+    @classmethod
+    def default_spec(cls, catalog: Any, rng: np.random.Generator) -> GameSpec:
+        """The game `hoplostat play MODE --seed S` plays when nothing else is given: factions (and the
+        titan) drawn from the catalog by `rng`, the first arena."""
+        factions = sorted(catalog.factions)
+        n = max(cls.seats)
+        picks = [factions[int(i)] for i in rng.choice(len(factions), size=n, replace=False)]
+        titan = ""
+        if cls.opponents:
+            from hoplostat.engine.loop import opponent_ids
+
+            titan = sorted(opponent_ids(catalog, cls.opponents))[int(rng.integers(len(opponent_ids(catalog, cls.opponents))))]
+        return GameSpec(cls.name, tuple(picks), cls.arenas[0], titan)
+
+    @classmethod
+    def new_game(cls, catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng: np.random.Generator,
+                 log: bool = False, roller: Roller | None = None) -> Game:
+        """Set up the game of `spec` (already validated) and the `Game` that plays it."""
+        raise NotImplementedError
+
+    @staticmethod
+    def player_controllers(controllers: Sequence[Controller], n: int, mode: str) -> list[Controller]:
+        """One controller per seat; a single controller plays every seat of a co-op game."""
+        ctrls = list(controllers)
+        if len(ctrls) == 1 and n > 1:
+            ctrls = ctrls * n
+        if len(ctrls) != n:
+            raise InputError(f"{mode}: {n} faction(s) need {n} controller(s), got {len(ctrls)}")
+        return ctrls
+
+    @classmethod
+    def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
+        """The mode object a scenario file plays (`engine.scenario`); `bare`: single steps on a board with no
+        crowd favor and no win conditions. Modes without scenarios say so."""
+        raise InputError(f"mode {cls.name!r} has no scenario support yet")
+
+    # --- the round ------------------------------------------------------------------------------
+    def begin(self, g: Game) -> None:
+        """Before the first round (draw the camps, choose forces)."""
+
+    def start_round(self, g: Game) -> None:
+        """At the start of every round, after the round counter moved."""
+
+    def round_turns(self, g: Game) -> Iterable[Turn]:
+        """The turns of this round in order; consumed lazily (a turn may decide whether the next happens)."""
+        raise NotImplementedError
+
+    def turn_of(self, g: Game, troop: int) -> Turn:
+        """A player troop's turn (what a scenario plays step by step)."""
+        raise NotImplementedError
+
+    def interrupt(self, g: Game) -> None:
+        """Called when a turn left `end_reason` set; may resolve an interrupt (a wave's end) and clear it.
+        The round stops either way."""
+
+    def end(self, g: Game, reason: str, winner: int | None = None) -> None:
+        """The game ends now (once): `winner` the troop that won, None for none."""
+        s = g.state
+        if s.end_reason is not None:
+            return
+        s.winner = winner
+        s.end_reason = reason
+        s.say(f"Game over: {reason}")
+
+    # --- hooks the rules call (no-op defaults) --------------------------------------------------
+    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source: UnitState | None,
+                       source_troop: int | None, what: str) -> bool:
+        return False
+
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
+        return None
+
+    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+        return None
+
+    def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
+        return None
+
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
+        """Where `troop` may deploy: by default the arena's hexes of its side."""
+        return s.grid.tagged(f"deploy-{s.troops[troop].side}")
+
+    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
+        """Crowd favor earned (skills and tactics that grant favor call this); none by default."""
+
+    # --- the result -----------------------------------------------------------------------------
+    def result(self, g: Game, spec: GameSpec) -> GameResult:
+        raise NotImplementedError
+
+    # --- what sweeps need -----------------------------------------------------------------------
+    @classmethod
+    def matchups(cls, factions: Sequence[str], *, arenas: Sequence[str], titans: Sequence[str],
+                 coop: bool) -> list[Matchup]:
+        """Versus modes: every unordered faction pair, both seat orders (when the first player is drawn),
+        every arena. Solo/co-op modes: every faction solo, then every pair (if `coop`), per titan."""
+        if cls.analysis == "versus":
+            firsts = ("a", "b") if cls.first_player_random else ("a",)
+            return [Matchup(cls.name, arena, a, b, first) for arena in arenas
+                    for i, a in enumerate(factions) for b in factions[i + 1:] for first in firsts]
+        teams = [(f, "") for f in factions] if 1 in cls.seats else []
+        if coop and 2 in cls.seats:
+            teams += [(a, b) for i, a in enumerate(factions) for b in factions[i + 1:]]
+        opp = tuple(titans) if cls.opponents else ("",)
+        return [Matchup(cls.name, arena, a, b, "a", t) for t in opp for arena in arenas for a, b in teams]
+
+    @classmethod
+    def seat_policies(cls, policies: Sequence[str], n: int) -> list[str]:
+        """The policy of each of `n` seats from a sweep's policies: versus modes one per seat; solo and
+        co-op modes play every seat with the first (the team is one player's strength)."""
+        if cls.analysis == "versus":
+            return [policies[i % len(policies)] for i in range(n)]
+        return [policies[0]] * n
+
+    @classmethod
+    def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
+        first = {"a": 0, "b": 1}[m.first] if cls.first_player_random else None
+        return GameSpec(cls.name, m.factions, m.arena, m.titan, first, max_rounds)
+
+    @classmethod
+    def rows(cls, res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]) -> dict[str, list[dict]]:
+        """A game's sweep rows by table (`games` has exactly one row)."""
+        raise NotImplementedError
+
+    @classmethod
+    def is_success(cls, row: dict[str, Any]) -> bool:
+        return row.get("winner") == "a"
+
+    @staticmethod
+    def unit_rows(head: dict[str, Any], res: GameResult, unit_kind: Callable[[str], str | None],
+                  won_by_seat: Callable[[int], bool | None]) -> list[dict]:
+        """The `units` table rows of a game (one per player chip that could take part)."""
+        return [{"matchup": head["matchup"], "arena": head["arena"], "game": head["game"],
+                 "side": "a" if u.seat == 0 else "b", "faction": u.faction, "unit": u.unit_id,
+                 "kind": unit_kind(u.unit_id), "deployed": u.deployed, "damage_dealt": u.damage_dealt,
+                 "kills": u.kills, "defeated": u.defeated, "won": won_by_seat(u.seat)} for u in res.units]

@@ -1,0 +1,3 @@
+"""What every Remastered module shares: the rule set's name."""
+
+RULESET = "remastered"
