@@ -169,6 +169,24 @@ class GameResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Heuristics:
+    """What a mode tells heuristic players about its goals (`policies.greedy` reads it; the rules never do).
+
+    `profile`: `default` (attack the most valuable target, keep the primary hero back) or `hold-stones`
+    (stone hexes cost the opponent HP each turn; units defeated are lost for good: Onslaught).
+    The weights score a `hold-stones` game: standing on a stone, defeating a rival, and each expected
+    damage dealt to an opponent that ignores damage (favor only)."""
+
+    profile: str = "default"
+    stone: float = 8.0
+    kill: float = 15.0
+    ignored_damage: float = 0.5
+
+
+DEFAULT_HEURISTICS = Heuristics()
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One turn of a round: the troop whose turn it is, the log line that opens it, its named steps."""
 
@@ -202,6 +220,8 @@ class Mode:
     """What `--ci-width` estimates, in words; `is_success(row)` computes it from a games row."""
     tables: ClassVar[tuple[str, ...]] = ("games", "units")
     """Sweep tables the mode writes (`games` first)."""
+    heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
+    """The mode's goals as heuristic players score them (`Heuristics`)."""
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod

@@ -166,3 +166,70 @@ def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
     for u in catalog.units.values():
         ids.update(r.id for r in u.skills)
     return tuple(sorted(i for i in ids if i not in REGISTRY))
+
+
+# --------------------------------------------------------------------------- effects
+
+EFFECT_CONTEXTS = ("tactic", "trigger", "titan", "shard")
+"""Where an effect term is resolved: a tactic played (`rules.place_tactic`), an immortal's dice trigger,
+a titan's effects table, a defeated titan shard."""
+CORE = "*"
+"""Rule set key of effects every rule set shares (the engine's own: a tactic's heal, damage, ...)."""
+
+
+@dataclass(frozen=True)
+class EffectImpl:
+    term: str
+    context: str
+    ruleset: str
+    fn: Callable[..., Any] | None
+    """The handler; None for a term the rules read as a modifier (a tactic's range-add, movement-set)."""
+
+
+EFFECTS: dict[tuple[str, str, str], EffectImpl] = {}
+
+
+def register_effect(term: str, context: str, fn: Callable[..., Any] | None = None, *,
+                    ruleset: str = CORE) -> EffectImpl:
+    """Make `term` resolvable in `context` for `ruleset` (`CORE`: every rule set, unless one registers its
+    own). Handler signatures per context: tactic `fn(g, troop, target, arg, tactic)`; trigger
+    `fn(g, mode, immortal, target, arg, rival_controller)`; titan `fn(g, titan, arg)`; shard
+    `fn(g, shard, arg)`. `fn=None`: a modifier term the derived stats read (nothing happens on resolve)."""
+    if context not in EFFECT_CONTEXTS:
+        raise ValueError(f"effect {term!r}: unknown context {context!r}; contexts: {', '.join(EFFECT_CONTEXTS)}")
+    impl = EffectImpl(term, context, ruleset, fn)
+    EFFECTS[(ruleset, context, term)] = impl
+    return impl
+
+
+def effect(term: str, context: str, *, ruleset: str = CORE):
+    """Decorator form of `register_effect`."""
+    def deco(fn):
+        register_effect(term, context, fn, ruleset=ruleset)
+        return fn
+    return deco
+
+
+def effect_impl(ruleset: str, context: str, term: str) -> EffectImpl | None:
+    """The rule set's own handler of a term, else the core one, else None (unimplemented)."""
+    got = EFFECTS.get((ruleset, context, term))
+    if got is None:
+        discover()
+        got = EFFECTS.get((ruleset, context, term)) or EFFECTS.get((CORE, context, term))
+    return got
+
+
+def unimplemented_effects(catalog: Any, ruleset: str) -> tuple[str, ...]:
+    """`context:term` of every effect on the catalog's tactics, immortal triggers, titan tables and shard
+    rules that no handler resolves for `ruleset`, sorted (reported like unimplemented skills)."""
+    discover()
+    used: set[tuple[str, str]] = set()
+    for t in getattr(catalog, "tactics", {}).values():
+        used.update(("tactic", e.term) for e in t.effects)
+    for im in getattr(catalog, "immortals", {}).values():
+        used.update(("trigger", e.term) for trig in im.triggers for e in trig.effects)
+    for ti in getattr(catalog, "titans", {}).values():
+        used.update(("titan", e.term) for row in ti.effects for tier in row.tiers for e in tier.effects)
+        used.update(("shard", e.term) for e in ti.shards.on_defeat)
+        used.update(("tactic", e.term) for e in ti.shards.holder)
+    return tuple(sorted(f"{c}:{t}" for c, t in used if effect_impl(ruleset, c, t) is None))

@@ -16,7 +16,7 @@ import numpy as np
 
 from hoplostat.catalog.model import Tactic
 from hoplostat.dice import COLOURS, Pool, hit_pmf
-from hoplostat.engine.registry import unit_hooks
+from hoplostat.engine.registry import effect, effect_impl, register_effect, unit_hooks
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
 
 # --------------------------------------------------------------------------- dice
@@ -449,17 +449,41 @@ def place_tactic(g: Game, troop: int, tactic: Tactic, target: UnitState) -> None
     for e in tactic.effects:
         if target.zone != COMBAT:
             break
-        if e.term == "gain-hp":
-            gain_hp(g, target, int(e.arg))
-        elif e.term == "heal":
-            heal(g, target, int(e.arg))
-        elif e.term == "damage":
-            damage(g, target, int(e.arg), source_troop=troop, what=tactic.name)
-        elif e.term == "damage-adjacent":
-            for o in [o for o in s.opponents_of(target.troop) if s.grid.dist[o.hex][target.hex] == 1]:
-                damage(g, o, int(e.arg), source_troop=troop, what=tactic.name)
+        impl = effect_impl(s.mode.ruleset, "tactic", e.term)
+        if impl is not None and impl.fn is not None:
+            impl.fn(g, troop, target, e.arg, tactic)
     if tactic.type == "instant":
         s.troops[troop].tactics_discard.append(tactic)
+
+
+# Tactic effects every rule set shares (Remastered, "Tactics"): what happens when the tactic is played.
+# Modifier terms are read where they apply (movement_of, range_of, attack_profile, is_fatigued).
+
+
+@effect("gain-hp", "tactic")
+def _tactic_gain_hp(g: Game, troop: int, target: UnitState, arg, tactic: Tactic) -> None:
+    gain_hp(g, target, int(arg))
+
+
+@effect("heal", "tactic")
+def _tactic_heal(g: Game, troop: int, target: UnitState, arg, tactic: Tactic) -> None:
+    heal(g, target, int(arg))
+
+
+@effect("damage", "tactic")
+def _tactic_damage(g: Game, troop: int, target: UnitState, arg, tactic: Tactic) -> None:
+    damage(g, target, int(arg), source_troop=troop, what=tactic.name)
+
+
+@effect("damage-adjacent", "tactic")
+def _tactic_damage_adjacent(g: Game, troop: int, target: UnitState, arg, tactic: Tactic) -> None:
+    s = g.state
+    for o in [o for o in s.opponents_of(target.troop) if s.grid.dist[o.hex][target.hex] == 1]:
+        damage(g, o, int(arg), source_troop=troop, what=tactic.name)
+
+
+for _term in ("movement-set", "movement-add", "range-add", "extra-dice", "reduce-damage", "stun"):
+    register_effect(_term, "tactic")  # modifiers: read by the derived stats and `is_fatigued`
 
 
 def discard_tactic(g: Game, u: UnitState, pt: PlacedTactic) -> None:

@@ -34,7 +34,8 @@ Colosseum (engine/colosseum.py):
 - foothold: flip to a sentinel when possible; else move it under an own unit on an inner hex
   without taking it from under another; otherwise leave it.
 
-Onslaught (engine/modes/onslaught.py; the mode is read from the state: `_is_onslaught`). The immortal
+Onslaught (rulesets/remastered/onslaught.py; the mode declares `Heuristics(profile="hold-stones")` with
+the weights below: stone 8, kill 15, damage to the immortal 0.5). The immortal
 ignores damage and loses 1 HP per arena unit defeated and 1 HP per own unit on a stone hex at the start
 of each player turn (ONS-7); the primary hero's defeat ends the game (ONS-10); discarded units stay
 discarded, so a unit lost is lost for the game (ONS-11, ONS-12). Rivals mark and target an opponent on a
@@ -42,7 +43,7 @@ stone first, then a hero, then the strongest (ONS-4), so whoever stands on a sto
 - deploy: never the primary hero while it can be avoided: with units in combat and only the hero
   deployable, pass; forced (no units in combat), deploy it on the hex farthest from the rivals. Other
   units: the most Health + 2 x expected hits, on the deployment hex nearest a free stone hex.
-- move: hold and contest the stones: a stone hex is worth `ONS_STONE` (+ 0.5 per HP, so the sturdiest
+- move: hold and contest the stones: a stone hex is worth `heuristics.stone` (+ 0.5 per HP, so the sturdiest
   unit takes it; units already there stay); a hex with an arena unit in Range +4, with only the
   immortal in Range +1; -0.3 per hex to the nearest arena unit (-0.1 to the immortal when none). The
   primary hero keeps out of combat: -6 per rival that could reach and hit it next turn (Movement +
@@ -167,17 +168,9 @@ def _best_move(options, i, j, near, base, muted, row, r: int, hero: bool, here: 
     return best, bests
 
 
-ONS_STONE = 8.0
-"""Onslaught: score of standing on a stone hex (1 immortal HP per player turn, ONS-7)."""
-ONS_KILL = 15.0
-"""Onslaught: value of defeating an arena unit (1 immortal HP and one attacker fewer)."""
-ONS_IMMORTAL = 0.5
-"""Onslaught: value per expected damage dealt to the immortal (crowd favor only, ONS-8)."""
-
-
-def _is_onslaught(s: Any) -> bool:
-    """The game is Onslaught: its state has an immortal troop (engine.modes.onslaught.OnslaughtState)."""
-    return getattr(s, "imm_troop", -1) >= 0 and hasattr(s, "arena_troop")
+def _holds_stones(s: Any) -> bool:
+    """The mode asks for the `hold-stones` scoring (its declared `Mode.heuristics`: Onslaught)."""
+    return s.mode.heuristics.profile == "hold-stones"
 
 
 def _rival_reach(s: Any, troop: int) -> list[tuple[int, int]]:
@@ -241,7 +234,7 @@ class GreedyController:
     # --- decisions ----------------------------------------------------------------------------
     def _deploy(self, g, troop, options, optional):
         s = g.state
-        if _is_onslaught(s):
+        if _holds_stones(s):
             return self._deploy_onslaught(g, troop, options, optional)
         non_hero = [o for o in options if not s.units[o[0]].is_primary_hero]
         options = non_hero or list(options)
@@ -288,7 +281,7 @@ class GreedyController:
 
     def _move(self, g, troop, options, optional):
         s = g.state
-        if _is_onslaught(s):
+        if _holds_stones(s):
             return self._move_onslaught(g, troop, options, optional)
         grid = s.grid
         opp_hexes = [o.hex for o in s.opponents_of(troop)]
@@ -337,7 +330,7 @@ class GreedyController:
 
     def _engage(self, g, troop, options, optional):
         s = g.state
-        if _is_onslaught(s):
+        if _holds_stones(s):
             return self._engage_onslaught(g, troop, options, optional)
         units, profile = s.units, rules.attack_profile
         scored = []
@@ -406,7 +399,7 @@ class GreedyController:
                 threat = _threat(dist, reach, h)
                 near = min((row[x] for x in rivals), default=6)
                 return -6.0 * threat + 0.3 * min(near, 6) + (2.0 if hit_arena and threat == 0 else 0.0)
-            sc = (ONS_STONE + 0.5 * u.hp) if stone[h] else 0.0
+            sc = (s.mode.heuristics.stone + 0.5 * u.hp) if stone[h] else 0.0
             if hit_arena:
                 sc += 4.0
             elif not muted[h] and any(row[x] <= r for x in imm):
@@ -441,10 +434,12 @@ class GreedyController:
         dist = s.grid.dist
         imm_hexes = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
 
+        h = s.mode.heuristics
+
         def value(t, mean: float, kill: float) -> float:
             if t.unit.kind == "immortal":
-                return ONS_IMMORTAL * mean
-            return kill * ONS_KILL + min(mean, t.hp)
+                return h.ignored_damage * mean
+            return kill * h.kill + min(mean, t.hp)
 
         scored = []
         for opt in options:

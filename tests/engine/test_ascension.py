@@ -565,15 +565,18 @@ def test_activity_resets_the_effect_target_each_titan_turn_R_ASC_10(cat):
 def test_every_catalog_titan_term_is_executed_unimplemented_empty_ASC_6(cat):
     """ASC-6: every effect term a catalog titan uses (effects table, shard defeat, holder) is executed; played
     games of all six titans report nothing in `unimplemented`."""
-    from hoplostat.rulesets.remastered import shards as shard_rules
-    holder_terms = {"extra-dice", "reduce-damage"}  # read by the attack pipeline like tactics
+    from hoplostat.engine.registry import effect_impl, unimplemented_effects
+
     assert len(cat.titans) == 6
+    assert unimplemented_effects(cat, "remastered") == ()
     for tid in cat.titans:
         ti = cat.titan(tid)
-        used = {e.term for row in ti.effects for t in row.tiers for e in t.effects}
-        assert used <= set(titan_rules.TITAN_TERMS), (tid, used - set(titan_rules.TITAN_TERMS))
-        assert {e.term for e in ti.shards.on_defeat} <= set(shard_rules.SHARD_TERMS), tid
-        assert {e.term for e in ti.shards.holder} <= holder_terms, tid
+        for row in ti.effects:
+            for t in row.tiers:
+                for e in t.effects:
+                    assert effect_impl("remastered", "titan", e.term).fn is not None, (tid, e.term)
+        for e in ti.shards.on_defeat:
+            assert effect_impl("remastered", "shard", e.term).fn is not None, (tid, e.term)
     facs = list(cat.factions)
     for tid in cat.titans:
         for i in range(4):

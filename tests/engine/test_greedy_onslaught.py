@@ -98,16 +98,37 @@ def test_greedy_attacks_arena_units_before_the_immortal_ONS_7_ONS_8(cat):
     assert greedy.choose(g, 0, "engage", [("attack", w, imm)], optional=True) == ("attack", w, imm)
 
 
-def test_skirmish_greedy_unchanged_by_the_onslaught_branch(cat):
-    """The Onslaught heuristics apply only to an Onslaught state: a Skirmish state has no immortal troop."""
-    from hoplostat.policies.greedy import _is_onslaught
+def test_greedy_scoring_comes_from_the_modes_declared_heuristics(cat):
+    """The stone-holding scoring applies because the mode declares it (Mode.heuristics), never by guessing
+    from the state: Onslaught declares `hold-stones`, Skirmish and Ascension the default; and the weights
+    greedy uses are the mode's (a mode with stone 0 makes a stone worth nothing)."""
+    from dataclasses import replace
 
-    g, _ = build(cat)
-    assert _is_onslaught(g.state)
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.policies.greedy import _holds_stones
     from hoplostat.rulesets.remastered.skirmish import setup as skirmish_setup
 
+    g, _ = build(cat)
+    assert _holds_stones(g.state)
     s2 = skirmish_setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(0))
-    assert not _is_onslaught(s2)
+    assert not _holds_stones(s2)
+    assert mode_class("ascension").heuristics.profile == "default"
+
+    # The weights are the mode's: the same position, with a mode that makes stones worthless, is not
+    # answered with a stone.
+    g, greedy = build(cat)
+    s = g.state
+    put_immortal(s, 50)
+    w = put(s, unit(s, 0, "amazons/warrior"), 17)
+    opts = [(w, h) for h in s.grid.reachable(17, 2, s.blocked_for_move(0), set())]
+    assert greedy.choose(g, 0, "move", opts, optional=True)[1] in STONES
+
+    class NoStones(type(s.mode)):
+        heuristics = replace(type(s.mode).heuristics, stone=-100.0)
+
+    s.mode.__class__ = NoStones
+    got = greedy.choose(g, 0, "move", opts, optional=True)
+    assert got is None or got[1] not in STONES
 
 
 def test_greedy_beats_random_in_onslaught_over_seeded_games(cat):

@@ -30,9 +30,10 @@ from hoplostat.catalog.model import FrozenMap
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.mode import Heuristics
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
-from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.registry import effect, effect_impl, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, PlacedTactic, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
@@ -53,9 +54,6 @@ WAVE_OVER = "wave over"
 """`end_reason` while a wave's end interrupts the running turn (cleared by the round loop)."""
 DEFAULT_MAX_ROUNDS = 150
 
-TRIGGER_TERMS = ("displace-target", "allies-gain-hp", "damage", "heal", "gain-hp", "damage-adjacent", "stun",
-                 "deploy-arena-unit")
-"""Effect terms an immortal trigger may use (catalog.vocab.EFFECT_TERMS); others are reported unimplemented."""
 
 _STUN = Tactic("immortal-stun", "Stunned (immortal trigger)", "temporary", (Effect("stun"),),
                "Fatigued until the start of the immortal's next turn.", None, FrozenMap())
@@ -125,6 +123,9 @@ class Onslaught(Mode):
     analysis = "waves"
     success = "at least one immortal defeated"
     tables = ("games", "waves", "units")
+    heuristics = Heuristics(profile="hold-stones", stone=8.0, kill=15.0, ignored_damage=0.5)
+    """ONS-7: a stone hex costs the immortal 1 HP per player turn and each arena unit defeated 1 HP; the
+    immortal ignores damage (favor only, ONS-8); units lost stay lost (ONS-11)."""
 
     arena_id = ARENA
     is_colosseum = False
@@ -299,46 +300,18 @@ class Onslaught(Mode):
 
     def trigger_effect(self, g: Game, imm: UnitState, e: Effect, target: UnitState | None,
                        rc: rival.RivalController) -> None:
-        """One effect of an immortal trigger (catalog.vocab.EFFECT_TERMS); "the target" is the unit the
-        immortal attacked (or its Special's target) this turn, if still in combat (ruling R-ONS-3)."""
+        """One effect of an immortal trigger: its handler from the effects registry (context "trigger");
+        "the target" is the unit the immortal attacked (or its Special's target) this turn, if still in
+        combat (ruling R-ONS-3). A term without a handler is skipped and named in the result."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
         t = target if target is not None and target.zone == COMBAT else None
-        term, arg = e.term, e.arg
-        if term == "displace-target":
-            if t is None or not rules.can_be_displaced(s, t):
-                return
-            blocked = s.blocked_for_move(t.troop)
-            hexes = [h for h in s.grid.neighbours[t.hex] if not blocked[h]]
-            h = rival.displace_choice(g, rc, t, hexes)
-            if h is not None:
-                rules.displace(g, t, h, by=imm)
-        elif term == "allies-gain-hp":
-            for a in list(s.in_combat()):
-                if a is not imm and s.teams[a.troop] == s.teams[imm.troop]:
-                    rules.gain_hp(g, a, int(arg))  # gaining, not healing: may exceed Health (UNIT-4)
-        elif term == "damage":
-            if t is not None:
-                rules.damage(g, t, int(arg), source=imm, what=f"{imm.name}'s trigger")
-        elif term == "heal":
-            rules.heal(g, imm, int(arg))
-        elif term == "gain-hp":
-            rules.gain_hp(g, imm, int(arg))
-        elif term == "damage-adjacent":
-            for o in [o for o in s.opponents_of(imm.troop) if s.grid.dist[o.hex][imm.hex] == 1]:
-                if o.zone == COMBAT:
-                    rules.damage(g, o, int(arg), source=imm, what=f"{imm.name}'s trigger")
-                if s.end_reason is not None:
-                    return
-        elif term == "stun":
-            if t is not None:
-                t.tactics.append(PlacedTactic(_STUN, imm.troop, s.turn))
-                s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until the immortal's next turn")
-        elif term == "deploy-arena-unit":
-            self.arena_deploy(g)
-        else:
-            if term not in s.unimplemented_terms:
-                s.unimplemented_terms.append(term)
-            s.say(f"trigger effect {term!r} is not implemented for immortals; skipped")
+        impl = effect_impl(RULESET, "trigger", e.term)
+        if impl is None or impl.fn is None:
+            if e.term not in s.unimplemented_terms:
+                s.unimplemented_terms.append(e.term)
+            s.say(f"trigger effect {e.term!r} is not implemented for immortals; skipped")
+            return
+        impl.fn(g, self, imm, t, e.arg, rc)
 
     # --- player turn ----------------------------------------------------------------------------
     def turn_of(self, g: Game, troop: int) -> Turn:
@@ -475,6 +448,72 @@ class Onslaught(Mode):
             t.rewards = 0
         if not s.immortal_camp:
             self.end(g, "all immortals defeated")
+
+
+# --------------------------------------------------------------------------- trigger effects (ONS-6)
+
+
+def _trigger(term: str):
+    return effect(term, "trigger", ruleset=RULESET)
+
+
+@_trigger("displace-target")
+def _displace_target(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    s = g.state
+    if t is None or not rules.can_be_displaced(s, t):
+        return
+    blocked = s.blocked_for_move(t.troop)
+    hexes = [h for h in s.grid.neighbours[t.hex] if not blocked[h]]
+    h = rival.displace_choice(g, rc, t, hexes)
+    if h is not None:
+        rules.displace(g, t, h, by=imm)
+
+
+@_trigger("allies-gain-hp")
+def _allies_gain_hp(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    s: OnslaughtState = g.state  # type: ignore[assignment]
+    for a in list(s.in_combat()):
+        if a is not imm and s.teams[a.troop] == s.teams[imm.troop]:
+            rules.gain_hp(g, a, int(arg))  # gaining, not healing: may exceed Health (UNIT-4)
+
+
+@_trigger("damage")
+def _damage(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    if t is not None:
+        rules.damage(g, t, int(arg), source=imm, what=f"{imm.name}'s trigger")
+
+
+@_trigger("heal")
+def _heal(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    rules.heal(g, imm, int(arg))
+
+
+@_trigger("gain-hp")
+def _gain_hp(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    rules.gain_hp(g, imm, int(arg))
+
+
+@_trigger("damage-adjacent")
+def _damage_adjacent(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    s = g.state
+    for o in [o for o in s.opponents_of(imm.troop) if s.grid.dist[o.hex][imm.hex] == 1]:
+        if o.zone == COMBAT:
+            rules.damage(g, o, int(arg), source=imm, what=f"{imm.name}'s trigger")
+        if s.end_reason is not None:
+            return
+
+
+@_trigger("stun")
+def _stun(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    s = g.state
+    if t is not None:
+        t.tactics.append(PlacedTactic(_STUN, imm.troop, s.turn))
+        s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until the immortal's next turn")
+
+
+@_trigger("deploy-arena-unit")
+def _deploy_arena_unit(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    m.arena_deploy(g)
 
 
 class _Preset:

@@ -28,15 +28,15 @@ from typing import TYPE_CHECKING
 from hoplostat.catalog.model import FrozenMap, ShardSetup, Tactic, Unit
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
+from hoplostat.engine.registry import effect, effect_impl
 from hoplostat.engine.state import COMBAT, DISCARD, PlacedTactic, UnitState
+from hoplostat.rulesets.remastered.base import RULESET
 
 if TYPE_CHECKING:
     from hoplostat.rulesets.remastered.ascension import AscensionState
     from hoplostat.engine.rules import Game
 
 SHARD_KIND = "shard"
-SHARD_TERMS = ("become-sentinel", "shard-flip", "titan-lose-hp")
-"""Shard-defeat effect terms implemented here (catalog.vocab.EFFECT_TERMS)."""
 OPPOSITE = {"red": "blue", "blue": "red"}
 
 
@@ -135,34 +135,48 @@ def resolve_defeat(g: Game, sh: Shard) -> None:
     for e in m.titan.shards.on_defeat:
         if s.end_reason is not None:
             return
-        if e.term == "become-sentinel":
-            # The shard leaves; a sentinel of the titan's side takes its pedestal and acts with the arena troop.
-            sh.out = True
-            if s.grid.pedestal[sh.hex] and s.board[sh.hex] < 0 and s.support_unit is not None \
-                    and s.supply["blue"] >= s.support_unit.health:
-                rules.place_sentinel(g, s.arena_troop, sh.hex)
-            else:
-                s.say("the titan's sentinel cannot be placed (no free pedestal or blue health chips)")
-            sh.hex = -1
-        elif e.term == "shard-flip":
-            # Shaghad (official FAQ): flips and gains N HP of the opposite colour, as many as the supply
-            # allows; with none available it is defeated and reverts to its previous colour (R-ASC-7).
-            new = OPPOSITE[old] if old else "red"
-            sh.active = not sh.active
-            got = put_hp(s, sh, new, int(e.arg))
-            if got == 0:
-                sh.active = not sh.active
-                sh.colour = None
-                sh.out = True
-                s.say(f"Shard {sh.index + 1} finds no {new} health chips: defeated, it reverts to {old} and leaves the arena")
-                sh.hex = -1
-            else:
-                s.say(f"Shard {sh.index + 1} flips to its {'active' if sh.active else 'inactive'} side")
-        elif e.term == "titan-lose-hp":
-            m.titan_lose_hp(g, int(e.arg), f"shard {sh.index + 1} defeated")
-        else:
+        impl = effect_impl(RULESET, "shard", e.term)
+        if impl is None or impl.fn is None:
             m.unimplemented(g, f"shard:{e.term}")
+        else:
+            impl.fn(g, sh, e.arg, old)
     m.grow_dice(g, "shard-defeated")
+
+
+@effect("become-sentinel", "shard", ruleset=RULESET)
+def _become_sentinel(g: Game, sh: Shard, arg, old: str | None) -> None:
+    """The shard leaves; a sentinel of the titan's side takes its pedestal and acts with the arena troop."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    sh.out = True
+    if s.grid.pedestal[sh.hex] and s.board[sh.hex] < 0 and s.support_unit is not None \
+            and s.supply["blue"] >= s.support_unit.health:
+        rules.place_sentinel(g, s.arena_troop, sh.hex)
+    else:
+        s.say("the titan's sentinel cannot be placed (no free pedestal or blue health chips)")
+    sh.hex = -1
+
+
+@effect("shard-flip", "shard", ruleset=RULESET)
+def _shard_flip(g: Game, sh: Shard, arg, old: str | None) -> None:
+    """Shaghad (official FAQ): flips and gains N HP of the opposite colour, as many as the supply allows;
+    with none available it is defeated and reverts to its previous colour (R-ASC-7)."""
+    s: AscensionState = g.state  # type: ignore[assignment]
+    new = OPPOSITE[old] if old else "red"
+    sh.active = not sh.active
+    got = put_hp(s, sh, new, int(arg))
+    if got == 0:
+        sh.active = not sh.active
+        sh.colour = None
+        sh.out = True
+        s.say(f"Shard {sh.index + 1} finds no {new} health chips: defeated, it reverts to {old} and leaves the arena")
+        sh.hex = -1
+    else:
+        s.say(f"Shard {sh.index + 1} flips to its {'active' if sh.active else 'inactive'} side")
+
+
+@effect("titan-lose-hp", "shard", ruleset=RULESET)
+def _titan_lose_hp(g: Game, sh: Shard, arg, old: str | None) -> None:
+    g.state.mode.titan_lose_hp(g, int(arg), f"shard {sh.index + 1} defeated")
 
 
 # --------------------------------------------------------------------------- equipping (ASC-10)
@@ -242,6 +256,6 @@ def drop(g: Game, u: UnitState, hex_: int) -> None:
     s.shard_holders.discard(u.uid)
 
 
-__all__ = ["SHARD_KIND", "SHARD_TERMS", "Shard", "after_move", "drop", "equip", "put_hp", "resolve_defeat",
+__all__ = ["SHARD_KIND", "Shard", "after_move", "drop", "equip", "put_hp", "resolve_defeat",
            "setup_shards", "shard_chip", "shard_of_unit"]
 

@@ -83,7 +83,6 @@ class Skirmish(Mode):
     default_max_rounds = 60
     analysis = "versus"
     success = "faction a wins"
-    heuristics = None
 
     __slots__ = ("arena_id", "is_colosseum")
 

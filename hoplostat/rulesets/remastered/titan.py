@@ -21,16 +21,15 @@ from typing import TYPE_CHECKING
 from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
-from hoplostat.rulesets.remastered import rival
+from hoplostat.engine.registry import effect, effect_impl, register_effect
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
+from hoplostat.rulesets.remastered import rival
+from hoplostat.rulesets.remastered.base import RULESET
 
 if TYPE_CHECKING:
     from hoplostat.rulesets.remastered.ascension import AscensionState
     from hoplostat.engine.rules import Game
 
-TITAN_TERMS = ("attack", "advance", "smite", "toss", "arena-turn", "deploy-allies", "allies-act",
-               "deploy-arena-unit", "heal", "gain-hp", "damage-adjacent", "allies-gain-hp", "stun", "damage",
-               "displace-target")
 TOSS_DISTANCE = 3
 """Toss: displaced to a hex exactly 3 hexes from the titan (Titan Turn Example; R-CAT-9)."""
 _ADVANCE = {n: Tactic(f"advance-{n}", f"Advance {n}", "permanent", (Effect("movement-set", n),),
@@ -158,95 +157,166 @@ def advance(g: Game, titan: UnitState, n: int) -> None:
 
 
 def resolve(g: Game, titan: UnitState, e: Effect) -> None:
-    """One effect term of the titan's table (see the module docstring)."""
+    """One effect term of the titan's table: its handler from the effects registry (context "titan");
+    a term without one is skipped and named in the result (see the module docstring)."""
+    impl = effect_impl(RULESET, "titan", e.term)
+    if impl is None or impl.fn is None:
+        g.state.mode.unimplemented(g, f"titan:{e.term}")
+        g.state.say(f"titan effect {e.term!r} is not implemented; skipped")
+        return
+    impl.fn(g, titan, e.arg)
+
+
+def _titan_effect(term: str):
+    return effect(term, "titan", ruleset=RULESET)
+
+
+@_titan_effect("advance")
+def _advance(g: Game, titan: UnitState, arg) -> None:
     s: AscensionState = g.state  # type: ignore[assignment]
-    m = s.mode
-    term, arg = e.term, e.arg
-    tables = m.titan.arena_die
-    if term == "advance":
+    tables = s.mode.titan.arena_die
+    face = arena_die(g)
+    n = tables["advance"].value(face) if "advance" in tables else rules.movement_of(s, titan)
+    s.say(f"Advance: arena die {face} -> up to {n} hex(es)")
+    advance(g, titan, n)
+
+
+@_titan_effect("smite")
+def _smite(g: Game, titan: UnitState, arg) -> None:
+    s: AscensionState = g.state  # type: ignore[assignment]
+    tables = s.mode.titan.arena_die
+    for _ in range(int(arg or 1)):
         face = arena_die(g)
-        n = tables["advance"].value(face) if "advance" in tables else rules.movement_of(s, titan)
-        s.say(f"Advance: arena die {face} -> up to {n} hex(es)")
-        advance(g, titan, n)
-    elif term == "smite":
-        for _ in range(int(arg or 1)):
-            face = arena_die(g)
-            r = tables["smite"].value(face) if "smite" in tables else rules.range_of(s, titan)
-            t = _pick_target(g, titan, rules.targets_in_range(s, titan, r))
-            s.say(f"Smite: arena die {face} -> a target within {r} hex(es)" + ("" if t else ": none"))
-            if t is not None:
-                s.titan_target = t.uid
-                rules.attack(g, titan, t)
-            if s.end_reason is not None:
-                return
-    elif term == "attack":
-        t = _pick_target(g, titan, rules.targets_in_range(s, titan))
-        if t is None:
-            s.say(f"{titan.name} has no target in Range")
-        else:
+        r = tables["smite"].value(face) if "smite" in tables else rules.range_of(s, titan)
+        t = _pick_target(g, titan, rules.targets_in_range(s, titan, r))
+        s.say(f"Smite: arena die {face} -> a target within {r} hex(es)" + ("" if t else ": none"))
+        if t is not None:
             s.titan_target = t.uid
             rules.attack(g, titan, t)
-    elif term == "toss":
-        t = _pick_target(g, titan, rules.targets_in_range(s, titan, 1))
-        if t is None:
-            s.say("Toss: no adjacent target")
+        if s.end_reason is not None:
             return
+
+
+@_titan_effect("attack")
+def _attack(g: Game, titan: UnitState, arg) -> None:
+    s: AscensionState = g.state  # type: ignore[assignment]
+    t = _pick_target(g, titan, rules.targets_in_range(s, titan))
+    if t is None:
+        s.say(f"{titan.name} has no target in Range")
+    else:
         s.titan_target = t.uid
-        rules.damage(g, t, 1, source=titan, what="Toss")
-        if s.end_reason is not None or t.zone != COMBAT or not rules.can_be_displaced(s, t):
+        rules.attack(g, titan, t)
+
+
+@_titan_effect("toss")
+def _toss(g: Game, titan: UnitState, arg) -> None:
+    s: AscensionState = g.state  # type: ignore[assignment]
+    t = _pick_target(g, titan, rules.targets_in_range(s, titan, 1))
+    if t is None:
+        s.say("Toss: no adjacent target")
+        return
+    s.titan_target = t.uid
+    rules.damage(g, t, 1, source=titan, what="Toss")
+    if s.end_reason is not None or t.zone != COMBAT or not rules.can_be_displaced(s, t):
+        return
+    blocked = s.blocked_for_move(t.troop)
+    hexes = [h for h in s.grid.at_distance(titan.hex, TOSS_DISTANCE) if not blocked[h]]
+    h = rival.displace_choice(g, g.controllers[titan.troop], t, hexes)
+    if h is None:
+        s.say(f"{t.name} cannot be tossed: no free hex exactly {TOSS_DISTANCE} hexes away")
+    else:
+        rules.displace(g, t, h, by=titan)
+
+
+@_titan_effect("arena-turn")
+def _arena_turn(g: Game, titan: UnitState, arg) -> None:
+    g.state.arena_turn_due = True  # type: ignore[attr-defined]
+    g.state.say("an arena turn follows the player turn(s) this round")
+
+
+@_titan_effect("deploy-allies")
+def _deploy_allies(g: Game, titan: UnitState, arg) -> None:
+    s = g.state
+    camp = [u for u in s.units if u.troop == titan.troop and u.zone == CAMP and u.uid != titan.uid]
+    if camp:
+        rival.deploy(g, g.controllers[titan.troop], camp[0], s.grid.neighbours[titan.hex])
+
+
+@_titan_effect("allies-act")
+def _allies_act(g: Game, titan: UnitState, arg) -> None:
+    allies_act(g, titan)
+
+
+@_titan_effect("deploy-arena-unit")
+def _deploy_arena_unit(g: Game, titan: UnitState, arg) -> None:
+    g.state.mode.arena_deploy(g)
+
+
+@_titan_effect("heal")
+def _heal(g: Game, titan: UnitState, arg) -> None:
+    rules.heal(g, titan, int(arg))
+
+
+@_titan_effect("gain-hp")
+def _gain_hp(g: Game, titan: UnitState, arg) -> None:
+    rules.gain_hp(g, titan, int(arg))
+
+
+@_titan_effect("damage-adjacent")
+def _damage_adjacent(g: Game, titan: UnitState, arg) -> None:
+    s = g.state
+    for o in [o for o in s.opponents_of(titan.troop) if s.grid.dist[o.hex][titan.hex] == 1]:
+        if o.zone == COMBAT:
+            rules.damage(g, o, int(arg), source=titan, what=f"{titan.name}'s effect")
+        if s.end_reason is not None:
             return
+
+
+@_titan_effect("allies-gain-hp")
+def _allies_gain_hp(g: Game, titan: UnitState, arg) -> None:
+    s: AscensionState = g.state  # type: ignore[assignment]
+    for a in list(s.in_combat()):
+        if a is not titan and s.teams[a.troop] == 1 and a.unit.kind != "shard":
+            rules.gain_hp(g, a, int(arg))
+
+
+def _targeted(term: str):
+    """Effects on "the effect target" (R-ASC-10): nothing happens without one."""
+    def deco(fn):
+        def handler(g: Game, titan: UnitState, arg) -> None:
+            t = effect_target(g, titan)
+            if t is None:
+                g.state.say(f"{term}: no target")
+            else:
+                fn(g, titan, t, arg)
+        register_effect(term, "titan", handler, ruleset=RULESET)
+        return fn
+    return deco
+
+
+@_targeted("stun")
+def _stun(g: Game, titan: UnitState, t: UnitState, arg) -> None:
+    s = g.state
+    t.tactics.append(PlacedTactic(_STUN, titan.troop, s.turn))
+    s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until {titan.name}'s next turn")
+
+
+@_targeted("damage")
+def _damage(g: Game, titan: UnitState, t: UnitState, arg) -> None:
+    rules.damage(g, t, int(arg), source=titan, what=f"{titan.name}'s effect")
+
+
+@_targeted("displace-target")
+def _displace_target(g: Game, titan: UnitState, t: UnitState, arg) -> None:
+    s = g.state
+    if rules.can_be_displaced(s, t):
         blocked = s.blocked_for_move(t.troop)
-        hexes = [h for h in s.grid.at_distance(titan.hex, TOSS_DISTANCE) if not blocked[h]]
-        h = rival.displace_choice(g, g.controllers[titan.troop], t, hexes)
+        h = rival.displace_choice(g, g.controllers[titan.troop], t,
+                                  [h for h in s.grid.neighbours[t.hex] if not blocked[h]])
         if h is None:
-            s.say(f"{t.name} cannot be tossed: no free hex exactly {TOSS_DISTANCE} hexes away")
+            s.say(f"{t.name} cannot be displaced: no free adjacent hex")
         else:
             rules.displace(g, t, h, by=titan)
-    elif term == "arena-turn":
-        s.arena_turn_due = True
-        s.say("an arena turn follows the player turn(s) this round")
-    elif term == "deploy-allies":
-        camp = [u for u in s.units if u.troop == titan.troop and u.zone == CAMP and u.uid != titan.uid]
-        if camp:
-            rival.deploy(g, g.controllers[titan.troop], camp[0], s.grid.neighbours[titan.hex])
-    elif term == "allies-act":
-        allies_act(g, titan)
-    elif term == "deploy-arena-unit":
-        m.arena_deploy(g)
-    elif term == "heal":
-        rules.heal(g, titan, int(arg))
-    elif term == "gain-hp":
-        rules.gain_hp(g, titan, int(arg))
-    elif term == "damage-adjacent":
-        for o in [o for o in s.opponents_of(titan.troop) if s.grid.dist[o.hex][titan.hex] == 1]:
-            if o.zone == COMBAT:
-                rules.damage(g, o, int(arg), source=titan, what=f"{titan.name}'s effect")
-            if s.end_reason is not None:
-                return
-    elif term == "allies-gain-hp":
-        for a in list(s.in_combat()):
-            if a is not titan and s.teams[a.troop] == 1 and a.unit.kind != "shard":
-                rules.gain_hp(g, a, int(arg))
-    elif term in ("stun", "damage", "displace-target"):
-        t = effect_target(g, titan)
-        if t is None:
-            s.say(f"{term}: no target")
-        elif term == "stun":
-            t.tactics.append(PlacedTactic(_STUN, titan.troop, s.turn))
-            s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until {titan.name}'s next turn")
-        elif term == "damage":
-            rules.damage(g, t, int(arg), source=titan, what=f"{titan.name}'s effect")
-        elif rules.can_be_displaced(s, t):
-            blocked = s.blocked_for_move(t.troop)
-            h = rival.displace_choice(g, g.controllers[titan.troop], t,
-                                      [h for h in s.grid.neighbours[t.hex] if not blocked[h]])
-            if h is None:
-                s.say(f"{t.name} cannot be displaced: no free adjacent hex")
-            else:
-                rules.displace(g, t, h, by=titan)
-    else:
-        m.unimplemented(g, f"titan:{term}")
-        s.say(f"titan effect {term!r} is not implemented; skipped")
 
 
 def allies_act(g: Game, titan: UnitState) -> None:
@@ -266,5 +336,5 @@ def allies_act(g: Game, titan: UnitState) -> None:
         rival.engage_step(g, titan.troop, rc, skip=lambda u: u.uid == titan.uid)
 
 
-__all__ = ["TITAN_TERMS", "activity", "advance", "allies_act", "arena_die", "effect_target", "resolve",
+__all__ = ["activity", "advance", "allies_act", "arena_die", "effect_target", "resolve",
            "roll_by_colour", "tier_reached", "titan_dice"]
