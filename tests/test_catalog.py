@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from hoplostat.catalog.audit import audit
 from hoplostat.catalog import clear_cache, default_data_dir, load, load_dirs
 from hoplostat.catalog import vocab
 from hoplostat.catalog.standin import budget, problems
@@ -353,7 +354,7 @@ def test_hash_is_stable_across_runs_and_pickle(cat):
 
 
 def test_audit_counts(cat):
-    a = cat.audit()
+    a = audit(cat)
     kinds = {r["group"]: r for r in a["by_kind"]}
     assert kinds["unit"]["entries"] == 80 and kinds["titan"]["entries"] == 6
     assert a["total"]["entries"] == sum(r["entries"] for r in a["by_kind"])

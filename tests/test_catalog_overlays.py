@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hoplostat.catalog.audit import audit
 from hoplostat.catalog import load
 from hoplostat.errors import InputError
 
@@ -42,11 +43,11 @@ def test_overlay_replaces_a_stand_in_and_audit_drops(tmp_path):
     cat = load([d], use_env=False)
     u = cat.unit("kunlun/marksman")
     assert u.health == 2 and not u.is_stand_in and u.source == "my chip"
-    before = {r["group"]: r for r in base.audit()["by_faction"]}["kunlun"]
-    after = {r["group"]: r for r in cat.audit()["by_faction"]}["kunlun"]
+    before = {r["group"]: r for r in audit(base)["by_faction"]}["kunlun"]
+    after = {r["group"]: r for r in audit(cat)["by_faction"]}["kunlun"]
     assert after["stand_in_values"] == before["stand_in_values"] - len(base.unit("kunlun/marksman").stand_in_fields)
     assert after["stand_in_entries"] == before["stand_in_entries"] - 1
-    assert cat.audit()["total"]["stand_in_values"] < base.audit()["total"]["stand_in_values"]
+    assert audit(cat)["total"]["stand_in_values"] < audit(base)["total"]["stand_in_values"]
     assert cat.hash != base.hash
     assert load(use_env=False) is base  # the default stays cached and untouched
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from hoplostat.catalog.model import FrozenMap
+from hoplostat.catalog.frozen import FrozenMap
 
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """Axial steps in `vocab.COMPASS_DIRECTIONS` order: e, ne, nw, w, sw, se."""

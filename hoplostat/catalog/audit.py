@@ -7,12 +7,12 @@ a stand-in chip when any of its values is a stand-in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hoplostat.catalog import vocab
 
-if TYPE_CHECKING:
-    from hoplostat.catalog.model import Catalog
+Catalog = Any
+"""A `catalog.model.Catalog` (not imported: the model does not depend on its audit, nor the audit on it)."""
 
 
 def value_counts(catalog: Catalog, kind: str, entry_id: str) -> tuple[int, int]:

@@ -12,50 +12,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.errors import InputError
+
+V = TypeVar("V")
 
 if TYPE_CHECKING:
     from hoplostat.catalog.arena import Arena
     from hoplostat.dice import Pool
-
-V = TypeVar("V")
-
-
-class FrozenMap(Mapping[str, V]):
-    """An immutable, hashable, picklable str-keyed mapping that keeps insertion order."""
-
-    __slots__ = ("_d", "_h")
-
-    def __init__(self, items: Mapping[str, V] | Any = ()) -> None:
-        object.__setattr__(self, "_d", dict(items))
-        object.__setattr__(self, "_h", None)
-
-    def __getitem__(self, key: str) -> V:
-        return self._d[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._d)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-    def __hash__(self) -> int:
-        """Computed once (the map is immutable): catalog chips are hashed often (caches keyed by Unit)."""
-        h = self._h
-        if h is None:
-            h = hash(tuple(self._d.items()))
-            object.__setattr__(self, "_h", h)
-        return h
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("FrozenMap is immutable")
-
-    def __reduce__(self):
-        return (FrozenMap, (tuple(self._d.items()),))
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({self._d!r})"
-
 
 @dataclass(frozen=True, slots=True)
 class SkillRef:
@@ -378,8 +342,3 @@ class Catalog:
     def units_of_kind(self, kind: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units.values() if u.kind == kind)
 
-    def audit(self) -> dict[str, Any]:
-        """Stand-in counts per faction and per kind, plus totals (see `hoplostat.catalog.audit`)."""
-        from hoplostat.catalog.audit import audit
-
-        return audit(self)

@@ -205,7 +205,9 @@ def validate(
 def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt) -> None:
     """How many values are stand-ins, per faction and per kind, plus the total."""
     cat = _load(data)
-    result = cat.audit()
+    from hoplostat.catalog.audit import audit
+
+    result = audit(cat)
     if as_json:
         _common.emit_json(result)
         return

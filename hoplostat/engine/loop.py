@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from hoplostat.engine.mode import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
-                                   UnitSummary)
+                                   UnitSummary, opponent_ids)
 from hoplostat.engine.registry import discover
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
 from hoplostat.engine.state import TRACK, GameState
@@ -55,17 +55,6 @@ def mode_class(name: str) -> type[Mode]:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise InputError(f"unknown mode {name!r}{hint}; modes: {', '.join(_MODES)}")
     return got
-
-
-def modes_with_opponents() -> list[str]:
-    return [n for n, c in modes().items() if c.opponents]
-
-
-def opponent_ids(catalog: Any, kind: str) -> list[str]:
-    """Catalog ids of a kind of opponent (titans)."""
-    if kind == "titan":
-        return list(catalog.titans)
-    raise InputError(f"unknown opponent kind {kind!r}")
 
 
 # --------------------------------------------------------------------------- the one loop

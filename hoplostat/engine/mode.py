@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from hoplostat.errors import InputError
 
-if TYPE_CHECKING:
-    from hoplostat.engine.rules import Controller, Game, Roller
-    from hoplostat.engine.state import GameState, UnitState
+# The rules and state types, by name only: this module sits below them (the state holds a bare Mode).
+Game = Any  # engine.rules.Game
+Controller = Any  # engine.rules.Controller
+Roller = Any  # engine.rules.Roller
+GameState = Any  # engine.state.GameState
+UnitState = Any  # engine.state.UnitState
 
 # --------------------------------------------------------------------------- what to play
 
@@ -238,9 +241,7 @@ class Mode:
         if arena not in cls.arenas:
             raise InputError(f"unknown arena {arena!r} for {cls.name}; allowed: {', '.join(cls.arenas)}")
         if spec.titan and not cls.opponents:
-            from hoplostat.engine.loop import modes_with_opponents
-
-            raise InputError(f"{cls.name} faces no titan (--titan is for: {', '.join(modes_with_opponents())})")
+            raise InputError(f"{cls.name} faces no titan (--titan is for modes against one)")
         if cls.opponents and not spec.titan:
             raise InputError(f"{cls.name}: choose the {cls.opponents} to face (--titan)")
         if spec.first is not None and spec.first not in range(len(spec.factions)):
@@ -259,8 +260,6 @@ class Mode:
         picks = [factions[int(i)] for i in rng.choice(len(factions), size=n, replace=False)]
         titan = ""
         if cls.opponents:
-            from hoplostat.engine.loop import opponent_ids
-
             titan = sorted(opponent_ids(catalog, cls.opponents))[int(rng.integers(len(opponent_ids(catalog, cls.opponents))))]
         return GameSpec(cls.name, tuple(picks), cls.arenas[0], titan)
 
@@ -386,3 +385,10 @@ class Mode:
                  "side": "a" if u.seat == 0 else "b", "faction": u.faction, "unit": u.unit_id,
                  "kind": unit_kind(u.unit_id), "deployed": u.deployed, "damage_dealt": u.damage_dealt,
                  "kills": u.kills, "defeated": u.defeated, "won": won_by_seat(u.seat)} for u in res.units]
+
+
+def opponent_ids(catalog: Any, kind: str) -> list[str]:
+    """Catalog ids of a kind of opponent (`Mode.opponents`: "titan")."""
+    if kind == "titan":
+        return list(catalog.titans)
+    raise InputError(f"unknown opponent kind {kind!r}")

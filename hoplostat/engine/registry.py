@@ -102,15 +102,26 @@ _unit_hooks.cache_clear = _unit_hooks_clear  # type: ignore[attr-defined]
 _DISCOVERED = False
 
 
-def discover() -> None:
-    """Import the rule-set plug-ins once (`hoplostat.rulesets`): each registers its skills, effects and
-    modes. Called before the registry is first read, so no skill is ever looked up unregistered."""
-    global _DISCOVERED
-    if not _DISCOVERED:
-        _DISCOVERED = True
-        import importlib
+PLUGIN_GROUP = "hoplostat.rulesets"
+"""Entry-point group of rule-set plug-ins (pyproject.toml `[project.entry-points."hoplostat.rulesets"]`)."""
 
-        importlib.import_module("hoplostat.rulesets")
+
+def discover() -> None:
+    """Load the installed rule-set plug-ins once (entry points of `PLUGIN_GROUP`): each registers its
+    skills, effects and modes when imported. Called before a registry is first read, so no skill is ever
+    looked up unregistered; no plug-in at all is an error, never a game with blank skills."""
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    from importlib.metadata import entry_points
+
+    found = list(entry_points(group=PLUGIN_GROUP))
+    if not found:
+        raise RuntimeError(f"no rule set is installed (entry points {PLUGIN_GROUP!r}): install hoplostat "
+                           "with pip (e.g. `pip install -e .`), which registers its rule sets")
+    for ep in sorted(found, key=lambda e: e.name):
+        ep.load()
 
 
 def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:

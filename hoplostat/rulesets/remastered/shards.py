@@ -23,18 +23,16 @@ follows (`become-sentinel`, `shard-flip N` (Shaghad, official FAQ), `titan-lose-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hoplostat.catalog.model import FrozenMap, ShardSetup, Tactic, Unit
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
+from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl
 from hoplostat.engine.state import COMBAT, DISCARD, PlacedTactic, UnitState
+from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
-if TYPE_CHECKING:
-    from hoplostat.rulesets.remastered.ascension import AscensionState
-    from hoplostat.engine.rules import Game
 
 SHARD_KIND = "shard"
 OPPOSITE = {"red": "blue", "blue": "red"}

@@ -16,19 +16,16 @@ highest-priority opponent within its Range). Others are skipped and reported in 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
+from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl, register_effect
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
 from hoplostat.rulesets.remastered import rival
+from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
-if TYPE_CHECKING:
-    from hoplostat.rulesets.remastered.ascension import AscensionState
-    from hoplostat.engine.rules import Game
 
 TOSS_DISTANCE = 3
 """Toss: displaced to a hex exactly 3 hexes from the titan (Titan Turn Example; R-CAT-9)."""
