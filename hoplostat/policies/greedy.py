@@ -87,10 +87,12 @@ YELLOW_P = 1 / 3
 BLUE_P = 1 / 2
 
 
-_BASE: dict[tuple[int, tuple[bool, ...]], list[float]] = {}
-_BASE_LAST: dict[int, tuple[list[bool], list[float]]] = {}
-"""id(grid) -> (copy of the muted pattern, its `_BASE` list): comparing two lists is much cheaper than
-hashing the pattern, and the pattern only changes when a foothold is placed, moved or removed."""
+_BASE: dict[tuple[int, tuple[bool, ...]], tuple[Any, list[float]]] = {}
+_BASE_LAST: dict[int, tuple[Any, list[bool], list[float]]] = {}
+"""id(grid) -> (the grid, a copy of the muted pattern, its `_BASE` list): comparing two lists is much cheaper
+than hashing the pattern, and the pattern only changes when a foothold is placed, moved or removed. Every
+id-keyed cache here stores its grid and checks identity: a grid freed and another allocated at the same
+address must not inherit its entries (games would then depend on what ran before in the process)."""
 
 
 def _hex_base(grid, muted) -> list[float]:
@@ -98,11 +100,13 @@ def _hex_base(grid, muted) -> list[float]:
     turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern; the same
     pattern gives the same list object."""
     last = _BASE_LAST.get(id(grid))
-    if last is not None and last[0] == muted:
-        return last[1]
+    if last is not None and last[0] is grid and last[1] == muted:
+        return last[2]
     key = (id(grid), tuple(muted))
-    got = _BASE.get(key)
-    if got is None:
+    entry = _BASE.get(key)
+    if entry is not None and entry[0] is grid:
+        got = entry[1]
+    else:
         tags = grid.tags
         got = [
             (2.0 if "stone" in tags[h] else 0.0) - (3.0 if grid.center[h] else 0.0) - (3.0 if muted[h] else 0.0)
@@ -110,12 +114,12 @@ def _hex_base(grid, muted) -> list[float]:
         ]
         if len(_BASE) > 4096:
             _BASE.clear()
-        _BASE[key] = got
-    _BASE_LAST[id(grid)] = (list(muted), got)
+        _BASE[key] = (grid, got)
+    _BASE_LAST[id(grid)] = (grid, list(muted), got)
     return got
 
 
-_NEAR: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_NEAR: dict[tuple[int, tuple[int, ...]], tuple[Any, list[int]]] = {}
 
 
 def _near(grid, opp_hexes: list[int]) -> list[int]:
@@ -123,12 +127,13 @@ def _near(grid, opp_hexes: list[int]) -> list[int]:
     function of the grid and the hexes, memoised: opponents stand still during a movement step, so
     every move decision of the step after the first is a lookup. Do not mutate the returned list."""
     key = (id(grid), tuple(opp_hexes))
-    got = _NEAR.get(key)
-    if got is None:
-        got = grid.dist_array[:, opp_hexes].min(axis=1).tolist()
-        if len(_NEAR) > 4096:
-            _NEAR.clear()
-        _NEAR[key] = got
+    entry = _NEAR.get(key)
+    if entry is not None and entry[0] is grid:
+        return entry[1]
+    got = grid.dist_array[:, opp_hexes].min(axis=1).tolist()
+    if len(_NEAR) > 4096:
+        _NEAR.clear()
+    _NEAR[key] = (grid, got)
     return got
 
 
