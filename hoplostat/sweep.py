@@ -329,6 +329,66 @@ _PLAYERS: dict[str, Callable] = {"skirmish": _play_skirmish, "onslaught": _play_
                                  "ascension": _play_ascension}
 
 
+# --- result table schemas -----------------------------------------------------------------
+# Explicit column types, so that a chunk whose games are all draws (winner all null), with no kill or
+# no immortal defeated reads like any other chunk instead of leaving polars to guess `Null` columns.
+# Columns a game does not have (a solo game's b_* columns) are null. Type names, not polars objects:
+# polars is imported only when a table is built.
+
+_HEAD = {"matchup": "str", "mode": "str", "arena": "str", "faction_a": "str", "faction_b": "str", "first": "str",
+         "policy_a": "str", "policy_b": "str", "game": "int", "seed": "int", "game_seed": "int"}
+
+
+def _sides(*cols: str) -> dict[str, str]:
+    return {f"{side}_{c}": "int" for side in "ab" for c in cols}
+
+
+SCHEMAS: dict[str, dict[str, dict[str, str]]] = {
+    "skirmish": {
+        "games": {**_HEAD, "winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
+                  **_sides("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")},
+    },
+    "onslaught": {
+        "games": {**_HEAD, "coop": "bool", "immortals_defeated": "int", "waves_reached": "int", "rounds": "int",
+                  "end_reason": "str", "capped": "bool",
+                  **_sides("units_deployed", "damage_dealt", "immortal_damage", "kills", "units_lost",
+                           "crowd_favor")},
+        "waves": {"matchup": "str", "game": "int", "faction_a": "str", "faction_b": "str", "coop": "bool",
+                  "wave": "int", "immortal": "str", "won": "bool", "rounds": "int"},
+    },
+    "ascension": {
+        "games": {**_HEAD, "titan": "str", "coop": "bool", "won": "bool", "rounds": "int", "end_reason": "str",
+                  "capped": "bool", "titan_hp": "int", "shards_defeated": "int", "arena_turns": "int",
+                  **_sides("units_deployed", "damage_dealt", "titan_damage", "kills", "units_lost",
+                           "crowd_favor")},
+    },
+}
+_UNITS = {"matchup": "str", "arena": "str", "game": "int", "side": "str", "faction": "str", "unit": "str",
+          "kind": "str", "deployed": "bool", "damage_dealt": "int", "kills": "int", "defeated": "bool",
+          "won": "bool"}
+for _tables in SCHEMAS.values():
+    _tables["units"] = _UNITS
+
+
+def schema(mode: str, table: str) -> dict:
+    """The polars schema of a result table of `mode` (``games``, ``units``, ``waves``)."""
+    import polars as pl
+
+    types = {"str": pl.String, "int": pl.Int64, "bool": pl.Boolean}
+    return {c: types[t] for c, t in SCHEMAS[mode][table].items()}
+
+
+def result_frame(mode: str, table: str, rows: list[dict]):
+    """Rows of a result table as a frame with the table's explicit schema (any rows, even none)."""
+    import polars as pl
+
+    sch = schema(mode, table)
+    extra = sorted({k for r in rows for k in r} - set(sch))
+    if extra:  # a new column must be added to SCHEMAS, never dropped silently
+        raise ValueError(f"{mode} {table} rows have columns missing from sweep.SCHEMAS: {', '.join(extra)}")
+    return pl.DataFrame(rows, schema=sch)
+
+
 def _successes(mode: str, frame) -> tuple[int, int]:
     """(games, successes) of a chunk for --ci-width: wins of faction a (Skirmish); games in which at
     least one immortal was defeated (Onslaught); titans defeated (Ascension)."""
@@ -468,8 +528,8 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
             for name, rows in tables.items():  # the games file last: it marks the chunk as done
                 if name != "games" and rows:
                     (out / name).mkdir(exist_ok=True)
-                    _write_atomic(pl.DataFrame(rows), out / name / _chunk_name(m, g0))
-            frame = pl.DataFrame(tables["games"])
+                    _write_atomic(result_frame(config.mode, name, rows), out / name / _chunk_name(m, g0))
+            frame = result_frame(config.mode, "games", tables["games"])
             _write_atomic(frame, out / "games" / _chunk_name(m, g0))
             tally[m] += _successes(config.mode, frame)
             played += frame.height
@@ -500,11 +560,16 @@ def load_tables(out: Path):
 
     out = Path(out)
     manifest = read_manifest(out)
+    mode = manifest.get("config", {}).get("mode")
     tables = {}
     for folder in sorted(p for p in out.iterdir() if p.is_dir()):
         files = sorted(folder.glob("*.parquet"))
         if files:
             frame = pl.concat([pl.read_parquet(p) for p in files], how="diagonal_relaxed")
+            if mode in SCHEMAS and folder.name in SCHEMAS[mode]:  # chunks written before the schemas
+                sch = schema(mode, folder.name)
+                frame = frame.with_columns(pl.col(c).cast(t) for c, t in sch.items()
+                                           if c in frame.columns and frame[c].dtype == pl.Null)
             tables[folder.name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns])
     if "games" not in tables:
         raise InputError(f"{out}: the sweep has no finished games yet")

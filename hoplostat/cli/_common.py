@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -114,9 +115,23 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
+def json_ready(x: Any) -> Any:
+    """`x` with every value JSON can hold: NaN and infinities (a rate of no games, a z-score of one unit)
+    become null, numpy scalars and arrays plain numbers and lists, tuples lists, keys strings."""
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, dict):
+        return {str(k): json_ready(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [json_ready(v) for v in x]
+    if hasattr(x, "tolist") and not isinstance(x, (str, bytes)):  # numpy scalars and arrays
+        return json_ready(x.tolist())
+    return x
+
+
 def emit_json(obj: Any) -> None:
-    """Print one JSON object on stdout and nothing else."""
-    sys.stdout.write(json.dumps(obj, allow_nan=False) + "\n")
+    """Print one valid JSON object on stdout and nothing else (undefined numbers as null)."""
+    sys.stdout.write(json.dumps(json_ready(obj), allow_nan=False) + "\n")
 
 
 def stderr_console():
