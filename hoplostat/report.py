@@ -479,12 +479,15 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
-    out_dir = Path(out_dir)
-    (out_dir / "figures").mkdir(parents=True, exist_ok=True)
+    from hoplostat.outpaths import output_dir, writing
+
+    out_dir = output_dir(out_dir, "--out")
+    output_dir(out_dir / "figures", "--out")
     parts = []
     for key, title, fig, text, table in sections:
         png = _png(fig)
-        (out_dir / "figures" / f"{key}.png").write_bytes(png)
+        with writing(out_dir / "figures" / f"{key}.png", "--out"):
+            (out_dir / "figures" / f"{key}.png").write_bytes(png)
         img = base64.b64encode(png).decode()
         parts.append(f'<section id="{key}"><h2>{html.escape(title)}</h2><p>{html.escape(text)}</p>'
                      f'<figure><img alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
@@ -516,6 +519,7 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     )
     index = out_dir / "index.html"
     tmp = out_dir / ".index.html.tmp"
-    tmp.write_text(page, encoding="utf-8")
-    tmp.replace(index)
+    with writing(index, "--out"):
+        tmp.write_text(page, encoding="utf-8")
+        tmp.replace(index)
     return index

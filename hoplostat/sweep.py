@@ -41,6 +41,7 @@ MODES = ("skirmish", "onslaught", "ascension")
 ARENAS = ("pozzuoli", "colosseum")
 BACKENDS = ("loky", "dask", "ray")
 MANIFEST = "manifest.json"
+SEED_MAX = 2**63 - 1
 
 
 # --- generic parallel map ---------------------------------------------------------------
@@ -469,16 +470,45 @@ def check_out(out: Path, config: SweepConfig, *, resume: bool) -> dict | None:
             diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
             raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)})")
         return manifest
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: is a file, not a folder")
+    if out.exists() and any(out.iterdir()) and not _nothing_finished(out):
         raise InputError(f"--out {out}: exists and is not empty; use --resume to continue it or pick a new directory")
     return None
 
 
+def _nothing_finished(out: Path) -> bool:
+    """True for a directory a sweep created and left before finishing any chunk (its manifest and empty
+    table folders, nothing else): a new sweep may start over in it, since no work would be lost."""
+    for p in out.iterdir():
+        if p.name in (MANIFEST, f".{MANIFEST}.tmp"):
+            continue
+        if not p.is_dir() or any(q.suffix == ".parquet" for q in p.iterdir()):
+            return False
+    return (out / MANIFEST).is_file()
+
+
+def _remove_unfinished(out: Path) -> None:
+    """Undo `prepare` after a failure before any chunk was finished: the manifest and empty folders go."""
+    if not out.is_dir() or not _nothing_finished(out):
+        return
+    for p in sorted(out.iterdir()):
+        if p.is_dir():
+            for q in p.iterdir():  # temporary chunk files of a chunk that never finished
+                q.unlink()
+            p.rmdir()
+        else:
+            p.unlink()
+
+
 def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     """Create or check the results directory; returns the manifest (written)."""
+    from hoplostat.outpaths import output_dir
+
     out = Path(out)
     now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     manifest = check_out(out, config, resume=resume)
+    output_dir(out, "--out")
     if manifest is not None:
         manifest["resumed"] = manifest.get("resumed", []) + [now]
     else:
@@ -490,15 +520,28 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
 
 
 def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, progress=None) -> SweepReport:
-    """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk."""
-    import polars as pl
-
+    """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk. A sweep that
+    fails before finishing any chunk of a new directory leaves nothing behind."""
     out = Path(out)
     if config.games < 1:
         raise InputError(f"--games {config.games}: must be 1 or more")
     if config.mode not in MODES:
         raise InputError(f"mode {config.mode!r}: allowed: {', '.join(MODES)}")
+    if not 0 <= config.seed <= SEED_MAX:
+        raise InputError(f"--seed {config.seed}: must be between 0 and {SEED_MAX}")
+    fresh = not out.exists() or not any(out.iterdir()) or (not resume and _nothing_finished(out))
     manifest = prepare(out, config, resume=resume)
+    try:
+        return _run(config, out, manifest, jobs=jobs, progress=progress)
+    except BaseException:
+        if fresh:  # nothing of this sweep was finished: leave nothing that blocks a corrected retry
+            _remove_unfinished(out)
+        raise
+
+
+def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress) -> SweepReport:
+    import polars as pl
+
     matchups = config.matchups()
     n_chunks = -(-config.games // config.chunk)
     done = {p.name for p in (out / "games").glob("*.parquet")}
@@ -515,9 +558,10 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
         g1 = min(config.games, g0 + config.chunk)
         todo, have = [], []
         for m in active:
-            (have if _chunk_name(m, g0) in done else todo).append(m)
-        for m in have:
-            prev = pl.read_parquet(out / "games" / _chunk_name(m, g0))
+            prev = _read_finished(out, _chunk_name(m, g0)) if _chunk_name(m, g0) in done else None
+            (have if prev is not None else todo).append((m, prev))
+        todo = [m for m, _ in todo]  # missing or damaged (unreadable): played again
+        for m, prev in have:
             tally[m] += _successes(config.mode, prev)
             skipped += 1
             played += prev.height
@@ -554,6 +598,59 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
 
 
+def _read_finished(out: Path, name: str):
+    """The games frame of chunk `name` if the chunk is finished and every table file of it reads; None
+    for a damaged chunk (truncated or garbage parquet), which `--resume` replays."""
+    import polars as pl
+
+    try:
+        frame = pl.read_parquet(out / "games" / name)
+        for folder in out.iterdir():
+            if folder.is_dir() and folder.name != "games" and (folder / name).exists():
+                pl.read_parquet(folder / name)
+    except (OSError, pl.exceptions.PolarsError):
+        return None
+    return frame
+
+
+def resume_command(out: Path, config: dict) -> str:
+    """The `hoplostat sweep ... --resume` command line that continues (or repairs) the sweep in `out`,
+    from its manifest's config."""
+    import shlex
+
+    parts = ["hoplostat", "sweep", config.get("mode", "skirmish")]
+    for f in config.get("factions", ()):
+        parts += ["-f", f]
+    if config.get("mode", "skirmish") == "skirmish":
+        for a in config.get("arenas", ()):
+            parts += ["-a", a]
+    for t in config.get("titans", ()):
+        parts += ["-t", t]
+    parts += ["--games", str(config.get("games")), "--seed", str(config.get("seed")),
+              "--policies", ",".join(config.get("policies", ())), "--max-rounds", str(config.get("max_rounds")),
+              "--chunk", str(config.get("chunk"))]
+    if config.get("ci_width") is not None:
+        parts += ["--ci-width", str(config["ci_width"])]
+    if config.get("mode") in ("onslaught", "ascension") and not config.get("coop", True):
+        parts.append("--no-coop")
+    for d in config.get("data", ()):
+        parts += ["--data", d]
+    parts += ["--out", str(out), "--resume"]
+    return shlex.join(parts)
+
+
+def _read_chunk(path: Path, out: Path, manifest: dict):
+    """One result chunk; a damaged one is an InputError naming it and the command that replays it."""
+    import polars as pl
+
+    try:
+        return pl.read_parquet(path)
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{path}: damaged result chunk ({why[:120]}); replay it with "
+                         f"`{resume_command(out, manifest.get('config', {}))}`") from None
+
+
 def load_tables(out: Path):
     """(manifest, {table name: frame}) of a results directory; ``games`` is always there."""
     import polars as pl
@@ -565,7 +662,7 @@ def load_tables(out: Path):
     for folder in sorted(p for p in out.iterdir() if p.is_dir()):
         files = sorted(folder.glob("*.parquet"))
         if files:
-            frame = pl.concat([pl.read_parquet(p) for p in files], how="diagonal_relaxed")
+            frame = pl.concat([_read_chunk(p, out, manifest) for p in files], how="diagonal_relaxed")
             if mode in SCHEMAS and folder.name in SCHEMAS[mode]:  # chunks written before the schemas
                 sch = schema(mode, folder.name)
                 frame = frame.with_columns(pl.col(c).cast(t) for c, t in sch.items()

@@ -63,7 +63,16 @@ _ABORT = tuple(x for x in (getattr(click_exc, "Abort", None), getattr(typer, "Ab
 # Options shared by several commands (typer reads the metadata from the annotation).
 DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")]
+SEED_MAX = 2**63 - 1
+"""Seeds are 0 .. 2**63 - 1: numpy's SeedSequence refuses negatives, result tables store them as Int64."""
+
+
+def seed_option(help: str):
+    """The one --seed option: an int from 0 to SEED_MAX (anything else is a one-line usage error)."""
+    return typer.Option("--seed", help=help, min=0, max=SEED_MAX)
+
+
+SeedOpt = Annotated[int, seed_option("Random seed (same seed, same game).")]
 LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
 PolicyOpt = Annotated[str, typer.Option("--policy", help="Players' controller: greedy or random.")]
 CoopOpt = Annotated[Optional[str], typer.Option("--coop", help="Player B's faction id: play co-op.")]

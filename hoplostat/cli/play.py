@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoplostat.cli._common import DataOpt, JsonOpt, plain
+from hoplostat.cli._common import DataOpt, JsonOpt, SeedOpt, plain
 from hoplostat.errors import InputError
 
 app = typer.Typer(
@@ -36,10 +36,11 @@ def scenario(
 ) -> None:
     from hoplostat.catalog import load
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.engine.scenario import load_scenario, run_scenario
+    from hoplostat.engine.scenario import loads_scenario, run_scenario
+    from hoplostat.infiles import read_utf8
 
     catalog = load(tuple(data or ()))
-    scen = load_scenario(file, catalog)
+    scen = loads_scenario(read_utf8(file, "scenario file"), catalog, name=str(file))
     out = run_scenario(scen)
     if as_json:
         emit_json(out)
@@ -99,7 +100,7 @@ def skirmish(
     factions: Annotated[str, typer.Option("--factions", help="Two faction ids, player a then b: kunlun,amazons.")],
     arena: Annotated[str, typer.Option("--arena", help="pozzuoli or colosseum.")] = "pozzuoli",
     policies: Annotated[str, typer.Option("--policies", help="Controller of a and b: greedy, random.")] = "greedy,greedy",
-    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")] = 0,
+    seed: SeedOpt = 0,
     first: Annotated[Optional[str], typer.Option("--first", help="Who plays first: a or b (default: random, SKR-1).")] = None,
     max_rounds: Annotated[int, typer.Option("--max-rounds", help="Round cap: a game still running is a draw.")] = 60,
     log: Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")] = False,

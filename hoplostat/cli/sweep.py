@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from hoplostat.cli._common import seed_option
+
 HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
 
 Every faction pair plays in both seat orders on every arena (filter with
@@ -25,7 +27,7 @@ def sweep(
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Sweep seed.")] = 0,
+    seed: Annotated[int, seed_option("Sweep seed.")] = 0,
     policies: Annotated[str, typer.Option("--policies", help="Controllers of faction A and B: random|greedy.")] = "greedy,greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
@@ -95,6 +97,9 @@ def sweep(
 
     n_matchups = len(config.matchups())
     sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
+    from hoplostat.outpaths import output_dir
+
+    output_dir(out, "--out")
     with sw.backend(backend, jobs=jobs, scheduler=scheduler):
         with Progress(TextColumn(f"{mode}: {n_matchups} matchups"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
