@@ -471,8 +471,14 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     cfg = manifest["config"]
     factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
     names = _faction_names(catalog, factions)
-    chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
-    stand_in = sum(u.is_stand_in for u in chips)
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.sweep import chips_used
+
+    share = stand_in_share(catalog, **chips_used(tables))
+    stand_in, n_chips = share["stand_in"], share["chips"]
+    plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
+    kinds = ", ".join(f"{v['stand_in']} of {v['chips']} {plural.get(k, k + 's') if v['chips'] != 1 else k}"
+                      for k, v in sorted(share["by_kind"].items()))
     build = {"onslaught": _onslaught_sections, "ascension": _ascension_sections}.get(cfg.get("mode"),
                                                                                   _skirmish_sections)
     sections, sentences = build(tables, catalog, factions, cfg)
@@ -504,9 +510,10 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     }
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
-    banner = (f'<p class="banner"><strong>{stand_in} of the {len(chips)} chips in this run carry stand-in values</strong>'
-              " (chosen by hoplostat, not printed on the real chips; see data/README.md). Results describe the "
-              "embedded catalog, not the published game, until you load your own chips with --data.</p>")
+    banner = (f'<p class="banner"><strong>{stand_in} of the {n_chips} chips in this run carry stand-in values</strong>'
+              f" ({html.escape(kinds)}; chosen by hoplostat, not printed on the real chips; see data/README.md)."
+              " Results describe the embedded catalog, not the published game, until you load your own chips"
+              " with --data.</p>")
     page = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"

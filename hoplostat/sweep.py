@@ -673,6 +673,18 @@ def load_tables(out: Path):
     return manifest, tables
 
 
+def chips_used(tables: dict) -> dict[str, list[str]]:
+    """The factions, immortals and titans a sweep's tables show were played or faced (for the stand-in
+    counts of summarize and the report)."""
+    games = tables["games"]
+    factions = sorted({f for c in ("faction_a", "faction_b") if c in games.columns
+                       for f in games[c].drop_nulls().to_list() if f})
+    titans = sorted(set(games["titan"].drop_nulls().to_list())) if "titan" in games.columns else []
+    waves = tables.get("waves")
+    immortals = sorted(set(waves["immortal"].drop_nulls().to_list())) if waves is not None else []
+    return {"factions": factions, "immortals": immortals, "titans": titans}
+
+
 def load_results(out: Path):
     """(manifest, games frame, units frame or None) of a results directory."""
     manifest, tables = load_tables(out)

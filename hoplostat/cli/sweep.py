@@ -128,14 +128,19 @@ def summarize(
     from hoplostat.cli._common import emit_json, stdout_console
     from hoplostat.sweep import load_tables
 
+    from hoplostat.catalog import load
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.sweep import chips_used
+
     manifest, raw = load_tables(directory)
     games = raw["games"]
     cfg = manifest["config"]
     mode = cfg.get("mode")
     summaries = {"onslaught": stats.onslaught_summary, "ascension": stats.ascension_summary}
     tables = summaries[mode](raw) if mode in summaries else stats.summary(games, raw.get("units"))
+    stand_ins = stand_in_share(load(list(cfg.get("data", [])), use_env=False), **chips_used(raw))
     if as_json:
-        emit_json({"manifest": manifest, "games": games.height,
+        emit_json({"manifest": manifest, "games": games.height, "stand_ins": stand_ins,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
         return
     import polars as pl
@@ -143,6 +148,8 @@ def summarize(
     con = stdout_console()
     con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
+    con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in this run carry stand-in values"
+              " (see data/README.md; load your own chips with --data)")
     if mode == "onslaught":
         _print_onslaught(con, tables)
         return
