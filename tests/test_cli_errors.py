@@ -197,7 +197,7 @@ def test_inline_spec_map_skill_stays_ignored(capsys):
 
 
 @pytest.mark.parametrize("remove,needles", [
-    ('"kunlun/warrior"', ["remove 'kunlun/warrior'", "faction 'kunlun' with 9 non-elite units"]),
+    ('"kunlun/warrior"', ["remove 'kunlun/warrior'", "faction 'kunlun' must keep 10", "found 9"]),
     ('"kunlun/blitz"', ["remove 'kunlun/blitz'", "faction 'kunlun' still refers to it"]),
     ('"absorb"', ["remove 'absorb'", "still refers to it", "unknown skill 'absorb'"]),
 ])
@@ -217,7 +217,7 @@ def test_overlay_adding_an_eleventh_unit_names_the_overlay(tmp_path, capsys):
     mine.mkdir()
     (mine / "extra.toml").write_text(UNIT.replace('"amazons/attacker-1"', '"amazons/attacker-9"'))
     one_error(*run_cli(capsys, "data", "validate", str(mine)), str(mine / "extra.toml"),
-              "unit 'amazons/attacker-9' adds", "with 11 non-elite units")
+              "unit 'amazons/attacker-9' adds", "found 11")
 
 
 # --------------------------------------------------------------------------- templates

@@ -910,10 +910,10 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
         members = [u for u in units.values() if u.kind == "unit" and u.faction == fa.id]
         if len(members) != 10 and changes.faction_units(fa.id):
             causes = changes.faction_units(fa.id)
-            raise InputError(f"{causes[0]}: leaves faction {fa.id!r} with {len(members)} non-elite units; a faction "
-                             "has 10 (Remastered, Components)"
-                             + (f"; also {'; '.join(causes[1:])}" if len(causes) > 1 else "")
-                             + ". Replace a unit by reusing its id instead of removing it")
+            raise InputError(f"{causes[0]}: faction {fa.id!r} must keep 10 non-elite units (Remastered, Components);"
+                             f" found {len(members)} after this overlay"
+                             + (f" (also {'; '.join(causes[1:])})" if len(causes) > 1 else "")
+                             + "; replace a unit by reusing its id, or drop one with remove = [\"<id>\"]")
         if len(members) != 10:
             raise err(
                 "faction",
