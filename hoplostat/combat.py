@@ -27,7 +27,7 @@ Rulings (docs/rulings.md, R-COMBAT-*):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -151,8 +151,17 @@ def fighter_from_unit(unit, *, catalog=None, tactics: Sequence[str] = ()) -> Fig
 SPEC_KEYS = ("name", "hp", "health", "attack", "skills", "reduce", "bonus", "reroll", "regen", "retaliate")
 
 
-def parse_fighter_spec(text: str) -> Fighter:
-    """Inline spec ``hp=6,attack=2black+blue,skills=absorb|retaliate[,reduce=,bonus=,regen=,reroll=]``."""
+MAP_FREE_SKILLS = ("absorb", "hardened", "retaliate", "regen", "bloodlust", "parry", "fury-aura", "dig-in",
+                   "whirlwind", "long-shot")
+"""The skills `_apply_skill` models in a duel without a map."""
+
+
+def parse_fighter_spec(text: str, *, known_skills: Collection[str] | None = None) -> Fighter:
+    """Inline spec ``hp=6,attack=2black+blue,skills=absorb|retaliate[,reduce=,bonus=,regen=,reroll=]``.
+
+    Each key at most once. A skill must be one of `known_skills` (default: the embedded catalog's skill
+    ids) or one modelled here; an unknown one is an InputError suggesting the closest id. Known skills
+    that need a map are listed in ``Fighter.ignored``."""
     fields: dict[str, str] = {}
     for part in text.split(","):
         if not part.strip():
@@ -162,6 +171,8 @@ def parse_fighter_spec(text: str) -> Fighter:
         key, value = (s.strip() for s in part.split("=", 1))
         if key not in SPEC_KEYS:
             raise InputError(f"fighter spec {text!r}: unknown key {key!r}; keys: {', '.join(SPEC_KEYS)}")
+        if key in fields:
+            raise InputError(f"fighter spec {text!r}: {key}= given twice ({fields[key]!r} and {value!r}); give it once")
         fields[key] = value
     for key in ("hp", "attack"):
         if key not in fields:
@@ -179,9 +190,21 @@ def parse_fighter_spec(text: str) -> Fighter:
     hp = as_int("hp", 1)
     f = dict(reduce=0, bonus=0, reroll=0, retaliate=0, regen=0, aura=0, bloodlust=False, parry=False,
              attack=parse_pool(fields["attack"]), hp=hp, specials=[])
+    if known_skills is None:
+        from hoplostat.catalog import load
+
+        known_skills = load(use_env=False).skills
+    known = set(known_skills) | set(MAP_FREE_SKILLS)
     ignored = []
     for skill in filter(None, (s.strip().lower() for s in fields.get("skills", "").split("|"))):
         sid, _, num = skill.partition(" ")
+        if sid not in known:
+            import difflib
+
+            close = difflib.get_close_matches(sid, sorted(known), n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
+                "; `hoplostat data list skill` lists them"
+            raise InputError(f"fighter spec {text!r}: unknown skill {sid!r}{hint}")
         param = None
         if num:
             if not num.strip().isdigit():

@@ -471,8 +471,14 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     cfg = manifest["config"]
     factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
     names = _faction_names(catalog, factions)
-    chips = [u for f in factions if f in catalog.factions for u in catalog.faction_units(f, include_hero=True)]
-    stand_in = sum(u.is_stand_in for u in chips)
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.sweep import chips_used
+
+    share = stand_in_share(catalog, **chips_used(tables))
+    stand_in, n_chips = share["stand_in"], share["chips"]
+    plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
+    kinds = ", ".join(f"{v['stand_in']} of {v['chips']} {plural.get(k, k + 's') if v['chips'] != 1 else k}"
+                      for k, v in sorted(share["by_kind"].items()))
     from hoplostat.engine.loop import mode_class
 
     kind = mode_class(str(cfg.get("mode"))).analysis
@@ -481,12 +487,15 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
-    out_dir = Path(out_dir)
-    (out_dir / "figures").mkdir(parents=True, exist_ok=True)
+    from hoplostat.outpaths import output_dir, writing
+
+    out_dir = output_dir(out_dir, "--out")
+    output_dir(out_dir / "figures", "--out")
     parts = []
     for key, title, fig, text, table in sections:
         png = _png(fig)
-        (out_dir / "figures" / f"{key}.png").write_bytes(png)
+        with writing(out_dir / "figures" / f"{key}.png", "--out"):
+            (out_dir / "figures" / f"{key}.png").write_bytes(png)
         img = base64.b64encode(png).decode()
         parts.append(f'<section id="{key}"><h2>{html.escape(title)}</h2><p>{html.escape(text)}</p>'
                      f'<figure><img alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
@@ -503,9 +512,10 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     }
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
-    banner = (f'<p class="banner"><strong>{stand_in} of the {len(chips)} chips in this run carry stand-in values</strong>'
-              " (chosen by hoplostat, not printed on the real chips; see data/README.md). Results describe the "
-              "embedded catalog, not the published game, until you load your own chips with --data.</p>")
+    banner = (f'<p class="banner"><strong>{stand_in} of the {n_chips} chips in this run carry stand-in values</strong>'
+              f" ({html.escape(kinds)}; chosen by hoplostat, not printed on the real chips; see data/README.md)."
+              " Results describe the embedded catalog, not the published game, until you load your own chips"
+              " with --data.</p>")
     page = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
@@ -518,6 +528,7 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     )
     index = out_dir / "index.html"
     tmp = out_dir / ".index.html.tmp"
-    tmp.write_text(page, encoding="utf-8")
-    tmp.replace(index)
+    with writing(index, "--out"):
+        tmp.write_text(page, encoding="utf-8")
+        tmp.replace(index)
     return index

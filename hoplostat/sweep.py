@@ -42,6 +42,7 @@ ARENAS = ("pozzuoli", "colosseum")
 """Default arenas of a sweep config (each mode plays those of them it has; all of its own if none)."""
 BACKENDS = ("loky", "dask", "ray")
 MANIFEST = "manifest.json"
+SEED_MAX = 2**63 - 1
 
 
 # --- generic parallel map ---------------------------------------------------------------
@@ -248,6 +249,42 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[
     return cls.rows(res, head, unit_kind)
 
 
+# --- result table schemas -----------------------------------------------------------------
+# Explicit column types, declared by each mode (`Mode.columns`, `Mode.schema`), so that a chunk whose games
+# are all draws (winner all null), with no kill or no immortal defeated reads like any other chunk instead
+# of leaving polars to guess `Null` columns. Type names, not polars objects: polars is imported only when
+# a table is built.
+
+
+def schema(mode: str, table: str) -> dict:
+    """The polars schema of a result table of `mode` (``games``, ``units``, ``waves``)."""
+    import polars as pl
+
+    from hoplostat.engine.loop import mode_class
+
+    types = {"str": pl.String, "int": pl.Int64, "bool": pl.Boolean}
+    return {c: types[t] for c, t in mode_class(mode).schema(table).items()}
+
+
+def result_frame(mode: str, table: str, rows: list[dict]):
+    """Rows of a result table as a frame with the table's explicit schema (any rows, even none)."""
+    import polars as pl
+
+    sch = schema(mode, table)
+    extra = sorted({k for r in rows for k in r} - set(sch))
+    if extra:  # a new column must be declared by the mode, never dropped silently
+        raise ValueError(f"{mode} {table} rows have columns missing from the mode's declared SCHEMAS "
+                         f"(Mode.columns): {', '.join(extra)}")
+    return pl.DataFrame(rows, schema=sch)
+
+
+def _declared_tables(mode: str | None) -> tuple[str, ...]:
+    from hoplostat.engine.loop import modes
+
+    cls = modes().get(str(mode))
+    return () if cls is None else cls.tables
+
+
 def _successes(mode: str, frame) -> tuple[int, int]:
     """(games, successes) of a chunk for --ci-width: the mode's success measure (`Mode.is_success`) per row."""
     from hoplostat.engine.loop import mode_class
@@ -326,16 +363,45 @@ def check_out(out: Path, config: SweepConfig, *, resume: bool) -> dict | None:
             diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
             raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)})")
         return manifest
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: is a file, not a folder")
+    if out.exists() and any(out.iterdir()) and not _nothing_finished(out):
         raise InputError(f"--out {out}: exists and is not empty; use --resume to continue it or pick a new directory")
     return None
 
 
+def _nothing_finished(out: Path) -> bool:
+    """True for a directory a sweep created and left before finishing any chunk (its manifest and empty
+    table folders, nothing else): a new sweep may start over in it, since no work would be lost."""
+    for p in out.iterdir():
+        if p.name in (MANIFEST, f".{MANIFEST}.tmp"):
+            continue
+        if not p.is_dir() or any(q.suffix == ".parquet" for q in p.iterdir()):
+            return False
+    return (out / MANIFEST).is_file()
+
+
+def _remove_unfinished(out: Path) -> None:
+    """Undo `prepare` after a failure before any chunk was finished: the manifest and empty folders go."""
+    if not out.is_dir() or not _nothing_finished(out):
+        return
+    for p in sorted(out.iterdir()):
+        if p.is_dir():
+            for q in p.iterdir():  # temporary chunk files of a chunk that never finished
+                q.unlink()
+            p.rmdir()
+        else:
+            p.unlink()
+
+
 def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     """Create or check the results directory; returns the manifest (written)."""
+    from hoplostat.outpaths import output_dir
+
     out = Path(out)
     now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     manifest = check_out(out, config, resume=resume)
+    output_dir(out, "--out")
     if manifest is not None:
         manifest["resumed"] = manifest.get("resumed", []) + [now]
     else:
@@ -347,16 +413,29 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
 
 
 def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, progress=None) -> SweepReport:
-    """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk."""
-    import polars as pl
-
+    """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk. A sweep that
+    fails before finishing any chunk of a new directory leaves nothing behind."""
     out = Path(out)
     if config.games < 1:
         raise InputError(f"--games {config.games}: must be 1 or more")
     from hoplostat.engine.loop import mode_class
 
     mode_class(config.mode)  # InputError naming the registered modes
+    if not 0 <= config.seed <= SEED_MAX:
+        raise InputError(f"--seed {config.seed}: must be between 0 and {SEED_MAX}")
+    fresh = not out.exists() or not any(out.iterdir()) or (not resume and _nothing_finished(out))
     manifest = prepare(out, config, resume=resume)
+    try:
+        return _run(config, out, manifest, jobs=jobs, progress=progress)
+    except BaseException:
+        if fresh:  # nothing of this sweep was finished: leave nothing that blocks a corrected retry
+            _remove_unfinished(out)
+        raise
+
+
+def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress) -> SweepReport:
+    import polars as pl
+
     matchups = config.matchups()
     n_chunks = -(-config.games // config.chunk)
     done = {p.name for p in (out / "games").glob("*.parquet")}
@@ -373,9 +452,10 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
         g1 = min(config.games, g0 + config.chunk)
         todo, have = [], []
         for m in active:
-            (have if _chunk_name(m, g0) in done else todo).append(m)
-        for m in have:
-            prev = pl.read_parquet(out / "games" / _chunk_name(m, g0))
+            prev = _read_finished(out, _chunk_name(m, g0)) if _chunk_name(m, g0) in done else None
+            (have if prev is not None else todo).append((m, prev))
+        todo = [m for m, _ in todo]  # missing or damaged (unreadable): played again
+        for m, prev in have:
             tally[m] += _successes(config.mode, prev)
             skipped += 1
             played += prev.height
@@ -386,8 +466,8 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
             for name, rows in tables.items():  # the games file last: it marks the chunk as done
                 if name != "games" and rows:
                     (out / name).mkdir(exist_ok=True)
-                    _write_atomic(pl.DataFrame(rows), out / name / _chunk_name(m, g0))
-            frame = pl.DataFrame(tables["games"])
+                    _write_atomic(result_frame(config.mode, name, rows), out / name / _chunk_name(m, g0))
+            frame = result_frame(config.mode, "games", tables["games"])
             _write_atomic(frame, out / "games" / _chunk_name(m, g0))
             tally[m] += _successes(config.mode, frame)
             played += frame.height
@@ -412,21 +492,91 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
 
 
+def _read_finished(out: Path, name: str):
+    """The games frame of chunk `name` if the chunk is finished and every table file of it reads; None
+    for a damaged chunk (truncated or garbage parquet), which `--resume` replays."""
+    import polars as pl
+
+    try:
+        frame = pl.read_parquet(out / "games" / name)
+        for folder in out.iterdir():
+            if folder.is_dir() and folder.name != "games" and (folder / name).exists():
+                pl.read_parquet(folder / name)
+    except (OSError, pl.exceptions.PolarsError):
+        return None
+    return frame
+
+
+def resume_command(out: Path, config: dict) -> str:
+    """The `hoplostat sweep ... --resume` command line that continues (or repairs) the sweep in `out`,
+    from its manifest's config."""
+    import shlex
+
+    parts = ["hoplostat", "sweep", config.get("mode", "skirmish")]
+    for f in config.get("factions", ()):
+        parts += ["-f", f]
+    if config.get("mode", "skirmish") == "skirmish":
+        for a in config.get("arenas", ()):
+            parts += ["-a", a]
+    for t in config.get("titans", ()):
+        parts += ["-t", t]
+    parts += ["--games", str(config.get("games")), "--seed", str(config.get("seed")),
+              "--policies", ",".join(config.get("policies", ())), "--max-rounds", str(config.get("max_rounds")),
+              "--chunk", str(config.get("chunk"))]
+    if config.get("ci_width") is not None:
+        parts += ["--ci-width", str(config["ci_width"])]
+    if config.get("mode") in ("onslaught", "ascension") and not config.get("coop", True):
+        parts.append("--no-coop")
+    for d in config.get("data", ()):
+        parts += ["--data", d]
+    parts += ["--out", str(out), "--resume"]
+    return shlex.join(parts)
+
+
+def _read_chunk(path: Path, out: Path, manifest: dict):
+    """One result chunk; a damaged one is an InputError naming it and the command that replays it."""
+    import polars as pl
+
+    try:
+        return pl.read_parquet(path)
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{path}: damaged result chunk ({why[:120]}); replay it with "
+                         f"`{resume_command(out, manifest.get('config', {}))}`") from None
+
+
 def load_tables(out: Path):
     """(manifest, {table name: frame}) of a results directory; ``games`` is always there."""
     import polars as pl
 
     out = Path(out)
     manifest = read_manifest(out)
+    mode = manifest.get("config", {}).get("mode")
     tables = {}
     for folder in sorted(p for p in out.iterdir() if p.is_dir()):
         files = sorted(folder.glob("*.parquet"))
         if files:
-            frame = pl.concat([pl.read_parquet(p) for p in files], how="diagonal_relaxed")
+            frame = pl.concat([_read_chunk(p, out, manifest) for p in files], how="diagonal_relaxed")
+            if folder.name in _declared_tables(mode):  # chunks written before the schemas
+                sch = schema(mode, folder.name)
+                frame = frame.with_columns(pl.col(c).cast(t) for c, t in sch.items()
+                                           if c in frame.columns and frame[c].dtype == pl.Null)
             tables[folder.name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns])
     if "games" not in tables:
         raise InputError(f"{out}: the sweep has no finished games yet")
     return manifest, tables
+
+
+def chips_used(tables: dict) -> dict[str, list[str]]:
+    """The factions, immortals and titans a sweep's tables show were played or faced (for the stand-in
+    counts of summarize and the report)."""
+    games = tables["games"]
+    factions = sorted({f for c in ("faction_a", "faction_b") if c in games.columns
+                       for f in games[c].drop_nulls().to_list() if f})
+    titans = sorted(set(games["titan"].drop_nulls().to_list())) if "titan" in games.columns else []
+    waves = tables.get("waves")
+    immortals = sorted(set(waves["immortal"].drop_nulls().to_list())) if waves is not None else []
+    return {"factions": factions, "immortals": immortals, "titans": titans}
 
 
 def load_results(out: Path):

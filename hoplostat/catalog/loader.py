@@ -18,7 +18,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ from hoplostat.catalog.model import (
     Unit,
 )
 from hoplostat.errors import InputError
+from hoplostat.infiles import read_utf8
 
 ENV_VAR = "HOPLOSTAT_DATA"
 
@@ -688,10 +689,7 @@ def _read_dir(base: Path, is_default: bool) -> _DirContent:
     seen: dict[tuple[str, str], str] = {}
     for path in files:
         shown = _display(base, path, is_default)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"{shown}: cannot read: {exc}") from None
+        text = read_utf8(path, "data file", shown=shown)
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -783,6 +781,7 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
         raise InputError("no data directory given")
     merged: dict[tuple[str, str], _Raw] = {}
     game_raw: _Raw | None = None
+    changes = _OverlayChanges()
     for i, d in enumerate(dirs):
         content = _read_dir(d, is_default=(i == 0))
         if i == 0:
@@ -794,6 +793,7 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
             if not keys:
                 raise InputError(f"{shown}: remove: no entry with id {rid!r} to remove (line {_line_of(text, None, 'remove')})")
             for k in keys:
+                changes.removed.append((merged[k], shown, text))
                 del merged[k]
         for raw in content.entries:
             key = (_NAMESPACE[raw.table], raw.id)
@@ -803,12 +803,46 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
                     f"{raw.label}: replaces {old.table} {raw.id!r} from {old.file}; write it as [[{old.table}]]"
                     f" (line {_line_of(raw.text, raw.id, None)})"
                 )
+            if i > 0:
+                changes.added.append((raw, old))
             merged[key] = raw
     assert game_raw is not None
-    return _build(list(merged.values()), _parse_game(game_raw), tuple(str(d) for d in dirs))
+    return _build(list(merged.values()), _parse_game(game_raw), tuple(str(d) for d in dirs), changes)
 
 
-def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...]) -> Catalog:
+@dataclass(slots=True)
+class _OverlayChanges:
+    """What overlays did to the merged entries, so that an error they cause names the overlay file rather
+    than the embedded entry it broke: removed entries (the entry, the overlay file, its text) and entries
+    added or replaced (the overlay's entry, the one it replaced or None)."""
+
+    removed: list[tuple[_Raw, str, str]] = field(default_factory=list)
+    added: list[tuple[_Raw, _Raw | None]] = field(default_factory=list)
+
+    def removal_of(self, entry_id: str) -> str | None:
+        """'FILE: remove 'id' (line N)' when an overlay removed `entry_id`."""
+        for raw, shown, text in self.removed:
+            if raw.id == entry_id:
+                return f"{shown}: remove {entry_id!r} (line {_line_of(text, None, 'remove')})"
+        return None
+
+    def faction_units(self, faction: str) -> list[str]:
+        """The overlay changes to faction `faction`'s non-elite units, each as 'FILE: what (line N)'."""
+        def of(raw: _Raw | None) -> bool:
+            return raw is not None and raw.table == "unit" and raw.data.get("faction") == faction and \
+                raw.data.get("kind", "unit") == "unit"
+
+        out = [f"{shown}: remove {raw.id!r} (line {_line_of(text, None, 'remove')})"
+               for raw, shown, text in self.removed if of(raw)]
+        for raw, old in self.added:
+            if of(raw) != of(old):
+                what = "adds" if of(raw) else "moves out of the faction"
+                out.append(f"{raw.file}: unit {raw.id!r} {what} (line {_line_of(raw.text, raw.id, None)})")
+        return out
+
+
+def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
+           changes: _OverlayChanges | None = None) -> Catalog:
     by_table: dict[str, list[Any]] = {t: [] for t in ENTRY_TABLES}
     where: dict[tuple[str, str], _Raw] = {}
     for raw in raws:
@@ -830,8 +864,14 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...]) -> Catal
     titans = {ti.id: ti for ti in by_table["titan"]}
     arenas = {a.id: a for a in by_table["arena"]}
 
-    def err(table: str, eid: str, fld: str, msg: str) -> InputError:
+    changes = changes or _OverlayChanges()
+
+    def err(table: str, eid: str, fld: str, msg: str, *, ref: str | None = None) -> InputError:
+        """The error at the entry; when an overlay removed `ref`, the entry refers to, at that overlay."""
         raw = where[(table, eid)]
+        removal = changes.removal_of(ref) if ref is not None else None
+        if removal is not None:
+            return InputError(f"{removal}: {raw.label} still refers to it: field '{fld}': {msg}")
         return _Fields(raw).err(fld, msg)
 
     unit_table = {u.id: "unit" for u in by_table["unit"]} | {i: "immortal" for i in immortals} | {t: "titan" for t in titans}
@@ -843,13 +883,15 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...]) -> Catal
             sk = skills.get(ref.id)
             if sk is None:
                 close = _close(ref.id, skills)
-                raise err(table, u.id, "skills", f"unknown skill {ref.id!r}{close} (skills are defined in [[skill]] entries)")
+                raise err(table, u.id, "skills", f"unknown skill {ref.id!r}{close} (skills are defined in [[skill]] entries)",
+                          ref=ref.id)
             if sk.has_param and ref.param is None:
                 raise err(table, u.id, "skills", f"skill {ref.id!r} takes a number (e.g. \"{ref.id} 1\")")
             if not sk.has_param and ref.param is not None:
                 raise err(table, u.id, "skills", f"skill {ref.id!r} takes no number, got \"{ref}\"")
         if u.faction is not None and u.faction not in factions:
-            raise err(table, u.id, "faction", f"unknown faction {u.faction!r}{_close(u.faction, factions)}")
+            raise err(table, u.id, "faction", f"unknown faction {u.faction!r}{_close(u.faction, factions)}",
+                      ref=u.faction)
 
     sentinels = [u.id for u in units.values() if u.kind == "sentinel"]
     if len(sentinels) > 1:
@@ -859,13 +901,19 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...]) -> Catal
     for fa in factions.values():
         hero = units.get(fa.hero)
         if hero is None:
-            raise err("faction", fa.id, "hero", f"unknown unit {fa.hero!r}{_close(fa.hero, units)}")
+            raise err("faction", fa.id, "hero", f"unknown unit {fa.hero!r}{_close(fa.hero, units)}", ref=fa.hero)
         if hero.kind != "hero" or hero.faction != fa.id:
             raise err("faction", fa.id, "hero", f"{fa.hero!r} is not a hero of faction {fa.id!r}")
         others = [u.id for u in units.values() if u.kind == "hero" and u.faction == fa.id and u.id != fa.hero]
         if others:
             raise err("unit", others[0], "kind", f"faction {fa.id!r} already has hero {fa.hero!r}")
         members = [u for u in units.values() if u.kind == "unit" and u.faction == fa.id]
+        if len(members) != 10 and changes.faction_units(fa.id):
+            causes = changes.faction_units(fa.id)
+            raise InputError(f"{causes[0]}: faction {fa.id!r} must keep 10 non-elite units (Remastered, Components);"
+                             f" found {len(members)} after this overlay"
+                             + (f" (also {'; '.join(causes[1:])})" if len(causes) > 1 else "")
+                             + "; replace a unit by reusing its id, or drop one with remove = [\"<id>\"]")
         if len(members) != 10:
             raise err(
                 "faction",
@@ -879,7 +927,7 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...]) -> Catal
         for tid in fa.tactics:
             t = tactics.get(tid)
             if t is None:
-                raise err("faction", fa.id, "tactics", f"unknown tactic {tid!r}{_close(tid, tactics)}")
+                raise err("faction", fa.id, "tactics", f"unknown tactic {tid!r}{_close(tid, tactics)}", ref=tid)
             if t.faction is None:
                 common += 1
             elif t.faction == fa.id:

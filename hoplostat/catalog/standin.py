@@ -93,3 +93,36 @@ def problems(unit: Unit) -> list[str]:
         if not lo <= b <= hi:
             out.append(f"budget {b} outside {lo}..{hi}")
     return out
+
+
+def stand_in_share(catalog, factions=(), immortals=(), titans=()) -> dict:
+    """How much of a run rests on stand-ins: the chips it used (each faction's units and hero, the
+    immortals faced, the titans faced with the allies they bring), how many of them carry a stand-in
+    value, per kind, and which. A titan or immortal counts as stand-in when any of its values is one
+    (stats, dice, effects, triggers)."""
+    chips: dict[str, tuple[str, bool]] = {}  # id -> (kind, stand-in)
+    for f in factions:
+        if f in catalog.factions:
+            for u in catalog.faction_units(f, include_hero=True):
+                chips[u.id] = (u.kind, u.is_stand_in)
+    for i in immortals:
+        if i in catalog.immortals:
+            im = catalog.immortals[i]
+            chips[i] = ("immortal", im.stand_in_count > 0)
+    for t in titans:
+        if t in catalog.titans:
+            ti = catalog.titans[t]
+            chips[t] = ("titan", ti.stand_in_count > 0)
+            for a in ti.allies:
+                if a.unit in catalog.units:
+                    u = catalog.units[a.unit]
+                    chips[u.id] = (u.kind, u.is_stand_in)
+    by_kind: dict[str, dict[str, int]] = {}
+    for kind, stand_in in chips.values():
+        k = by_kind.setdefault(kind, {"chips": 0, "stand_in": 0})
+        k["chips"] += 1
+        k["stand_in"] += stand_in
+    n = len(chips)
+    k = sum(s for _, s in chips.values())
+    return {"chips": n, "stand_in": k, "share": k / n if n else None, "by_kind": by_kind,
+            "stand_in_ids": sorted(c for c, (_, s) in chips.items() if s)}

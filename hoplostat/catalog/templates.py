@@ -12,7 +12,10 @@ from hoplostat.catalog import vocab
 _PROV_HELP = """\
 # provenance: where each value comes from. One word for all fields, or a table per
 # field with `rest` for the others:  "rulebook" | "public" | "stand-in".
-# Values you read off your own chip are "public" (cite the chip in `source`)."""
+# The example values of this template are stand-ins, and so marked: once you have
+# typed in the values from your own chip, mark them "public" and cite the chip in
+# `source` (a table per field if you only know some of them)."""
+
 
 UNIT = f'''\
 # A faction unit. Save as e.g. my-chips/amazons.toml and run
@@ -33,8 +36,8 @@ health = 3                         # 1..40
 attack = "black+green"             # dice pool: "2black+blue" or digits "554"
 skills = ["bloodlust"]             # "<skill-id>" or "<skill-id> <N>", e.g. "hurl 1"
 {_PROV_HELP}
-provenance = "public"
-source = "My copy of Remastered (chip front)"
+provenance = "stand-in"
+# source = "My copy of Remastered (chip front)"   # required once a value is "public"
 '''
 
 HERO = f'''\
@@ -52,8 +55,8 @@ health = 8
 attack = "2black+blue+yellow"
 skills = ["retaliate", "whirlwind", "bloodlust"]
 {_PROV_HELP}
-provenance = "public"
-source = "My copy of Remastered (hero chip, active side)"
+provenance = "stand-in"
+# source = "My copy of Remastered (hero chip, active side)"   # required once a value is "public"
 '''
 
 TACTIC = f'''\
@@ -69,8 +72,8 @@ name = "Bolster Health"
 type = "instant"
 effects = ["gain-hp 2"]
 definition = "The unit gains 2 HP, which may exceed its Health."
-provenance = "public"
-source = "My copy of Remastered (tactic chip)"
+provenance = "stand-in"
+# source = "My copy of Remastered (tactic chip)"   # required once a value is "public"
 '''
 
 SKILL = f'''\
@@ -85,8 +88,8 @@ type = "innate"
 has_param = false
 definition = "One or two sentences in your own words."
 map_free = true
-provenance = "public"
-source = "Unit Skills reference of my copy"
+provenance = "stand-in"
+# source = "Unit Skills reference of my copy"   # required once a value is "public"
 '''
 
 IMMORTAL = f'''\
@@ -102,14 +105,14 @@ range = 1
 health = 7
 attack = "2black+yellow"
 skills = ["bloodlust"]
-provenance = "public"
-source = "Immortals reference of my copy"
+provenance = "stand-in"
+# source = "Immortals reference of my copy"   # required once a value is "public"
 
 [[immortal.triggers]]
 colour = "black"
 effects = ["damage 1"]
-provenance = "public"
-source = "Immortals reference of my copy"
+provenance = "stand-in"
+# source = "Immortals reference of my copy"   # required once a value is "public"
 '''
 
 TITAN = f'''\
@@ -128,8 +131,8 @@ health = 18
 attack = "2black+blue"
 skills = []
 priority = ["strongest", "closest"]
-provenance = "public"
-source = "Titan reference of my copy"
+provenance = "stand-in"
+# source = "Titan reference of my copy"   # required once a value is "public"
 
 [titan.dice]
 start = "black+green+blue+red"
@@ -153,26 +156,26 @@ troop = "arena"           # titan (acts when prompted) | arena (acts on the aren
 [[titan.effects]]
 colour = "green"
 tiers = [{{ hits = 1, effects = ["deploy-arena-unit"] }}]
-provenance = "public"
-source = "Titan reference of my copy"
+provenance = "stand-in"
+# source = "Titan reference of my copy"   # required once a value is "public"
 
 [[titan.effects]]
 colour = "blue"
 tiers = [{{ hits = 1, effects = ["advance"] }}]
-provenance = "public"
-source = "Titan reference of my copy"
+provenance = "stand-in"
+# source = "Titan reference of my copy"   # required once a value is "public"
 
 [[titan.effects]]
 colour = "black"
 tiers = [{{ hits = 1, effects = ["attack"] }}]
-provenance = "public"
-source = "Titan reference of my copy"
+provenance = "stand-in"
+# source = "Titan reference of my copy"   # required once a value is "public"
 
 [[titan.effects]]
 colour = "red"
 tiers = [{{ hits = 1, effects = ["arena-turn"] }}]
-provenance = "public"
-source = "Titan reference of my copy"
+provenance = "stand-in"
+# source = "Titan reference of my copy"   # required once a value is "public"
 
 # Arena die face 1..6 -> hexes for `advance` / range for `smite`.
 [[titan.arena_die]]
@@ -191,8 +194,8 @@ box = "Remastered"
 hero = "amazons-hero"
 tactics = ["adrenaline", "hamstring", "stun", "amazons/tactic"]
 style = "Aggressive Attackers."
-provenance = "public"
-source = "My copy of Remastered"
+provenance = "stand-in"
+# source = "My copy of Remastered"   # required once a value is "public"
 '''
 
 ARENA = f'''\
@@ -203,8 +206,8 @@ ARENA = f'''\
 [[arena]]
 id = "my-arena"
 name = "My Arena"
-provenance = "public"
-source = "My arena mat"
+provenance = "stand-in"
+# source = "My arena mat"   # required once a value is "public"
 compass = ["e", "ne", "nw", "w", "sw", "se"]   # arena die face 1..6 -> direction
 legend = {{ "." = [], "R" = ["deploy-red"], "B" = ["deploy-blue"], "S" = ["stone"], "#" = ["blocked"] }}
 map = """

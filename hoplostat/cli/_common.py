@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -63,7 +64,16 @@ _ABORT = tuple(x for x in (getattr(click_exc, "Abort", None), getattr(typer, "Ab
 # Options shared by several commands (typer reads the metadata from the annotation).
 DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed (same seed, same game).")]
+SEED_MAX = 2**63 - 1
+"""Seeds are 0 .. 2**63 - 1: numpy's SeedSequence refuses negatives, result tables store them as Int64."""
+
+
+def seed_option(help: str):
+    """The one --seed option: an int from 0 to SEED_MAX (anything else is a one-line usage error)."""
+    return typer.Option("--seed", help=help, min=0, max=SEED_MAX)
+
+
+SeedOpt = Annotated[int, seed_option("Random seed (same seed, same game).")]
 LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
 FactionsOpt = Annotated[Optional[list[str]], typer.Option(
     "--faction", "-f", help="Faction id, once per seat in order (or comma-separated); default: drawn from the seed.")]
@@ -191,9 +201,23 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
+def json_ready(x: Any) -> Any:
+    """`x` with every value JSON can hold: NaN and infinities (a rate of no games, a z-score of one unit)
+    become null, numpy scalars and arrays plain numbers and lists, tuples lists, keys strings."""
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, dict):
+        return {str(k): json_ready(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [json_ready(v) for v in x]
+    if hasattr(x, "tolist") and not isinstance(x, (str, bytes)):  # numpy scalars and arrays
+        return json_ready(x.tolist())
+    return x
+
+
 def emit_json(obj: Any) -> None:
-    """Print one JSON object on stdout and nothing else."""
-    sys.stdout.write(json.dumps(obj, allow_nan=False) + "\n")
+    """Print one valid JSON object on stdout and nothing else (undefined numbers as null)."""
+    sys.stdout.write(json.dumps(json_ready(obj), allow_nan=False) + "\n")
 
 
 def stderr_console():

@@ -228,14 +228,28 @@ def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt) -> None
 @app.command("template")
 def template(
     kind: str = typer.Argument(..., help="unit, hero, tactic, skill, immortal, titan, faction or arena."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write it to this file (folders are created; an "
+                                       "existing file is never overwritten) instead of printing it."),
 ) -> None:
-    """Print a commented TOML file to fill in from your own chip (a valid overlay as printed)."""
+    """Print a commented TOML file to fill in from your own chip (a valid overlay as printed). Its example
+    values are marked stand-in until you type in yours."""
     from hoplostat.catalog.templates import TEMPLATES
 
     key = _ALIASES.get(kind.lower(), kind.lower())
     if key not in TEMPLATES:
         raise InputError(f"no template for {kind!r}; kinds: {', '.join(TEMPLATES)}")
-    typer.echo(TEMPLATES[key], nl=False)
+    if out is None:
+        typer.echo(TEMPLATES[key], nl=False)
+        return
+    from hoplostat.outpaths import output_file, writing
+
+    if out.exists():
+        raise InputError(f"--out {out}: exists; pick another file name (your chips in it are kept)")
+    output_file(out, "--out")
+    with writing(out, "--out"):
+        with open(out, "x", encoding="utf-8") as fh:
+            fh.write(TEMPLATES[key])
+    typer.echo(f"wrote {out}; fill in your chip's values, then: hoplostat data validate {out.parent}", err=True)
 
 
 def _titan_rows(t) -> list[tuple[str, str, str]]:

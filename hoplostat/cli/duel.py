@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from hoplostat.cli._common import seed_option
+
 HELP_DUEL = """Duel between two units without a map: P(A wins), P(B wins), draws, rounds.
 
 A and B are catalog ids (kunlun/warrior, bandit) or inline specs such as
@@ -31,7 +33,7 @@ def _fighter(text: str, catalog, tactics: list[str]):
     if "=" in text:
         if tactics:
             raise InputError("tactics apply to catalog units; put modifiers in the inline spec instead")
-        return parse_fighter_spec(text)
+        return parse_fighter_spec(text, known_skills=catalog.skills)
     return fighter_from_unit(catalog.unit(text), catalog=catalog, tactics=tactics)
 
 
@@ -41,7 +43,7 @@ def duel(
     first: Annotated[str, typer.Option("--first", help="Who attacks first: a or b.")] = "a",
     exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain).")] = False,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels.")] = 100_000,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    seed: Annotated[int, seed_option("Random seed.")] = 0,
     tactic_a: Annotated[Optional[list[str]], typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
     tactic_b: Annotated[Optional[list[str]], typer.Option("--tactic-b", help="Tactic id on B (repeatable).")] = None,
     data: DataOpt = None,
@@ -114,7 +116,7 @@ def duel_matrix(
     faction: Annotated[Optional[list[str]], typer.Option("--faction", help="Only units of this faction (repeatable).")] = None,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels per pair and order.")] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Solve every duel exactly instead of simulating.")] = False,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    seed: Annotated[int, seed_option("Random seed.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel worker processes.")] = 1,
     out: Annotated[Path, typer.Option("--out", help="Table file (.parquet or .csv); heatmap PNG beside it.")] = Path(
         "reports/duel-matrix.parquet"),
@@ -133,6 +135,9 @@ def duel_matrix(
         raise InputError(f"--trials {trials}: must be 1 or more")
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: must be 1 or more")
+    from hoplostat.outpaths import output_file, writing
+
+    output_file(out, "--out")
     catalog = load(data or ())
     factions = faction or [f for f in catalog.factions]
     for f in factions:
@@ -148,15 +153,15 @@ def duel_matrix(
         rows = sweep.duel_matrix(fighters, trials=trials, seed=seed, jobs=jobs, exact=exact,
                                  progress=lambda done, total: bar.update(task, completed=done))
     frame = stats.duel_matrix_frame(rows, {u.id: u for u in units})
-    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
-    if out.suffix.lower() == ".csv":
-        frame.write_csv(tmp)
-    else:
-        frame.write_parquet(tmp)
-    tmp.replace(out)
     png = out.with_suffix(".png")
-    report.duel_heatmap(frame).savefig(png, dpi=110)
+    with writing(out, "--out"):
+        if out.suffix.lower() == ".csv":
+            frame.write_csv(tmp)
+        else:
+            frame.write_parquet(tmp)
+        tmp.replace(out)
+        report.duel_heatmap(frame).savefig(png, dpi=110)
     summary = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
                "trials": None if exact else trials, "seed": seed,
                "stand_in_units": sum(u.is_stand_in for u in units)}

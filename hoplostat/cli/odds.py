@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from hoplostat.cli._common import seed_option
+
 HELP = """Exact odds of one attack, or of several attacks on the same target.
 
 POOL is a dice pool: colours joined by '+' with optional counts
@@ -30,7 +32,7 @@ def odds(
     ] = None,
     fractions: Annotated[bool, typer.Option("--fractions", help="Also show exact probabilities as fractions.")] = False,
     mc: Annotated[int, typer.Option("--mc", help="Also estimate by Monte Carlo with N trials.")] = 0,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for --mc.")] = 0,
+    seed: Annotated[int, seed_option("Seed for --mc.")] = 0,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a PNG chart of the distribution.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
@@ -50,6 +52,10 @@ def odds(
         raise InputError(f"--plot {plot}: the chart is written as PNG; give a file name ending in .png")
     if mc > 50_000_000:
         raise InputError(f"--mc {mc}: at most 50000000 trials")
+    if plot is not None:
+        from hoplostat.outpaths import output_file
+
+        output_file(plot, "--plot")
 
     if change_to is not None:
         colour_index(change_to)
@@ -67,10 +73,11 @@ def odds(
         result["monte_carlo"]["seed"] = seed
     if plot is not None:
         from hoplostat import report
+        from hoplostat.outpaths import writing
 
-        plot.parent.mkdir(parents=True, exist_ok=True)
         fig = report.odds_figure(report.odds_frame(result), hp=hp, title=result["title"])
-        fig.savefig(plot, dpi=120)
+        with writing(plot, "--plot"):
+            fig.savefig(plot, dpi=120)
         result["plot"] = str(plot)
     if as_json:
         emit_json(result)

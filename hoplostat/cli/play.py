@@ -30,10 +30,11 @@ def scenario(
 ) -> None:
     from hoplostat.catalog import load
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.engine.scenario import load_scenario, run_scenario
+    from hoplostat.engine.scenario import loads_scenario, run_scenario
+    from hoplostat.infiles import read_utf8
 
     catalog = load(tuple(data or ()))
-    scen = load_scenario(file, catalog)
+    scen = loads_scenario(read_utf8(file, "scenario file"), catalog, name=str(file))
     out = run_scenario(scen)
     if as_json:
         emit_json(out)

@@ -25,7 +25,10 @@ def report(
     from hoplostat.cli._common import emit_json, stdout_console
     from hoplostat.sweep import read_manifest
 
+    from hoplostat.outpaths import output_dir
+
     manifest = read_manifest(directory)
+    output_dir(out, "--out")
     overlays = list(data) if data else list(manifest.get("config", {}).get("data", []))
     catalog = load(overlays)
     index = rep.build_report(directory, out, catalog)

@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from hoplostat.cli._common import seed_option
+
 HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
 
 Every faction pair plays in both seat orders on every arena (filter with
@@ -25,7 +27,7 @@ def sweep(
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Sweep seed.")] = 0,
+    seed: Annotated[int, seed_option("Sweep seed.")] = 0,
     policies: Annotated[str, typer.Option("--policies", help="Controllers of faction A and B: random|greedy.")] = "greedy,greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
@@ -95,6 +97,9 @@ def sweep(
 
     n_matchups = len(config.matchups())
     sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
+    from hoplostat.outpaths import output_dir
+
+    output_dir(out, "--out")
     with sw.backend(backend, jobs=jobs, scheduler=scheduler):
         with Progress(TextColumn(f"{mode}: {n_matchups} matchups"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
@@ -123,6 +128,10 @@ def summarize(
     from hoplostat.cli._common import emit_json, stdout_console
     from hoplostat.sweep import load_tables
 
+    from hoplostat.catalog import load
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.sweep import chips_used
+
     manifest, raw = load_tables(directory)
     games = raw["games"]
     cfg = manifest["config"]
@@ -131,8 +140,9 @@ def summarize(
 
     kind = mode_class(mode).analysis
     tables = stats.summarize(mode, raw)
+    stand_ins = stand_in_share(load(list(cfg.get("data", [])), use_env=False), **chips_used(raw))
     if as_json:
-        emit_json({"manifest": manifest, "games": games.height,
+        emit_json({"manifest": manifest, "games": games.height, "stand_ins": stand_ins,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
         return
     import polars as pl
@@ -140,6 +150,8 @@ def summarize(
     con = stdout_console()
     con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
+    con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in this run carry stand-in values"
+              " (see data/README.md; load your own chips with --data)")
     if kind == "waves":
         _print_waves(con, tables)
         return

@@ -168,6 +168,23 @@ class GameResult:
         return len(teams) != len(set(teams))
 
 
+# --------------------------------------------------------------------------- sweep rows
+
+ROW_HEAD: dict[str, str] = {
+    "matchup": "str", "mode": "str", "arena": "str", "faction_a": "str", "faction_b": "str", "first": "str",
+    "policy_a": "str", "policy_b": "str", "game": "int", "seed": "int", "game_seed": "int"}
+"""Columns (and type names: str, int, bool) every `games` row starts with; the sweep fills them."""
+UNIT_ROW: dict[str, str] = {
+    "matchup": "str", "arena": "str", "game": "int", "side": "str", "faction": "str", "unit": "str", "kind": "str",
+    "deployed": "bool", "damage_dealt": "int", "kills": "int", "defeated": "bool", "won": "bool"}
+"""Columns of the `units` table (`Mode.unit_rows`), the same in every mode."""
+
+
+def per_side(*cols: str) -> dict[str, str]:
+    """Integer columns `a_<col>` then `b_<col>` for each seat of a game row (null for a solo game's b)."""
+    return {f"{side}_{c}": "int" for side in "ab" for c in cols}
+
+
 # --------------------------------------------------------------------------- the protocol
 
 
@@ -223,6 +240,9 @@ class Mode:
     """What `--ci-width` estimates, in words; `is_success(row)` computes it from a games row."""
     tables: ClassVar[tuple[str, ...]] = ("games", "units")
     """Sweep tables the mode writes (`games` first)."""
+    columns: ClassVar[dict[str, dict[str, str]]] = {}
+    """The mode's own columns of each table it writes, with type names (str, int, bool): `games` after
+    `ROW_HEAD`, any other table whole (`units` is `UNIT_ROW` in every mode). `schema(table)` joins them."""
     heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
     """The mode's goals as heuristic players score them (`Heuristics`)."""
 
@@ -372,6 +392,15 @@ class Mode:
     def rows(cls, res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]) -> dict[str, list[dict]]:
         """A game's sweep rows by table (`games` has exactly one row)."""
         raise NotImplementedError
+
+    @classmethod
+    def schema(cls, table: str) -> dict[str, str]:
+        """Column -> type name of a sweep table of this mode (explicit, so a chunk of draws reads alike)."""
+        if table == "units":
+            return UNIT_ROW
+        if table == "games":
+            return {**ROW_HEAD, **cls.columns["games"]}
+        return cls.columns[table]
 
     @classmethod
     def is_success(cls, row: dict[str, Any]) -> bool:

@@ -26,6 +26,7 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Titan
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.mode import per_side
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game
@@ -62,6 +63,10 @@ class Ascension(Mode):
     default_max_rounds = DEFAULT_MAX_ROUNDS
     analysis = "boss"
     success = "titan defeated"
+    columns = {"games": {"titan": "str", "coop": "bool", "won": "bool", "rounds": "int", "end_reason": "str",
+                         "capped": "bool", "titan_hp": "int", "shards_defeated": "int", "arena_turns": "int",
+                         **per_side("units_deployed", "damage_dealt", "titan_damage", "kills", "units_lost",
+                                    "crowd_favor")}}
 
     arena_id = ARENA
     is_colosseum = True

@@ -31,6 +31,7 @@ from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.mode import Heuristics
+from hoplostat.engine.mode import per_side
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import effect, effect_impl, unimplemented_in_game
@@ -123,6 +124,13 @@ class Onslaught(Mode):
     analysis = "waves"
     success = "at least one immortal defeated"
     tables = ("games", "waves", "units")
+    columns = {
+        "games": {"coop": "bool", "immortals_defeated": "int", "waves_reached": "int", "rounds": "int",
+                  "end_reason": "str", "capped": "bool",
+                  **per_side("units_deployed", "damage_dealt", "immortal_damage", "kills", "units_lost", "crowd_favor")},
+        "waves": {"matchup": "str", "game": "int", "faction_a": "str", "faction_b": "str", "coop": "bool",
+                  "wave": "int", "immortal": "str", "won": "bool", "rounds": "int"},
+    }
     heuristics = Heuristics(profile="hold-stones", stone=8.0, kill=15.0, ignored_damage=0.5)
     """ONS-7: a stone hex costs the immortal 1 HP per player turn and each arena unit defeated 1 HP; the
     immortal ignores damage (favor only, ONS-8); units lost stay lost (ONS-11)."""

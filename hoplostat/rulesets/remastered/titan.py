@@ -150,7 +150,11 @@ def advance(g: Game, titan: UnitState, n: int) -> None:
         _, h = rc.tie(g, "rival-move", [(titan.uid, h) for h in dests])
         rules.move(g, titan, h)
     finally:
-        titan.tactics.remove(pt)
+        if pt in titan.tactics:
+            titan.tactics.remove(pt)
+        else:  # defeated during its move (e.g. by Cover): defeat discarded the marker, which is no tactic chip
+            discard = s.troops[pt.owner].tactics_discard
+            discard[:] = [x for x in discard if x is not pt.tactic]
 
 
 def resolve(g: Game, titan: UnitState, e: Effect) -> None:

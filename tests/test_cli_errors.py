@@ -1,0 +1,255 @@
+"""Bad input of issue 13 through the real CLI: one `error: ...` line naming what and where, exit status 2,
+no traceback, and nothing already written lost (output paths, seeds, failed sweeps, encodings, damaged
+chunks, inline duel specs, overlay errors, template provenance)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from clihelp import run_cli
+from hoplostat import sweep as sw
+
+SMALL = ["sweep", "skirmish", "-f", "kunlun", "-f", "amazons", "-a", "pozzuoli", "--max-rounds", "6"]
+UNWRITABLE = Path("/proc/hoplostat-issue-13")  # /proc takes no new files, not even for root
+
+
+def one_error(code: int, out: str, err: str, *needles: str) -> str:
+    """Assert the error contract and return the error line."""
+    assert code == 2, (out, err)
+    assert "Traceback" not in err and "Traceback" not in out, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    for n in needles:
+        assert n in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture
+def a_file(tmp_path) -> Path:
+    p = tmp_path / "plain-file"
+    p.write_text("not a folder")
+    return p
+
+
+# --------------------------------------------------------------------------- output paths
+
+
+@pytest.fixture(scope="module")
+def finished_sweep(tmp_path_factory):
+    from hoplostat.cli import main
+
+    out = tmp_path_factory.mktemp("sweep") / "s"
+    try:
+        main([*SMALL, "-n", "4", "--chunk", "2", "--seed", "5", "--out", str(out)])
+    except SystemExit as exc:
+        assert exc.code in (0, None)
+    return out
+
+
+@pytest.mark.parametrize("which", ["odds", "duel-matrix", "sweep", "report"])
+@pytest.mark.parametrize("where", ["under-a-file", "unwritable"])
+def test_output_paths_that_cannot_be_written(which, where, a_file, tmp_path, finished_sweep, capsys):
+    argv, name, flag = {
+        "odds": (["odds", "532", "--plot"], "x.png", "--plot"),
+        "duel-matrix": (["duel-matrix", "--faction", "kunlun", "--trials", "10", "--out"], "m.parquet", "--out"),
+        "sweep": ([*SMALL, "-n", "1", "--out"], "sweep", "--out"),
+        "report": (["report", str(finished_sweep), "--out"], "report", "--out"),
+    }[which]
+    target = (a_file / "sub" / name) if where == "under-a-file" else (UNWRITABLE / name)
+    line = one_error(*run_cli(capsys, *argv, str(target)), flag, str(target))
+    if where == "under-a-file":
+        assert f"{a_file} is a file" in line
+        assert a_file.read_text() == "not a folder"
+
+
+def test_sweep_out_that_is_a_file_is_refused_untouched(a_file, capsys):
+    one_error(*run_cli(capsys, *SMALL, "-n", "1", "--out", str(a_file)), "--out", "is a file")
+    assert a_file.read_text() == "not a folder"
+
+
+def test_output_folders_are_created(tmp_path, capsys):
+    plot = tmp_path / "new" / "deeper" / "odds.png"
+    code, _, err = run_cli(capsys, "odds", "532", "--plot", str(plot))
+    assert code == 0, err
+    assert plot.stat().st_size > 0
+
+
+# --------------------------------------------------------------------------- seeds and failed sweeps
+
+
+@pytest.mark.parametrize("argv", [
+    ["odds", "532", "--mc", "100", "--seed", "-1"],
+    ["duel", "kunlun/warrior", "bandit", "--trials", "10", "--seed", "-1"],
+    ["play", "skirmish", "--seed", "-1"],
+    ["play", "ascension", "--titan", "mars", "--faction", "kunlun", "--seed", "-2"],
+    ["odds", "532", "--mc", "100", "--seed", str(2**63)],
+])
+def test_seed_out_of_range_is_one_error_line(argv, capsys):
+    one_error(*run_cli(capsys, *argv), "--seed")
+
+
+def test_failed_sweep_leaves_nothing_and_the_retry_runs(tmp_path, capsys):
+    out = tmp_path / "neg"
+    one_error(*run_cli(capsys, *SMALL, "-n", "1", "--seed", "-3", "--out", str(out)), "--seed")
+    assert not (out / "manifest.json").exists()
+    code, _, err = run_cli(capsys, *SMALL, "-n", "1", "--seed", "3", "--out", str(out))
+    assert code == 0, err
+
+
+def test_sweep_failing_before_any_chunk_leaves_nothing_behind(tmp_path, monkeypatch):
+    """A failure inside the first chunk (here: a worker error) removes the manifest and folders the sweep
+    made, so the corrected retry is not refused as 'not empty'."""
+    out = tmp_path / "s"
+
+    def boom(*args):
+        raise RuntimeError("worker died")
+    monkeypatch.setattr(sw, "_play_chunk", boom)
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=2, max_rounds=4)
+    with pytest.raises(RuntimeError):
+        sw.run(cfg, out)
+    assert not out.exists() or not any(out.iterdir())
+    monkeypatch.undo()
+    assert sw.run(cfg, out).games_played == 4
+
+
+def test_a_directory_left_with_only_a_manifest_is_accepted(tmp_path, capsys):
+    """A sweep killed before finishing a chunk leaves its manifest and empty folders: no work to lose, so
+    a new sweep (even with other settings) may start there; a directory with finished chunks is refused."""
+    out = tmp_path / "s"
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=1, seed=9, max_rounds=4)
+    sw.prepare(out, cfg, resume=False)
+    assert (out / "manifest.json").is_file()
+    code, _, err = run_cli(capsys, *SMALL, "-n", "1", "--seed", "4", "--out", str(out))
+    assert code == 0, err
+    one_error(*run_cli(capsys, *SMALL, "-n", "1", "--seed", "5", "--out", str(out)), "--resume")
+
+
+# --------------------------------------------------------------------------- encodings
+
+
+def test_scenario_not_utf8_names_the_file_and_the_byte(tmp_path, capsys):
+    p = tmp_path / "latin1.toml"
+    p.write_bytes('arena = "pozzuoli"\n# café au lait\n'.encode("latin-1"))
+    one_error(*run_cli(capsys, "scenario", str(p)), str(p), "not UTF-8", "line 2")
+
+
+def test_overlay_not_utf8_names_the_file(tmp_path, capsys):
+    (tmp_path / "mine.toml").write_bytes("# Pok\xe9mon\n".encode("latin-1"))
+    one_error(*run_cli(capsys, "data", "validate", str(tmp_path)), "mine.toml", "not UTF-8", "line 1")
+
+
+# --------------------------------------------------------------------------- damaged chunks
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage"])
+@pytest.mark.parametrize("table", ["games", "units"])
+def test_damaged_chunk_is_named_and_resume_replays_it(damage, table, finished_sweep, tmp_path, capsys):
+    out = tmp_path / "s"
+    import shutil
+
+    shutil.copytree(finished_sweep, out)
+    victim = sorted((out / table).glob("*.parquet"))[1]
+    raw = victim.read_bytes()
+    victim.write_bytes(raw[: len(raw) // 3] if damage == "truncated" else b"not parquet at all\n" * 20)
+    for argv in (["summarize", str(out)], ["summarize", str(out), "--json"],
+                 ["report", str(out), "--out", str(tmp_path / "rep")]):
+        line = one_error(*run_cli(capsys, *argv), str(victim), "damaged", "--resume")
+        assert f"--out {out}" in line
+    assert not (tmp_path / "rep" / "index.html").exists()
+    # the command the message gives repairs the directory
+    command = line.split("`")[1].split()
+    assert command[:2] == ["hoplostat", "sweep"]
+    code, _, err = run_cli(capsys, *command[1:])
+    assert code == 0, err
+    want = sw.load_tables(finished_sweep)[1]
+    got = sw.load_tables(out)[1]
+    for name in want:
+        assert_frame_equal(got[name], want[name])
+
+
+# --------------------------------------------------------------------------- inline duel specs
+
+
+@pytest.mark.parametrize("spec,needles", [
+    ("hp=4,attack=532,skills=laser", ["unknown skill 'laser'"]),
+    ("hp=4,attack=532,skills=absorbb", ["unknown skill 'absorbb'", "did you mean 'absorb'"]),
+    ("hp=4,attack=532,skills=retaliate|regen 1|absorbb", ["unknown skill 'absorbb'", "'absorb'"]),
+    ("hp=4,hp=5,attack=532", ["hp= given twice"]),
+    ("hp=4,attack=532,attack=2black", ["attack= given twice"]),
+])
+def test_inline_spec_unknown_skill_or_duplicate_key(spec, needles, capsys):
+    one_error(*run_cli(capsys, "duel", "kunlun/warrior", spec, "--trials", "100"), spec, *needles)
+
+
+def test_inline_spec_map_skill_stays_ignored(capsys):
+    code, out, err = run_cli(capsys, "duel", "kunlun/warrior", "hp=4,attack=532,skills=cover|absorb",
+                             "--trials", "100", "--json")
+    assert code == 0, err
+    assert json.loads(out)["ignored_skills"]["b"] == ["cover"]
+
+
+# --------------------------------------------------------------------------- overlays
+
+
+@pytest.mark.parametrize("remove,needles", [
+    ('"kunlun/warrior"', ["remove 'kunlun/warrior'", "faction 'kunlun' must keep 10", "found 9"]),
+    ('"kunlun/blitz"', ["remove 'kunlun/blitz'", "faction 'kunlun' still refers to it"]),
+    ('"absorb"', ["remove 'absorb'", "still refers to it", "unknown skill 'absorb'"]),
+])
+def test_overlay_error_names_the_overlay_file(remove, needles, tmp_path, capsys):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "cuts.toml").write_text(f"# my cuts\n\nremove = [{remove}]\n")
+    line = one_error(*run_cli(capsys, "data", "validate", str(mine)), *needles)
+    assert line.startswith(f"error: {mine / 'cuts.toml'}: remove"), line
+    assert "(line 3)" in line
+
+
+def test_overlay_adding_an_eleventh_unit_names_the_overlay(tmp_path, capsys):
+    from hoplostat.catalog.templates import UNIT
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "extra.toml").write_text(UNIT.replace('"amazons/attacker-1"', '"amazons/attacker-9"'))
+    one_error(*run_cli(capsys, "data", "validate", str(mine)), str(mine / "extra.toml"),
+              "unit 'amazons/attacker-9' adds", "found 11")
+
+
+# --------------------------------------------------------------------------- templates
+
+
+def _audit(capsys, *data: str) -> dict:
+    code, out, err = run_cli(capsys, "data", "audit", "--json", *[x for d in data for x in ("--data", d)])
+    assert code == 0, err
+    return json.loads(out)["total"]
+
+
+@pytest.mark.parametrize("kind", ["unit", "hero", "tactic", "skill", "immortal", "titan", "faction", "arena"])
+def test_unedited_template_never_lowers_the_stand_in_share(kind, tmp_path, capsys):
+    code, text, err = run_cli(capsys, "data", "template", kind)
+    assert code == 0, err
+    assert 'provenance = "public"' not in text
+    (tmp_path / f"{kind}.toml").write_text(text)
+    base, with_template = _audit(capsys), _audit(capsys, str(tmp_path))
+
+    def known(t):  # values that are not stand-ins (rulebook or public) and entries without any stand-in
+        return t["values"] - t["stand_in_values"], t["entries"] - t["stand_in_entries"]
+    assert known(with_template)[0] <= known(base)[0], (base, with_template)
+    assert known(with_template)[1] <= known(base)[1], (base, with_template)
+
+
+def test_template_out_creates_folders_and_never_overwrites(tmp_path, capsys):
+    target = tmp_path / "my-chips" / "amazons.toml"
+    code, out, err = run_cli(capsys, "data", "template", "unit", "--out", str(target))
+    assert code == 0, err
+    assert out == "" and target.read_text().startswith("# A faction unit")
+    code, _, err = run_cli(capsys, "data", "validate", str(target.parent))
+    assert code == 0, err
+    target.write_text("# my chips, filled in\n")
+    one_error(*run_cli(capsys, "data", "template", "unit", "--out", str(target)), "exists")
+    assert target.read_text() == "# my chips, filled in\n"
