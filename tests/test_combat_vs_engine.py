@@ -109,7 +109,7 @@ def engine_duels(a, b, *, tactics_a=(), tactics_b=(), first: str, n: int, seed: 
     """Play ``n`` engine duels of chip ``a`` (troop 0) against chip ``b`` (troop 1).
 
     A turn is the Abilities step then the Engage step: no skill or tactic compared here acts in the
-    other steps (temporary tactics, which end in `start_of_turn`, are not compared).
+    other steps (temporary tactics, which end in `start_of_turn`, are not modelled by combat: R-COMBAT-6).
     Each troop plays its tactics on its own unit before the first round."""
     rng = np.random.default_rng(seed)
     roller = PmfRoller(rng)
@@ -237,3 +237,12 @@ def test_exact_duel_agrees_with_engine_duels(case):
                     abs(base.p_draw - ex.p_draw) / tol["draw"])
         assert shift > 2, f"{case.id}: {case.without} moves the answer by only {shift:.1f} tolerances"
 
+
+def test_temporary_tactics_are_listed_as_ignored_R_COMBAT_6():
+    """The engine discards a temporary tactic at the start of its troop's next turn (R-ENG-10), so it helps
+    one turn of a duel; combat cannot give it every turn and lists it as ignored instead."""
+    unit = U("a", 4, "black+blue")
+    assert CAT.tactics["amazons/tactic"].type == "temporary"
+    f = fighter_from_unit(unit, catalog=CAT, tactics=["amazons/tactic", "kunlun/blitz"])
+    assert f.ignored == ("amazons/tactic: temporary tactic (lasts one turn)",)
+    assert f.attack == fighter_from_unit(unit, catalog=CAT, tactics=["kunlun/blitz"]).attack
