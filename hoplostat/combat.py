@@ -23,6 +23,11 @@ Rulings (docs/rulings.md, R-COMBAT-*):
   removed from its target (ties: attack); Specials' damage is not attack
   damage, so reduction, Parry and Retaliate do not apply to it.
 - Regen and Fury Aura act in the unit's Abilities step, before it engages.
+- Tactics on a fighter are permanent or instant ones (Blitz, Bolster Health); a temporary tactic
+  lasts one turn (R-ENG-10), so it is listed as ignored (R-COMBAT-6).
+
+Every skill and tactic modelled here is checked against engine duels on an open board
+(tests/test_combat_vs_engine.py).
 """
 
 from __future__ import annotations
@@ -140,6 +145,11 @@ def fighter_from_unit(unit, *, catalog=None, tactics: Sequence[str] = ()) -> Fig
         tactic = catalog.tactics.get(tactic_id)
         if tactic is None:
             raise InputError(f"unknown tactic {tactic_id!r}; known: {', '.join(sorted(catalog.tactics))}")
+        if tactic.type == "temporary":
+            # Remastered, "Tactics": a temporary tactic lasts as its text says (ours: until the start of its
+            # troop's next turn, R-ENG-10), so it would help one turn of the duel, not every turn (R-COMBAT-6).
+            ignored.append(f"{tactic_id}: temporary tactic (lasts one turn)")
+            continue
         for eff in tactic.effects:
             if not _apply_tactic_effect(f, eff.term, eff.arg):
                 ignored.append(f"{tactic_id}: {eff}")
