@@ -32,13 +32,13 @@ from hoplostat.dice import Pool, hit_pmf
 
 # --- engine internals: every import of the engine (and its test kit) is here, to re-point in one place ---
 sys.path.insert(0, str(Path(__file__).parent / "engine"))  # tests/engine/enginekit.py
-import hoplostat.engine  # noqa: E402, F401  (registers the skill handlers)
+import hoplostat.rulesets  # noqa: E402, F401  (registers the skill handlers)
 from enginekit import make_game, mk_unit  # noqa: E402
 from hoplostat.engine import rules  # noqa: E402
 from hoplostat.engine.hexgrid import HexGrid  # noqa: E402
 from hoplostat.engine.rules import PmfRoller  # noqa: E402
 from hoplostat.engine.state import COMBAT  # noqa: E402
-from hoplostat.engine.turn import abilities_step, engage_step  # noqa: E402
+from hoplostat.rulesets.remastered.turn import abilities_step, engage_step  # noqa: E402
 # ---------------------------------------------------------------------------------------------------
 
 CAT = load()
