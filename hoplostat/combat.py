@@ -94,7 +94,7 @@ class Fighter:
 # --- catalog units -> fighters ----------------------------------------------------------
 
 # Skills meaningful without a map, and how they change the fighter. Others are ignored
-# and reported. Definitions: data/skills.toml.
+# and reported. Definitions: data/remastered/skills.toml.
 def _apply_skill(f: dict, skill_id: str, param: int | None) -> bool:
     if skill_id in ("absorb", "hardened"):
         f["reduce"] += 1

@@ -28,7 +28,7 @@ CORE = ("amazons", "atlanteans", "kunlun", "lamosians", "new-argonauts", "parthi
 def test_default_catalog_validates_and_is_cached(cat):
     assert load(use_env=False) is cat
     assert set(cat.factions) == set(CORE) | {"vesuvians"}
-    assert default_data_dir().name == "data"
+    assert default_data_dir().name == "remastered" and default_data_dir().parent.name == "data"
 
 
 def test_box_counts_match_facts(cat):

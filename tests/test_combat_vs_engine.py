@@ -13,7 +13,7 @@ Controller (the engine's players): every Ability offered is used (Regen, Fury Au
 Engage step the unit takes the option with the larger expected HP removed, ties to the attack:
 combat's rule (R-COMBAT-4), computed here from the engine's own quantities (the dice, bonus and
 reduction of `rules.attack_profile`, 0 when the target's Parry is still unused this round; the
-Specials' dice as `data/skills.toml` defines them), not from combat.py.
+Specials' dice as `data/remastered/skills.toml` defines them), not from combat.py.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_the_board_is_open_around_the_duel():
 
 def _expected_attack(g, attacker, target) -> float:
     """Expected HP removed by an attack: damage = max(0, hits + bonus - reduction) when hit (R-ODDS-2);
-    0 while the target's Parry is unused this round (data/skills.toml)."""
+    0 while the target's Parry is unused this round (data/remastered/skills.toml)."""
     s = g.state
     if target.unit.has_skill("parry") and target.parry_turn != s.round:
         return 0.0
@@ -71,7 +71,7 @@ def _expected_attack(g, attacker, target) -> float:
 
 
 def _expected_special(g, unit, sid: str) -> float:
-    """Expected HP removed (summed over opponents) by a Special, as data/skills.toml defines it."""
+    """Expected HP removed (summed over opponents) by a Special, as data/remastered/skills.toml defines it."""
     if sid == "long-shot":  # one yellow die; a hit deals 1 damage
         return hit_pmf(Pool.of(yellow=1))[1]
     if sid == "whirlwind":  # one blue die per adjacent opponent; the hits to each of them

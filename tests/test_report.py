@@ -10,7 +10,7 @@ import pytest
 from clihelp import run_cli, run_json
 from hoplostat.report import SECTIONS
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[1] / "data" / "remastered"
 
 
 @pytest.fixture(scope="module")

@@ -69,13 +69,14 @@ _UNIT_ID_RE = re.compile(rf"^{_SLUG}/{_SLUG}$")
 _MISSING = object()
 
 
-def default_data_dir() -> Path:
-    """The embedded catalog: `data/` of a source checkout, else `hoplostat/_data` of a wheel."""
+def default_data_dir(ruleset: str = "remastered") -> Path:
+    """A rule set's embedded catalog: `data/<ruleset>/` of a source checkout, else `hoplostat/_data/<ruleset>`
+    of a wheel (data/ holds one folder per rule set)."""
     here = Path(__file__).resolve()
-    checkout = here.parents[2] / "data"
+    checkout = here.parents[2] / "data" / ruleset
     if (checkout / "game.toml").is_file():
         return checkout
-    return here.parents[1] / "_data"
+    return here.parents[1] / "_data" / ruleset
 
 
 # --- raw entries -------------------------------------------------------------------------

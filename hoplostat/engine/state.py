@@ -60,7 +60,7 @@ class UnitState:
     """skill id -> turn number it was last used (SKL-2: once per turn)."""
     tactics: list[PlacedTactic] = field(default_factory=list)
     parry_turn: int = -1
-    """Round in which Parry was last used (data/skills.toml: once per round)."""
+    """Round in which Parry was last used (data/remastered/skills.toml: once per round)."""
     impelled_turn: int = -1
     """Turn in which an Impel lets this unit attack a second time."""
     hp_gained: int = 0

@@ -359,7 +359,7 @@ def test_titan_d_shard_defeat_costs_the_titan_hp_ASC_9(cat):
     s = g.state
     t = s.units[put(s, s.titan_uid, CENTER)]
     sh = s.shards[0]
-    assert s.units[sh.uid].hp == 3  # Titan D's shards have 3 blue HP (stand-in, data/titans.toml)
+    assert s.units[sh.uid].hp == 3  # Titan D's shards have 3 blue HP (stand-in, data/remastered/titans.toml)
     w = put(s, chip(s, 0, "kunlun/warrior"), s.grid.neighbours[sh.hex][0])
     rules.attack(g, s.units[w], s.units[sh.uid])
     assert s.units[sh.uid].zone == DISCARD and s.board[sh.hex] < 0

@@ -1,7 +1,7 @@
 """Skirmish in the Colosseum: arena hexes, chained heroes, the five crowd favor tracks, support chips
 (footholds and sentinels). One scenario test per rule id (../shared/RULES.md) on the real Colosseum map.
 
-Map (stand-in geometry, data/arenas/colosseum.toml): center 39; inner 18 20 37 41 58 60; outer red 24 45,
+Map (stand-in geometry, data/remastered/arenas/colosseum.toml): center 39; inner 18 20 37 41 58 60; outer red 24 45,
 outer blue 33 54; pedestals 0 6 72 78; chained hero hexes red 34, blue 44.
 """
 

@@ -39,7 +39,7 @@ def _absorb(g, holder, param, attacker, target):
 
 
 def _pervasive_absorb(g, holder, param, attacker, target):
-    # data/skills.toml: non-elite allies adjacent to this unit have Absorb. Having a skill twice
+    # data/remastered/skills.toml: non-elite allies adjacent to this unit have Absorb. Having a skill twice
     # adds nothing, so it never stacks with Absorb or another Pervasive Absorb (R-ENG-4).
     # Allies are the holder's team (a co-op partner's units; the other rival troop's units).
     s = g.state
@@ -63,7 +63,7 @@ register("pervasive-absorb", "innate", damage_reduction=_pervasive_absorb, rulin
 
 # --- Parry (Innate) -------------------------------------------------------------------
 def _parry(g, holder, param, attacker, target):
-    # data/skills.toml "parry": the first attack each round that deals this unit attack damage
+    # data/remastered/skills.toml "parry": the first attack each round that deals this unit attack damage
     # has that damage reduced to 0 (Origins, "Parry": ignores the first successful Basic Attack).
     if holder is target and holder.parry_turn != g.state.round:
         holder.parry_turn = g.state.round
@@ -178,7 +178,7 @@ def _whirlwind_options(g, holder, param):
 
 
 def _whirlwind(g, holder, param, args):
-    # data/skills.toml "whirlwind" (Origins, "Whirlwind"): roll one blue die per adjacent opponent; the total hits are dealt
+    # data/remastered/skills.toml "whirlwind" (Origins, "Whirlwind"): roll one blue die per adjacent opponent; the total hits are dealt
     # to every adjacent opponent. A Special: not attack damage (SKL-3).
     adj = rules.targets_in_range(g.state, holder, 1)
     hits = g.roller.hits(Pool.of(blue=len(adj)))
@@ -193,7 +193,7 @@ register("whirlwind", "special", special_options=_whirlwind_options, special=_wh
 # --- Dig In (Innate) ------------------------------------------------------------------------
 def _dig_in(g, holder, param, attacker, target):
     # FACTS.md (Antony Blackbird): adds a die on turns it did not move in its Movement Step;
-    # data/skills.toml: a yellow die.
+    # data/remastered/skills.toml: a yellow die.
     if holder is attacker and holder.moved_turn != g.state.turn:
         return YELLOW
     return None
@@ -204,7 +204,7 @@ register("dig-in", "innate", attack_dice=_dig_in)
 
 # --- Strategic Attack (Innate) ----------------------------------------------------------------
 def _strategic_attack(g, holder, param, attacker, target):
-    # data/skills.toml: allies adjacent to this unit add one yellow die to their Attack
+    # data/remastered/skills.toml: allies adjacent to this unit add one yellow die to their Attack
     # (Lost Cities, "Strategic Attack"). Each adjacent Strategic Attack adds its die (R-ENG-5).
     # Allies = the holder's team (co-op partner, the other rival troop).
     if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1 and rules.same_team(g.state, attacker.troop, holder.troop):
@@ -221,7 +221,7 @@ def _fury_aura_options(g, holder, param):
 
 
 def _fury_aura(g, holder, param, args):
-    # data/skills.toml: each opponent adjacent to this unit is dealt 1 damage (not attack damage).
+    # data/remastered/skills.toml: each opponent adjacent to this unit is dealt 1 damage (not attack damage).
     for o in rules.targets_in_range(g.state, holder, 1):
         rules.damage(g, o, 1, source=holder, what="Fury Aura")
 
@@ -237,7 +237,7 @@ def _reposition_options(g, holder, param):
 
 
 def _reposition(g, holder, param, args):
-    # data/skills.toml: instead of attacking, this unit moves 1 hex (a move, so MOV-2 applies).
+    # data/remastered/skills.toml: instead of attacking, this unit moves 1 hex (a move, so MOV-2 applies).
     rules.move(g, holder, args[0])
 
 
@@ -263,7 +263,7 @@ def _swap_options(g, holder, param):
 
 
 def _swap(g, holder, param, args):
-    # data/skills.toml: this unit switches places with an adjacent unit; the other unit is
+    # data/remastered/skills.toml: this unit switches places with an adjacent unit; the other unit is
     # displaced (SKL-6). This unit's own change of hex is not a Movement-step move (R-ENG-7).
     rules.swap_places(g, holder, g.state.units[args[0]])
 
@@ -272,26 +272,26 @@ register("swap", "ability", ability_options=_swap_options, ability=_swap, ruling
 
 
 # --- Tactical (Innate) --------------------------------------------------------------------------------
-# data/skills.toml: tactics this unit's troop places may target an opposing non-elite unit within
+# data/remastered/skills.toml: tactics this unit's troop places may target an opposing non-elite unit within
 # 2 hexes of this unit, not only adjacent ones (TAC-2 widened).
 register("tactical", "innate", tactic_reach=lambda g, holder, param: 2)
 
 
 # --- Combat Lock (Innate) -----------------------------------------------------------------------------
-# data/skills.toml: opponents adjacent to this unit cannot move; an opponent that moves next to it must
+# data/remastered/skills.toml: opponents adjacent to this unit cannot move; an opponent that moves next to it must
 # stop there (Origins, "Combat Lock"). Displacement is not movement (SKL-6) and is not stopped.
 register("combat-lock", "innate", movement_lock=True)
 
 
 # --- Intercept Blow (Innate) ----------------------------------------------------------------------------
-# data/skills.toml: when an adjacent ally would be dealt attack damage, this unit may be dealt all of it
+# data/remastered/skills.toml: when an adjacent ally would be dealt attack damage, this unit may be dealt all of it
 # instead. The pipeline asks the holder's controller ("intercept"); see rules.attack and R-ENG-13.
 register("intercept-blow", "innate", intercept=True, ruling="R-ENG-13")
 
 
 # --- Cover (Innate) ----------------------------------------------------------------------------------------
 def _cover(g, holder, param, mover):
-    # data/skills.toml: when an opponent moves onto a hex within this unit's Range, roll one yellow die;
+    # data/remastered/skills.toml: when an opponent moves onto a hex within this unit's Range, roll one yellow die;
     # a hit deals it 1 damage (not attack damage). Only the hex a move ends on counts (a move is all at
     # once, MOV-3); displacement never triggers it (SKL-6) (R-ENG-14).
     s = g.state
@@ -314,7 +314,7 @@ def _impel_options(g, holder, param):
 
 
 def _impel(g, holder, param, args):
-    # data/skills.toml: one adjacent ally may attack twice in this turn's Engage Step (the second action is
+    # data/remastered/skills.toml: one adjacent ally may attack twice in this turn's Engage Step (the second action is
     # an attack, not a Special).
     g.state.units[args[0]].impelled_turn = g.state.turn
 
@@ -338,7 +338,7 @@ def _shove_options(g, holder, param):
 
 
 def _shove(g, holder, param, args):
-    # data/skills.toml: displace an adjacent opponent 1 hex straight away from this unit and move into its
+    # data/remastered/skills.toml: displace an adjacent opponent 1 hex straight away from this unit and move into its
     # hex; not usable if that hex is not available. The opponent is displaced (SKL-6); this unit's step is a
     # move, as the text says (triggers Cover), outside the Movement step.
     s = g.state
@@ -359,7 +359,7 @@ def _savage_options(g, holder, param):
 
 
 def _savage(g, holder, param, args):
-    # data/skills.toml: instead of attacking, roll this unit's Attack separately against each opponent in
+    # data/remastered/skills.toml: instead of attacking, roll this unit's Attack separately against each opponent in
     # Range. A Special, so its damage is not attack damage (SKL-3): dice modifiers of the unit apply, but
     # bonuses and reductions of attack damage (Inspire, Absorb, Parry) do not, nor Retaliate (R-ENG-12).
     s = g.state

@@ -20,7 +20,7 @@ from hoplostat.engine.state import CAMP, COMBAT, UnitState
 
 
 def start_of_turn(g: Game, troop: int) -> None:
-    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in data/tactics.toml);
+    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in data/remastered/tactics.toml);
     then `start_of_turn` skill hooks of the troop's units."""
     s = g.state
     for u in s.in_combat():
