@@ -89,6 +89,8 @@ class Unit(HasProvenance):
     provenance: FrozenMap[str]
     source: str | None = None
     note: str | None = None
+    ruleset: str = "remastered"
+    """The rule set whose rules (skill texts) the chip is played by."""
 
     def has_skill(self, skill_id: str) -> bool:
         return any(s.id == skill_id for s in self.skills)

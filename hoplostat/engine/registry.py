@@ -2,7 +2,7 @@
 
 Rules code asks the registry "which units in combat have a working skill with hook X"
 and calls the handlers; the turn loop never names a skill. Adding a skill is one
-`register(...)` call in `engine.skills` (plus its test and, if a ruling, its row).
+`register(..., ruleset=...)` call in the rule set's skills module (`rulesets.remastered.skills`) (plus its test and, if a ruling, its row).
 
 Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param its N):
 - attack_dice(g, holder, param, attacker, target) -> Pool | None   extra dice (ENG-3)
@@ -59,13 +59,18 @@ class SkillImpl:
     """docs/rulings.md id when our reading is a ruling."""
 
 
-REGISTRY: dict[str, SkillImpl] = {}
+SKILLS: dict[str, dict[str, SkillImpl]] = {}
+"""Rule set -> skill id -> its implementation: a skill id means what its rule set says (the older games'
+Retaliate, Whirlwind, Stun, Long Shot, Cover and Parry differ from Remastered's). A chip's skills are
+looked up in its own rule set (`Unit.ruleset`)."""
 ATTACK_HOOKS = frozenset({"attack_dice", "attack_bonus", "damage_reduction"})
 ATTACK_ANY = "_attack_any"
 """Key set in a chip's hook map when it has any of ATTACK_HOOKS (fast skip in the attack pipeline)."""
 
 
-def register(skill_id: str, type_: str, *, ruling: str | None = None, **hooks: Callable | bool) -> SkillImpl:
+def register(skill_id: str, type_: str, *, ruleset: str, ruling: str | None = None,
+             **hooks: Callable | bool) -> SkillImpl:
+    """Implement a skill of `ruleset` on named hook points (HOOKS)."""
     unknown = set(hooks) - set(HOOKS)
     if unknown:
         raise ValueError(f"skill {skill_id!r}: unknown hook(s) {sorted(unknown)}")
@@ -74,7 +79,7 @@ def register(skill_id: str, type_: str, *, ruling: str | None = None, **hooks: C
     if type_ == "special" and not {"special", "special_options"} <= set(hooks):
         raise ValueError(f"special {skill_id!r} needs special and special_options")
     impl = SkillImpl(skill_id, type_, dict(hooks), ruling)
-    REGISTRY[skill_id] = impl
+    SKILLS.setdefault(ruleset, {})[skill_id] = impl
     _unit_hooks.cache_clear()
     return impl
 
@@ -128,7 +133,7 @@ def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...
     discover()
     out: dict[str, list[tuple[str, int | None, Any]]] = {}
     for ref in unit.skills:
-        impl = REGISTRY.get(ref.id)
+        impl = SKILLS.get(unit.ruleset, _NONE).get(ref.id)
         if impl is None:
             continue
         for hook, fn in impl.hooks.items():
@@ -155,16 +160,24 @@ def unit_hooks(unit: Unit, hook: str) -> tuple[tuple[str, int | None, Any], ...]
     return _unit_hooks(unit).get(hook, ())
 
 
-def is_implemented(skill_id: str) -> bool:
+_NONE: dict[str, SkillImpl] = {}
+
+
+def skill_impl(skill_id: str, ruleset: str) -> SkillImpl | None:
+    """The implementation of a skill id in a rule set, or None."""
     discover()
-    return skill_id in REGISTRY
+    return SKILLS.get(ruleset, _NONE).get(skill_id)
+
+
+def is_implemented(skill_id: str, ruleset: str) -> bool:
+    return skill_impl(skill_id, ruleset) is not None
 
 
 def unimplemented_in_game(s: Any) -> tuple[str, ...]:
     """Skill ids on the chips of a game (`GameState.units`) that the engine does not implement, sorted."""
     discover()
-    ids = {r.id for u in s.units for r in u.unit.skills}
-    return tuple(sorted(i for i in ids if i not in REGISTRY))
+    ids = {(u.unit.ruleset, r.id) for u in s.units for r in u.unit.skills}
+    return tuple(sorted({i for rs, i in ids if i not in SKILLS.get(rs, _NONE)}))
 
 
 def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
@@ -173,10 +186,11 @@ def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
     The engine never ignores a skill silently: modes report these ids and tests pin the list.
     """
     discover()
-    ids: set[str] = set(getattr(catalog, "skills", {}) or {})
+    ruleset = getattr(catalog, "ruleset", "remastered")
+    ids: set[tuple[str, str]] = {(ruleset, sid) for sid in getattr(catalog, "skills", {}) or {}}
     for u in catalog.units.values():
-        ids.update(r.id for r in u.skills)
-    return tuple(sorted(i for i in ids if i not in REGISTRY))
+        ids.update((u.ruleset, r.id) for r in u.skills)
+    return tuple(sorted({i for rs, i in ids if i not in SKILLS.get(rs, _NONE)}))
 
 
 # --------------------------------------------------------------------------- effects

@@ -170,7 +170,7 @@ def test_one_units_two_triggers_in_its_controllers_order_SKL_4_R_ENG_26(cat):
             g_.state.say("echo")
             rules.gain_hp(g_, holder, 1)
 
-    registry.register("test-echo", "innate", after_move=echo)
+    registry.register("test-echo", "innate", ruleset="remastered", after_move=echo)
     try:
         for pick, first in (("cover", "cover"), ("test-echo", "test-echo")):
             players = Scripted({"trigger-order": lambda o, pick=pick: next(x for x in o if x[1] == pick)})
@@ -188,7 +188,7 @@ def test_one_units_two_triggers_in_its_controllers_order_SKL_4_R_ENG_26(cat):
             events = [x for x in s.log if "covers hex" in x or x == "echo"]
             assert ("covers" in events[0]) == (first == "cover") and len(events) == 2
     finally:
-        registry.REGISTRY.pop("test-echo", None)
+        registry.SKILLS["remastered"].pop("test-echo", None)
         registry._unit_hooks.cache_clear()
 
 

@@ -47,3 +47,25 @@ def test_an_unregistered_titan_term_is_reported_and_skipped(cat):
         assert any("titan effect 'advance' is not implemented" in line for line in r.log)
     finally:
         EFFECTS[("remastered", "titan", "advance")] = saved
+
+
+def test_a_skill_id_means_what_its_rule_set_says(cat):
+    """Skills are keyed by rule set: a later rule set registers its own Retaliate, and a chip is played by
+    its own rule set's text (`Unit.ruleset`), never by another's."""
+    from dataclasses import replace
+
+    from hoplostat.engine.registry import SKILLS, hook_map, register, skill_impl, unimplemented_skills
+
+    remastered = skill_impl("retaliate", "remastered")
+    assert remastered is not None
+    older = register("retaliate", "innate", ruleset="test-older-game", after_dealt_attack_damage=lambda *a: None)
+    try:
+        chip = next(u for u in cat.units.values() if u.has_skill("retaliate"))
+        theirs = replace(chip, ruleset="test-older-game")
+        assert hook_map(chip)["after_dealt_attack_damage"][0][2] is remastered.hooks["after_dealt_attack_damage"]
+        assert hook_map(theirs)["after_dealt_attack_damage"][0][2] is older.hooks["after_dealt_attack_damage"]
+        nowhere = replace(chip, ruleset="test-no-such-rules")
+        assert "after_dealt_attack_damage" not in hook_map(nowhere)
+    finally:
+        SKILLS.pop("test-older-game", None)
+    assert "retaliate" not in unimplemented_skills(cat)

@@ -7,7 +7,9 @@ from enginekit import Scripted, make_game, mk_unit
 
 from hoplostat.engine import rules
 from hoplostat.rulesets.remastered import turn
-from hoplostat.engine.registry import REGISTRY, register, unimplemented_skills
+from hoplostat.engine.registry import SKILLS, register, unimplemented_skills
+
+REGISTRY = SKILLS["remastered"]
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import DISCARD
 
@@ -30,7 +32,7 @@ def test_every_catalog_skill_is_implemented_or_listed(cat):
 
 def test_register_rejects_unknown_hooks():
     with pytest.raises(ValueError):
-        register("bogus", "innate", on_nothing=lambda: None)
+        register("bogus", "innate", ruleset="remastered", on_nothing=lambda: None)
 
 
 # --- Retaliate ---------------------------------------------------------------------

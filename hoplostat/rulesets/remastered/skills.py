@@ -8,9 +8,16 @@ reported by `unimplemented_skills(catalog)`, never silently ignored.
 
 from __future__ import annotations
 
+from functools import partial
+
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
-from hoplostat.engine.registry import register, unimplemented_skills  # noqa: F401  (re-export)
+from hoplostat.engine.registry import register as _register
+from hoplostat.engine.registry import unimplemented_skills  # noqa: F401  (re-export)
+from hoplostat.rulesets.remastered.base import RULESET
+
+register = partial(_register, ruleset=RULESET)
+"""`engine.registry.register` for Remastered's skills."""
 from hoplostat.engine.state import COMBAT
 
 YELLOW = Pool.of(yellow=1)
