@@ -29,6 +29,45 @@ MAX_POOL = 60
 """Largest pool accepted from users; beyond that an attack is not sensible."""
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSet:
+    """The attack dice of a rule set: the colours it has, weakest first, each with its hit faces of a d6.
+
+    Every rule set's colours come from one table (`COLOURS`, `HIT_FACES`): a colour has the same faces in
+    every book that has it, so one pool type serves all; a rule set without a colour (The Lost Cities
+    has only black, blue and yellow attack dice) refuses it in its pools. A colour new to every book would
+    be one more entry of that table."""
+
+    name: str
+    colours: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        unknown = [c for c in self.colours if c not in _COLOUR_INDEX]
+        if unknown:
+            raise ValueError(f"dice set {self.name!r}: colours {unknown} are not in the dice table {COLOURS}")
+
+    @property
+    def digits(self) -> dict[str, str]:
+        """Icon digit (hit faces) -> colour, for the colours of this set."""
+        return {str(HIT_FACES[_COLOUR_INDEX[c]]): c for c in self.colours}
+
+    def describe(self) -> str:
+        return ", ".join(f"{c} ({HIT_FACES[_COLOUR_INDEX[c]]})" for c in self.colours)
+
+
+DICE_SETS: dict[str, DiceSet] = {}
+"""Dice sets by rule set name (`register_dice`)."""
+
+
+def register_dice(dice: DiceSet) -> DiceSet:
+    DICE_SETS[dice.name] = dice
+    return dice
+
+
+REMASTERED_DICE = register_dice(DiceSet("remastered", COLOURS))
+"""Remastered, "Attack": yellow 2, blue 3, green 4, black 5, red 6 hit faces."""
 _DIGIT_INDEX = {str(h): i for i, h in enumerate(HIT_FACES)}
 _TERM = re.compile(r"^\s*(\d+)?\s*([A-Za-z]+)\s*$")
 
@@ -91,8 +130,9 @@ def colour_index(colour: str) -> int:
         raise InputError(f"unknown dice colour {colour!r}; allowed: {', '.join(COLOURS)}") from None
 
 
-def parse_pool(text: str, *, max_dice: int = MAX_POOL) -> Pool:
-    """Parse the pool grammar of DESIGN.md: ``2black+blue+yellow`` or icon digits ``532``.
+def parse_pool(text: str, *, max_dice: int = MAX_POOL, dice: DiceSet = REMASTERED_DICE) -> Pool:
+    """Parse the pool grammar of DESIGN.md: ``2black+blue+yellow`` or icon digits ``532``, in the colours
+    of the rule set's dice (`dice`, Remastered's by default).
 
     Raises `InputError` naming the offending text and what is allowed.
     """
@@ -100,11 +140,14 @@ def parse_pool(text: str, *, max_dice: int = MAX_POOL) -> Pool:
         raise InputError("empty dice pool; write colours joined by '+' (e.g. black+blue+yellow) or digits (e.g. 532)")
     s = text.strip()
     counts = [0] * len(COLOURS)
+    allowed = dice.colours
     if s.isdigit():
+        digits = dice.digits
         for ch in s:
-            if ch not in _DIGIT_INDEX:
+            if ch not in digits:
                 raise InputError(
-                    f"dice pool {text!r}: digit {ch!r} is not a die; digits are hit faces 2 (yellow) to 6 (red)"
+                    f"dice pool {text!r}: digit {ch!r} is not a die of {dice.name}; digits are hit faces: "
+                    f"{dice.describe()}"
                 )
             counts[_DIGIT_INDEX[ch]] += 1
     else:
@@ -117,15 +160,16 @@ def parse_pool(text: str, *, max_dice: int = MAX_POOL) -> Pool:
             if not m:
                 raise InputError(
                     f"dice pool {text!r}: cannot read term {term.strip()!r}; a term is an optional count and a colour"
-                    f" ({', '.join(COLOURS)})"
+                    f" ({', '.join(allowed)})"
                 )
             count = 1 if m.group(1) is None else int(m.group(1))
             if count == 0:
                 raise InputError(f"dice pool {text!r}: zero count in {term.strip()!r}; counts are 1 or more")
             name = m.group(2).lower()
-            if name not in _COLOUR_INDEX:
+            if name not in allowed:
+                where = "" if dice is REMASTERED_DICE else f" in {dice.name}"
                 raise InputError(
-                    f"dice pool {text!r}: unknown colour {m.group(2)!r}; allowed: {', '.join(COLOURS)}"
+                    f"dice pool {text!r}: unknown colour {m.group(2)!r}{where}; allowed: {', '.join(allowed)}"
                 )
             counts[_COLOUR_INDEX[name]] += count
     pool = Pool(tuple(counts))  # type: ignore[arg-type]

@@ -158,3 +158,23 @@ def test_red_only_pool_always_hits():
 
 def test_max_pool_is_sixty():
     assert parse_pool(f"{MAX_POOL}blue").size == MAX_POOL
+
+
+def test_a_rule_set_dice_set_accepts_only_its_colours():
+    """Dice are data of the rule set: a set with black, blue and yellow only (The Lost Cities' attack dice)
+    parses its colours and digits with Remastered's faces and refuses the others, naming what it has."""
+    from hoplostat.dice import DICE_SETS, REMASTERED_DICE, DiceSet, register_dice
+
+    assert DICE_SETS["remastered"] is REMASTERED_DICE and REMASTERED_DICE.colours == COLOURS
+    three = register_dice(DiceSet("test-three", ("yellow", "blue", "black")))
+    try:
+        assert parse_pool("2black+yellow", dice=three) == parse_pool("2black+yellow")
+        assert parse_pool("532", dice=three) == parse_pool("black+blue+yellow")
+        with pytest.raises(InputError, match="unknown colour 'green' in test-three; allowed: yellow, blue, black"):
+            parse_pool("green", dice=three)
+        with pytest.raises(InputError, match="digit '6' is not a die of test-three"):
+            parse_pool("62", dice=three)
+        with pytest.raises(ValueError):
+            DiceSet("bad", ("purple",))
+    finally:
+        DICE_SETS.pop("test-three")

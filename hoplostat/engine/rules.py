@@ -212,14 +212,14 @@ def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[U
 def deploy(g: Game, u: UnitState, hex_: int) -> None:
     """Remastered, "Deployment": onto an unblocked hex, HP = Health from the supply (UNIT-3, DEP-3), dazed (DEP-4)."""
     s = g.state
-    side = s.troops[u.troop].side
+    key = s.supply_of(u.troop)
     if s.board[hex_] >= 0:
         raise ValueError(f"deploy: hex {hex_} is occupied")
-    if s.supply[side] < u.unit.health:
-        raise ValueError(f"deploy: supply has {s.supply[side]} {side} chips, {u.name} needs {u.unit.health}")
+    if s.supply[key] < u.unit.health:
+        raise ValueError(f"deploy: supply has {s.supply[key]} {key} chips, {u.name} needs {u.unit.health}")
     if not u.active:
         raise ValueError(f"deploy: {u.name} is an inactive hero (UNIT-8)")
-    s.supply[side] -= u.unit.health
+    s.supply[key] -= u.unit.health
     u.hp = u.unit.health
     u.hp_gained = 0
     u.zone = COMBAT
@@ -338,7 +338,7 @@ def damage(
     removed = min(max(amount, 0), target.hp)
     if removed:
         target.hp -= removed
-        s.supply[s.troops[target.troop].side] += removed
+        s.supply[s.supply_of(target.troop)] += removed
         if source_troop is not None and source_troop != target.troop:
             s.troops[source_troop].damage_dealt += removed
             if source is not None:
@@ -360,9 +360,10 @@ def heal(g: Game, u: UnitState, n: int) -> int:
     """Heal never above Health (UNIT-4); limited by the health-chip supply. Returns HP healed."""
     s = g.state
     side = s.troops[u.troop].side
-    k = max(0, min(n, u.unit.health - u.hp, s.supply[side]))
+    key = s.supply_of(u.troop)
+    k = max(0, min(n, u.unit.health - u.hp, s.supply[key]))
     u.hp += k
-    s.supply[side] -= k
+    s.supply[key] -= k
     if k:
         s.say(f"{u.name} ({side}) heals {k} HP, now {u.hp}")
     return k
@@ -372,10 +373,11 @@ def gain_hp(g: Game, u: UnitState, n: int) -> int:
     """Gaining HP may exceed Health (UNIT-4); limited by the supply (ruling R-ENG-3). Returns HP gained."""
     s = g.state
     side = s.troops[u.troop].side
-    k = max(0, min(n, s.supply[side]))
+    key = s.supply_of(u.troop)
+    k = max(0, min(n, s.supply[key]))
     u.hp += k
     u.hp_gained += k
-    s.supply[side] -= k
+    s.supply[key] -= k
     if k:
         s.say(f"{u.name} ({side}) gains {k} HP, now {u.hp}")
     return k
@@ -386,7 +388,7 @@ def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_tro
     played them, health chips to the supply (DEF-2)."""
     s = g.state
     side = s.troops[u.troop].side
-    s.supply[side] += u.hp
+    s.supply[s.supply_of(u.troop)] += u.hp
     u.hp = 0
     for pt in u.tactics:
         s.troops[pt.owner].tactics_discard.append(pt.tactic)
@@ -527,16 +529,16 @@ def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
     it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1)."""
     s = g.state
     un = s.support_unit
-    side = s.troops[troop].side
+    key = s.supply_of(troop)
     if un is None:
         raise ValueError("place_sentinel: the catalog has no sentinel")
     if not s.grid.pedestal[hex_] or s.board[hex_] >= 0:
         raise ValueError(f"place_sentinel: hex {hex_} is not an available pedestal")
-    if s.supply[side] < un.health:
-        raise ValueError(f"place_sentinel: supply has {s.supply[side]} {side} chips, a sentinel needs {un.health}")
+    if s.supply[key] < un.health:
+        raise ValueError(f"place_sentinel: supply has {s.supply[key]} {key} chips, a sentinel needs {un.health}")
     u = UnitState(len(s.units), un, troop, zone=COMBAT, hex=hex_, hp=un.health, deployed_turn=s.turn)
     s.units.append(u)
-    s.supply[side] -= un.health
+    s.supply[key] -= un.health
     u.entered = True
     s.board[hex_] = u.uid
     s.enter_combat(u)
@@ -549,7 +551,7 @@ def withdraw(g: Game, u: UnitState, zone: str, *, discard: Any = None) -> None:
     discard of the troop that played them (those `discard(pt)` accepts; markers that are not tactic chips
     stay out), health chips to the supply, the chip to `zone` (camp or bag). No defeat is counted."""
     s = g.state
-    s.supply[s.troops[u.troop].side] += u.hp
+    s.supply[s.supply_of(u.troop)] += u.hp
     u.hp = 0
     u.hp_gained = 0
     for pt in u.tactics:

@@ -88,6 +88,10 @@ class UnitState:
 
 @dataclass(slots=True)
 class TroopState:
+    """One troop. Its `side` names its deployment hexes; its `health` names the health-chip supply it draws
+    from (default: its side's colour); its team is `GameState.team_of`. Three separate facts, so that
+    several troops can pool one supply (Pandemonium), teammates share one, or a third party has its own."""
+
     index: int
     side: str
     faction: str
@@ -116,6 +120,12 @@ class TroopState:
     """The "activate your hero" reward opened every outer deployment hex to this troop (ARN-4)."""
     foothold_moves: bool = False
     """The "move or flip a foothold each turn" reward (CF-6)."""
+    health: str = ""
+    """Key of the health-chip supply this troop's units draw from and return to; "" = its side."""
+
+    @property
+    def supply_key(self) -> str:
+        return self.health or self.side
 
 
 @dataclass(slots=True)
@@ -213,6 +223,14 @@ class GameState:
 
     def side_of(self, troop: int) -> str:
         return self.troops[troop].side
+
+    def supply_of(self, troop: int) -> str:
+        """The health-chip supply key of a troop (`TroopState.health`, by default its side)."""
+        return self.troops[troop].supply_key
+
+    def team_of(self, troop: int) -> int:
+        """Each troop is its own team unless the state says otherwise (`TeamGameState.teams`)."""
+        return troop
 
     def in_combat(self, troop: int | None = None) -> list[UnitState]:
         """Units on the board (arrival order), all troops or one troop. Cached per `combat` change:

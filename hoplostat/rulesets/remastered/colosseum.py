@@ -76,7 +76,7 @@ def free_pedestals(s: GameState) -> list[int]:
 def can_place_sentinel(s: GameState, troop: int) -> bool:
     """A sentinel needs the catalog's sentinel, a free pedestal and its full Health in the supply (R-ENG-16)."""
     un = s.support_unit
-    return un is not None and s.supply[s.troops[troop].side] >= un.health and bool(free_pedestals(s))
+    return un is not None and s.supply[s.supply_of(troop)] >= un.health and bool(free_pedestals(s))
 
 
 # --------------------------------------------------------------------------- arena steps

@@ -415,9 +415,8 @@ def deploy(g: Game, rc: RivalController, u: UnitState, hexes: Sequence[int]) -> 
     """RIV-2: the mode names the unit and the hexes; the players choose among the available ones;
     none available (or not enough blue chips): no deployment. Returns whether it deployed."""
     s = g.state
-    side = s.troops[u.troop].side
     free = [h for h in hexes if s.board[h] < 0 and s.can_occupy(u.troop, h)]
-    if not free or s.supply[side] < u.unit.health:
+    if not free or s.supply[s.supply_of(u.troop)] < u.unit.health:
         s.say(f"{u.name} cannot be deployed (no available deployment hex or health chips)")
         return False
     rules.deploy(g, u, rc.tie(g, "rival-deploy", free))

@@ -411,8 +411,7 @@ def setup(
 def chain_hero(s: GameState, hero: UnitState, hex_: int) -> None:
     """Set-up (Colosseum): the inactive hero enters combat on its chained hero hex with HP = Health from the
     supply (UNIT-3); not a deployment. Set-up places chips directly (no rules call: nothing is in play yet)."""
-    side = s.troops[hero.troop].side
-    s.supply[side] -= hero.unit.health
+    s.supply[s.supply_of(hero.troop)] -= hero.unit.health
     hero.hp = hero.unit.health
     hero.zone = COMBAT
     hero.hex = hex_

@@ -37,13 +37,13 @@ def deployable(g: Game, troop: int, hexes: tuple[int, ...]) -> list[tuple[int, i
     """(uid, hex) pairs: an active unit in camp whose full Health the supply holds (DEP-3, UNIT-8)
     onto a free deployment hex of the troop (DEP-1, DEP-5)."""
     s = g.state
-    side = s.troops[troop].side
+    key = s.supply_of(troop)
     board = s.board
     free = [h for h in hexes if board[h] < 0]
     out = []
     pedestals: list[int] | None = None
     for u in s.units:
-        if u.troop == troop and u.zone == CAMP and u.active and u.unit.health <= s.supply[side]:
+        if u.troop == troop and u.zone == CAMP and u.active and u.unit.health <= s.supply[key]:
             if u.unit.kind == "sentinel":
                 # Remastered, "Sentinels": a sentinel back in camp deploys onto an available pedestal (SUP-5).
                 if pedestals is None:
