@@ -83,8 +83,9 @@ def play_turn(g: Game, turn: Turn) -> None:
     run_steps(g, turn.steps)
 
 
-def run(g: Game, max_rounds: int) -> None:
-    """Play rounds until the game ends or the round cap makes it a draw."""
+def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | None = None) -> None:
+    """Play rounds until the game ends or the round cap makes it a draw. `after_turn(g, turn)`, if given,
+    observes the game after every turn (invariant checks, statistics); it must not change the state."""
     s = g.state
     mode: Mode = s.mode
     while s.end_reason is None:
@@ -97,6 +98,8 @@ def run(g: Game, max_rounds: int) -> None:
             if s.end_reason is not None:
                 break
             play_turn(g, turn)
+            if after_turn is not None:
+                after_turn(g, turn)
             if s.end_reason is not None:
                 mode.interrupt(g)
                 break
@@ -112,11 +115,12 @@ def new_game(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *,
 
 
 def play(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng: np.random.Generator,
-         log: bool = False, roller: Roller | None = None) -> GameResult:
-    """Play one game of any registered mode to its end; same rng seed, same game."""
+         log: bool = False, roller: Roller | None = None,
+         after_turn: Callable[[Game, Turn], Any] | None = None) -> GameResult:
+    """Play one game of any registered mode to its end; same rng seed, same game. `after_turn`: see `run`."""
     mode, spec, g = new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
     mode.begin(g)
-    run(g, spec.max_rounds)  # type: ignore[arg-type]
+    run(g, spec.max_rounds, after_turn=after_turn)  # type: ignore[arg-type]
     return mode.result(g, spec)
 
 

@@ -342,7 +342,7 @@ class Ascension(Mode):
     @classmethod
     def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
-        s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log)
+        s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log, mode_cls=cls)
         return build_game(s, controllers, rng=rng, roller=roller)
 
     def result(self, g: Game, spec: GameSpec) -> GameResult:
@@ -374,7 +374,7 @@ def _unit_value(u) -> float:
 
 
 def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.random.Generator,
-          log: bool = False) -> AscensionState:
+          log: bool = False, mode_cls: type[Ascension] | None = None) -> AscensionState:
     """ASC-1: the Colosseum; players red (co-op B on the blue outer hexes, sharing red HP), the titan blue;
     player A's track with a support chip above each non-gold track and (solo) a random neutral hero on
     gold, (co-op) B's hero there, active; the titan and its allies in their camps; the shards on the
@@ -421,7 +421,7 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
     sentinels = catalog.units_of_kind("sentinel")
     s = AscensionState(
         grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply), supply_start=dict(supply),
-        order=[tt, *range(n), at], log=[] if log else None, mode=Ascension(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
+        order=[tt, *range(n), at], log=[] if log else None, mode=(mode_cls or Ascension)(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
         support_unit=sentinels[0] if sentinels else None,
         teams=[0] * n + [1, 1, 1, 0], players=list(range(n)), titan_troop=tt, arena_troop=at,
         shard_troops={"blue": sb, "red": sr}, titan_uid=titan_u.uid,
@@ -497,7 +497,7 @@ def result_of(s: AscensionState) -> GameResult:
     ]
     t = s.units[s.titan_uid]
     return GameResult(
-        mode="ascension", ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in s.players),
+        mode=s.mode.name, ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in s.players),
         rounds=s.round, end_reason=reason, first_player=0, troops=troops,
         units=player_units(s, s.players, skip_zones=(BAG, TRACK)),
         unimplemented=unimplemented_in_game(s) + tuple(s.unimplemented_terms),

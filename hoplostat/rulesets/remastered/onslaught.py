@@ -405,7 +405,7 @@ class Onslaught(Mode):
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
         """The players' controllers (one reused for both co-op troops) and a RivalController (the Onslaught
         priority list, ties settled by the first player's controller) for the immortal and arena troops."""
-        s = setup(catalog, spec.factions, rng=rng, log=log, immortal_order=spec.option("immortal_order"))
+        s = setup(catalog, spec.factions, rng=rng, log=log, immortal_order=spec.option("immortal_order"), mode_cls=cls)
         ctrls = cls.player_controllers(controllers, len(s.players), cls.name)
         rc = rival.RivalController(s.mode.priority, players=ctrls[0], players_troop=0)
         s.immortal_order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
@@ -567,6 +567,7 @@ def setup(
     rng: np.random.Generator,
     log: bool = False,
     immortal_order: Sequence[str] | None = None,
+    mode_cls: type[Onslaught] | None = None,
 ) -> OnslaughtState:
     """ONS-1: Pozzuoli; players on the red side, rivals on the blue; each player's faction (hero inactive,
     ten units and four tactics) in their camp; a neutral hero on each player's last reward space (chosen
@@ -619,7 +620,7 @@ def setup(
     for un in catalog.units_of_kind("arena-unit"):
         units.append(UnitState(len(units), un, arena_troop, zone=BAG))
     supply = dict(catalog.game.health_chips)
-    mode = Onslaught(coop, catalog.game.onslaught_priority, {im.unit.id: im.triggers for im in immortals})
+    mode = (mode_cls or Onslaught)(coop, catalog.game.onslaught_priority, {im.unit.id: im.triggers for im in immortals})
     s = OnslaughtState(
         grid=grid,
         units=units,
@@ -685,7 +686,7 @@ def result_of(s: OnslaughtState) -> GameResult:
     ]
     skills = unimplemented_in_game(s)
     return GameResult(
-        mode="onslaught", ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in s.players),
+        mode=s.mode.name, ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in s.players),
         rounds=s.round, end_reason=reason, first_player=0, troops=troops, units=player_units(s, s.players),
         unimplemented=skills + tuple(f"trigger:{t}" for t in s.unimplemented_terms),
         extras={"immortals_defeated": len(s.trophies), "waves": list(s.waves),

@@ -248,7 +248,7 @@ class Skirmish(Mode):
     @classmethod
     def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
-        s = setup(catalog, spec.factions, spec.arena, rng=rng, log=log, first_player=spec.first)
+        s = setup(catalog, spec.factions, spec.arena, rng=rng, log=log, first_player=spec.first, mode_cls=cls)
         return Game(s, default_roller(rng, roller), list(controllers), rng)
 
     def result(self, g: Game, spec: GameSpec) -> GameResult:
@@ -341,6 +341,7 @@ def setup(
     rng: np.random.Generator,
     log: bool = False,
     first_player: int | None = None,
+    mode_cls: type[Skirmish] | None = None,
 ) -> GameState:
     """Skirmish set-up (SKR-1..4): random player order (or `first_player` forced); the first player takes
     the red side (ruling R-ENG-1); heroes inactive: in camp (Pozzuoli) or in combat on their chained
@@ -354,6 +355,7 @@ def setup(
         raise InputError(f"unknown arena {arena!r} for skirmish; allowed: {', '.join(ARENAS)}")
     if first_player not in (None, 0, 1):
         raise InputError(f"first_player must be 0, 1 or None, got {first_player!r}")
+    mode_cls = mode_cls or Skirmish
     facts = _facts(catalog)
     ar = catalog.arena(arena)
     grid = HexGrid.of(ar)
@@ -391,7 +393,7 @@ def setup(
         supply_start=dict(supply),
         order=order,
         log=[] if log else None,
-        mode=Skirmish(arena),
+        mode=mode_cls(arena),
         support_unit=sentinels[0] if sentinels else None,
     )
     if arena == "colosseum":
@@ -454,7 +456,7 @@ def outcomes(s: GameState, seats: Sequence[int]) -> list[str]:
 def result_of(s: GameState, spec: GameSpec) -> GameResult:
     out = outcomes(s, range(2))
     return GameResult(
-        mode="skirmish", ruleset=RULESET, arena=s.mode.arena_id, factions=tuple(t.faction for t in s.troops),
+        mode=s.mode.name, ruleset=RULESET, arena=s.mode.arena_id, factions=tuple(t.faction for t in s.troops),
         rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
         troops=[
             TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
