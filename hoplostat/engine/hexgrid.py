@@ -18,7 +18,7 @@ from hoplostat.catalog.arena import Arena
 class HexGrid:
     """Immutable per-arena tables. Build with `HexGrid.of(arena)` (cached per arena)."""
 
-    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "center", "_tagged")
+    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged")
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -35,6 +35,7 @@ class HexGrid:
         self.move_block: tuple[bool, ...] = tuple(("blocked" in t) or ("pedestal" in t) for t in self.tags)
         self.pedestal: tuple[bool, ...] = tuple("pedestal" in t for t in self.tags)
         self.inner: tuple[bool, ...] = tuple("inner" in t for t in self.tags)
+        self.inner_hexes: tuple[int, ...] = tuple(h for h, v in enumerate(self.inner) if v)
         self.center: tuple[bool, ...] = tuple("center" in t for t in self.tags)
         self._tagged: dict[str, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}

@@ -97,7 +97,14 @@ def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | N
         for turn in mode.round_turns(g):
             if s.end_reason is not None:
                 break
-            play_turn(g, turn)
+            s.turn += 1  # open_turn and run_steps, inlined: this is the innermost loop of every game
+            s.active = turn.troop
+            if s.log is not None:
+                s.log.append(turn.header)
+            for _name, step in turn.steps:
+                step()
+                if s.end_reason is not None:
+                    break
             if after_turn is not None:
                 after_turn(g, turn)
             if s.end_reason is not None:

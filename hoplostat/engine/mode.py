@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -206,9 +206,9 @@ class Heuristics:
 DEFAULT_HEURISTICS = Heuristics()
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One turn of a round: the troop whose turn it is, the log line that opens it, its named steps."""
+class Turn(NamedTuple):
+    """One turn of a round: the troop whose turn it is, the log line that opens it, its named steps.
+    (A named tuple: one is made per turn of every game, so it is cheap to build.)"""
 
     troop: int
     header: str

@@ -213,7 +213,11 @@ class GameState:
     def refresh_muted(self) -> None:
         """ARN-5: inner hexes mute their units unless a foothold is there (Remastered, "Footholds")."""
         fh = self.footholds
-        self.muted = [inner and h not in fh for h, inner in enumerate(self.grid.inner)] + [False]
+        muted = [False] * (self.grid.n + 1)
+        for h in self.grid.inner_hexes:
+            if h not in fh:
+                muted[h] = True
+        self.muted = muted
 
     # --- queries -------------------------------------------------------------------
 
@@ -226,7 +230,8 @@ class GameState:
 
     def supply_of(self, troop: int) -> str:
         """The health-chip supply key of a troop (`TroopState.health`, by default its side)."""
-        return self.troops[troop].supply_key
+        t = self.troops[troop]
+        return t.health or t.side
 
     def team_of(self, troop: int) -> int:
         """Each troop is its own team unless the state says otherwise (`TeamGameState.teams`)."""

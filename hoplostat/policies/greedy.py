@@ -99,11 +99,11 @@ def _hex_base(grid, muted) -> list[float]:
     """Per-hex score of standing there regardless of opponents: +2 stone, -3 center hex (1 damage next
     turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern; the same
     pattern gives the same list object. A `muted` whose items depend on the state (Ascension's team-aware
-    `_TeamMuted`: an inner hex is muted only while no rival stands there) is read item by item first: its
+    `_TeamMuted`: an inner hex is muted only while no rival stands there) is read as its `pattern()` first: its
     raw list (what `==`, `list()` and `tuple()` see) is not the pattern, and caching on it made a score
     depend on earlier positions and games (so on --jobs)."""
     if type(muted) is not list:
-        muted = [muted[h] for h in range(len(muted))]
+        muted = muted.pattern()  # a state-dependent pattern supplies its plain form
     last = _BASE_LAST.get(id(grid))
     if last is not None and last[0] is grid and last[1] == muted:
         return last[2]

@@ -150,8 +150,10 @@ def advance(g: Game, titan: UnitState, n: int) -> None:
         _, h = rc.tie(g, "rival-move", [(titan.uid, h) for h in dests])
         rules.move(g, titan, h)
     finally:
-        if pt in titan.tactics:
-            titan.tactics.remove(pt)
+        for i, x in enumerate(titan.tactics):
+            if x is pt:
+                del titan.tactics[i]
+                break
         else:  # defeated during its move (e.g. by Cover): defeat discarded the marker, which is no tactic chip
             discard = s.troops[pt.owner].tactics_discard
             discard[:] = [x for x in discard if x is not pt.tactic]
