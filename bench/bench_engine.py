@@ -20,7 +20,7 @@ def _pairs(cat) -> list[tuple[str, str]]:
 
 
 def _games_per_s(cat, policy: str, arena: str, n: int) -> tuple[float, float]:
-    from hoplostat.engine import play_game
+    from hoplostat.rulesets.remastered.skirmish import play_game
     from hoplostat.policies import make
 
     pairs = _pairs(cat)
@@ -36,7 +36,6 @@ def _games_per_s(cat, policy: str, arena: str, n: int) -> tuple[float, float]:
 
 
 def main(n: int = 200) -> None:
-    import hoplostat.engine  # noqa: F401
     from hoplostat.catalog import load
 
     cat = load()

@@ -28,7 +28,6 @@ def _games_per_s(cat, n: int, coop: bool = False) -> tuple[float, float]:
 
 
 def main(n: int = 200) -> None:
-    import hoplostat.engine  # noqa: F401
     from hoplostat.catalog import load
 
     cat = load()

@@ -46,7 +46,7 @@ def sweep(
     from hoplostat.cli._common import emit_json, stderr_console, stdout_console
     from hoplostat.errors import InputError
     from hoplostat.cli._common import split_values
-    from hoplostat.engine.loop import opponent_ids
+    from hoplostat.engine.mode import opponent_ids
     from hoplostat.policies import POLICIES
 
     from hoplostat.engine.loop import mode_class

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from hoplostat.engine.mode import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
-                                   UnitSummary, opponent_ids)
+                                   UnitSummary)
 from hoplostat.engine.registry import discover
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
 from hoplostat.engine.state import TRACK, GameState

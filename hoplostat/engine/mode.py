@@ -331,7 +331,11 @@ class Mode:
             return
         s.winner = winner
         s.end_reason = reason
-        s.say(f"Game over: {reason}")
+        s.say(self.end_text(g, reason, winner))
+
+    def end_text(self, g: Game, reason: str, winner: int | None) -> str:
+        """The log line of the game's end."""
+        return f"Game over: {reason}"
 
     # --- hooks the rules call (no-op defaults) --------------------------------------------------
     def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source: UnitState | None,

@@ -488,6 +488,33 @@ for _term in ("movement-set", "movement-add", "range-add", "extra-dice", "reduce
     register_effect(_term, "tactic")  # modifiers: read by the derived stats and `is_fatigued`
 
 
+def ability_options(g: Game, troop: int) -> list[tuple]:
+    """(uid, skill id, args) of every Ability of the troop's units in combat that can be used now: skills
+    working, not yet used this turn (SKL-2), in arrival order."""
+    s = g.state
+    opts: list[tuple] = []
+    for u in s.in_combat(troop):
+        if not can_use_abilities(s, u):
+            continue
+        for sid, param, fn in unit_hooks(u.unit, "ability_options"):
+            if u.abilities_used.get(sid) != s.turn:
+                opts.extend((u.uid, sid, args) for args in fn(g, u, param))
+    return opts
+
+
+def use_ability(g: Game, troop: int, choice: tuple) -> None:
+    """Use one Ability (an `ability_options` entry): marked used this turn, narrated, resolved."""
+    s = g.state
+    uid, sid, args = choice
+    u = s.units[uid]
+    u.abilities_used[sid] = s.turn
+    for sid2, param, fn in unit_hooks(u.unit, "ability"):
+        if sid2 == sid:
+            s.say(f"{u.name} ({s.side_of(troop)}) uses {sid}")
+            fn(g, u, param, args)
+            return
+
+
 def discard_tactic(g: Game, u: UnitState, pt: PlacedTactic) -> None:
     """A tactic whose effect ends goes to the discard of the troop that played it (TAC-3, TAC-5)."""
     s = g.state

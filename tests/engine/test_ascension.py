@@ -15,7 +15,7 @@ from enginekit import Scripted
 from hoplostat.engine import rules
 from hoplostat.rulesets.remastered import shards, titan as titan_rules
 from hoplostat.rulesets.remastered.ascension import AscensionState, build_game, choose_forces, play_ascension, setup
-from hoplostat.engine.loop import play_turn, run
+from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError

@@ -16,7 +16,7 @@ from hoplostat.rulesets.remastered import colosseum, turn
 from hoplostat.rulesets.remastered.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.rulesets.remastered.skirmish import Skirmish, play_game, setup
-from hoplostat.engine.loop import play_turn, run
+from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 

@@ -7,7 +7,7 @@ import pytest
 from enginekit import Scripted, make_game, mk_unit
 
 from hoplostat.rulesets.remastered.skirmish import Skirmish, play_game, setup
-from hoplostat.engine.loop import play_turn, run
+from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.policies import GreedyController, RandomController

@@ -18,8 +18,6 @@ a hook that takes the first option picks the sturdiest and deadliest) and "selec
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -31,7 +29,7 @@ from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, 
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TroopState, UnitState
 from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import colosseum, rival, shards, titan as titan_rules, turn
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
@@ -273,16 +271,9 @@ class Ascension(Mode):
         reward, movement, abilities, engage."""
         s: AscensionState = g.state  # type: ignore[assignment]
         t = s.troops[troop]
-        return Turn(troop, f"-- Round {s.round}, {t.faction} turn", (
-            ("start", lambda: turn.start_of_turn(g, troop)),
-            ("arena", lambda: colosseum.center_damage(g, troop)),
-            ("deployment", lambda: self.deployment(g, troop)),
-            ("tactic", lambda: turn.tactic_step(g, troop)),
-            ("foothold", lambda: colosseum.foothold_step(g, troop)),
-            ("movement", lambda: turn.movement_step(g, troop)),
-            ("abilities", lambda: turn.abilities_step(g, troop)),
-            ("engage", lambda: turn.engage_step(g, troop)),
-        ))
+        return Turn(troop, f"-- Round {s.round}, {t.faction} turn", turn.player_steps(
+            g, troop, arena=lambda: colosseum.center_damage(g, troop), deployment=lambda: self.deployment(g, troop),
+            after_tactic=(("foothold", lambda: colosseum.foothold_step(g, troop)),)))
 
     def deployment(self, g: Game, troop: int) -> None:
         """ASC-4: no unit limit but the HP supply; ASC-11 forfeit (as Onslaught): no player units in combat

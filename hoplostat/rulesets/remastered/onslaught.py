@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import numpy as np
 
@@ -36,11 +35,12 @@ from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, 
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import effect, effect_impl, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, PlacedTactic, TeamGameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
-from hoplostat.rulesets.remastered import rival, turn
+from hoplostat.rulesets.remastered import effects, rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.skirmish import claim_pozzuoli_reward
+from hoplostat.rulesets.remastered.troops import add_faction
 
 ARENA = "pozzuoli"
 REWARDS = (5, 10, 15, 20)
@@ -327,15 +327,8 @@ class Onslaught(Mode):
         unit limit (ONS-2) and forfeit (ONS-12), tactic placement, movement, abilities, engage."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
         t = s.troops[troop]
-        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", (
-            ("start", lambda: turn.start_of_turn(g, troop)),
-            ("arena", lambda: self.check_stones(g, troop)),
-            ("deployment", lambda: self.deployment(g, troop)),
-            ("tactic", lambda: turn.tactic_step(g, troop)),
-            ("movement", lambda: turn.movement_step(g, troop)),
-            ("abilities", lambda: turn.abilities_step(g, troop)),
-            ("engage", lambda: turn.engage_step(g, troop)),
-        ))
+        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", turn.player_steps(
+            g, troop, arena=lambda: self.check_stones(g, troop), deployment=lambda: self.deployment(g, troop)))
 
     def check_stones(self, g: Game, troop: int) -> None:
         """ONS-7: at the start of each player turn the immortal loses 1 HP per unit of that player on a stone."""
@@ -503,20 +496,13 @@ def _gain_hp(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc
 
 @_trigger("damage-adjacent")
 def _damage_adjacent(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
-    s = g.state
-    for o in [o for o in s.opponents_of(imm.troop) if s.grid.dist[o.hex][imm.hex] == 1]:
-        if o.zone == COMBAT:
-            rules.damage(g, o, int(arg), source=imm, what=f"{imm.name}'s trigger")
-        if s.end_reason is not None:
-            return
+    effects.damage_adjacent(g, imm, int(arg), f"{imm.name}'s trigger")
 
 
 @_trigger("stun")
 def _stun(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
-    s = g.state
     if t is not None:
-        t.tactics.append(PlacedTactic(_STUN, imm.troop, s.turn))
-        s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until the immortal's next turn")
+        effects.fatigue(g, t, _STUN, imm.troop, "the immortal's next turn")
 
 
 @_trigger("deploy-arena-unit")
@@ -540,16 +526,7 @@ class _Preset:
         return self.inner.hits(pool)
 
 
-def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
-    """Hits per die colour of a pool: one roll per colour present, weakest colour first (ONS-6 needs the
-    colours; the dice are independent, so the total has the pool's distribution)."""
-    out: dict[str, int] = {}
-    for i, n in enumerate(pool.counts):
-        if n:
-            counts = [0] * len(COLOURS)
-            counts[i] = n
-            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
-    return out
+roll_by_colour = effects.roll_by_colour
 
 
 def withdraw(g: Game, u: UnitState, zone: str) -> None:
@@ -596,17 +573,9 @@ def setup(
     neutrals = list(catalog.units_of_kind("neutral-hero"))
     picks = [int(x) for x in rng.permutation(len(neutrals))] if neutrals else []
     for p, fid in enumerate(factions):
-        fac = catalog.faction(fid)
-        t = TroopState(index=p, side="red", faction=fid)
-        t.tactics_camp = list(catalog.faction_tactics(fid))
-        hero = UnitState(len(units), catalog.unit(fac.hero), p, zone=CAMP, active=False, is_primary_hero=True)
-        units.append(hero)
-        t.primary_hero = hero.uid
-        for un in catalog.faction_units(fid):
-            units.append(UnitState(len(units), un, p, zone=CAMP))
-        if neutrals:
-            units.append(UnitState(len(units), neutrals[picks[p % len(picks)]], p, zone=TRACK))
-        troops.append(t)
+        troops.append(add_faction(units, catalog, p, fid, "red", zone=CAMP, tactics=catalog.faction_tactics(fid),
+                                  faction_units=catalog.faction_units(fid),
+                                  neutral=neutrals[picks[p % len(picks)]] if neutrals else None))
     n = len(factions)
     imm_troop, arena_troop = n, n + 1
     troops.append(TroopState(index=imm_troop, side="blue", faction="immortal"))

@@ -457,23 +457,10 @@ def abilities_step(g: Game, troop: int, rc: RivalController) -> None:
     (SKL-2); the players pick the order and any open choice in it."""
     s = g.state
     while True:
-        opts = []
-        for u in s.in_combat(troop):
-            if not rules.can_use_abilities(s, u):
-                continue
-            for sid, param, fn in unit_hooks(u.unit, "ability_options"):
-                if u.abilities_used.get(sid) != s.turn:
-                    opts.extend((u.uid, sid, args) for args in fn(g, u, param))
+        opts = rules.ability_options(g, troop)
         if not opts:
             return
-        uid, sid, args = rc.tie(g, "rival-ability", opts)
-        u = s.units[uid]
-        u.abilities_used[sid] = s.turn
-        for sid2, param, fn in unit_hooks(u.unit, "ability"):
-            if sid2 == sid:
-                s.say(f"{u.name} ({s.side_of(troop)}) uses {sid}")
-                fn(g, u, param, args)
-                break
+        rules.use_ability(g, troop, rc.tie(g, "rival-ability", opts))
         if s.end_reason is not None:
             return
 

@@ -15,8 +15,6 @@ heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from hoplostat.catalog.model import Catalog
@@ -31,6 +29,7 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, Gam
 from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import colosseum, turn
 from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.troops import add_faction
 
 ARENAS = ("pozzuoli", "colosseum")
 POZZUOLI_REWARDS = (5, 10, 15, 20)
@@ -165,13 +164,8 @@ class Skirmish(Mode):
                 self.end(g, "opponent has no units in combat", 1 - t)
                 return
 
-    def end(self, g: Game, reason: str, winner: int | None = None) -> None:
-        s = g.state
-        if s.end_reason is not None:
-            return
-        s.winner = winner
-        s.end_reason = reason
-        s.say(f"Game over: {reason}; " + ("draw" if winner is None else f"{s.troops[winner].faction} wins"))
+    def end_text(self, g: Game, reason: str, winner: int | None) -> str:
+        return f"Game over: {reason}; " + ("draw" if winner is None else f"{g.state.troops[winner].faction} wins")
 
     # --- turn ----------------------------------------------------------------------------
     def check_stones(self, g: Game, troop: int) -> None:
@@ -216,16 +210,11 @@ class Skirmish(Mode):
         """TURN-1 step order; the game ends at once when a win condition is met (TURN-2)."""
         s = g.state
         t = s.troops[troop]
-        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", (
-            ("start", lambda: turn.start_of_turn(g, troop)),
-            ("arena", lambda: self.arena_step(g, troop)),
-            ("deployment", lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop))),
-            ("tactic", lambda: self.tactic_placement(g, troop)),
-            ("movement", lambda: turn.movement_step(g, troop)),
-            ("abilities", lambda: turn.abilities_step(g, troop)),
-            ("engage", lambda: turn.engage_step(g, troop)),
-            ("replenish", lambda: self.replenish(g, troop)),
-        ))
+        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", turn.player_steps(
+            g, troop, arena=lambda: self.arena_step(g, troop),
+            deployment=lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop)),
+            tactic=lambda: self.tactic_placement(g, troop),
+            after_engage=(("replenish", lambda: self.replenish(g, troop)),)))
 
     @classmethod
     def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
@@ -368,17 +357,8 @@ def setup(
     neutrals = facts.neutrals
     picks = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
     for p, fid in enumerate(factions):
-        fac = catalog.faction(fid)
-        side = SIDES[order.index(p)]
-        t = TroopState(index=p, side=side, faction=fid)
-        t.tactics_camp = list(facts.tactics(fid))
-        hero = UnitState(len(units), catalog.unit(fac.hero), p, zone=CAMP, active=False, is_primary_hero=True)
-        units.append(hero)
-        t.primary_hero = hero.uid
-        for un in facts.units(fid):
-            units.append(UnitState(len(units), un, p, zone=BAG))
-        if neutrals:
-            units.append(UnitState(len(units), neutrals[int(picks[p])], p, zone=TRACK))
+        t = add_faction(units, catalog, p, fid, SIDES[order.index(p)], zone=BAG, tactics=facts.tactics(fid),
+                        faction_units=facts.units(fid), neutral=neutrals[int(picks[p])] if neutrals else None)
         if arena == "colosseum":
             t.track_chips = [p, 1 - p, 1 - p, 1 - p]  # SKR-4: own chip above "gain this support chip"
         troops.append(t)

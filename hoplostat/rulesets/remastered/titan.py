@@ -22,7 +22,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl, register_effect
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
-from hoplostat.rulesets.remastered import rival
+from hoplostat.rulesets.remastered import effects, rival
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
@@ -45,15 +45,7 @@ def titan_dice(s: AscensionState) -> Pool:
     return Pool(tuple(counts))  # type: ignore[arg-type]
 
 
-def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
-    """Hits per colour: one roll per colour present, weakest colour first (the effects need colours)."""
-    out: dict[str, int] = {}
-    for i, n in enumerate(pool.counts):
-        if n:
-            counts = [0] * len(COLOURS)
-            counts[i] = n
-            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
-    return out
+roll_by_colour = effects.roll_by_colour
 
 
 def arena_die(g: Game) -> int:
@@ -267,12 +259,7 @@ def _gain_hp(g: Game, titan: UnitState, arg) -> None:
 
 @_titan_effect("damage-adjacent")
 def _damage_adjacent(g: Game, titan: UnitState, arg) -> None:
-    s = g.state
-    for o in [o for o in s.opponents_of(titan.troop) if s.grid.dist[o.hex][titan.hex] == 1]:
-        if o.zone == COMBAT:
-            rules.damage(g, o, int(arg), source=titan, what=f"{titan.name}'s effect")
-        if s.end_reason is not None:
-            return
+    effects.damage_adjacent(g, titan, int(arg), f"{titan.name}'s effect")
 
 
 @_titan_effect("allies-gain-hp")
@@ -299,9 +286,7 @@ def _targeted(term: str):
 
 @_targeted("stun")
 def _stun(g: Game, titan: UnitState, t: UnitState, arg) -> None:
-    s = g.state
-    t.tactics.append(PlacedTactic(_STUN, titan.troop, s.turn))
-    s.say(f"{t.name} ({s.side_of(t.troop)}) is fatigued until {titan.name}'s next turn")
+    effects.fatigue(g, t, _STUN, titan.troop, f"{titan.name}'s next turn")
 
 
 @_targeted("damage")

@@ -142,30 +142,8 @@ def _each_once(g: Game, troop: int, decision: str, build: Callable[[], list], ac
 
 def abilities_step(g: Game, troop: int) -> None:
     """Remastered, "Abilities": any order, each Ability once per unit per turn, optional (SKL-2)."""
-    s = g.state
-
-    def build() -> list:
-        opts = []
-        for u in s.in_combat(troop):
-            if not rules.can_use_abilities(s, u):
-                continue
-            for sid, param, fn in unit_hooks(u.unit, "ability_options"):
-                if u.abilities_used.get(sid) == s.turn:
-                    continue
-                opts.extend((u.uid, sid, args) for args in fn(g, u, param))
-        return opts
-
-    def act(choice: tuple) -> None:
-        uid, sid, args = choice
-        u = s.units[uid]
-        u.abilities_used[sid] = s.turn
-        for sid2, param, fn in unit_hooks(u.unit, "ability"):
-            if sid2 == sid:
-                s.say(f"{u.name} ({s.side_of(troop)}) uses {sid}")
-                fn(g, u, param, args)
-                return
-
-    _each_once(g, troop, "ability", build, act)
+    _each_once(g, troop, "ability", lambda: rules.ability_options(g, troop),
+               lambda choice: rules.use_ability(g, troop, choice))
 
 
 def engage_options(g: Game, u: UnitState) -> list[tuple]:
@@ -205,3 +183,23 @@ def engage_step(g: Game, troop: int) -> None:
                     return
 
     _each_once(g, troop, "engage", build, act)
+
+
+def player_steps(g: Game, troop: int, *, arena: Callable[[], None], deployment: Callable[[], None],
+                 tactic: Callable[[], None] | None = None,
+                 after_tactic: tuple[tuple[str, Callable[[], None]], ...] = (),
+                 after_engage: tuple[tuple[str, Callable[[], None]], ...] = ()) -> tuple:
+    """A Remastered player turn as named steps (TURN-1): start of turn, the mode's arena step and
+    deployment, tactic placement (and the mode's steps after it), movement, abilities, engage (and the
+    mode's steps after it). Modes differ only in the steps they pass."""
+    return (
+        ("start", lambda: start_of_turn(g, troop)),
+        ("arena", arena),
+        ("deployment", deployment),
+        ("tactic", tactic or (lambda: tactic_step(g, troop))),
+        *after_tactic,
+        ("movement", lambda: movement_step(g, troop)),
+        ("abilities", lambda: abilities_step(g, troop)),
+        ("engage", lambda: engage_step(g, troop)),
+        *after_engage,
+    )
