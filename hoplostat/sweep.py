@@ -512,10 +512,14 @@ def resume_command(out: Path, config: dict) -> str:
     from its manifest's config."""
     import shlex
 
-    parts = ["hoplostat", "sweep", config.get("mode", "skirmish")]
+    from hoplostat.engine.loop import modes
+
+    mode = str(config.get("mode", "skirmish"))
+    cls = modes().get(mode)
+    parts = ["hoplostat", "sweep", mode]
     for f in config.get("factions", ()):
         parts += ["-f", f]
-    if config.get("mode", "skirmish") == "skirmish":
+    if cls is None or len(cls.arenas) > 1:
         for a in config.get("arenas", ()):
             parts += ["-a", a]
     for t in config.get("titans", ()):
@@ -525,7 +529,7 @@ def resume_command(out: Path, config: dict) -> str:
               "--chunk", str(config.get("chunk"))]
     if config.get("ci_width") is not None:
         parts += ["--ci-width", str(config["ci_width"])]
-    if config.get("mode") in ("onslaught", "ascension") and not config.get("coop", True):
+    if cls is not None and cls.analysis != "versus" and not config.get("coop", True):
         parts.append("--no-coop")
     for d in config.get("data", ()):
         parts += ["--data", d]

@@ -124,6 +124,7 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
     winner = r.winner
     out: dict[str, Any] = {
         "mode": r.mode, "ruleset": r.ruleset, "arena": r.arena, "factions": list(r.factions),
+        "versus": len({t.team for t in r.troops}) > 1,
         "policies": list(policies), "seed": seed, "max_rounds": spec.max_rounds,
         "winner": None if winner is None else seats[winner], "winner_faction": r.winner_faction,
         "draw": all(t.outcome == "draw" for t in r.troops), "won": r.won, "coop": r.coop,
@@ -149,7 +150,7 @@ def print_game(out: dict[str, Any]) -> None:
             con.print(escape(line))
         con.print()
     seats = [f"{f} ({t['seat']}, {t['policy']})" for f, t in zip(out["factions"], out["troops"])]
-    vs = " vs ".join(seats) if not out["coop"] and len(seats) > 1 and out["mode"] == "skirmish" else " and ".join(seats)
+    vs = " vs ".join(seats) if out["versus"] else " and ".join(seats)
     extra = f" against {out['titan']}" if out.get("titan") else ""
     con.print(escape(f"{out['mode'].title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
                      f"{out['first_player']} played first"))
@@ -170,7 +171,7 @@ def print_game(out: dict[str, Any]) -> None:
         t.add_row(tr["seat"], escape(tr["faction"]), tr["side"], tr["outcome"],
                   *[str(tr[k]) for k in base], *[str(tr.get(k, "")) for k in extras])
     con.print(t)
-    known = {"mode", "ruleset", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
+    known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
              "unimplemented_skills", "stand_ins", "log"}
     for key, value in out.items():

@@ -272,10 +272,7 @@ def same_team(s: GameState, a: int, b: int) -> bool:
     """Troops a and b are allies (UNIT-11): the same troop, or the same team in a mode with teams
     (`team_of`: Onslaught's rival troops; co-op players). The one place auras, Cover, Intercept Blow,
     Impel and Combat Lock ask who is an ally."""
-    if a == b:
-        return True
-    team = getattr(s, "team_of", None)
-    return team is not None and team(a) == team(b)
+    return a == b or s.team_of(a) == s.team_of(b)
 
 
 def locked_hexes(s: GameState, troop: int) -> set[int]:
