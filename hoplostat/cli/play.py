@@ -81,14 +81,14 @@ def _render_scenario(out: dict[str, Any]) -> list:
     return lines
 
 
-HELP_PLAY = """Play one game of MODE headless and print its summary (or the narrated game with --log).
-
-Every mode plays with nothing but a seed: `hoplostat play ascension --seed 1` draws the
-factions (and the titan) from the seed. `hoplostat modes` lists the modes. Give --faction
-once per seat (player a, b, ...; in solo and co-op modes one faction is solo, two co-op).
-Same seed and flags, same game: a sweep's game replays from its `game_seed` row with the
-same --faction, --arena, --first and --titan.
-"""
+HELP_PLAY = (
+    "Play one game of MODE headless and print its summary (or the narrated game with --log).\n\n"
+    "Every mode plays with nothing but a seed: `hoplostat play ascension --seed 1` draws the factions (and the "
+    "titan) from the seed; `hoplostat modes` lists the modes. Give --faction once per seat (player a, b, ...); "
+    "in solo and co-op modes one faction plays solo, two co-op.\n\n"
+    "Same seed and flags, same game: a sweep's game replays from its `game_seed` with the row's --faction, "
+    "--arena, --first and --titan."
+)
 
 SEATS = "abcdefgh"
 
