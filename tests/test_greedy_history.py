@@ -26,20 +26,25 @@ def _fresh_base(grid, muted):
             for h in range(grid.n)]
 
 
-def test_hex_base_follows_the_ascension_inner_hex_rule():
+def test_hex_base_follows_the_ascension_inner_hex_rule_ASC_3():
+    """ASC-3: an inner hex without a foothold restricts the players' units and not the rivals' (the state's
+    `mute_exempt`); the muted pattern is the hexes alone, so greedy's cached base scores cannot depend on
+    who stood where before."""
     cat = load()
     s = setup(cat, "mars", ["kunlun"], rng=np.random.default_rng(0))
     grid = s.grid
     inner = next(h for h in range(grid.n) if grid.inner[h] and h not in s.footholds and s.board[h] < 0)
     assert s.muted[inner]  # empty inner hex: muted for the players
+    before = greedy._hex_base(grid, s.muted)
+    assert before == _fresh_base(grid, s.muted)
     rival = next(u for u in s.units if s.teams[u.troop] == 1 and u.zone != COMBAT and u.unit.kind != "shard")
-    s.board[inner] = rival.uid  # a rival stands there: not muted (ASC-3)
-    assert not s.muted[inner]
-    with_rival = greedy._hex_base(grid, s.muted)
-    assert with_rival == _fresh_base(grid, s.muted)
-    s.board[inner] = -1  # it leaves: the raw list did not change, the pattern did
-    assert s.muted[inner]
-    assert greedy._hex_base(grid, s.muted) == _fresh_base(grid, s.muted)
+    player = next(u for u in s.units if u.troop == 0 and u.zone != COMBAT and not u.unit.elite)
+    for u in (rival, player):
+        u.zone, u.hex, u.hp = COMBAT, inner, u.unit.health
+        s.board[inner] = u.uid
+        assert s.is_muted(u) == (u is player) and s.skills_work(u) == (u is rival)
+        assert greedy._hex_base(grid, s.muted) == _fresh_base(grid, s.muted) == before
+        s.board[inner], u.zone, u.hex = -1, "camp", -1
 
 
 CFG = dict(mode="ascension", factions=("kunlun", "amazons"), titans=("mars", "shaghad"), games=2, seed=5)

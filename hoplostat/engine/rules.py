@@ -185,7 +185,8 @@ def can_move(s: GameState, u: UnitState) -> bool:
 def can_engage(s: GameState, u: UnitState) -> bool:
     """ENG-1 once per turn; dazed units cannot unless an Innate allows (First Strike); SKL-7, UNIT-7;
     not on an inner hex without a foothold (ARN-5: no attacks, and Specials are skills, ignored there)."""
-    if u.zone != COMBAT or not u.active or s.muted[u.hex] or (u.tactics and s.is_fatigued(u)):
+    if u.zone != COMBAT or not u.active or (s.muted[u.hex] and not s.mute_exempt[u.troop]) \
+            or (u.tactics and s.is_fatigued(u)):
         return False
     if u.engaged_turn == s.turn and u.impelled_turn != s.turn:
         return False
@@ -196,7 +197,8 @@ def can_engage(s: GameState, u: UnitState) -> bool:
 
 def can_use_abilities(s: GameState, u: UnitState) -> bool:
     """SKL-2, SKL-8: not dazed, not fatigued, active; skills not ignored on an inner hex (ARN-5)."""
-    return u.zone == COMBAT and u.active and not s.muted[u.hex] and not s.is_dazed(u) and not (u.tactics and s.is_fatigued(u))
+    return u.zone == COMBAT and u.active and not (s.muted[u.hex] and not s.mute_exempt[u.troop]) \
+        and not s.is_dazed(u) and not (u.tactics and s.is_fatigued(u))
 
 
 def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[UnitState]:

@@ -155,6 +155,9 @@ class GameState:
     muted: list[bool] = field(default_factory=list)
     """Per hex, plus one trailing False for hex -1: an inner deployment hex without a foothold, where
     units cannot attack and their skills are ignored (ARN-5). Kept by `refresh_muted`."""
+    mute_exempt: list[bool] = field(default_factory=list)
+    """Per troop: its units are not restricted by muted hexes (Ascension's rivals, ASC-3). Checked only
+    where a hex is muted, so it costs nothing elsewhere."""
     combat_version: int = 0
     """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
     hooked_cache: dict[str, list[UnitState]] = field(default_factory=dict)
@@ -163,6 +166,8 @@ class GameState:
     def __post_init__(self) -> None:
         if not self.muted:
             self.refresh_muted()
+        if not self.mute_exempt:
+            self.mute_exempt = [False] * len(self.troops)
 
     def enter_combat(self, u: UnitState) -> None:
         self.combat.append(u.uid)
@@ -285,11 +290,12 @@ class GameState:
     def skills_work(self, u: UnitState) -> bool:
         """Skills work unless fatigued, an inactive hero, or on an inner hex without a foothold
         (SKL-1, SKL-7, UNIT-7, ARN-5)."""
-        return u.active and not self.muted[u.hex] and not (u.tactics and self.is_fatigued(u))
+        return u.active and not (self.muted[u.hex] and not self.mute_exempt[u.troop]) \
+            and not (u.tactics and self.is_fatigued(u))
 
     def is_muted(self, u: UnitState) -> bool:
         """On a Colosseum inner deployment hex without a foothold: cannot attack, skills ignored (ARN-5)."""
-        return self.muted[u.hex]
+        return self.muted[u.hex] and not self.mute_exempt[u.troop]
 
     def blocked_for_move(self, troop: int | None = None) -> list[bool]:
         """Blocked hexes for a unit of `troop`: units, static blocks and pedestals (MOV-2, ARN-6), and

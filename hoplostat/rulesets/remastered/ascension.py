@@ -418,6 +418,8 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
         shard_troops={"blue": sb, "red": sr}, titan_uid=titan_u.uid,
         favor_earned=[0] * (n + 4), titan_damage=[0] * (n + 4),
     )
+    # ASC-3: an inner hex without a foothold restricts only the players' units, not the rivals'.
+    s.mute_exempt = [t == 1 for t in s.teams]
     s.refresh_muted()
     s.say(f"Set-up: Ascension against {ti.unit.name} in the Colosseum, " + ("co-op " if coop else "solo ")
           + " and ".join(factions))

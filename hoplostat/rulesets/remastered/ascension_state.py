@@ -12,32 +12,6 @@ from typing import Any
 from hoplostat.engine.state import TeamGameState
 
 
-class _TeamMuted(list):
-    """ARN-5 in Ascension: an inner hex without a foothold mutes only player units (and is muted while
-    empty, for the players' movement scoring); a rival unit standing there is not restricted (ASC-3)."""
-
-    __slots__ = ("s", "raw")
-
-    def __getitem__(self, h):  # type: ignore[override]
-        v = list.__getitem__(self, h)
-        if not v:
-            return False
-        s = self.s
-        o = s.board[h]
-        return o < 0 or s.teams[s.units[o].troop] == 0
-
-    def pattern(self) -> list[bool]:
-        """The pattern now, as a plain list (what `self[h]` gives for every h): only the few raw-muted hexes
-        are looked at."""
-        out = [False] * list.__len__(self)
-        s = self.s
-        board, units, teams = s.board, s.units, s.teams
-        for h in self.raw:
-            o = board[h]
-            out[h] = o < 0 or teams[units[o].troop] == 0
-        return out
-
-
 @dataclass(slots=True)
 class AscensionState(TeamGameState):
     """A GameState with teams, the titan, shards and Ascension bookkeeping (cloned with the state)."""
@@ -62,15 +36,6 @@ class AscensionState(TeamGameState):
     won: bool = False
     unimplemented_terms: list[str] = field(default_factory=list)
 
-    def refresh_muted(self) -> None:
-        fh = self.footholds
-        raw = [h for h in self.grid.inner_hexes if h not in fh]
-        m = _TeamMuted([False] * (self.grid.n + 1))
-        for h in raw:
-            list.__setitem__(m, h, True)
-        m.s = self
-        m.raw = raw
-        self.muted = m
 
     def blocked_for_move(self, troop: int | None = None) -> list[bool]:
         """As `GameState.blocked_for_move`, with footholds shared by a team (ASC-12: co-op footholds)."""
