@@ -245,6 +245,12 @@ def move(g: Game, u: UnitState, dest: int) -> None:
     u.hex = dest
     s.board[dest] = u.uid
     u.moved_turn = s.turn
+    _after_move(g, u, src, dest)
+
+
+def _after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
+    """What a move triggers once the unit stands on `dest` (never a displacement, SKL-6)."""
+    s = g.state
     s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")
     if movers:
@@ -300,12 +306,19 @@ def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -
 
 
 def swap_places(g: Game, a: UnitState, b: UnitState) -> None:
-    """Two units exchange hexes (Swap): a displacement of both, not movement (SKL-6, R-ENG-7)."""
+    """Swap: `a` changes hexes with `b` through its own skill. Remastered, "Key Terms" (Move: "units that
+    change their own position due to other skills and effects are still considered to have moved";
+    Displace: moved "by something other than its own movement or one of its own skills"): `a` has moved,
+    so what a move triggers (Cover, equipping shards) answers its arrival; only `b` is displaced
+    (SKL-6, ruling R-ENG-7). Like Shove's step, an Ability's move outside the Movement step: it does not
+    use up `a`'s Movement-step move (MOV-3, Dig In). Legality (Combat Lock) is the caller's options."""
     s = g.state
     ha, hb = a.hex, b.hex
     a.hex, b.hex = hb, ha
     s.board[ha], s.board[hb] = b.uid, a.uid
-    s.say(f"{a.name} ({s.side_of(a.troop)}) and {b.name} ({s.side_of(b.troop)}) swap hexes {ha} and {hb}")
+    s.say(f"{a.name} ({s.side_of(a.troop)}) swaps places with {b.name} ({s.side_of(b.troop)}): "
+          f"moves from hex {ha} to hex {hb}, {b.name} is displaced to hex {ha}")
+    _after_move(g, a, ha, hb)
 
 
 def damage(

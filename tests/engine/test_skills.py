@@ -202,11 +202,23 @@ def test_fury_aura_damages_each_adjacent_opponent(grid):
     assert [u.hp for u in g.state.units] == [4, 3, 3, 4]
 
 
-def test_swap_exchanges_hexes_without_moving_R_ENG_7(grid):
-    g = make_game(grid, [(mk_unit("s", skills=["swap"]), 0, C), (mk_unit("x"), 1, nb(grid))])
-    s, x = g.state.units
-    REGISTRY["swap"].hooks["ability"](g, s, None, (1,))
-    assert (s.hex, x.hex) == (nb(grid), C) and g.state.board[C] == 1 and s.moved_turn != g.state.turn
+def test_swap_is_a_move_of_the_swapper_SKL_6_R_ENG_7(grid):
+    """SKL-6, R-ENG-7 (Remastered, "Key Terms": Move, Displace): the swapping unit changes hex through its
+    own skill, so it has moved: an opposing Cover within Range of its new hex rolls on it. The other unit
+    is displaced: the Cover, which also has its new hex in Range, does not roll on it. The Ability's move
+    does not use up the swapper's Movement-step move."""
+    x_hex = nb(grid)
+    cover_hex = next(h for h in range(grid.n) if h not in (C, x_hex) and grid.dist[h][C] == 2 and grid.dist[h][x_hex] == 2)
+    g = make_game(grid, [(mk_unit("s", skills=["swap"]), 0, C), (mk_unit("x"), 0, x_hex),
+                         (mk_unit("cover", range_=2, skills=["cover"]), 1, cover_hex)], roller=FixedRoller([1, 1]))
+    st = g.state
+    s, x, cover = st.units
+    g.controllers = [Scripted({"ability": lambda o: next(a for a in o if a[1] == "swap" and a[2] == (1,))}), Scripted()]
+    turn.abilities_step(g, 0)
+    assert (s.hex, x.hex) == (x_hex, C) and st.board[C] == 1 and st.board[x_hex] == 0
+    assert len(g.roller.rolled) == 1 and str(g.roller.rolled[0]) == "yellow"
+    assert (s.hp, x.hp) == (3, 4)
+    assert s.moved_turn != st.turn
 
 
 # --- specials ------------------------------------------------------------------------

@@ -271,7 +271,8 @@ def _swap_options(g, holder, param):
 
 def _swap(g, holder, param, args):
     # data/remastered/skills.toml: this unit switches places with an adjacent unit; the other unit is
-    # displaced (SKL-6). This unit's own change of hex is not a Movement-step move (R-ENG-7).
+    # displaced (SKL-6). This unit changes hex through its own skill, so it has moved (Remastered, "Key
+    # Terms": Move; R-ENG-7): `rules.swap_places` runs what its move triggers (Cover).
     rules.swap_places(g, holder, g.state.units[args[0]])
 
 
