@@ -294,6 +294,19 @@ def locked_hexes(s: GameState, troop: int) -> set[int]:
     return out
 
 
+def is_held(s: GameState, u: UnitState, *, free_of: UnitState | None = None) -> bool:
+    """Combat Lock holds `u` (an opposing unit with a working movement lock is adjacent), so it cannot move:
+    not in its Movement step (`locked_hexes`) and not through its own skill either (Swap, Reposition,
+    Shove's step), for a unit that changes its own position has moved (Remastered, "Key Terms": Move;
+    ruling R-ENG-27). `free_of`: a lock holder that leaves u's side before u moves (the unit Shove
+    displaces first). Displacement is not movement and is never held (SKL-6)."""
+    dist = s.grid.dist[u.hex]
+    for h in s.hooked("movement_lock"):
+        if h is not free_of and dist[h.hex] == 1 and not same_team(s, h.troop, u.troop) and s.skills_work(h):
+            return True
+    return False
+
+
 def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -> None:
     """Displacement is not movement (SKL-6): it does not use up the unit's move and triggers nothing of movement."""
     s = g.state

@@ -281,6 +281,34 @@ def test_combat_lock_stops_adjacent_opponents_not_displacement_MOV_2(grid):
     assert not (got & beyond_lock)
 
 
+def test_combat_lock_holds_swap_reposition_and_shoves_step_SKL_6_R_ENG_27(grid):
+    """SKL-6, R-ENG-27: Swap, Reposition and Shove's step into the vacated hex move the unit (Remastered,
+    "Key Terms": Move), so a unit Combat Lock holds cannot use them, as it cannot move in its Movement step.
+    Shoving the locking unit itself away frees the step (the lock is displaced before the unit moves).
+    Without the lock every one of them is offered."""
+    a_hex = nb(grid, C, 0)
+    others = [m for m in grid.neighbours[a_hex] if m != C and grid.dist[m][C] > 1 and grid.beyond(a_hex, m) >= 0]
+    o_hex, x_hex = others[0], next(m for m in grid.neighbours[a_hex] if m not in (C, others[0]))
+    assert grid.beyond(a_hex, C) >= 0
+    g = make_game(grid, [(mk_unit("lock", skills=["combat-lock"]), 1, C),
+                         (mk_unit("a", skills=["swap", "reposition", "shove"]), 0, a_hex),
+                         (mk_unit("foe"), 1, o_hex), (mk_unit("ally"), 0, x_hex)])
+    s = g.state
+    lock, a, foe, ally = s.units
+    assert a.hex in rules.locked_hexes(s, 0)  # held: it cannot move in its Movement step
+    assert REGISTRY["swap"].hooks["ability_options"](g, a, None) == []
+    assert not [o for o in turn.engage_options(g, a) if o[0] == "special"]
+    assert REGISTRY["shove"].hooks["ability_options"](g, a, None) == [(lock.uid,)]  # only the locker itself
+    # the same position without a working lock (the locker fatigued would do; here it leaves combat)
+    s.board[C] = -1
+    s.leave_combat(lock)
+    lock.zone, lock.hex = DISCARD, -1
+    assert a.hex not in rules.locked_hexes(s, 0)
+    assert {v for (v,) in REGISTRY["swap"].hooks["ability_options"](g, a, None)} == {foe.uid, ally.uid}
+    assert [o for o in turn.engage_options(g, a) if o[0] == "special"]
+    assert (foe.uid,) in REGISTRY["shove"].hooks["ability_options"](g, a, None)
+
+
 def test_intercept_blow_takes_the_damage_instead_R_ENG_13(grid):
     """R-ENG-13: the interceptor is dealt the attack damage (its own reductions apply); the target is not."""
     t = nb(grid, C, 0)
