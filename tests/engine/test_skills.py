@@ -352,6 +352,42 @@ def test_impel_gives_an_adjacent_ally_a_second_attack(grid):
     assert not rules.can_engage(s, ally)
 
 
+def test_impelled_unit_may_not_use_a_special_and_then_attack_ENG_1(grid):
+    """ENG-1 (Remastered, "Engage": "A unit cannot both attack and use a Special"): Impel lets an adjacent
+    ally attack twice; if it uses a Special (Whirlwind) instead, it has no attack left, and after a first
+    attack only an attack is offered."""
+    foe_hex = next(m for m in grid.neighbours[nb(grid, C, 0)] if m != C and grid.dist[m][C] > 1)
+    g = make_game(grid, [(mk_unit("imp", skills=["impel"]), 0, C), (mk_unit("ally", attack="red", skills=["whirlwind"]), 0, nb(grid, C, 0)),
+                         (mk_unit("foe", health=9), 1, foe_hex)], roller=FixedRoller(mode="all"))
+    s = g.state
+    ally, foe = s.units[1], s.units[2]
+    REGISTRY["impel"].hooks["ability"](g, s.units[0], None, (1,))
+    offered = []
+
+    def special_first(o):
+        mine = [x for x in o if x[1] == 1]
+        offered.append(mine)
+        return next((x for x in mine if x[0] == "special"), None)
+
+    g.controllers = [Scripted({"engage": special_first}), Scripted()]
+    turn.engage_step(g, 0)
+    assert foe.hp == 8  # one blue die for one adjacent opponent: Whirlwind only
+    assert not any(offered[1:]) and not rules.can_engage(s, ally)
+    # the same turn with an attack first: the second action is an attack, never the Special
+    s.turn += 2
+    REGISTRY["impel"].hooks["ability"](g, s.units[0], None, (1,))
+    offered.clear()
+
+    def attack_first(o):
+        mine = [x for x in o if x[1] == 1]
+        offered.append(mine)
+        return next((x for x in mine if x[0] == "attack"), None)
+
+    g.controllers = [Scripted({"engage": attack_first}), Scripted()]
+    turn.engage_step(g, 0)
+    assert foe.hp == 6 and offered[1] and all(x[0] == "attack" for x in offered[1])
+
+
 def test_shove_displaces_straight_back_and_steps_in(grid):
     g = make_game(grid, [(mk_unit("shover", skills=["shove"]), 0, C), (mk_unit("foe"), 1, nb(grid))])
     s = g.state

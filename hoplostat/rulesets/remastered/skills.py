@@ -326,7 +326,7 @@ def _impel_options(g, holder, param):
 
 def _impel(g, holder, param, args):
     # data/remastered/skills.toml: one adjacent ally may attack twice in this turn's Engage Step (the second action is
-    # an attack, not a Special).
+    # an attack, not a Special; a Special used instead leaves it no attack: ENG-1, `turn.engage_step`).
     g.state.units[args[0]].impelled_turn = g.state.turn
 
 
