@@ -437,8 +437,11 @@ def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_tro
 
 
 def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
-    """TAC-2: own non-elite units in combat, or opposing non-elite units adjacent to an own unit (UNIT-6).
-    Ascension shards are chips, not units: never valid targets (ruling R-ASC-1)."""
+    """TAC-2 (Remastered, "Tactic Placement": "any non-elite unit of another troop that is adjacent to a unit
+    in their own troop"; "Key Terms": Tactic): own non-elite units in combat, or a non-elite unit of *any*
+    other troop (an opponent's, or a co-op partner's) adjacent to an own unit (UNIT-6). Tactical widens the
+    reach to opposing units only (R-CAT-5). Ascension shards are chips, not units: never valid targets
+    (ruling R-ASC-1)."""
     own = s.in_combat(troop)
     out = [u for u in own if not u.elite]
     dist = s.grid.dist
@@ -449,8 +452,14 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
             for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
                 r = max(r, fn(None, m, param))
         reach.append((m.hex, r))
-    for o in s.opponents_of(troop):
-        if not o.elite and o.unit.kind != "shard" and any(dist[o.hex][h] <= r for h, r in reach):
+    for o in s.in_combat():
+        if o.troop == troop or o.elite or o.unit.kind == "shard":
+            continue
+        row = dist[o.hex]
+        if same_team(s, o.troop, troop):
+            if any(row[h] <= 1 for h, _ in reach):
+                out.append(o)
+        elif any(row[h] <= r for h, r in reach):
             out.append(o)
     return out
 
