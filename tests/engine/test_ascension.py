@@ -350,7 +350,7 @@ def test_blue_shards_are_opponents_red_shards_are_rival_targets_and_block_ASC_9(
     mars = s2.units[s2.titan_uid]
     near = [u for u in reds if s2.grid.dist[u.hex][mars.hex] <= 1]
     from hoplostat.rulesets.remastered import rival
-    assert near and rival.top_priority(s2, mars, s2.mode.priority, rules.targets_in_range(s2, mars))[0] in near
+    assert near and rival.top_priority(g2, mars, s2.mode.priority, rules.targets_in_range(s2, mars))[0] in near
 
 
 def test_titan_d_shard_defeat_costs_the_titan_hp_ASC_9(cat):
@@ -382,7 +382,7 @@ def test_equip_from_pedestal_drop_on_defeat_and_pick_up_through_ASC_10(cat):
     assert any(e.term == "reduce-damage" for pt in w.tactics for e in pt.tactic.effects)
     from hoplostat.rulesets.remastered import rival
     t = s.units[put(s, s.titan_uid, CENTER)]
-    assert rival.top_priority(s, t, s.mode.priority, [w])[0] is w
+    assert rival.top_priority(g, t, s.mode.priority, [w])[0] is w
     spot = w.hex
     rules.damage(g, w, 99, source=t)
     assert sh.holder < 0 and sh.hex == spot and sh.active
@@ -437,7 +437,7 @@ def test_shaghad_flip_gains_five_of_the_opposite_colour_ASC_9(cat):
     # a red shard defeated by Shaghad flips back to blue
     t = s.units[put(s, s.titan_uid, s.grid.neighbours[sh.hex][1] if s.board[s.grid.neighbours[sh.hex][1]] < 0 else s.grid.neighbours[sh.hex][2])]
     from hoplostat.rulesets.remastered import rival
-    assert rival.top_priority(s, t, s.mode.priority, rules.targets_in_range(s, t))[0] is u
+    assert rival.top_priority(g, t, s.mode.priority, rules.targets_in_range(s, t))[0] is u
     rules.damage(g, u, 5, source=t)
     assert sh.colour == "blue" and sh.active and u.hp == 5
 

@@ -103,7 +103,7 @@ def activity(g: Game) -> None:
 def _pick_target(g: Game, titan: UnitState, cands: list[UnitState]) -> UnitState | None:
     """RIV-9 targeting: the highest priority among `cands`; players choose among equals."""
     s = g.state
-    best = rival.top_priority(s, titan, s.mode.priority, cands)
+    best = rival.top_priority(g, titan, s.mode.priority, cands)
     if not best:
         return None
     if len(best) == 1:
