@@ -457,6 +457,24 @@ def test_win_titan_defeated_loss_hero_defeated_ASC_11(cat):
     assert not s.won and s.end_reason == "primary hero defeated"
 
 
+def test_the_blow_that_defeats_the_titan_counts_in_titan_damage_and_favor_ASC_8(cat):
+    """ASC-8 (favor = HP the opponent loses to your damage): the last blow is counted like the others. Mars
+    with 3 HP loses 2, then the last 1 to a 5-damage blow: the results show 3 titan damage and 3 crowd
+    favor for the player, and the game is won."""
+    from hoplostat.rulesets.remastered.ascension import result_of
+
+    g = build(cat, players=Players({"track": lambda o: o[0], "support": lambda o: o[0]}))
+    s = g.state
+    t = s.units[put(s, s.titan_uid, CENTER, hp=3)]
+    w = s.units[put(s, chip(s, 0, "kunlun/warrior"), s.grid.neighbours[CENTER][0])]
+    assert rules.damage(g, t, 2, source=w) == 2 and s.end_reason is None
+    assert rules.damage(g, t, 5, source=w) == 1
+    assert s.won and s.end_reason == "titan defeated"
+    res = result_of(s)
+    assert (s.titan_damage[0], s.favor_earned[0]) == (3, 3)
+    assert (res.troops[0].extras["titan_damage"], res.troops[0].crowd_favor, res.troops[0].damage_dealt) == (3, 3, 3)
+
+
 def test_forfeit_no_units_and_none_deployable_ASC_11(cat):
     g = build(cat)
     s = g.state

@@ -91,6 +91,15 @@ class Ascension(Mode):
         earn = removed > 0 and source_troop is not None and source_troop in s.players and s.teams[target.troop] == 1
         if earn and target.uid == s.titan_uid:
             s.titan_damage[source_troop] += removed
+        if s.won:
+            # This damage defeated the titan (`after_defeat` leaves the end of the game to here): the blow counts
+            # like every other in the titan damage and crowd favor of its dealer (Remastered, Ascension Mode,
+            # "Crowd Favor": "you gain crowd favor equal to the amount of HP the opponent loses"). The players
+            # have won at once ("Goal"), so the bead does not move and no reward is claimed.
+            if earn:
+                s.favor_earned[source_troop] += removed
+            self.end(g, "titan defeated")
+            return
         while s.pending_shards and s.end_reason is None:
             shards.resolve_defeat(g, s.pending_shards.pop(0))
         if earn and s.end_reason is None:
@@ -105,8 +114,7 @@ class Ascension(Mode):
                 s.pending_shards.append(sh)
             return
         if u.uid == s.titan_uid:
-            s.won = True
-            self.end(g, "titan defeated")
+            s.won = True  # the game ends in `after_damage`, which `rules.damage` runs next, once the blow is counted
             return
         if u.is_primary_hero:
             self.end(g, "primary hero defeated")  # ASC-11 (co-op: player A's)
