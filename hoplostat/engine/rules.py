@@ -559,9 +559,11 @@ def remove_foothold(g: Game, hex_: int) -> int:
     return troop
 
 
-def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
+def place_sentinel(g: Game, troop: int, hex_: int, *, placed_by: int | None = None) -> UnitState:
     """Remastered, "Sentinels": a support chip placed sentinel side up on an available pedestal (ARN-6);
-    it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1)."""
+    it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1). The sentinel
+    is a unit of `troop`; `placed_by`: the troop that places it when another one controls it (co-op
+    Ascension: any player places, player B controls every sentinel, ASC-12)."""
     s = g.state
     un = s.support_unit
     key = s.supply_of(troop)
@@ -577,7 +579,11 @@ def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
     u.entered = True
     s.board[hex_] = u.uid
     s.enter_combat(u)
-    s.say(f"{_who(s, troop)} places a sentinel on pedestal hex {hex_} with {u.hp} HP (dazed this turn)")
+    if placed_by is None or placed_by == troop:
+        s.say(f"{_who(s, troop)} places a sentinel on pedestal hex {hex_} with {u.hp} HP (dazed this turn)")
+    else:
+        s.say(f"{_who(s, placed_by)} places a sentinel for {_who(s, troop)} on pedestal hex {hex_} with {u.hp} HP "
+              "(dazed this turn)")
     return u
 
 

@@ -504,6 +504,39 @@ def test_coop_shared_track_b_controls_sentinels_shared_footholds_ASC_12(cat):
     assert not s.blocked_for_move(0)[30] and s.can_occupy(0, 30)
 
 
+def test_coop_support_chip_from_a_players_damage_is_that_players_ASC_12(cat):
+    """ASC-12 (Remastered, Ascension Mode, "Crowd Favor": the player whose damage reaches the reward places the
+    support chip; "Player B controls all of the players' sentinels"; "The players' footholds are shared"): when
+    A's damage reaches "gain this support chip", A places it: as a foothold it is A's (and said so in the log),
+    B's units may stand on it and B's "move or flip" reward reaches it; as a sentinel it is placed by A into
+    B's troop."""
+    from hoplostat.rulesets.remastered import colosseum
+
+    for kind in ("foothold", "sentinel"):
+        players = Players({"track": lambda o: 0, "support": lambda o: next(x for x in o if x[0] == kind and x[1] not in INNER)})
+        g = build(cat, factions=("kunlun", "amazons"), roller=FixedRoller([5]), players=players)
+        s = g.state
+        clear_shards(s)
+        t = put(s, s.titan_uid, CENTER)
+        a = put(s, chip(s, 0, "kunlun/warrior"), s.grid.neighbours[CENTER][0])
+        s.troops[0].track, s.troops[0].favor = 0, 4
+        before = len(s.log)
+        rules.attack(g, s.units[a], s.units[t])
+        assert s.troops[0].tracks_done[0] and s.favor_earned == [s.favor_earned[0], 0, 0, 0, 0, 0] and s.favor_earned[0] >= 1
+        placed = [line for line in s.log[before:] if "places a" in line]
+        assert placed and all(line.startswith("kunlun") for line in placed), placed
+        if kind == "foothold":
+            (h,) = s.footholds
+            assert s.footholds[h] == 0
+            assert s.can_occupy(1, h) and not s.blocked_for_move(1)[h]
+            s.troops[1].foothold_moves = True
+            assert any(o[1] == h for o in colosseum.foothold_options(s, 1))
+        else:
+            assert not s.footholds
+            sent = [u for u in s.in_combat() if u.unit.kind == "sentinel"]
+            assert len(sent) == 1 and sent[0].troop == 1 and any("for amazons" in line for line in placed)
+
+
 def test_invalid_input(cat):
     with pytest.raises(InputError):
         setup(cat, "mars", ["kunlun", "kunlun"], rng=np.random.default_rng(0))

@@ -208,10 +208,14 @@ class Ascension(Mode):
             self.place_support_chip(g, dealer)
 
     def place_support_chip(self, g: Game, placer: int) -> None:
-        """SUP-1..SUP-4 with co-op control (ASC-12): the placer chooses foothold or sentinel and where; the
-        chip belongs to player B in co-op (B controls all sentinels; footholds are shared)."""
+        """SUP-1..SUP-4 with co-op control (ASC-12, Remastered, Ascension Mode, "Crowd Favor": "The player that
+        deals the damage that reaches a reward ... is the player who places the support chip"): the placer
+        (the dealer) chooses foothold or sentinel and where, and the placing is the placer's. A foothold is
+        the placer's own (the players' footholds are shared: either may stand on it, and B's "move or flip"
+        reward reaches it); a sentinel is a unit of player B's troop ("Player B controls all of the players'
+        sentinels, regardless of who places them")."""
         s: AscensionState = g.state  # type: ignore[assignment]
-        owner = s.players[-1]
+        owner = s.players[-1]  # of sentinels
         grid = s.grid
         center = grid.tagged("center")
         opts: list[tuple] = []
@@ -228,9 +232,9 @@ class Ascension(Mode):
         if choice is None:
             return
         if choice[0] == "sentinel":
-            rules.place_sentinel(g, owner, choice[1])
+            rules.place_sentinel(g, owner, choice[1], placed_by=placer)
         else:
-            rules.place_foothold(g, owner, choice[1])
+            rules.place_foothold(g, placer, choice[1])
 
     # --- turns ---------------------------------------------------------------------------------
     def center_damage(self, g: Game, troop: int) -> None:
