@@ -304,6 +304,31 @@ def test_titan_allies_dazed_and_act_only_when_prompted_ASC_7(cat):
     assert not cat.titan("ifreet").unit.elite is False
 
 
+def test_the_titan_uses_no_ability_when_its_allies_act_ASC_7(cat):
+    """ASC-7 (Remastered, Ascension Mode, "Titan Allies": units the titan deploys act "only when prompted";
+    "Titan Activity Step": the titan acts through its dice effects): `allies-act` prompts the allies, which
+    move, use their Abilities and engage; the titan itself does none of these. Both the Ifreet and its
+    ally are given Regen 2 and are hurt: only the ally heals."""
+    import dataclasses
+
+    from hoplostat.catalog import SkillRef
+
+    g = build(cat, titan="ifreet", roller=FixedRoller(mode="none"))
+    s = g.state
+    ifreet = s.units[put(s, s.titan_uid, CENTER)]
+    titan_rules.resolve(g, ifreet, cat.titan("ifreet").effects[0].tiers[0].effects[0])  # deploy-allies
+    (ally,) = [u for u in s.in_combat(s.titan_troop) if u is not ifreet]
+    for u in (ifreet, ally):
+        u.unit = dataclasses.replace(u.unit, skills=(*u.unit.skills, SkillRef("regen", 2)))
+        u.hp -= 2
+        s.supply["blue"] += 2
+    s.turn += 1  # a later titan turn: the ally is no longer dazed
+    hp = ifreet.hp
+    titan_rules.allies_act(g, ifreet)
+    assert ally.hp == ally.unit.health and ally.abilities_used.get("regen") == s.turn
+    assert ifreet.hp == hp and "regen" not in ifreet.abilities_used
+
+
 def test_arena_units_deploy_on_blue_outer_and_act_on_arena_turn_ASC_7(cat):
     """Titan D: deploy-arena-unit puts an arena unit on a blue outer hex (dazed); it acts on the arena turn."""
     g = build(cat, titan="titan-d", roller=FixedRoller(mode="all"))

@@ -454,14 +454,15 @@ def movement_step(g: Game, troop: int, rc: RivalController) -> None:
             return
 
 
-def abilities_step(g: Game, troop: int, rc: RivalController) -> None:
+def abilities_step(g: Game, troop: int, rc: RivalController, *, skip: Callable[[UnitState], bool] | None = None) -> None:
     """Remastered, "Abilities" for rivals: every rival Ability that can be used is used, once per turn
-    (SKL-2); the players pick the order and any open choice in it."""
+    (SKL-2); the players pick the order and any open choice in it. `skip`: units that take no part (the
+    titan when it prompts its allies)."""
     s = g.state
     while True:
         opts = []
         for u in s.in_combat(troop):
-            if not rules.can_use_abilities(s, u):
+            if not rules.can_use_abilities(s, u) or (skip is not None and skip(u)):
                 continue
             for sid, param, fn in unit_hooks(u.unit, "ability_options"):
                 if u.abilities_used.get(sid) != s.turn:
