@@ -247,6 +247,12 @@ def move(g: Game, u: UnitState, dest: int) -> None:
     u.hex = dest
     s.board[dest] = u.uid
     u.moved_turn = s.turn
+    _after_move(g, u, src, dest)
+
+
+def _after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
+    """What a move triggers once the unit stands on `dest` (never a displacement, SKL-6)."""
+    s = g.state
     s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")
     if movers:
@@ -287,6 +293,19 @@ def locked_hexes(s: GameState, troop: int) -> set[int]:
     return out
 
 
+def is_held(s: GameState, u: UnitState, *, free_of: UnitState | None = None) -> bool:
+    """Combat Lock holds `u` (an opposing unit with a working movement lock is adjacent), so it cannot move:
+    not in its Movement step (`locked_hexes`) and not through its own skill either (Swap, Reposition,
+    Shove's step), for a unit that changes its own position has moved (Remastered, "Key Terms": Move;
+    ruling R-ENG-27). `free_of`: a lock holder that leaves u's side before u moves (the unit Shove
+    displaces first). Displacement is not movement and is never held (SKL-6)."""
+    dist = s.grid.dist[u.hex]
+    for h in s.hooked("movement_lock"):
+        if h is not free_of and dist[h.hex] == 1 and not same_team(s, h.troop, u.troop) and s.skills_work(h):
+            return True
+    return False
+
+
 def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -> None:
     """Displacement is not movement (SKL-6): it does not use up the unit's move and triggers nothing of movement."""
     s = g.state
@@ -299,12 +318,19 @@ def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -
 
 
 def swap_places(g: Game, a: UnitState, b: UnitState) -> None:
-    """Two units exchange hexes (Swap): a displacement of both, not movement (SKL-6, R-ENG-7)."""
+    """Swap: `a` changes hexes with `b` through its own skill. Remastered, "Key Terms" (Move: "units that
+    change their own position due to other skills and effects are still considered to have moved";
+    Displace: moved "by something other than its own movement or one of its own skills"): `a` has moved,
+    so what a move triggers (Cover, equipping shards) answers its arrival; only `b` is displaced
+    (SKL-6, ruling R-ENG-7). Like Shove's step, an Ability's move outside the Movement step: it does not
+    use up `a`'s Movement-step move (MOV-3, Dig In). Legality (Combat Lock) is the caller's options."""
     s = g.state
     ha, hb = a.hex, b.hex
     a.hex, b.hex = hb, ha
     s.board[ha], s.board[hb] = b.uid, a.uid
-    s.say(f"{a.name} ({s.side_of(a.troop)}) and {b.name} ({s.side_of(b.troop)}) swap hexes {ha} and {hb}")
+    s.say(f"{a.name} ({s.side_of(a.troop)}) swaps places with {b.name} ({s.side_of(b.troop)}): "
+          f"moves from hex {ha} to hex {hb}, {b.name} is displaced to hex {ha}")
+    _after_move(g, a, ha, hb)
 
 
 def damage(
@@ -410,8 +436,11 @@ def defeat(g: Game, u: UnitState, *, source: UnitState | None = None, source_tro
 
 
 def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
-    """TAC-2: own non-elite units in combat, or opposing non-elite units adjacent to an own unit (UNIT-6).
-    Ascension shards are chips, not units: never valid targets (ruling R-ASC-1)."""
+    """TAC-2 (Remastered, "Tactic Placement": "any non-elite unit of another troop that is adjacent to a unit
+    in their own troop"; "Key Terms": Tactic): own non-elite units in combat, or a non-elite unit of *any*
+    other troop (an opponent's, or a co-op partner's) adjacent to an own unit (UNIT-6). Tactical widens the
+    reach to opposing units only (R-CAT-5). Ascension shards are chips, not units: never valid targets
+    (ruling R-ASC-1)."""
     own = s.in_combat(troop)
     out = [u for u in own if not u.elite]
     dist = s.grid.dist
@@ -422,8 +451,14 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
             for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
                 r = max(r, fn(None, m, param))
         reach.append((m.hex, r))
-    for o in s.opponents_of(troop):
-        if not o.elite and o.unit.kind != "shard" and any(dist[o.hex][h] <= r for h, r in reach):
+    for o in s.in_combat():
+        if o.troop == troop or o.elite or o.unit.kind == "shard":
+            continue
+        row = dist[o.hex]
+        if same_team(s, o.troop, troop):
+            if any(row[h] <= 1 for h, _ in reach):
+                out.append(o)
+        elif any(row[h] <= r for h, r in reach):
             out.append(o)
     return out
 
@@ -487,13 +522,14 @@ for _term in ("movement-set", "movement-add", "range-add", "extra-dice", "reduce
     register_effect(_term, "tactic")  # modifiers: read by the derived stats and `is_fatigued`
 
 
-def ability_options(g: Game, troop: int) -> list[tuple]:
+def ability_options(g: Game, troop: int, *, skip: Any = None) -> list[tuple]:
     """(uid, skill id, args) of every Ability of the troop's units in combat that can be used now: skills
-    working, not yet used this turn (SKL-2), in arrival order."""
+    working, not yet used this turn (SKL-2), in arrival order; `skip(u)` leaves units out (a titan that
+    prompts its allies, ASC-7)."""
     s = g.state
     opts: list[tuple] = []
     for u in s.in_combat(troop):
-        if not can_use_abilities(s, u):
+        if not can_use_abilities(s, u) or (skip is not None and skip(u)):
             continue
         for sid, param, fn in unit_hooks(u.unit, "ability_options"):
             if u.abilities_used.get(sid) != s.turn:
@@ -550,9 +586,11 @@ def remove_foothold(g: Game, hex_: int) -> int:
     return troop
 
 
-def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
+def place_sentinel(g: Game, troop: int, hex_: int, *, placed_by: int | None = None) -> UnitState:
     """Remastered, "Sentinels": a support chip placed sentinel side up on an available pedestal (ARN-6);
-    it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1)."""
+    it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1). The sentinel
+    is a unit of `troop`; `placed_by`: the troop that places it when another one controls it (co-op
+    Ascension: any player places, player B controls every sentinel, ASC-12)."""
     s = g.state
     un = s.support_unit
     key = s.supply_of(troop)
@@ -568,7 +606,11 @@ def place_sentinel(g: Game, troop: int, hex_: int) -> UnitState:
     u.entered = True
     s.board[hex_] = u.uid
     s.enter_combat(u)
-    s.say(f"{_who(s, troop)} places a sentinel on pedestal hex {hex_} with {u.hp} HP (dazed this turn)")
+    if placed_by is None or placed_by == troop:
+        s.say(f"{_who(s, troop)} places a sentinel on pedestal hex {hex_} with {u.hp} HP (dazed this turn)")
+    else:
+        s.say(f"{_who(s, placed_by)} places a sentinel for {_who(s, troop)} on pedestal hex {hex_} with {u.hp} HP "
+              "(dazed this turn)")
     return u
 
 

@@ -5,7 +5,8 @@ Heuristics (each decision scored on its own, best first; ties broken by the rng)
   hero); the unit with the most Health + 2 x expected hits; the free deployment hex
   nearest an opponent (or a stone hex when no opponent is in combat).
 - tactic: harmful tactics (stun, movement-set, damage) on the opposing unit with the most
-  attack dice; helpful ones on the own unit with the most HP; heal only a damaged unit.
+  attack dice; helpful ones on the own or allied (a co-op partner's) unit with the most HP;
+  heal only a damaged unit.
 - move: move a unit when it improves its hex score: +5 with an opponent in Range,
   +2 on a stone hex, -0.5 per hex to the nearest opponent; the primary hero instead keeps
   its distance unless it can attack from the new hex.
@@ -279,7 +280,9 @@ class GreedyController:
         for i, uid in options:
             tac, u = camp[i], s.units[uid]
             terms = {e.term for e in tac.effects}
-            own = u.troop == troop
+            # An ally is any unit of the same team (UNIT-11): own units and a co-op partner's (TAC-2 lets
+            # a tactic go on a partner's adjacent unit), never a harmful tactic's target.
+            own = rules.same_team(s, u.troop, troop)
             if terms & HARMFUL:
                 if own:
                     continue

@@ -304,6 +304,31 @@ def test_titan_allies_dazed_and_act_only_when_prompted_ASC_7(cat):
     assert not cat.titan("ifreet").unit.elite is False
 
 
+def test_the_titan_uses_no_ability_when_its_allies_act_ASC_7(cat):
+    """ASC-7 (Remastered, Ascension Mode, "Titan Allies": units the titan deploys act "only when prompted";
+    "Titan Activity Step": the titan acts through its dice effects): `allies-act` prompts the allies, which
+    move, use their Abilities and engage; the titan itself does none of these. Both the Ifreet and its
+    ally are given Regen 2 and are hurt: only the ally heals."""
+    import dataclasses
+
+    from hoplostat.catalog import SkillRef
+
+    g = build(cat, titan="ifreet", roller=FixedRoller(mode="none"))
+    s = g.state
+    ifreet = s.units[put(s, s.titan_uid, CENTER)]
+    titan_rules.resolve(g, ifreet, cat.titan("ifreet").effects[0].tiers[0].effects[0])  # deploy-allies
+    (ally,) = [u for u in s.in_combat(s.titan_troop) if u is not ifreet]
+    for u in (ifreet, ally):
+        u.unit = dataclasses.replace(u.unit, skills=(*u.unit.skills, SkillRef("regen", 2)))
+        u.hp -= 2
+        s.supply["blue"] += 2
+    s.turn += 1  # a later titan turn: the ally is no longer dazed
+    hp = ifreet.hp
+    titan_rules.allies_act(g, ifreet)
+    assert ally.hp == ally.unit.health and ally.abilities_used.get("regen") == s.turn
+    assert ifreet.hp == hp and "regen" not in ifreet.abilities_used
+
+
 def test_arena_units_deploy_on_blue_outer_and_act_on_arena_turn_ASC_7(cat):
     """Titan D: deploy-arena-unit puts an arena unit on a blue outer hex (dazed); it acts on the arena turn."""
     g = build(cat, titan="titan-d", roller=FixedRoller(mode="all"))
@@ -350,7 +375,7 @@ def test_blue_shards_are_opponents_red_shards_are_rival_targets_and_block_ASC_9(
     mars = s2.units[s2.titan_uid]
     near = [u for u in reds if s2.grid.dist[u.hex][mars.hex] <= 1]
     from hoplostat.rulesets.remastered import rival
-    assert near and rival.top_priority(s2, mars, s2.mode.priority, rules.targets_in_range(s2, mars))[0] in near
+    assert near and rival.top_priority(g2, mars, s2.mode.priority, rules.targets_in_range(s2, mars))[0] in near
 
 
 def test_titan_d_shard_defeat_costs_the_titan_hp_ASC_9(cat):
@@ -382,7 +407,7 @@ def test_equip_from_pedestal_drop_on_defeat_and_pick_up_through_ASC_10(cat):
     assert any(e.term == "reduce-damage" for pt in w.tactics for e in pt.tactic.effects)
     from hoplostat.rulesets.remastered import rival
     t = s.units[put(s, s.titan_uid, CENTER)]
-    assert rival.top_priority(s, t, s.mode.priority, [w])[0] is w
+    assert rival.top_priority(g, t, s.mode.priority, [w])[0] is w
     spot = w.hex
     rules.damage(g, w, 99, source=t)
     assert sh.holder < 0 and sh.hex == spot and sh.active
@@ -437,7 +462,7 @@ def test_shaghad_flip_gains_five_of_the_opposite_colour_ASC_9(cat):
     # a red shard defeated by Shaghad flips back to blue
     t = s.units[put(s, s.titan_uid, s.grid.neighbours[sh.hex][1] if s.board[s.grid.neighbours[sh.hex][1]] < 0 else s.grid.neighbours[sh.hex][2])]
     from hoplostat.rulesets.remastered import rival
-    assert rival.top_priority(s, t, s.mode.priority, rules.targets_in_range(s, t))[0] is u
+    assert rival.top_priority(g, t, s.mode.priority, rules.targets_in_range(s, t))[0] is u
     rules.damage(g, u, 5, source=t)
     assert sh.colour == "blue" and sh.active and u.hp == 5
 
@@ -455,6 +480,24 @@ def test_win_titan_defeated_loss_hero_defeated_ASC_11(cat):
     hero = s.units[put(s, s.troops[0].primary_hero, 40)]
     rules.damage(g, hero, 99)
     assert not s.won and s.end_reason == "primary hero defeated"
+
+
+def test_the_blow_that_defeats_the_titan_counts_in_titan_damage_and_favor_ASC_8(cat):
+    """ASC-8 (favor = HP the opponent loses to your damage): the last blow is counted like the others. Mars
+    with 3 HP loses 2, then the last 1 to a 5-damage blow: the results show 3 titan damage and 3 crowd
+    favor for the player, and the game is won."""
+    from hoplostat.rulesets.remastered.ascension import result_of
+
+    g = build(cat, players=Players({"track": lambda o: o[0], "support": lambda o: o[0]}))
+    s = g.state
+    t = s.units[put(s, s.titan_uid, CENTER, hp=3)]
+    w = s.units[put(s, chip(s, 0, "kunlun/warrior"), s.grid.neighbours[CENTER][0])]
+    assert rules.damage(g, t, 2, source=w) == 2 and s.end_reason is None
+    assert rules.damage(g, t, 5, source=w) == 1
+    assert s.won and s.end_reason == "titan defeated"
+    res = result_of(s)
+    assert (s.titan_damage[0], s.favor_earned[0]) == (3, 3)
+    assert (res.troops[0].extras["titan_damage"], res.troops[0].crowd_favor, res.troops[0].damage_dealt) == (3, 3, 3)
 
 
 def test_forfeit_no_units_and_none_deployable_ASC_11(cat):
@@ -484,6 +527,39 @@ def test_coop_shared_track_b_controls_sentinels_shared_footholds_ASC_12(cat):
     assert sent and all(u.troop == 1 for u in sent)
     rules.place_foothold(g, 1, 30)
     assert not s.blocked_for_move(0)[30] and s.can_occupy(0, 30)
+
+
+def test_coop_support_chip_from_a_players_damage_is_that_players_ASC_12(cat):
+    """ASC-12 (Remastered, Ascension Mode, "Crowd Favor": the player whose damage reaches the reward places the
+    support chip; "Player B controls all of the players' sentinels"; "The players' footholds are shared"): when
+    A's damage reaches "gain this support chip", A places it: as a foothold it is A's (and said so in the log),
+    B's units may stand on it and B's "move or flip" reward reaches it; as a sentinel it is placed by A into
+    B's troop."""
+    from hoplostat.rulesets.remastered import colosseum
+
+    for kind in ("foothold", "sentinel"):
+        players = Players({"track": lambda o: 0, "support": lambda o: next(x for x in o if x[0] == kind and x[1] not in INNER)})
+        g = build(cat, factions=("kunlun", "amazons"), roller=FixedRoller([5]), players=players)
+        s = g.state
+        clear_shards(s)
+        t = put(s, s.titan_uid, CENTER)
+        a = put(s, chip(s, 0, "kunlun/warrior"), s.grid.neighbours[CENTER][0])
+        s.troops[0].track, s.troops[0].favor = 0, 4
+        before = len(s.log)
+        rules.attack(g, s.units[a], s.units[t])
+        assert s.troops[0].tracks_done[0] and s.favor_earned == [s.favor_earned[0], 0, 0, 0, 0, 0] and s.favor_earned[0] >= 1
+        placed = [line for line in s.log[before:] if "places a" in line]
+        assert placed and all(line.startswith("kunlun") for line in placed), placed
+        if kind == "foothold":
+            (h,) = s.footholds
+            assert s.footholds[h] == 0
+            assert s.can_occupy(1, h) and not s.blocked_for_move(1)[h]
+            s.troops[1].foothold_moves = True
+            assert any(o[1] == h for o in colosseum.foothold_options(s, 1))
+        else:
+            assert not s.footholds
+            sent = [u for u in s.in_combat() if u.unit.kind == "sentinel"]
+            assert len(sent) == 1 and sent[0].troop == 1 and any("for amazons" in line for line in placed)
 
 
 def test_invalid_input(cat):

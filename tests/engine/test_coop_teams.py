@@ -216,3 +216,55 @@ def test_interceptors_asked_in_turn_order_then_retaliate_SKL_4_R_ENG_13_R_ENG_26
     assert [o for d, o in players.asked if d == "intercept"] == [[a_int.uid]]
     assert w.hp == w.unit.health and a_int.hp == a_int.unit.health - 1 and b_int.hp == b_int.unit.health
     assert bandit.hp == bandit.unit.health - 1  # the interceptor's Retaliate (the bandit is within its Range)
+
+
+# --- tactics on a partner's unit (TAC-2) ---------------------------------------------------------
+
+
+def _tactic_position(cat):
+    """Co-op Onslaught: player A's Warrior (29) next to partner B's Defender IV (28, 6 HP) and an arena
+    Bandit (30); B's Attacker I (10) is far from every unit of A."""
+    g = build(cat, ("amazons", "atlanteans"))
+    s = g.state
+    w = put(s, 0, "amazons/warrior", 29)
+    partner = put(s, 1, "atlanteans/defender-4", 28)
+    far = put(s, 1, "atlanteans/attacker-1", 10)
+    foe = put(s, s.arena_troop, "bandit", 30)
+    assert s.grid.dist[28][29] == 1 and s.grid.dist[30][29] == 1 and min(s.grid.dist[10][h] for h in (28, 29, 30)) > 1
+    return g, s, w, partner, far, foe
+
+
+def test_tactic_on_the_partners_adjacent_unit_TAC_2(cat):
+    """TAC-2 (Remastered, "Tactic Placement": "any non-elite unit of another troop that is adjacent to a unit
+    in their own troop"): in co-op a player may play a tactic on the partner's unit adjacent to one of its
+    own, not on a partner's unit away from its units; opponents as before."""
+    g, s, w, partner, far, foe = _tactic_position(cat)
+    got = {u.uid for u in rules.tactic_targets(s, 0)}
+    assert got == {w.uid, partner.uid, foe.uid}
+    assert far.uid not in got
+    bolster = cat.tactic("bolster-health")
+    s.troops[0].tactics_camp = [bolster]
+    hp = partner.hp
+    ctrl = Scripted({"tactic": lambda o: next(x for x in o if x[1] == partner.uid)})
+    g.controllers = [ctrl, ctrl, *g.controllers[2:]]
+    turn.tactic_step(g, 0)
+    assert partner.hp > hp and s.troops[0].tactics_discard == [bolster]
+
+
+def test_greedy_plays_harmful_tactics_on_opponents_helpful_ones_on_allies_TAC_2(cat):
+    """Greedy with TAC-2's wider targets: a helpful tactic (Bolster Health) goes on the own or allied unit
+    with the most HP, here the partner's Defender; a harmful one (Stun) only on an opponent, never on the
+    partner's unit, and not at all when no opponent is a valid target."""
+    from hoplostat.policies import GreedyController
+
+    g, s, w, partner, far, foe = _tactic_position(cat)
+    greedy = GreedyController(None)
+    bolster, stun = cat.tactic("bolster-health"), cat.tactic("stun")
+    assert partner.hp > w.hp
+    s.troops[0].tactics_camp = [bolster]
+    opts = [(0, u.uid) for u in rules.tactic_targets(s, 0)]
+    assert greedy.choose(g, 0, "tactic", opts, optional=True) == (0, partner.uid)
+    s.troops[0].tactics_camp = [stun]
+    assert greedy.choose(g, 0, "tactic", opts, optional=True) == (0, foe.uid)
+    no_foe = [o for o in opts if o[1] != foe.uid]
+    assert greedy.choose(g, 0, "tactic", no_foe, optional=True) is None

@@ -41,24 +41,49 @@ def _state():
     built = build_game(loads_scenario(POSITION, cat, name="key-terms.toml"))
     s = built.game.state
     by_id = {u.unit.id: u for u in s.in_combat()}
-    return cat, s, by_id
+    return cat, s, by_id, built.game
 
 
 def test_superlatives_use_hp_dice_after_modifiers_and_movement_UNIT_9():
     """UNIT-9: strongest/weakest = most/fewest HP; deadliest = most attack dice after modifiers;
     fastest = Movement after modifiers."""
-    cat, s, u = _state()
+    cat, s, u, g = _state()
     warrior, a_warrior, defender = u["kunlun/warrior"], u["amazons/warrior"], u["amazons/defender-1"]
     hp, largest = SUPERLATIVES["strongest"]
-    assert largest and hp(s, a_warrior, defender) == defender.hp and defender.hp > warrior.hp
+    assert largest and hp(g, a_warrior, defender) == defender.hp and defender.hp > warrior.hp
     dice, largest = SUPERLATIVES["deadliest"]
-    assert largest and dice(s, a_warrior, warrior) == cat.unit("kunlun/warrior").attack.size + 1  # Blitz
+    assert largest and dice(g, a_warrior, warrior) == cat.unit("kunlun/warrior").attack.size + 1  # Blitz
     speed, largest = SUPERLATIVES["fastest"]
-    assert largest and speed(s, a_warrior, warrior) == cat.unit("kunlun/warrior").movement + 1  # Adrenaline
+    assert largest and speed(g, a_warrior, warrior) == cat.unit("kunlun/warrior").movement + 1  # Adrenaline
+
+
+def test_deadliest_counts_dice_added_by_skills_UNIT_9():
+    """UNIT-9 (Remastered, "Key Terms": Deadliest, "after accounting for any modifiers"): a one-die unit that
+    is hurt (Bloodlust: +1 black), has not moved (Dig In: +1 yellow) and stands next to an ally with
+    Strategic Attack (+1 yellow) rolls 4 dice, more than a plain three-dice unit: it is the deadliest for
+    the rival's marking and targeting, and the three-dice unit the least deadly."""
+    from enginekit import make_game, mk_unit
+
+    from hoplostat.rulesets.remastered import rival
+
+    grid = HexGrid.of(load().arena("pozzuoli"))
+    c = 28
+    q_hex, p_hex = grid.neighbours[c][0], grid.neighbours[c][1]
+    r_hex = next(h for h in grid.neighbours[q_hex] if h != c and grid.dist[h][c] > 1)
+    g = make_game(grid, [(mk_unit("rival", attack="black"), 1, c),
+                         (mk_unit("q", attack="black", health=4, skills=["bloodlust", "dig-in"]), 0, q_hex),
+                         (mk_unit("p", attack="3black"), 0, p_hex),
+                         (mk_unit("r", attack="blue", skills=["strategic-attack"]), 0, r_hex)], hp={1: 3})
+    s = g.state
+    riv, q, p, r = s.units
+    dice, largest = SUPERLATIVES["deadliest"]
+    assert largest and (dice(g, riv, q), dice(g, riv, p)) == (4, 3)
+    assert rival.top_priority(g, riv, ["deadliest"], [q, p]) == [q]
+    assert rival.top_priority(g, riv, ["least-deadly"], [q, p]) == [p]
 
 
 def test_isolated_and_outnumbered_UNIT_10():
-    _, s, u = _state()
+    _, s, u, _g = _state()
     warrior, a_warrior = u["kunlun/warrior"], u["amazons/warrior"]
     assert rules.is_isolated(s, warrior) and rules.is_outnumbered(s, warrior)  # alone against two
     assert not rules.is_isolated(s, a_warrior) and not rules.is_outnumbered(s, a_warrior)

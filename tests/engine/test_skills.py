@@ -202,11 +202,23 @@ def test_fury_aura_damages_each_adjacent_opponent(grid):
     assert [u.hp for u in g.state.units] == [4, 3, 3, 4]
 
 
-def test_swap_exchanges_hexes_without_moving_R_ENG_7(grid):
-    g = make_game(grid, [(mk_unit("s", skills=["swap"]), 0, C), (mk_unit("x"), 1, nb(grid))])
-    s, x = g.state.units
-    REGISTRY["swap"].hooks["ability"](g, s, None, (1,))
-    assert (s.hex, x.hex) == (nb(grid), C) and g.state.board[C] == 1 and s.moved_turn != g.state.turn
+def test_swap_is_a_move_of_the_swapper_SKL_6_R_ENG_7(grid):
+    """SKL-6, R-ENG-7 (Remastered, "Key Terms": Move, Displace): the swapping unit changes hex through its
+    own skill, so it has moved: an opposing Cover within Range of its new hex rolls on it. The other unit
+    is displaced: the Cover, which also has its new hex in Range, does not roll on it. The Ability's move
+    does not use up the swapper's Movement-step move."""
+    x_hex = nb(grid)
+    cover_hex = next(h for h in range(grid.n) if h not in (C, x_hex) and grid.dist[h][C] == 2 and grid.dist[h][x_hex] == 2)
+    g = make_game(grid, [(mk_unit("s", skills=["swap"]), 0, C), (mk_unit("x"), 0, x_hex),
+                         (mk_unit("cover", range_=2, skills=["cover"]), 1, cover_hex)], roller=FixedRoller([1, 1]))
+    st = g.state
+    s, x, cover = st.units
+    g.controllers = [Scripted({"ability": lambda o: next(a for a in o if a[1] == "swap" and a[2] == (1,))}), Scripted()]
+    turn.abilities_step(g, 0)
+    assert (s.hex, x.hex) == (x_hex, C) and st.board[C] == 1 and st.board[x_hex] == 0
+    assert len(g.roller.rolled) == 1 and str(g.roller.rolled[0]) == "yellow"
+    assert (s.hp, x.hp) == (3, 4)
+    assert s.moved_turn != st.turn
 
 
 # --- specials ------------------------------------------------------------------------
@@ -269,6 +281,34 @@ def test_combat_lock_stops_adjacent_opponents_not_displacement_MOV_2(grid):
     assert not (got & beyond_lock)
 
 
+def test_combat_lock_holds_swap_reposition_and_shoves_step_SKL_6_R_ENG_27(grid):
+    """SKL-6, R-ENG-27: Swap, Reposition and Shove's step into the vacated hex move the unit (Remastered,
+    "Key Terms": Move), so a unit Combat Lock holds cannot use them, as it cannot move in its Movement step.
+    Shoving the locking unit itself away frees the step (the lock is displaced before the unit moves).
+    Without the lock every one of them is offered."""
+    a_hex = nb(grid, C, 0)
+    others = [m for m in grid.neighbours[a_hex] if m != C and grid.dist[m][C] > 1 and grid.beyond(a_hex, m) >= 0]
+    o_hex, x_hex = others[0], next(m for m in grid.neighbours[a_hex] if m not in (C, others[0]))
+    assert grid.beyond(a_hex, C) >= 0
+    g = make_game(grid, [(mk_unit("lock", skills=["combat-lock"]), 1, C),
+                         (mk_unit("a", skills=["swap", "reposition", "shove"]), 0, a_hex),
+                         (mk_unit("foe"), 1, o_hex), (mk_unit("ally"), 0, x_hex)])
+    s = g.state
+    lock, a, foe, ally = s.units
+    assert a.hex in rules.locked_hexes(s, 0)  # held: it cannot move in its Movement step
+    assert REGISTRY["swap"].hooks["ability_options"](g, a, None) == []
+    assert not [o for o in turn.engage_options(g, a) if o[0] == "special"]
+    assert REGISTRY["shove"].hooks["ability_options"](g, a, None) == [(lock.uid,)]  # only the locker itself
+    # the same position without a working lock (the locker fatigued would do; here it leaves combat)
+    s.board[C] = -1
+    s.leave_combat(lock)
+    lock.zone, lock.hex = DISCARD, -1
+    assert a.hex not in rules.locked_hexes(s, 0)
+    assert {v for (v,) in REGISTRY["swap"].hooks["ability_options"](g, a, None)} == {foe.uid, ally.uid}
+    assert [o for o in turn.engage_options(g, a) if o[0] == "special"]
+    assert (foe.uid,) in REGISTRY["shove"].hooks["ability_options"](g, a, None)
+
+
 def test_intercept_blow_takes_the_damage_instead_R_ENG_13(grid):
     """R-ENG-13: the interceptor is dealt the attack damage (its own reductions apply); the target is not."""
     t = nb(grid, C, 0)
@@ -310,6 +350,42 @@ def test_impel_gives_an_adjacent_ally_a_second_attack(grid):
     turn.engage_step(g, 0)
     assert foe.hp == 7 and all(x[0] == "attack" for x in picks[1])
     assert not rules.can_engage(s, ally)
+
+
+def test_impelled_unit_may_not_use_a_special_and_then_attack_ENG_1(grid):
+    """ENG-1 (Remastered, "Engage": "A unit cannot both attack and use a Special"): Impel lets an adjacent
+    ally attack twice; if it uses a Special (Whirlwind) instead, it has no attack left, and after a first
+    attack only an attack is offered."""
+    foe_hex = next(m for m in grid.neighbours[nb(grid, C, 0)] if m != C and grid.dist[m][C] > 1)
+    g = make_game(grid, [(mk_unit("imp", skills=["impel"]), 0, C), (mk_unit("ally", attack="red", skills=["whirlwind"]), 0, nb(grid, C, 0)),
+                         (mk_unit("foe", health=9), 1, foe_hex)], roller=FixedRoller(mode="all"))
+    s = g.state
+    ally, foe = s.units[1], s.units[2]
+    REGISTRY["impel"].hooks["ability"](g, s.units[0], None, (1,))
+    offered = []
+
+    def special_first(o):
+        mine = [x for x in o if x[1] == 1]
+        offered.append(mine)
+        return next((x for x in mine if x[0] == "special"), None)
+
+    g.controllers = [Scripted({"engage": special_first}), Scripted()]
+    turn.engage_step(g, 0)
+    assert foe.hp == 8  # one blue die for one adjacent opponent: Whirlwind only
+    assert not any(offered[1:]) and not rules.can_engage(s, ally)
+    # the same turn with an attack first: the second action is an attack, never the Special
+    s.turn += 2
+    REGISTRY["impel"].hooks["ability"](g, s.units[0], None, (1,))
+    offered.clear()
+
+    def attack_first(o):
+        mine = [x for x in o if x[1] == 1]
+        offered.append(mine)
+        return next((x for x in mine if x[0] == "attack"), None)
+
+    g.controllers = [Scripted({"engage": attack_first}), Scripted()]
+    turn.engage_step(g, 0)
+    assert foe.hp == 6 and offered[1] and all(x[0] == "attack" for x in offered[1])
 
 
 def test_shove_displaces_straight_back_and_steps_in(grid):

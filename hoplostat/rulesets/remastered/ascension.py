@@ -89,6 +89,15 @@ class Ascension(Mode):
         earn = removed > 0 and source_troop is not None and source_troop in s.players and s.teams[target.troop] == 1
         if earn and target.uid == s.titan_uid:
             s.titan_damage[source_troop] += removed
+        if s.won:
+            # This damage defeated the titan (`after_defeat` leaves the end of the game to here): the blow counts
+            # like every other in the titan damage and crowd favor of its dealer (Remastered, Ascension Mode,
+            # "Crowd Favor": "you gain crowd favor equal to the amount of HP the opponent loses"). The players
+            # have won at once ("Goal"), so the bead does not move and no reward is claimed.
+            if earn:
+                s.favor_earned[source_troop] += removed
+            self.end(g, "titan defeated")
+            return
         while s.pending_shards and s.end_reason is None:
             shards.resolve_defeat(g, s.pending_shards.pop(0))
         if earn and s.end_reason is None:
@@ -103,8 +112,7 @@ class Ascension(Mode):
                 s.pending_shards.append(sh)
             return
         if u.uid == s.titan_uid:
-            s.won = True
-            self.end(g, "titan defeated")
+            s.won = True  # the game ends in `after_damage`, which `rules.damage` runs next, once the blow is counted
             return
         if u.is_primary_hero:
             self.end(g, "primary hero defeated")  # ASC-11 (co-op: player A's)
@@ -198,10 +206,14 @@ class Ascension(Mode):
             self.place_support_chip(g, dealer)
 
     def place_support_chip(self, g: Game, placer: int) -> None:
-        """SUP-1..SUP-4 with co-op control (ASC-12): the placer chooses foothold or sentinel and where; the
-        chip belongs to player B in co-op (B controls all sentinels; footholds are shared)."""
+        """SUP-1..SUP-4 with co-op control (ASC-12, Remastered, Ascension Mode, "Crowd Favor": "The player that
+        deals the damage that reaches a reward ... is the player who places the support chip"): the placer
+        (the dealer) chooses foothold or sentinel and where, and the placing is the placer's. A foothold is
+        the placer's own (the players' footholds are shared: either may stand on it, and B's "move or flip"
+        reward reaches it); a sentinel is a unit of player B's troop ("Player B controls all of the players'
+        sentinels, regardless of who places them")."""
         s: AscensionState = g.state  # type: ignore[assignment]
-        owner = s.players[-1]
+        owner = s.players[-1]  # of sentinels
         grid = s.grid
         center = grid.tagged("center")
         opts: list[tuple] = []
@@ -218,9 +230,9 @@ class Ascension(Mode):
         if choice is None:
             return
         if choice[0] == "sentinel":
-            rules.place_sentinel(g, owner, choice[1])
+            rules.place_sentinel(g, owner, choice[1], placed_by=placer)
         else:
-            rules.place_foothold(g, owner, choice[1])
+            rules.place_foothold(g, placer, choice[1])
 
     # --- turns ---------------------------------------------------------------------------------
     def center_damage(self, g: Game, troop: int) -> None:

@@ -205,7 +205,9 @@ def foothold_options(s: GameState, troop: int) -> list[tuple]:
     """CF-6: flip a foothold of this troop to a sentinel (placed on an available pedestal, R-ENG-18) or
     move it to an adjacent hex that is not a pedestal, the center hex, an opponent's hex or another
     foothold."""
-    mine = [h for h, t in s.footholds.items() if t == troop]
+    # Footholds of the troop's team: in co-op Ascension the players' footholds are shared (ASC-12), so the
+    # partner's are "controlled" too; elsewhere a team is one troop (`rules.same_team`).
+    mine = [h for h, t in s.footholds.items() if rules.same_team(s, t, troop)]
     if not mine:
         return []
     g = s.grid

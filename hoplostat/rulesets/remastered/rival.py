@@ -45,24 +45,24 @@ HEROES = frozenset({"hero", "neutral-hero"})
 # --------------------------------------------------------------------------- priorities
 
 
-def _deadliness(s: GameState, o: UnitState) -> int:
-    """UNIT-9: attack dice after modifiers (the chip's dice plus extra-dice tactics on it)."""
-    n = o.unit.attack.size
-    for pt in o.tactics:
-        n += sum(1 for e in pt.tactic.effects if e.term == "extra-dice")
-    return n
+def _deadliness(g: Game, u: UnitState, o: UnitState) -> int:
+    """UNIT-9 (Remastered, "Key Terms": Deadliest: "the most attack dice in its Attack ... determined after
+    accounting for any modifiers"): the number of dice o would gather attacking u, the rival comparing it
+    (ENG-3: its tactics, its own skills such as Bloodlust and Dig In, allies' auras such as Strategic
+    Attack, and u's defences that change dice), whatever their colours."""
+    return rules.attack_profile(g, o, u)[0].size
 
 
-# Superlative priorities (UNIT-9): key of a unit, and whether the largest key wins.
-SUPERLATIVES: dict[str, tuple[Callable[[GameState, UnitState, UnitState], int], bool]] = {
-    "strongest": (lambda s, u, o: o.hp, True),
-    "weakest": (lambda s, u, o: o.hp, False),
-    "closest": (lambda s, u, o: s.grid.dist[u.hex][o.hex], False),
-    "farthest": (lambda s, u, o: s.grid.dist[u.hex][o.hex], True),
-    "deadliest": (lambda s, u, o: _deadliness(s, o), True),
-    "least-deadly": (lambda s, u, o: _deadliness(s, o), False),
-    "fastest": (lambda s, u, o: rules.movement_of(s, o), True),
-    "slowest": (lambda s, u, o: rules.movement_of(s, o), False),
+# Superlative priorities (UNIT-9): key of an opponent o for the rival unit u, and whether the largest key wins.
+SUPERLATIVES: dict[str, tuple[Callable[[Game, UnitState, UnitState], int], bool]] = {
+    "strongest": (lambda g, u, o: o.hp, True),
+    "weakest": (lambda g, u, o: o.hp, False),
+    "closest": (lambda g, u, o: g.state.grid.dist[u.hex][o.hex], False),
+    "farthest": (lambda g, u, o: g.state.grid.dist[u.hex][o.hex], True),
+    "deadliest": (_deadliness, True),
+    "least-deadly": (_deadliness, False),
+    "fastest": (lambda g, u, o: rules.movement_of(g.state, o), True),
+    "slowest": (lambda g, u, o: rules.movement_of(g.state, o), False),
 }
 # Set priorities: a predicate on an opponent. Shards with HP are chips of kind "shard" in combat (Ascension,
 # engine/shards.py); a state that knows shardholders has `shard_holders` (uids).
@@ -87,23 +87,24 @@ def check_priority(priority: Sequence[str]) -> tuple[str, ...]:
     return tuple(priority)
 
 
-def _extreme(s: GameState, u: UnitState, p: str, cands: list[UnitState]) -> list[UnitState]:
+def _extreme(g: Game, u: UnitState, p: str, cands: list[UnitState]) -> list[UnitState]:
     key, largest = SUPERLATIVES[p]
     if not cands:
         return cands
-    vals = [key(s, u, o) for o in cands]
+    vals = [key(g, u, o) for o in cands]
     best = max(vals) if largest else min(vals)
     return [o for o, v in zip(cands, vals) if v == best]
 
 
-def top_priority(s: GameState, u: UnitState, priority: Sequence[str], cands: Sequence[UnitState]) -> list[UnitState]:
+def top_priority(g: Game, u: UnitState, priority: Sequence[str], cands: Sequence[UnitState]) -> list[UnitState]:
     """The opponents among `cands` highest on the priority list (all tied ones); [] if none is on it.
     Used for targeting (RIV-9): `cands` are the opponents within Range."""
+    s = g.state
     for p in priority:
         if is_hex_priority(p):
             continue
         if p in SUPERLATIVES:
-            got = _extreme(s, u, p, list(cands))
+            got = _extreme(g, u, p, list(cands))
         else:
             pred = SETS[p]
             got = [o for o in cands if pred(s, o)]
@@ -259,7 +260,7 @@ class RivalController:
                 return [h for h in got if reach[h] == near]
             if p in SUPERLATIVES:
                 cands = [o for o in opps if _can_reach(dist, spots, o.hex, r)]
-                cands = _extreme(s, u, p, cands)
+                cands = _extreme(g, u, p, cands)
             else:
                 pred = SETS[p]
                 cands = [o for o in opps if pred(s, o) and _can_reach(dist, spots, o.hex, r)]
@@ -297,8 +298,9 @@ class RivalController:
             else:
                 if p in SUPERLATIVES:
                     key, largest = SUPERLATIVES[p]
-                    vals = sorted({key(s, u, o) for o in opps}, reverse=largest)
-                    groups_u = [[o for o in opps if key(s, u, o) == v] for v in vals]
+                    keys = {o.uid: key(g, u, o) for o in opps}
+                    vals = sorted(set(keys.values()), reverse=largest)
+                    groups_u = [[o for o in opps if keys[o.uid] == v] for v in vals]
                 else:
                     pred = SETS[p]
                     groups_u = [[o for o in opps if pred(s, o)]]
@@ -339,10 +341,10 @@ class RivalController:
                 continue
             targeted = [a for a in opts if a and isinstance(a[0], int)]
             if targeted and len(targeted) == len(opts):
-                best = {o.uid for o in top_priority(s, u, self.priority, [s.units[a[0]] for a in opts])}
+                best = {o.uid for o in top_priority(g, u, self.priority, [s.units[a[0]] for a in opts])}
                 opts = [a for a in opts if a[0] in best]
             return [("special", u.uid, sid, a) for a in opts]
-        targets = top_priority(s, u, self.priority, rules.targets_in_range(s, u))
+        targets = top_priority(g, u, self.priority, rules.targets_in_range(s, u))
         return [("attack", u.uid, t.uid) for t in targets]
 
 
@@ -452,12 +454,13 @@ def movement_step(g: Game, troop: int, rc: RivalController) -> None:
             return
 
 
-def abilities_step(g: Game, troop: int, rc: RivalController) -> None:
+def abilities_step(g: Game, troop: int, rc: RivalController, *, skip: Callable[[UnitState], bool] | None = None) -> None:
     """Remastered, "Abilities" for rivals: every rival Ability that can be used is used, once per turn
-    (SKL-2); the players pick the order and any open choice in it."""
+    (SKL-2); the players pick the order and any open choice in it. `skip`: units that take no part (the
+    titan when it prompts its allies)."""
     s = g.state
     while True:
-        opts = rules.ability_options(g, troop)
+        opts = rules.ability_options(g, troop, skip=skip)
         if not opts:
             return
         rules.use_ability(g, troop, rc.tie(g, "rival-ability", opts))

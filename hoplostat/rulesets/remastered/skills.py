@@ -239,6 +239,8 @@ register("fury-aura", "ability", ability_options=_fury_aura_options, ability=_fu
 # --- Reposition (Special) -------------------------------------------------------------------------
 def _reposition_options(g, holder, param):
     s = g.state
+    if rules.is_held(s, holder):
+        return []  # Combat Lock holds it: Reposition is a move (R-ENG-27)
     blocked = s.blocked_for_move(holder.troop)
     return [(h,) for h in s.grid.neighbours[holder.hex] if not blocked[h]]
 
@@ -257,8 +259,8 @@ def _swap_options(g, holder, param):
     # the other's hex (a foothold admits only its own team: SUP-3).
     s = g.state
     out = []
-    if not rules.can_be_displaced(s, holder):
-        return out
+    if not rules.can_be_displaced(s, holder) or rules.is_held(s, holder):
+        return out  # the swapper moves: not while Combat Lock holds it (R-ENG-27)
     for m in s.grid.neighbours[holder.hex]:
         v = s.board[m]
         if v < 0:
@@ -271,7 +273,8 @@ def _swap_options(g, holder, param):
 
 def _swap(g, holder, param, args):
     # data/remastered/skills.toml: this unit switches places with an adjacent unit; the other unit is
-    # displaced (SKL-6). This unit's own change of hex is not a Movement-step move (R-ENG-7).
+    # displaced (SKL-6). This unit changes hex through its own skill, so it has moved (Remastered, "Key
+    # Terms": Move; R-ENG-7): `rules.swap_places` runs what its move triggers (Cover).
     rules.swap_places(g, holder, g.state.units[args[0]])
 
 
@@ -286,7 +289,8 @@ register("tactical", "innate", tactic_reach=lambda g, holder, param: 2)
 
 # --- Combat Lock (Innate) -----------------------------------------------------------------------------
 # data/remastered/skills.toml: opponents adjacent to this unit cannot move; an opponent that moves next to it must
-# stop there (Origins, "Combat Lock"). Displacement is not movement (SKL-6) and is not stopped.
+# stop there (Origins, "Combat Lock"). Displacement is not movement (SKL-6) and is not stopped. A unit's move through
+# its own skill is a move (Remastered, "Key Terms": Move), held too: `rules.is_held` (R-ENG-27).
 register("combat-lock", "innate", movement_lock=True)
 
 
@@ -322,7 +326,7 @@ def _impel_options(g, holder, param):
 
 def _impel(g, holder, param, args):
     # data/remastered/skills.toml: one adjacent ally may attack twice in this turn's Engage Step (the second action is
-    # an attack, not a Special).
+    # an attack, not a Special; a Special used instead leaves it no attack: ENG-1, `turn.engage_step`).
     g.state.units[args[0]].impelled_turn = g.state.turn
 
 
@@ -335,7 +339,8 @@ def _shove_options(g, holder, param):
     out = []
     blocked: list[bool] | None = None
     for o in s.opponents_of(holder.troop):
-        if s.grid.dist[o.hex][holder.hex] == 1 and rules.can_be_displaced(s, o) and s.can_occupy(holder.troop, o.hex):
+        if s.grid.dist[o.hex][holder.hex] == 1 and rules.can_be_displaced(s, o) and s.can_occupy(holder.troop, o.hex) \
+                and not rules.is_held(s, holder, free_of=o):  # its step is a move: Combat Lock holds it (R-ENG-27)
             if blocked is None:
                 blocked = s.blocked_for_move(o.troop)
             b = s.grid.beyond(holder.hex, o.hex)
@@ -347,7 +352,8 @@ def _shove_options(g, holder, param):
 def _shove(g, holder, param, args):
     # data/remastered/skills.toml: displace an adjacent opponent 1 hex straight away from this unit and move into its
     # hex; not usable if that hex is not available. The opponent is displaced (SKL-6); this unit's step is a
-    # move, as the text says (triggers Cover), outside the Movement step.
+    # move, as the text says (triggers Cover; not usable while Combat Lock holds this unit once the opponent
+    # is displaced: R-ENG-27), outside the Movement step.
     s = g.state
     o = s.units[args[0]]
     old = o.hex

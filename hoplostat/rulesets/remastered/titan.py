@@ -95,7 +95,7 @@ def activity(g: Game) -> None:
 def _pick_target(g: Game, titan: UnitState, cands: list[UnitState]) -> UnitState | None:
     """RIV-9 targeting: the highest priority among `cands`; players choose among equals."""
     s = g.state
-    best = rival.top_priority(s, titan, s.mode.priority, cands)
+    best = rival.top_priority(g, titan, s.mode.priority, cands)
     if not best:
         return None
     if len(best) == 1:
@@ -309,9 +309,13 @@ def _displace_target(g: Game, titan: UnitState, t: UnitState, arg) -> None:
 
 def allies_act(g: Game, titan: UnitState) -> None:
     """ASC-7: titan-troop allies act only when prompted: each one in combat and not dazed moves, uses its
-    Abilities and engages by the rival rules and the titan's priority list. The titan itself does not."""
+    Abilities and engages by the rival rules and the titan's priority list. The titan itself does not
+    (Remastered, Ascension Mode, "Titan Activity Step": titans act only through their dice effects;
+    "Titan Allies": units the titan deploys "act only when prompted"): neither its move, its Abilities nor
+    its engage are part of the prompt."""
     s: AscensionState = g.state  # type: ignore[assignment]
     rc = g.controllers[titan.troop]
+    not_the_titan = lambda u: u.uid == titan.uid  # noqa: E731
     saved = titan.moved_turn
     titan.moved_turn = s.turn  # the titan is not one of the prompted units
     try:
@@ -319,9 +323,9 @@ def allies_act(g: Game, titan: UnitState) -> None:
     finally:
         titan.moved_turn = saved
     if s.end_reason is None:
-        rival.abilities_step(g, titan.troop, rc)
+        rival.abilities_step(g, titan.troop, rc, skip=not_the_titan)
     if s.end_reason is None:
-        rival.engage_step(g, titan.troop, rc, skip=lambda u: u.uid == titan.uid)
+        rival.engage_step(g, titan.troop, rc, skip=not_the_titan)
 
 
 __all__ = ["activity", "advance", "allies_act", "arena_die", "effect_target", "resolve",

@@ -170,8 +170,11 @@ def engage_step(g: Game, troop: int) -> None:
 
     def act(choice: tuple) -> None:
         u = s.units[choice[1]]
-        if u.engaged_turn == s.turn:
-            u.impelled_turn = -1  # the Impel is used up
+        if u.engaged_turn == s.turn or choice[0] == "special":
+            # The Impel is used up by the second attack; and a unit that uses a Special has none left:
+            # Remastered, "Engage": "A unit cannot both attack and use a Special" (ENG-1), so Impel's
+            # two attacks never follow a Special.
+            u.impelled_turn = -1
         u.engaged_turn = s.turn
         if choice[0] == "attack":
             rules.attack(g, u, s.units[choice[2]])
