@@ -109,6 +109,8 @@ _DISCOVERED = False
 
 PLUGIN_GROUP = "hoplostat.rulesets"
 """Entry-point group of rule-set plug-ins (pyproject.toml `[project.entry-points."hoplostat.rulesets"]`)."""
+PLAYER_GROUP = "hoplostat.players"
+"""Entry-point group of player (controller) plug-ins: each registers its policies (`register_controller`)."""
 
 
 def discover() -> None:
@@ -127,6 +129,35 @@ def discover() -> None:
                            "with pip (e.g. `pip install -e .`), which registers its rule sets")
     for ep in sorted(found, key=lambda e: e.name):
         ep.load()
+    for ep in sorted(entry_points(group=PLAYER_GROUP), key=lambda e: e.name):
+        ep.load()
+
+
+# --------------------------------------------------------------------------- players
+
+CONTROLLERS: dict[str, Callable[..., Any]] = {}
+"""Policy name -> factory(rng=...) of a controller (`policies` registers random and greedy). The engine
+asks by name (scenario files name their troops' policies) without importing the players' layer."""
+
+
+def register_controller(name: str, factory: Callable[..., Any]) -> None:
+    CONTROLLERS[name] = factory
+
+
+def controller_names() -> tuple[str, ...]:
+    discover()
+    return tuple(CONTROLLERS)
+
+
+def make_controller(name: str, *, rng: Any) -> Any:
+    """A controller by policy name; InputError naming the known ones."""
+    discover()
+    factory = CONTROLLERS.get(name)
+    if factory is None:
+        from hoplostat.errors import InputError
+
+        raise InputError(f"unknown policy {name!r}; allowed: {', '.join(CONTROLLERS)}")
+    return factory(rng=rng)
 
 
 def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:

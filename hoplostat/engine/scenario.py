@@ -27,6 +27,7 @@ from hoplostat.catalog.model import Catalog, Tactic, Unit
 from hoplostat.dice import Pool
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import open_turn, run_steps
+from hoplostat.engine.registry import controller_names, make_controller
 from hoplostat.engine.rules import FixedRoller, Game, PmfRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, PlacedTactic, TroopState, UnitState
 from hoplostat.errors import InputError
@@ -425,10 +426,9 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
                     tactics_l.remove(tac)
             tactics = tuple(tactics_l)
         policy = tt.str_("policy", "pass")
-        from hoplostat.policies import POLICIES
-
-        if policy not in ("pass",) + tuple(POLICIES):
-            raise tt.err("policy", f"unknown policy {policy!r}; allowed: pass, {', '.join(POLICIES)}")
+        known = controller_names()
+        if policy not in ("pass",) + known:
+            raise tt.err("policy", f"unknown policy {policy!r}; allowed: pass, {', '.join(known)}")
         script = tuple(_parse_script(tt, grid, catalog))
         troops.append(TroopSpec(labels[i], factions[i], sides[i], favor, favor_total,
                                 tt.bool_("hero_active", favor >= 5), camp, bag, discard, track,
@@ -772,8 +772,6 @@ class _Built:
 
 def build_game(scen: Scenario) -> _Built:
     """The scenario's position as a `Game` (state, forced-dice roller, controllers), before any step."""
-    from hoplostat.policies import make
-
     cat = scen.catalog
     grid = HexGrid.of(cat.arena(scen.arena))
     rng = np.random.default_rng(scen.seed)
@@ -850,7 +848,7 @@ def build_game(scen: Scenario) -> _Built:
     controllers: list[Any] = []
     scripts: list[ScriptController | None] = []
     for t in scen.troops:
-        base = PassController() if t.policy == "pass" else make(t.policy, rng=rng)
+        base = PassController() if t.policy == "pass" else make_controller(t.policy, rng=rng)
         if t.script:
             sc = ScriptController(t.script, base, refs, scen.path)
             controllers.append(sc)

@@ -4,22 +4,21 @@
 - `GreedyController()`: one-step greedy play on exact odds (see its module for the heuristics).
 """
 
+from hoplostat.engine.registry import make_controller, register_controller
 from hoplostat.policies.base import Controller
 from hoplostat.policies.greedy import GreedyController
 from hoplostat.policies.random import RandomController
 
 POLICIES = ("random", "greedy")
 
+register_controller("random", lambda *, rng: RandomController(rng))
+register_controller("greedy", lambda *, rng: GreedyController(rng))
+
 
 def make(name: str, *, rng):
-    """A controller by name (`random` needs the rng; greedy breaks ties with it)."""
-    from hoplostat.errors import InputError
-
-    if name == "random":
-        return RandomController(rng)
-    if name == "greedy":
-        return GreedyController(rng)
-    raise InputError(f"unknown policy {name!r}; allowed: {', '.join(POLICIES)}")
+    """A controller by name (`random` needs the rng; greedy breaks ties with it); the registered players
+    of `engine.registry` (plug-ins of the `hoplostat.players` entry points included)."""
+    return make_controller(name, rng=rng)
 
 
 __all__ = ["Controller", "GreedyController", "POLICIES", "RandomController", "make"]
