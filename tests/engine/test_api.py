@@ -76,3 +76,21 @@ def test_unit_summaries_add_up_to_troop_summaries(cat, arena, policy):
                 assert hero.deployed  # chained in combat from set-up
         total_kills = sum(t.kills for t in r.troops)
         assert total_kills <= sum(t.units_lost for t in r.troops)
+
+
+@pytest.mark.parametrize("mode, titan, win", [("onslaught", "", "all immortals defeated"),
+                                               ("ascension", "mars", "titan defeated")])
+def test_solo_and_coop_outcomes_R_ENG_28(cat, mode, titan, win):
+    """R-ENG-28: a solo or co-op game's outcome per seat is `won` when the players beat the game (every
+    immortal / the titan defeated), `draw` at the round cap, `lost` otherwise (a primary hero defeated, a
+    forfeit); every seat of a co-op team has the same outcome."""
+    seen = set()
+    for seed, (factions, cap) in enumerate([(("kunlun",), 3), (("kunlun", "amazons"), 3), (("amazons",), 200),
+                                            (("lamosians", "parthians"), 200), (("atlanteans",), 200)] * 2):
+        rng = np.random.default_rng(seed)
+        r = play(cat, GameSpec(mode, factions, titan=titan, max_rounds=cap), [make("greedy", rng=rng)], rng=rng)
+        want = "won" if r.end_reason == win else "draw" if r.capped else "lost"
+        assert [t.outcome for t in r.troops] == [want] * len(factions), (seed, r.end_reason)
+        assert r.won == (want == "won") and r.winner is None
+        seen.add(want)
+    assert {"draw", "lost"} <= seen
