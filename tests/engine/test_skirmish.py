@@ -115,13 +115,31 @@ def test_stone_hexes_give_one_or_three_favor_SKR_7(grid):
     assert (g.state.troops[0].favor, g.state.troops[1].favor) == (3, 0)
 
 
-def test_defeating_an_opponent_gives_two_favor_SKR_7_CF_1(grid):
-    """SKR-7: 2 favor each time one of your units defeats an opponent."""
-    g = _skirmish_game(grid, [(mk_unit("a", attack="2red"), 0, C), (mk_unit("b", health=2), 1, grid.neighbours[C][0]), (mk_unit("c"), 1, 0)])
+def test_defeating_an_opponent_gives_two_favor_SKR_7_CF_1(cat, grid):
+    """SKR-7: 2 favor each time one of your units defeats an opponent (twice: 4), nothing to the defeated
+    unit's player, nothing for a defeat no unit dealt. CF-1: only player-controlled troops gain favor:
+    in Ascension the titan's damage to a player's unit earns no troop any favor."""
     from hoplostat.engine import rules
 
-    rules.attack(g, g.state.units[0], g.state.units[1])
-    assert g.state.troops[0].favor == 2 and g.state.winner is None
+    g = _skirmish_game(grid, [(mk_unit("a", attack="2red"), 0, C), (mk_unit("b", health=2), 1, grid.neighbours[C][0]),
+                              (mk_unit("b2", health=2), 1, grid.neighbours[C][1]), (mk_unit("c"), 1, 0)])
+    s = g.state
+    rules.attack(g, s.units[0], s.units[1])
+    assert s.troops[0].favor == 2 and s.troops[1].favor == 0 and s.winner is None
+    rules.attack(g, s.units[0], s.units[2])
+    assert s.troops[0].favor == 4 and s.troops[1].favor == 0
+    rules.damage(g, s.units[3], s.units[3].hp, what="test")  # defeated, but not by a unit
+    assert s.troops[0].favor == 4 and s.troops[1].favor == 0
+    # CF-1 where rivals deal damage: Mars (Ascension) attacks and defeats a player's unit; no troop earns favor
+    from test_ascension import CENTER, build, chip, put
+
+    ag = build(cat, roller=FixedRoller(mode="all"))
+    a = ag.state
+    mars = a.units[put(a, a.titan_uid, CENTER)]
+    victim = a.units[put(a, chip(a, 0, "kunlun/warrior"), a.grid.neighbours[CENTER][0], hp=1)]
+    rules.attack(ag, mars, victim)
+    assert victim.hp <= 0 or victim.zone != "combat"
+    assert a.favor_earned == [0] * len(a.favor_earned) and all(t.favor == 0 for t in a.troops)
 
 
 def test_rewards_every_five_excess_kept_nothing_after_last_CF_2_CF_3(grid):
@@ -178,6 +196,23 @@ def test_catch_up_bonus_to_least_favor_player_SKR_8(grid):
     g2.controllers = [Scripted({"catch-up": lambda o: o[0]}), Scripted({"catch-up": lambda o: o[0]})]
     s2.mode.gain_favor(g2, 0, 5, "test")
     assert s2.units[0].hp == 6 and s2.units[1].hp == 4
+
+
+def test_catch_up_after_the_first_three_rewards_only_SKR_8(grid):
+    """SKR-8: the catch-up follows each of the first three rewards, and not the fourth."""
+    g = _skirmish_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, 0)], camp=[(mk_unit("hero", kind="hero"), 0)])
+    s = g.state
+    s.troops[0].primary_hero = 2
+    s.units[2].active = False
+    behind = Scripted({"catch-up": lambda o: o[0]})
+    g.controllers = [Scripted(), behind]
+    hp = []
+    for reward in range(1, 5):
+        s.mode.gain_favor(g, 0, 5, "test")
+        assert s.troops[0].rewards == reward
+        hp.append(s.units[1].hp)
+    assert [d for d, _ in behind.asked].count("catch-up") == 3
+    assert hp == [6, 8, 10, 10]
 
 
 # --- winning ------------------------------------------------------------------------------
