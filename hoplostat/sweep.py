@@ -27,6 +27,7 @@ import datetime as _dt
 import hashlib
 import json
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -442,7 +443,10 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
     # per matchup: games and wins of faction a so far (for --ci-width)
     tally = np.zeros((len(matchups), 2), dtype=np.int64)
     total = len(matchups) * config.games
-    played = skipped = 0
+    played = skipped = written = 0
+    # Test hook, not a user setting: HOPLOSTAT_TEST_STOP_AFTER_CHUNKS=k kills this process with SIGKILL right
+    # after it wrote its k-th chunk, so tests/test_sweep.py interrupts a sweep at a known point.
+    stop_after = int(os.environ.get("HOPLOSTAT_TEST_STOP_AFTER_CHUNKS", "0") or 0)
     active = list(range(len(matchups)))
     stopped: list[str] = []
     for wave in range(n_chunks):
@@ -469,6 +473,9 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
                     _write_atomic(result_frame(config.mode, name, rows), out / name / _chunk_name(m, g0))
             frame = result_frame(config.mode, "games", tables["games"])
             _write_atomic(frame, out / "games" / _chunk_name(m, g0))
+            written += 1
+            if written == stop_after:  # the test hook above
+                os.kill(os.getpid(), signal.SIGKILL)
             tally[m] += _successes(config.mode, frame)
             played += frame.height
             if progress:

@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import polars as pl
@@ -54,24 +53,22 @@ def test_game_seed_depends_only_on_seed_matchup_and_index():
 
 
 def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path, capsys):
+    """A sweep killed hard (SIGKILL) right after its third chunk resumes to the uninterrupted result. The
+    kill point is deterministic: the test hook HOPLOSTAT_TEST_STOP_AFTER_CHUNKS makes the sweep process
+    SIGKILL itself after writing chunk k (hoplostat/sweep.py), instead of a clock polling the directory."""
     args = [*SMALL, "--games", "24", "--chunk", "2"]
     full = tmp_path / "full"
     code, _, err = run_cli(capsys, *args, "--out", str(full))
     assert code == 0, err
+    n_full = len(list((full / "games").glob("*.parquet")))
+    assert n_full > 3
     cut = tmp_path / "cut"
     cmd = [sys.executable, "-c", "from hoplostat.cli import main; main()", *args, "--out", str(cut)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and proc.poll() is None:
-        if len(list((cut / "games").glob("*.parquet"))) >= 3:
-            break
-        time.sleep(0.05)
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-    kept = len(list((cut / "games").glob("*.parquet")))
-    assert kept >= 1
-    assert json.loads((cut / "manifest.json").read_text())["status"] == "running" or kept == 24
+    env = {**os.environ, "HOPLOSTAT_TEST_STOP_AFTER_CHUNKS": "3"}
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, timeout=300)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()[-2000:]
+    assert len(list((cut / "games").glob("*.parquet"))) == 3
+    assert json.loads((cut / "manifest.json").read_text())["status"] == "running"
     code, out, err = run_cli(capsys, *args, "--out", str(cut), "--resume")
     assert code == 0, err
     g_full, u_full = _tables(full)

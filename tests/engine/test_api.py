@@ -38,8 +38,9 @@ def test_unknown_mode_is_an_input_error(cat):
 
 
 @pytest.mark.parametrize("arena", ARENAS)
-def test_first_player_forced_or_random_SKR_1(cat, arena):
-    """SKR-1: None draws the order; 0 or 1 forces which player (position in `factions`) plays first (and is red)."""
+def test_first_player_can_be_forced_and_is_red(cat, arena):
+    """The API's `first_player`: 0 or 1 forces which player (position in `factions`) plays first (and is red);
+    None draws it (both occur). The random order itself (SKR-1) is tested in test_skirmish.py."""
     for fp in (0, 1):
         for seed in range(3):
             r = _game(cat, arena, seed, log=True, first_player=fp, max_rounds=2)

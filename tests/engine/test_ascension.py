@@ -102,8 +102,8 @@ def test_mars_titan_turn_example_advance_smite_toss_arena_turn_ASC_6_ASC_5(cat):
     g = build(cat, roller=FixedRoller([0, 1, 1, 1, 1, 3, 1]), players=players)
     s = g.state
     s.dice_added = 2
-    assert str(titan_rules.titan_dice(s)) in ("2yellow+blue+green+black+red", "green+black+red+blue+2yellow") or \
-        titan_rules.titan_dice(s).size == 6
+    # Mars' card: yellow, blue, green, black, growing by a yellow and then a red die: 2 yellow + one of each
+    assert titan_rules.titan_dice(s).counts == (2, 1, 1, 1, 1)  # (yellow, blue, green, black, red)
     M, F, K, hs, block = mars_geometry(s.grid)
     mars = put(s, s.titan_uid, M)
     feng = put(s, s.troops[0].primary_hero, F)
@@ -219,35 +219,49 @@ def test_center_hex_titan_immune_allies_damaged_ASC_3(cat):
 
 
 def test_inner_hexes_restrict_only_player_units_ASC_3(cat):
-    """ARN-5 in Ascension: a player unit on an inner hex cannot attack; a rival unit there can."""
+    """ARN-5 in Ascension: a player unit on an inner hex cannot attack and its skills are ignored; a rival
+    unit there can attack; the same player unit next to the inner hex (not on it) can attack."""
     g = build(cat, titan="ifreet")
     s = g.state
-    tendril = put(s, chip(s, s.titan_troop, "ifreet-tendril"), INNER[0])
-    war = put(s, chip(s, 0, "kunlun/warrior"), INNER[1]) if s.grid.dist[INNER[0]][INNER[1]] == 1 else None
-    nb = s.grid.neighbours[INNER[0]][0]
-    foe = put(s, chip(s, 0, "kunlun/defender-1"), nb)
-    assert rules.can_engage(s, s.units[tendril])
-    assert not rules.can_engage(s, s.units[foe]) or not s.grid.inner[nb]
-    inner_unit = put(s, chip(s, 0, "kunlun/beast-2"), INNER[2])
-    assert not rules.can_engage(s, s.units[inner_unit]) and not s.skills_work(s.units[inner_unit])
-    assert war is None or not rules.can_engage(s, s.units[war])
+    tendril = s.units[put(s, chip(s, s.titan_troop, "ifreet-tendril"), INNER[0])]
+    assert rules.can_engage(s, tendril) and s.skills_work(tendril)
+    beside = next(h for h in s.grid.neighbours[INNER[1]] if not s.grid.inner[h] and s.board[h] < 0
+                  and not s.grid.move_block[h] and not s.grid.pedestal[h] and h != CENTER)
+    foe = s.units[put(s, chip(s, 0, "kunlun/beast-2"), beside)]
+    assert rules.can_engage(s, foe) and s.skills_work(foe)
+    s.board[foe.hex] = -1
+    foe.hex = INNER[1]
+    s.board[INNER[1]] = foe.uid
+    assert s.grid.inner[INNER[1]]
+    assert not rules.can_engage(s, foe) and not s.skills_work(foe)
 
 
 def test_no_player_unit_limit_but_the_supply_ASC_4(cat):
-    """ASC-4: with six units in combat, a seventh may deploy; not without the red HP for its Health."""
-    g = build(cat)
-    s = g.state
-    clear_shards(s)
-    free = [h for h in range(s.grid.n) if not s.grid.move_block[h] and not s.grid.pedestal[h] and s.board[h] < 0
-            and h not in INNER and h != CENTER and h not in s.grid.tagged("outer-red")]
-    camp = [u.uid for u in s.units if u.troop == 0 and u.zone == CAMP and u.active]
-    for uid, h in zip(camp[:5], free):
-        put(s, uid, h)
-    hexes = s.mode.deployment_hexes(s, 0)
-    from hoplostat.rulesets.remastered import turn
-    assert turn.deployable(g, 0, hexes)
-    s.supply["red"] = 0
-    assert not turn.deployable(g, 0, hexes)
+    """ASC-4: with the six chosen units in combat, the mode's own Deployment step deploys a seventh (the
+    activated hero); with no red HP left for its Health it deploys nothing."""
+    def seven(supply_red=None):
+        players = Players({"deploy": lambda o: o[0]})
+        g = build(cat, players=players)
+        s = g.state
+        clear_shards(s)
+        free = [h for h in range(s.grid.n) if not s.grid.move_block[h] and not s.grid.pedestal[h] and s.board[h] < 0
+                and h not in INNER and h != CENTER and h not in s.mode.deployment_hexes(s, 0)]
+        six = [u.uid for u in s.units if u.troop == 0 and u.zone == CAMP and not u.elite]
+        assert len(six) == 6
+        for uid, h in zip(six, free):
+            put(s, uid, h)
+        hero = s.units[s.troops[0].primary_hero]
+        hero.active = True  # e.g. after the reward that activates it
+        if supply_red is not None:
+            s.supply["red"] = supply_red
+        s.mode.deployment(g, 0)
+        return s, hero, players
+
+    s, hero, players = seven()
+    assert any(d == "deploy" for d, _ in players.asked)
+    assert hero.zone == COMBAT and len(s.in_combat(0)) == 7
+    s, hero, _ = seven(supply_red=hero.unit.health - 1)
+    assert hero.zone == CAMP and len(s.in_combat(0)) == 6 and s.end_reason is None
 
 
 def test_highest_tier_only_ASC_6(cat):
@@ -285,23 +299,33 @@ def test_single_die_effect_needs_a_hit_ASC_6(cat):
 
 
 def test_titan_allies_dazed_and_act_only_when_prompted_ASC_7(cat):
-    """Ifreet green: deploy an ally next to him (dazed); blue: allies act (not dazed ones); the titan does not move."""
+    """Ifreet green: deploy an ally next to him (dazed); prompted, a dazed ally does not act; on a later titan
+    turn the prompted ally attacks the opponent in its Range; the titan itself does not move or attack;
+    only the titan is elite."""
     g = build(cat, titan="ifreet", roller=FixedRoller(mode="all"))
     s = g.state
+    clear_shards(s)
     put(s, s.titan_uid, CENTER)
     ifreet = s.units[s.titan_uid]
     titan_rules.resolve(g, ifreet, cat.titan("ifreet").effects[0].tiers[0].effects[0])  # deploy-allies
     allies = [u for u in s.in_combat(s.titan_troop) if u is not ifreet]
     assert len(allies) == 1 and s.is_dazed(allies[0]) and s.grid.dist[allies[0].hex][CENTER] == 1
-    foe = put(s, chip(s, 0, "kunlun/defender-1"), s.grid.at_distance(CENTER, 3)[0])
-    s.turn += 1  # a later titan turn: the ally is no longer dazed
     head = allies[0]
-    hp = s.units[foe].hp
+    assert head.unit.range >= 1 and not head.unit.elite and ifreet.unit.elite
+    spot = next(h for h in s.grid.neighbours[head.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.grid.pedestal[h] and h != CENTER)
+    foe = s.units[put(s, chip(s, 0, "kunlun/defender-1"), spot)]
+    hp, titan_hp = foe.hp, ifreet.hp
+    titan_rules.allies_act(g, ifreet)  # still dazed: it does nothing
+    assert foe.hp == hp
+    s.turn += 1  # a later titan turn: the ally is no longer dazed
+    assert not s.is_dazed(head)
+    n = len(s.log)
     titan_rules.allies_act(g, ifreet)
-    assert ifreet.hex == CENTER
-    # the Head (Movement 0, Range 1) cannot reach; a prompted tendril deployed now would be dazed
-    assert s.units[foe].hp == hp or s.grid.dist[head.hex][s.units[foe].hex] <= head.unit.range
-    assert not cat.titan("ifreet").unit.elite is False
+    assert foe.hp == hp - head.unit.attack.size, "a prompted ally attacks the opponent in its Range (all dice hit)"
+    assert ifreet.hex == CENTER and ifreet.hp == titan_hp
+    assert any(line.startswith(f"{head.name} (blue) attacks") for line in s.log[n:])
+    assert not any(line.startswith(f"{ifreet.name} (") for line in s.log[n:]), s.log[n:]
 
 
 def test_the_titan_uses_no_ability_when_its_allies_act_ASC_7(cat):
@@ -453,12 +477,14 @@ def test_shaghad_flip_gains_five_of_the_opposite_colour_ASC_9(cat):
     assert sh2.colour == "red" and s.units[sh2.uid].hp == 2
     # none available: defeated, reverts, leaves the arena
     sh3 = s.shards[2]
-    w3 = put(s, chip(s, 0, "kunlun/beast-1"), s.grid.neighbours[sh3.hex][0], hp=1) if s.supply["red"] >= 1 else None
+    w3 = put(s, chip(s, 0, "kunlun/beast-1"), s.grid.neighbours[sh3.hex][0])  # placed while red HP remain
     s.supply["red"] = 0
     s.units[sh3.uid].hp, s.supply["blue"] = 1, s.supply["blue"] + 2
-    if w3 is not None:
-        rules.attack(g, s.units[w3], s.units[sh3.uid])
-        assert sh3.out and sh3.colour is None and sh3.active and s.board[shards.Shard.__name__ and sh3.pedestal] < 0
+    pedestal = sh3.pedestal
+    rules.attack(g, s.units[w3], s.units[sh3.uid])
+    assert sh3.out and sh3.colour is None and sh3.active and sh3.hex == -1
+    assert s.board[pedestal] < 0 and s.units[sh3.uid].zone != COMBAT and sh3.uid not in s.combat
+    assert s.units[sh3.uid] not in s.opponents_of(0) and s.units[sh3.uid] not in s.opponents_of(s.titan_troop)
     # a red shard defeated by Shaghad flips back to blue
     t = s.units[put(s, s.titan_uid, s.grid.neighbours[sh.hex][1] if s.board[s.grid.neighbours[sh.hex][1]] < 0 else s.grid.neighbours[sh.hex][2])]
     from hoplostat.rulesets.remastered import rival
@@ -828,9 +854,16 @@ def test_same_seed_same_game(cat):
 
 
 def test_round_cap_is_counted(cat):
-    rng = np.random.default_rng(1)
-    r = play_ascension(cat, "titan-f", ["kunlun"], [RandomController(rng)], rng=rng, max_rounds=1)
-    assert r.rounds <= 1 and (r.capped or r.end_reason in ("forfeit", "primary hero defeated", "titan defeated"))
+    """A game stopped by the round cap is a capped draw after exactly that many rounds: the same seed without
+    the cap goes on."""
+    def game(cap):
+        rng = np.random.default_rng(1)
+        return play_ascension(cat, "titan-f", ["kunlun"], [RandomController(rng)], rng=rng, max_rounds=cap)
+
+    r = game(1)
+    assert r.capped and r.rounds == 1 and not r.won and r.end_reason == "round cap (1) reached"
+    longer = game(40)
+    assert longer.rounds > 1
 
 
 @pytest.mark.slow

@@ -46,9 +46,9 @@ def put_immortal(s, hex_):
     return uid
 
 
-def test_greedy_keeps_the_primary_hero_in_camp_unless_forced_ONS_10(cat):
-    """ONS-10: the primary hero's defeat ends the game, so greedy does not deploy it while it may pass
-    (DEP-2: only when no unit is in combat must it deploy)."""
+def test_greedy_keeps_the_primary_hero_in_camp_unless_forced(cat):
+    """Policy, not rule: the primary hero's defeat ends an Onslaught game, so greedy does not deploy it
+    while it may pass (it must deploy only when no unit is in combat)."""
     g, greedy = build(cat)
     s = g.state
     put_immortal(s, 20)
@@ -66,9 +66,9 @@ def test_greedy_keeps_the_primary_hero_in_camp_unless_forced_ONS_10(cat):
     assert uid == hero.uid and min(s.grid.dist[h][x] for x in (20,)) == max(s.grid.dist[x][20] for x in RED)
 
 
-def test_greedy_takes_a_free_stone_ONS_7(cat):
-    """ONS-7: each unit on a stone at the start of the player turn costs the immortal 1 HP: a unit that can
-    reach a free stone moves onto it."""
+def test_greedy_takes_a_free_stone(cat):
+    """Policy, not rule: each unit on a stone at the start of the player turn costs the immortal 1 HP, so
+    greedy moves a unit that can reach a free stone onto it."""
     g, greedy = build(cat)
     s = g.state
     put_immortal(s, 50)
@@ -84,9 +84,9 @@ def test_greedy_takes_a_free_stone_ONS_7(cat):
     assert got is None or got[1] in STONES
 
 
-def test_greedy_attacks_arena_units_before_the_immortal_ONS_7_ONS_8(cat):
-    """ONS-7/ONS-8: damage to the immortal only earns favor; an arena unit's defeat costs the immortal 1 HP,
-    so with both in Range greedy attacks the arena unit; with only the immortal in Range it attacks it."""
+def test_greedy_attacks_arena_units_before_the_immortal(cat):
+    """Policy, not rule: damage to the immortal only earns favor while an arena unit's defeat costs the
+    immortal 1 HP, so with both in Range greedy attacks the arena unit; with only the immortal, the immortal."""
     g, greedy = build(cat)
     s = g.state
     imm = put_immortal(s, 20)

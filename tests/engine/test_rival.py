@@ -66,16 +66,17 @@ def test_bandit_marks_the_protector_and_moves_two_hexes_RIV_3_RIV_4():
     assert any("Bandit (blue) marks Protector (strongest)" in line for line in s.log)
 
 
-def test_dazed_rival_does_not_move_RIV_1():
-    """RIV-1, DEP-4: the Hippopotamus deployed this turn is dazed and does not move."""
+def test_dazed_rival_does_not_move_DEP_4():
+    """DEP-4 (for a rival unit): the Hippopotamus deployed this turn is dazed and does not move."""
     g, rc = game([(HIPPO, 1, 42), (PROTECTOR, 0, 30)])
     g.state.units[0].deployed_turn = g.state.turn
     rival.movement_step(g, 1, rc)
     assert g.state.units[0].hex == 42
 
 
-def test_regen_heals_three_to_four_in_the_abilities_step_RIV_1():
-    """RIV-1 (Remastered, Abilities Example): the Bandit (3 HP, Health 5) uses Regen 1 and heals to 4."""
+def test_regen_heals_three_to_four_in_the_abilities_step_SKL_2():
+    """SKL-2 (Remastered, Abilities Example): the Bandit (3 HP, Health 5) uses Regen 1 in the Abilities step
+    and heals to 4; once per turn."""
     g, rc = game([(BANDIT, 1, 31), (PROTECTOR, 0, 30)], hp={0: 3})
     rival.abilities_step(g, 1, rc)
     assert g.state.units[0].hp == 4
@@ -156,11 +157,25 @@ def test_back_up_movement_uses_full_movement_toward_the_priority_RIV_5():
 
 
 def test_back_up_movement_stays_when_it_cannot_get_closer_RIV_5():
-    """RIV-5: walled in (every neighbour occupied by units that cannot move), the unit does not move."""
+    """RIV-5: stay only if it cannot get closer to any priority. The Bandit can move (a pocket of free hexes
+    walled in by immobile allies) but no path leads toward any opponent: it stays. Let one wall go and the
+    same Bandit does move, closer."""
     wall = mk_unit("wall", movement=0, health=9, kind="arena-unit", name="Wall")
-    g, rc = game([(BANDIT, 1, 0), (wall, 1, 1), (wall, 1, 7), (wall, 1, 8), (WARRIOR, 0, 50)])
+    pocket = {0, GRID.neighbours[0][0]}
+    rim = sorted({m for h in pocket for m in GRID.neighbours[h]} - pocket)
+    placed = [(BANDIT, 1, 0)] + [(wall, 1, h) for h in rim] + [(WARRIOR, 0, 50)]
+    g, rc = game(placed)
+    s = g.state
+    assert GRID.reachable(0, 2, s.blocked_for_move(1))  # it could move inside the pocket
     rival.movement_step(g, 1, rc)
-    assert g.state.units[0].hex == 0
+    assert s.units[0].hex == 0
+    assert not any(" moves " in line for line in s.log)
+    # one wall fewer: a path opens and the back-up move takes it
+    g, rc = game(placed[:1] + placed[2:])
+    s = g.state
+    before = GRID.path_distance(0, 50, s.blocked_for_move(1))
+    rival.movement_step(g, 1, rc)
+    assert s.units[0].hex != 0 and GRID.path_distance(s.units[0].hex, 50, s.blocked_for_move(1)) < before
 
 
 def test_blocked_unit_moves_later_in_the_step_RIV_7():
@@ -260,3 +275,49 @@ def test_players_favour_defaults():
     assert rc.tie(g, "rival-mark", [(0, 1), (0, 2)]) == (0, 2)
     far = rc.tie(g, "rival-deploy", [14, 42])
     assert GRID.dist[far][30] >= GRID.dist[14 if far == 42 else 42][30]
+
+
+def test_rival_turn_is_deployment_movement_abilities_engage_without_tactics_RIV_1(cat):
+    """RIV-1: a rival turn (Onslaught's arena turn) is Deployment, Movement, Abilities, Engage, in that order,
+    with no Tactic Placement step; played, a Bandit (3 of 5 HP, three hexes from a player unit)
+    first moves, then heals (Regen 1), then attacks, while the unit drawn from the bag is deployed first."""
+    import numpy as np
+
+    from hoplostat.engine.loop import play_turn
+    from hoplostat.engine.rules import Game
+    from hoplostat.engine.state import BAG, COMBAT
+    from hoplostat.rulesets.remastered.onslaught import setup
+
+    s = setup(cat, ["amazons"], rng=np.random.default_rng(0), log=True, immortal_order=["antony-blackbird"])
+    players = Players()
+    rc = rival.RivalController(s.mode.priority, players=players, players_troop=0)
+    g = Game(s, FixedRoller(mode="all"), [players, rc, rc], np.random.default_rng(0))
+    s.round, s.turn = 3, 10
+    t = s.mode.arena_turn(g)
+    assert [name for name, _ in t.steps if name != "start"] == ["deployment", "movement", "abilities", "engage"]
+
+    def put(u, hex_, hp=None):
+        u.zone, u.hex, u.deployed_turn, u.entered, u.active = COMBAT, hex_, -10, True, True
+        u.hp = u.unit.health if hp is None else hp
+        s.supply[s.troops[u.troop].side] -= u.hp
+        s.board[hex_] = u.uid
+        s.enter_combat(u)
+
+    bandit = next(u for u in s.zone(s.arena_troop, BAG) if u.unit.id == "bandit")
+    put(bandit, 33, hp=3)
+    target = next(u for u in s.units if u.troop == 0 and not u.unit.elite and u.zone != COMBAT)
+    put(target, 30)
+    assert GRID.dist[33][30] == 3
+    n = len(s.log)
+    play_turn(g, t)
+    log = s.log[n:]
+
+    def first(text):
+        return next(i for i, line in enumerate(log) if text in line)
+
+    deployed = first("arena (blue) deploys")
+    moved = first("moves Bandit from hex 33")
+    healed = first("Bandit (blue) heals")
+    attacked = first("Bandit (blue) attacks")
+    assert deployed < moved < healed < attacked, log
+    assert not any(" plays " in line for line in log)

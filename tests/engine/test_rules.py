@@ -116,13 +116,43 @@ def test_each_unit_moves_once_up_to_movement_any_order_MOV_1_MOV_3_UNIT_2(grid):
 
 
 def test_movement_offers_no_blocked_or_occupied_hex_MOV_2(grid):
-    """MOV-2: units block movement, own and opposing alike."""
-    placed = [(mk_unit("a", movement=3), 0, C)] + [(mk_unit("w"), k % 2, m) for k, m in enumerate(grid.neighbours[C])]
+    """MOV-2: units block movement, own and opposing alike: a walled-in unit is offered no move; a free unit
+    beside the wall is offered exactly the hexes an independent breadth-first search reaches without
+    entering or passing through any unit's hex (so the step does ask, and the wall shapes its answer)."""
+    ring = list(grid.neighbours[C])
+    f_hex = next(h for h in grid.at_distance(C, 2) if len(grid.neighbours[h]) == 6)
+    placed = [(mk_unit("a", movement=3), 0, C)] + [(mk_unit("w"), k % 2, m) for k, m in enumerate(ring)]
+    placed.append((mk_unit("f", movement=3), 0, f_hex))
     g = make_game(grid, placed)
-    g.controllers = [Scripted({"move": lambda o: pytest.fail("no move should be possible for a")}), Scripted()]
-    for u in g.state.units[1:]:
-        u.moved_turn = g.state.turn
+    s = g.state
+    f_uid = len(placed) - 1
+    asked = []
+
+    def pick(opts):
+        asked.append(list(opts))
+        return None
+
+    g.controllers = [Scripted({"move": pick}), Scripted()]
+    for u in s.units[1:f_uid]:
+        u.moved_turn = s.turn
     turn.movement_step(g, 0)
+    assert asked, "the free unit must be offered moves"
+    opts = asked[0]
+    assert all(uid == f_uid for uid, _ in opts), "the walled-in unit must not be offered a move"
+    occupied = {h for _, _, h in placed}
+    want, frontier = {f_hex}, [f_hex]
+    for _ in range(3):  # Movement 3, one hex at a time, never onto a unit's hex
+        nxt = []
+        for h in frontier:
+            for m in grid.neighbours[h]:
+                if m not in occupied and not grid.move_block[m] and m not in want:
+                    want.add(m)
+                    nxt.append(m)
+        frontier = nxt
+    want.discard(f_hex)
+    assert {h for _, h in opts} == set(want)
+    assert not {h for _, h in opts} & occupied
+    assert set(grid.reachable(f_hex, 3, [False] * grid.n)) - set(want)  # the wall does remove hexes
 
 
 # --- engage ------------------------------------------------------------------------

@@ -55,6 +55,23 @@ def test_retaliate_not_against_attacker_outside_range_UNIT_1(grid):
     assert f.hp == 7 and m.hp == 4
 
 
+def test_retaliate_reaches_as_far_as_the_holders_range_with_tactics_UNIT_1(cat, grid):
+    """Retaliate's reach is the holder's Range after modifiers: with a Range +1 tactic on it, Feng (Range 1)
+    answers an attacker 2 hexes away; a third hex away is still out of reach."""
+    plus_one = cat.tactic("lamosians/tactic")
+    assert [(e.term, e.arg) for e in plus_one.effects] == [("range-add", 1)] and plus_one.type == "permanent"
+    for dist, answered in ((2, True), (3, False)):
+        far = grid.at_distance(C, dist)[0]
+        g = make_game(grid, [(mk_unit("mars", attack="2black", range_=3), 0, far),
+                             (mk_unit("feng", skills=["retaliate"], health=9), 1, C)], roller=FixedRoller([2]))
+        m, f = g.state.units
+        g.state.troops[1].tactics_camp.append(plus_one)
+        rules.place_tactic(g, 1, plus_one, f)
+        assert rules.range_of(g.state, f) == 2
+        rules.attack(g, m, f)
+        assert f.hp == 7 and m.hp == (3 if answered else 4), dist
+
+
 def test_retaliate_from_a_defeated_unit_R_ENG_2(grid):
     """R-ENG-2: a unit defeated by the attack still retaliates; its 1 damage can defeat the attacker."""
     g = make_game(grid, [(mk_unit("a", attack="2black"), 0, C), (mk_unit("r", skills=["retaliate"], health=2), 1, nb(grid))], roller=FixedRoller([2]), hp={0: 1})

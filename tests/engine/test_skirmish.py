@@ -35,13 +35,20 @@ def test_setup_hero_inactive_in_camp_four_drawn_rest_bagged_SKR_2_SKR_3(cat):
 
 
 def test_player_order_is_random_and_first_player_is_red_SKR_1_R_ENG_1(cat):
-    """SKR-1, R-ENG-1: both orders occur over seeds; the first player takes the red side."""
-    firsts = set()
-    for seed in range(12):
+    """SKR-1, R-ENG-1: the order is drawn at random from the game's seed: each player goes first half the
+    time (400 seeds, within 4 standard errors), the same seed draws the same order, and the first player
+    takes the red side. (The faction choice, second player first, is outside the engine: factions are given.)"""
+    n = 400
+    firsts = []
+    for seed in range(n):
         s = setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(seed))
-        firsts.add(s.order[0])
-        assert s.troops[s.order[0]].side == "red"
-    assert firsts == {0, 1}
+        firsts.append(s.order[0])
+        assert sorted(s.order) == [0, 1] and s.troops[s.order[0]].side == "red"
+        assert s.troops[s.order[1]].side == "blue"
+    share = firsts.count(0) / n
+    assert abs(share - 0.5) <= 4 * np.sqrt(0.25 / n), share
+    again = [setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(seed)).order[0] for seed in range(20)]
+    assert again == firsts[:20]
 
 
 def test_replenish_does_not_count_inactive_hero_SKR_6(cat):
@@ -70,26 +77,53 @@ def test_other_modes_and_arenas_are_refused(cat):
 
 
 def test_player_turn_steps_in_order_TURN_1_TURN_2(cat):
-    """TURN-1, TURN-2: stones, deployment, tactic placement, movement, abilities, engage, replenish; whole turn before the next."""
+    """TURN-1: a Skirmish player turn is: (start), check stone hexes, deployment, tactic placement, movement,
+    abilities, engage, then replenish; played by greedy players (who do deploy, play tactics, move and
+    attack), every turn's decisions come in that order. TURN-2: each troop's whole turn comes before the
+    next troop's: in the sequence of decisions, the deciding troop changes only at a new turn, and turns
+    alternate in the drawn order."""
+    g0 = Skirmish.new_game(cat, _spec(), [Scripted(), Scripted()], rng=np.random.default_rng(3))
+    names = [name for name, _ in g0.state.mode.turn_of(g0, 0).steps]
+    assert names == ["start", "arena", "deployment", "tactic", "movement", "abilities", "engage", "replenish"]
     seen = []
 
     class Spy:
-        def __init__(self, p):
-            self.p = p
+        def __init__(self, inner):
+            self.inner = inner
 
         def choose(self, g, troop, decision, options, *, optional):
             seen.append((g.state.turn, troop, decision))
-            return options[0] if decision in ("deploy", "tactic") else None
+            return self.inner.choose(g, troop, decision, options, optional=optional)
 
-    play_game(cat, "skirmish", ["kunlun", "amazons"], "pozzuoli", [Spy(0), Spy(1)], rng=np.random.default_rng(3), max_rounds=3)
+    rng = np.random.default_rng(3)
+    r = play_game(cat, "skirmish", ["kunlun", "amazons"], "pozzuoli",
+                  [Spy(GreedyController(rng)), Spy(GreedyController(rng))], rng=rng, max_rounds=4)
     rank = {"deploy": 1, "tactic": 2, "move": 3, "ability": 4, "engage": 5}
-    by_turn: dict[int, list[str]] = {}
+    by_turn: dict[int, list] = {}
     for t, troop, d in seen:
         by_turn.setdefault(t, []).append((troop, d))
+    rich = 0
     for t, items in by_turn.items():
-        assert len({tr for tr, _ in items}) == 1
+        assert len({tr for tr, _ in items}) == 1, (t, items)
         ranks = [rank[d] for _, d in items if d in rank]
-        assert ranks == sorted(ranks)
+        assert ranks == sorted(ranks), (t, items)
+        rich += len(set(ranks)) >= 3
+    assert rich >= 2, "the game should have turns with deployment, tactics, movement or attacks to order"
+    # TURN-2: a troop's decisions are contiguous per turn, and the turns alternate
+    runs = [seen[0][:2]]
+    for t, troop, _ in seen[1:]:
+        if (t, troop) != runs[-1]:
+            runs.append((t, troop))
+    assert len({t for t, _ in runs}) == len(runs), "a turn's decisions were interrupted by another turn"
+    troops = [troop for _, troop in runs]
+    assert all(a != b for a, b in zip(troops, troops[1:])) or len(set(troops)) == 1
+    assert r.rounds >= 2
+
+
+def _spec():
+    from hoplostat.engine.mode import GameSpec
+
+    return GameSpec("skirmish", ("kunlun", "amazons"), "pozzuoli")
 
 
 # --- crowd favor -------------------------------------------------------------------------
@@ -115,13 +149,31 @@ def test_stone_hexes_give_one_or_three_favor_SKR_7(grid):
     assert (g.state.troops[0].favor, g.state.troops[1].favor) == (3, 0)
 
 
-def test_defeating_an_opponent_gives_two_favor_SKR_7_CF_1(grid):
-    """SKR-7: 2 favor each time one of your units defeats an opponent."""
-    g = _skirmish_game(grid, [(mk_unit("a", attack="2red"), 0, C), (mk_unit("b", health=2), 1, grid.neighbours[C][0]), (mk_unit("c"), 1, 0)])
+def test_defeating_an_opponent_gives_two_favor_SKR_7_CF_1(cat, grid):
+    """SKR-7: 2 favor each time one of your units defeats an opponent (twice: 4), nothing to the defeated
+    unit's player, nothing for a defeat no unit dealt. CF-1: only player-controlled troops gain favor:
+    in Ascension the titan's damage to a player's unit earns no troop any favor."""
     from hoplostat.engine import rules
 
-    rules.attack(g, g.state.units[0], g.state.units[1])
-    assert g.state.troops[0].favor == 2 and g.state.winner is None
+    g = _skirmish_game(grid, [(mk_unit("a", attack="2red"), 0, C), (mk_unit("b", health=2), 1, grid.neighbours[C][0]),
+                              (mk_unit("b2", health=2), 1, grid.neighbours[C][1]), (mk_unit("c"), 1, 0)])
+    s = g.state
+    rules.attack(g, s.units[0], s.units[1])
+    assert s.troops[0].favor == 2 and s.troops[1].favor == 0 and s.winner is None
+    rules.attack(g, s.units[0], s.units[2])
+    assert s.troops[0].favor == 4 and s.troops[1].favor == 0
+    rules.damage(g, s.units[3], s.units[3].hp, what="test")  # defeated, but not by a unit
+    assert s.troops[0].favor == 4 and s.troops[1].favor == 0
+    # CF-1 where rivals deal damage: Mars (Ascension) attacks and defeats a player's unit; no troop earns favor
+    from test_ascension import CENTER, build, chip, put
+
+    ag = build(cat, roller=FixedRoller(mode="all"))
+    a = ag.state
+    mars = a.units[put(a, a.titan_uid, CENTER)]
+    victim = a.units[put(a, chip(a, 0, "kunlun/warrior"), a.grid.neighbours[CENTER][0], hp=1)]
+    rules.attack(ag, mars, victim)
+    assert victim.hp <= 0 or victim.zone != "combat"
+    assert a.favor_earned == [0] * len(a.favor_earned) and all(t.favor == 0 for t in a.troops)
 
 
 def test_rewards_every_five_excess_kept_nothing_after_last_CF_2_CF_3(grid):
@@ -178,6 +230,23 @@ def test_catch_up_bonus_to_least_favor_player_SKR_8(grid):
     g2.controllers = [Scripted({"catch-up": lambda o: o[0]}), Scripted({"catch-up": lambda o: o[0]})]
     s2.mode.gain_favor(g2, 0, 5, "test")
     assert s2.units[0].hp == 6 and s2.units[1].hp == 4
+
+
+def test_catch_up_after_the_first_three_rewards_only_SKR_8(grid):
+    """SKR-8: the catch-up follows each of the first three rewards, and not the fourth."""
+    g = _skirmish_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, 0)], camp=[(mk_unit("hero", kind="hero"), 0)])
+    s = g.state
+    s.troops[0].primary_hero = 2
+    s.units[2].active = False
+    behind = Scripted({"catch-up": lambda o: o[0]})
+    g.controllers = [Scripted(), behind]
+    hp = []
+    for reward in range(1, 5):
+        s.mode.gain_favor(g, 0, 5, "test")
+        assert s.troops[0].rewards == reward
+        hp.append(s.units[1].hp)
+    assert [d for d, _ in behind.asked].count("catch-up") == 3
+    assert hp == [6, 8, 10, 10]
 
 
 # --- winning ------------------------------------------------------------------------------
