@@ -280,7 +280,7 @@ def same_team(s: GameState, a: int, b: int) -> bool:
     """Troops a and b are allies (UNIT-11): the same troop, or the same team in a mode with teams
     (`team_of`: Onslaught's rival troops; co-op players). The one place auras, Cover, Intercept Blow,
     Impel and Combat Lock ask who is an ally."""
-    return a == b or s.team_of(a) == s.team_of(b)
+    return a == b or (s.has_teams and s.team_of(a) == s.team_of(b))
 
 
 def locked_hexes(s: GameState, troop: int) -> set[int]:

@@ -238,6 +238,10 @@ class GameState:
         t = self.troops[troop]
         return t.health or t.side
 
+    has_teams = False
+    """Troops form teams beyond themselves (`TeamGameState`); a class fact, so `rules.same_team` is one test
+    in the modes without teams."""
+
     def team_of(self, troop: int) -> int:
         """Each troop is its own team unless the state says otherwise (`TeamGameState.teams`)."""
         return troop
@@ -300,10 +304,7 @@ class GameState:
     def blocked_for_move(self, troop: int | None = None) -> list[bool]:
         """Blocked hexes for a unit of `troop`: units, static blocks and pedestals (MOV-2, ARN-6), and
         footholds of other troops (SUP-3). `troop=None` leaves footholds out."""
-        b = list(self.grid.move_block)
-        for h, x in enumerate(self.board):
-            if x >= 0:
-                b[h] = True
+        b = [x >= 0 or st for x, st in zip(self.board, self.grid.move_block)]
         if troop is not None and self.footholds:
             for h, t in self.footholds.items():
                 if t != troop:
@@ -347,6 +348,7 @@ class TeamGameState(GameState):
     """Indices of the player-controlled troops."""
     opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
     opp_version: int = -1
+    has_teams = True
 
     def team_of(self, troop: int) -> int:
         return self.teams[troop]
