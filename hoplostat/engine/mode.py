@@ -273,14 +273,15 @@ class Mode:
 
     @classmethod
     def default_spec(cls, catalog: Any, rng: np.random.Generator) -> GameSpec:
-        """The game `hoplostat play MODE --seed S` plays when nothing else is given: factions (and the
-        titan) drawn from the catalog by `rng`, the first arena."""
+        """The game `hoplostat play MODE --seed S` plays when nothing else is given: the fewest seats the
+        mode allows (solo for solo/co-op modes), factions (and the titan) drawn from the catalog by `rng`,
+        the first arena."""
         factions = sorted(catalog.factions)
-        n = max(cls.seats)
-        picks = [factions[int(i)] for i in rng.choice(len(factions), size=n, replace=False)]
+        picks = [factions[int(i)] for i in rng.choice(len(factions), size=min(cls.seats), replace=False)]
         titan = ""
         if cls.opponents:
-            titan = sorted(opponent_ids(catalog, cls.opponents))[int(rng.integers(len(opponent_ids(catalog, cls.opponents))))]
+            ids = sorted(opponent_ids(catalog, cls.opponents))
+            titan = ids[int(rng.integers(len(ids)))]
         return GameSpec(cls.name, tuple(picks), cls.arenas[0], titan)
 
     @classmethod
