@@ -53,7 +53,10 @@ def check_invariants(g, turn) -> None:
 def _play(catalog, mode: str, seed: int, policy: str, *, log: bool = False):
     cls = mode_class(mode)
     spec = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(7,))))
-    spec = GameSpec(spec.mode, spec.factions, spec.arena, spec.titan, max_rounds=min(cls.default_max_rounds, 40))
+    factions = spec.factions
+    if seed % 2 and max(cls.seats) > len(factions):  # odd seeds: the most seats the mode allows (co-op)
+        factions += tuple(f for f in sorted(catalog.factions) if f not in factions)[: max(cls.seats) - len(factions)]
+    spec = GameSpec(spec.mode, factions, spec.arena, spec.titan, max_rounds=min(cls.default_max_rounds, 40))
     rng = np.random.default_rng(seed)
     controllers = [make(policy, rng=rng) for _ in spec.factions]
     turns = []
