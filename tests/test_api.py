@@ -152,3 +152,16 @@ def test_sweep_is_the_command_lines_sweep(tmp_path, run_cli):
     assert {"win-rates", "matchups", "first-player", "ratings", "rounds", "odds"} <= set(figs)
     index = hs.write_report(tmp_path / "a", out=tmp_path / "report")
     assert index.is_file() and len(list((tmp_path / "report" / "figures").glob("*.png"))) == len(figs)
+
+
+def test_readme_python_examples_run(tmp_path, monkeypatch):
+    """Every ```python block of the README runs (in a tmp working directory: sweeps write there)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+    assert any("import hoplostat as hs" in b for b in blocks)
+    monkeypatch.chdir(tmp_path)
+    for i, block in enumerate(blocks):
+        exec(compile(block, f"README.md python block {i}", "exec"), {})
