@@ -14,7 +14,11 @@ JOBS   ?= 2
 SEED   ?= 1
 SWEEP  ?= reports/sweep
 
-.PHONY: run test bench mutate clean
+# Reference documentation (pdoc) of the public API and the library modules analysts use; warnings are errors.
+DOCS_MODULES := hoplostat hoplostat.events hoplostat.odds hoplostat.dice hoplostat.combat hoplostat.stats hoplostat.report hoplostat.sweep hoplostat.engine
+DOCS_OUT ?= build/docs
+
+.PHONY: run test bench docs mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +35,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2
+
+docs: $(STAMP)
+	$(BIN)/python -W error -m pdoc -o $(DOCS_OUT) $(DOCS_MODULES)
+	@echo "open $(DOCS_OUT)/index.html"
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

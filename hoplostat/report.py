@@ -458,6 +458,26 @@ def _faction_names(catalog, factions) -> dict[str, str]:
     return {f: catalog.faction(f).name if f in catalog.factions else f for f in factions}
 
 
+def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section], list[str], dict]:
+    """The report of a sweep's tables as data: its sections (key, title, Figure, explanation, table or
+    None) in page order, its summary sentences, and the stand-in share of the chips used
+    (`catalog.standin.stand_in_share`). Sections follow the mode's analysis kind."""
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.sweep import chips_used
+
+    games = tables["games"]
+    cfg = manifest["config"]
+    factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
+    kind = mode_class(str(cfg.get("mode"))).analysis
+    build = {"waves": _onslaught_sections, "boss": _ascension_sections}.get(kind, _skirmish_sections)
+    sections, sentences = build(tables, catalog, factions, cfg)
+    sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
+                     "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
+                     None))
+    return sections, sentences, stand_in_share(catalog, **chips_used(tables))
+
+
 def build_report(results: Path, out_dir: Path, catalog) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
 
@@ -471,22 +491,11 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     cfg = manifest["config"]
     factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
     names = _faction_names(catalog, factions)
-    from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.sweep import chips_used
-
-    share = stand_in_share(catalog, **chips_used(tables))
+    sections, sentences, share = report_sections(manifest, tables, catalog)
     stand_in, n_chips = share["stand_in"], share["chips"]
     plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
     kinds = ", ".join(f"{v['stand_in']} of {v['chips']} {plural.get(k, k + 's') if v['chips'] != 1 else k}"
                       for k, v in sorted(share["by_kind"].items()))
-    from hoplostat.engine.loop import mode_class
-
-    kind = mode_class(str(cfg.get("mode"))).analysis
-    build = {"waves": _onslaught_sections, "boss": _ascension_sections}.get(kind, _skirmish_sections)
-    sections, sentences = build(tables, catalog, factions, cfg)
-    sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
-                     "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
-                     None))
     from hoplostat.outpaths import output_dir, writing
 
     out_dir = output_dir(out_dir, "--out")

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-NAMES = ("odds.ipynb", "duels.ipynb", "faction-sweep.ipynb")
+NAMES = ("odds.ipynb", "duels.ipynb", "faction-sweep.ipynb", "onslaught.ipynb", "ascension.ipynb")
 
 
 def _read(name: str):
@@ -39,6 +39,9 @@ def test_notebook_is_stored_clean_and_has_no_logic(name):
         assert not cell.outputs and cell.execution_count is None, f"{name}: code cell {i} stored with outputs"
         for word in ("def ", "class "):
             assert word not in cell.source, f"{name}: code cell {i} contains {word!r}; logic belongs in hoplostat"
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and "?" in first.source.split("\n\n")[0] + first.source[:600], \
+        f"{name}: does not open with the question it answers"
     assert re.search(r"^(from|import) hoplostat", "\n".join(c.source for c in cells), re.MULTILINE), \
         f"{name}: does not import hoplostat"
 
@@ -55,10 +58,15 @@ def test_notebook_runs_clean(name, tmp_path):
     km = KernelManager(kernel_name="python3", kernel_spec_manager=KernelSpecManager(kernel_dirs=[]))
     client = NotebookClient(nb, km=km, timeout=300, kernel_name="python3",
                             resources={"metadata": {"path": str(tmp_path)}})
+    import time
+
+    start = time.perf_counter()
     try:
         client.execute()
     except CellExecutionError as exc:
         pytest.fail(f"{name} raised in a cell:\n{exc}")
+    took = time.perf_counter() - start
+    assert took < 60, f"{name} took {took:.0f} s; notebooks must stay small enough for CI (aim: well under 30 s)"
     for i, cell in enumerate(_code_cells(nb)):
         for out in cell.outputs:
             assert out.output_type != "error", f"{name}: code cell {i}: {out.ename}: {out.evalue}"

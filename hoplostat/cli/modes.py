@@ -12,12 +12,9 @@ Each one works with `hoplostat play MODE --seed 1` and `hoplostat sweep MODE`.
 
 def modes(as_json: JsonOpt = False) -> None:
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.engine.loop import modes as registered
+    from hoplostat.api import _mode_rows
 
-    rows = [{"name": c.name, "ruleset": c.ruleset, "troops": list(c.seats), "arenas": list(c.arenas),
-             "teams": c.teams, "opponents": c.opponents or None, "default_max_rounds": c.default_max_rounds,
-             "analysis": c.analysis, "success": c.success, "summary": c.summary}
-            for c in registered().values()]
+    rows = _mode_rows()
     if as_json:
         emit_json(rows)
         return

@@ -90,8 +90,6 @@ HELP_PLAY = (
     "--arena, --first and --titan."
 )
 
-SEATS = "abcdefgh"
-
 
 def play(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
@@ -106,41 +104,12 @@ def play(
     data: DataOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    import numpy as np
+    from hoplostat import api
+    from hoplostat.cli._common import emit_json, game_json, print_game
 
-    from hoplostat.catalog import load
-    from hoplostat.cli._common import emit_json, game_json, print_game, split_values
-    from hoplostat.engine.loop import GameSpec, mode_class, play as play_game
-    from hoplostat.policies import POLICIES, make
-
-    cls = mode_class(mode)
-    if seed < 0:
-        raise InputError(f"--seed {seed}: must be 0 or more")
-    if max_rounds is not None and max_rounds < 1:
-        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    catalog = load(tuple(data or ()))
-    factions = split_values("--faction", faction)
-    # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
-    default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
-    if not factions:
-        factions = list(default.factions)
-    pols = split_values("--policies", [policies])
-    if len(pols) == 1:
-        pols = pols * len(factions)
-    if len(pols) != len(factions) or any(p not in POLICIES for p in pols):
-        raise InputError(f"--policies {policies!r}: one of {', '.join(POLICIES)} per seat ({len(factions)}), "
-                         "or one for all, separated by commas")
-    seat = None
-    if first is not None:
-        if first not in SEATS[: len(factions)] or not cls.first_player_random:
-            raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first player")
-        seat = SEATS.index(first)
-    spec = GameSpec(mode, tuple(factions), arena or "", titan or (default.titan if cls.opponents else ""), seat,
-                    max_rounds)
-    spec = cls.validate(catalog, spec)
-    rng = np.random.default_rng(seed)
-    controllers = [make(p, rng=rng) for p in cls.seat_policies(pols, len(factions))]
-    result = play_game(catalog, spec, controllers, rng=rng, log=log)
+    game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()))
+    result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
     out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log)
     if as_json:
         emit_json(out)

@@ -41,58 +41,13 @@ def sweep(
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
 ) -> None:
+    from hoplostat import api
     from hoplostat import sweep as sw
-    from hoplostat.catalog import load
     from hoplostat.cli._common import emit_json, stderr_console, stdout_console
-    from hoplostat.errors import InputError
-    from hoplostat.cli._common import split_values
-    from hoplostat.engine.mode import opponent_ids
-    from hoplostat.policies import POLICIES
 
-    from hoplostat.engine.loop import mode_class
-
-    cls = mode_class(mode)
-    if games < 1:
-        raise InputError(f"--games {games}: must be 1 or more")
-    if jobs < 1:
-        raise InputError(f"--jobs {jobs}: must be 1 or more")
-    if chunk < 1:
-        raise InputError(f"--chunk {chunk}: must be 1 or more")
-    if max_rounds is None:
-        max_rounds = cls.default_max_rounds
-    if titan and not cls.opponents:
-        raise InputError(f"--titan: a {mode} sweep faces no titans")
-    if max_rounds < 1:
-        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    if ci_width is not None and not 0 < ci_width < 1:
-        raise InputError(f"--ci-width {ci_width}: must be between 0 and 1 (e.g. 0.1)")
-    pols = tuple(p.strip() for p in policies.split(","))
-    if len(pols) == 1:
-        pols = pols * 2
-    if len(pols) != 2 or any(p not in POLICIES for p in pols):
-        raise InputError(f"--policies {policies!r}: two of {', '.join(POLICIES)} separated by a comma")
-    from hoplostat.catalog.loader import overlay_dirs
-
-    # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
-    data_dirs = tuple(str(d.resolve()) for d in overlay_dirs(data or (), use_env=True))
-    catalog = load(data_dirs, use_env=False)
-    factions = tuple(split_values("--faction", faction)) if faction else tuple(catalog.factions)
-    for f in factions:
-        catalog.faction(f)
-    if cls.analysis == "versus" and len(set(factions)) < min(cls.seats):
-        raise InputError(f"--faction: a {mode} sweep needs at least {min(cls.seats)} different factions")
-    for a in arena or ():
-        catalog.arena(a)  # InputError with close matches
-        if a not in cls.arenas:
-            raise InputError(f"--arena {a}: {mode.title()} is played on {', '.join(x.title() for x in cls.arenas)} only")
-    titans = tuple(titan) if titan else (tuple(opponent_ids(catalog, cls.opponents)) if cls.opponents else ())
-    for t in titans:
-        catalog.titan(t)
-    arenas = tuple(arena) if arena else tuple(a for a in sw.ARENAS if a in cls.arenas) or cls.arenas
-    config = sw.SweepConfig(mode=mode, factions=factions, arenas=arenas, games=games, seed=seed, policies=pols,
-                            max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                            coop=coop and cls.analysis != "versus", titans=titans,
-                            catalog_hash=catalog.hash)
+    config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
+                               policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
+                               titans=titan, chunk=chunk, data=tuple(data or ()))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     n_matchups = len(config.matchups())
