@@ -97,16 +97,6 @@ def plain(x: Any) -> Any:
     return str(x)
 
 
-def split_values(option: str, values: list[str] | None) -> list[str]:
-    """Repeated and comma-separated option values as one list; an empty item is an error."""
-    out: list[str] = []
-    for v in values or ():
-        parts = [p.strip() for p in v.split(",")]
-        if not all(parts):
-            raise InputError(f"{option} {v!r}: an empty value; give ids separated by commas, e.g. kunlun,amazons")
-        out.extend(parts)
-    return out
-
 
 def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int, log: bool) -> dict[str, Any]:
     """The JSON object of one game of any mode (`engine.loop.GameResult`); mode extras at the top level
