@@ -96,20 +96,12 @@ id-keyed cache here stores its grid and checks identity: a grid freed and anothe
 address must not inherit its entries (games would then depend on what ran before in the process)."""
 
 
-def _plain(muted) -> list[bool]:
-    """The muted pattern as a plain list: a state-dependent one (Ascension's) supplies it (`pattern()`); it
-    holds for one decision, during which the board does not change. Plain list reads are C-level."""
-    return muted if type(muted) is list else muted.pattern()
-
-
 def _hex_base(grid, muted) -> list[float]:
     """Per-hex score of standing there regardless of opponents: +2 stone, -3 center hex (1 damage next
     turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern; the same
-    pattern gives the same list object. A `muted` whose items depend on the state (Ascension's team-aware
-    `_TeamMuted`: an inner hex is muted only while no rival stands there) is read as its `pattern()` first: its
-    raw list (what `==`, `list()` and `tuple()` see) is not the pattern, and caching on it made a score
-    depend on earlier positions and games (so on --jobs)."""
-    muted = _plain(muted)
+    pattern gives the same list object. The pattern is a plain list of the hexes alone (who stands there does
+    not change it: Ascension's rivals are exempt through `GameState.mute_exempt`), so a cached score can
+    never depend on earlier positions or games."""
     last = _BASE_LAST.get(id(grid))
     if last is not None and last[0] is grid and last[1] == muted:
         return last[2]
@@ -255,7 +247,7 @@ class GreedyController:
         non_hero = [o for o in options if not s.units[o[0]].is_primary_hero]
         options = non_hero or list(options)
         opps = [x.hex for x in s.opponents_of(troop)] or list(s.grid.tagged("stone"))
-        center, muted = s.grid.center, _plain(s.muted)
+        center, muted = s.grid.center, s.muted
         dist = s.grid.dist
         values: dict[int, float] = {}
         hexes: dict[int, float] = {}
@@ -305,7 +297,7 @@ class GreedyController:
         opp_hexes = [o.hex for o in s.opponents_of(troop)]
         # Distance from every hex to the nearest opponent (memoised per set of opponent hexes: `_near`).
         near = _near(grid, opp_hexes) if opp_hexes else None
-        muted = _plain(s.muted)
+        muted = s.muted
         base = _hex_base(grid, muted)
         dist, units = grid.dist, s.units
         best = 0.0
@@ -402,7 +394,7 @@ class GreedyController:
     def _move_onslaught(self, g, troop, options, optional):
         s = g.state
         grid = s.grid
-        dist, units, muted = grid.dist, s.units, _plain(s.muted)
+        dist, units, muted = grid.dist, s.units, s.muted
         stone = [("stone" in t) for t in grid.tags]
         imm = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
         arena = [o.hex for o in s.opponents_of(troop) if o.unit.kind != "immortal"]
