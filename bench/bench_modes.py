@@ -2,7 +2,7 @@
 
 The reference is an earlier commit (default: the last one before the rule-set plug-in restructuring,
 `84792e2`; set HOPLOSTAT_BENCH_REF to another) checked out with `git worktree` into a temporary folder
-and run in a subprocess on the same seeds. Both sides run alternately, three times, and the faster of each is
+and run in a subprocess on the same seeds. Both sides run alternately (HOPLOSTAT_BENCH_ROUNDS times, default 3), and the faster of each is
 kept (three rounds; CPU time of the games only, so a busy machine skews both alike). Prints `name value` lines:
 `<mode>_games_per_s`, `<mode>_ref_games_per_s` and `<mode>_ratio` (today / reference; above 1 is faster).
 `python -m bench modes`, or `python bench/bench_modes.py [N]`.
@@ -18,6 +18,8 @@ import tempfile
 from pathlib import Path
 
 REF = os.environ.get("HOPLOSTAT_BENCH_REF", "84792e2")
+ROUNDS = int(os.environ.get("HOPLOSTAT_BENCH_ROUNDS", "3"))
+"""Alternating rounds of both sides; the faster of each side is kept."""
 ROOT = Path(__file__).resolve().parents[1]
 
 # Plays the same seeded games with whichever engine is first on sys.path (today's API or the old one).
@@ -87,7 +89,7 @@ def main(n: int = 120) -> None:
             ref = None  # type: ignore[assignment]
         try:
             best: dict[str, dict[str, float]] = {"now": {}, "ref": {}}
-            for _ in range(3):
+            for _ in range(ROUNDS):
                 for side, path in (("ref", ref), ("now", ROOT)):
                     if path is None:
                         continue

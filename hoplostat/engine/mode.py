@@ -245,6 +245,15 @@ class Mode:
     `ROW_HEAD`, any other table whole (`units` is `UNIT_ROW` in every mode). `schema(table)` joins them."""
     heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
     """The mode's goals as heuristic players score them (`Heuristics`)."""
+    hooks_move: ClassVar[bool] = False
+    hooks_ignore: ClassVar[bool] = False
+    """Whether the class overrides `after_move` / `ignores_damage` (set by `__init_subclass__`): the rules
+    skip a hook a mode does not have, resolved once per mode class rather than once per move or damage."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.hooks_move = cls.after_move is not Mode.after_move
+        cls.hooks_ignore = cls.ignores_damage is not Mode.ignores_damage
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
@@ -320,6 +329,16 @@ class Mode:
     def turn_of(self, g: Game, troop: int) -> Turn:
         """A player troop's turn (what a scenario plays step by step)."""
         raise NotImplementedError
+
+    def steps_for(self, g: Game, key: Any, build: Callable[[], Sequence[tuple[str, Callable[[], Any]]]]):
+        """A turn's named steps, built once per game and `key` (a troop, a kind of turn): the closures read
+        the state when they run, so the same ones serve every round. Cached on the mode object with the
+        game they were built for (a clone's game builds its own)."""
+        cache = self.__dict__.setdefault("_step_cache", {})
+        got = cache.get(key)
+        if got is None or got[0] is not g:
+            got = cache[key] = (g, build())
+        return got[1]
 
     def interrupt(self, g: Game) -> None:
         """Called when a turn left `end_reason` set; may resolve an interrupt (a wave's end) and clear it.

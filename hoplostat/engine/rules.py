@@ -253,7 +253,8 @@ def move(g: Game, u: UnitState, dest: int) -> None:
 def _after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
     """What a move triggers once the unit stands on `dest` (never a displacement, SKL-6)."""
     s = g.state
-    s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
+    if s.mode.hooks_move:
+        s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")
     if movers:
         effects = [(h, sid, param, fn) for h in movers if h.zone == COMBAT and s.skills_work(h)
@@ -358,7 +359,8 @@ def damage(
         return 0
     if source is not None and source_troop is None:
         source_troop = source.troop
-    if s.mode.ignores_damage(g, target, amount, source=source, source_troop=source_troop, what=what):
+    if s.mode.hooks_ignore and s.mode.ignores_damage(g, target, amount, source=source, source_troop=source_troop,
+                                                     what=what):
         return 0  # the mode takes the damage instead (Onslaught: immortals ignore all damage, ONS-7)
     removed = min(max(amount, 0), target.hp)
     if removed:

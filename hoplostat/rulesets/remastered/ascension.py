@@ -283,9 +283,10 @@ class Ascension(Mode):
         reward, movement, abilities, engage."""
         s: AscensionState = g.state  # type: ignore[assignment]
         t = s.troops[troop]
-        return Turn(troop, f"-- Round {s.round}, {t.faction} turn", turn.player_steps(
+        steps = self.steps_for(g, troop, lambda: turn.player_steps(
             g, troop, arena=lambda: colosseum.center_damage(g, troop), deployment=lambda: self.deployment(g, troop),
             after_tactic=(("foothold", lambda: colosseum.foothold_step(g, troop)),)))
+        return Turn(troop, f"-- Round {s.round}, {t.faction} turn", steps)
 
     def deployment(self, g: Game, troop: int) -> None:
         """ASC-4: no unit limit but the HP supply; ASC-11 forfeit (as Onslaught): no player units in combat

@@ -327,8 +327,9 @@ class Onslaught(Mode):
         unit limit (ONS-2) and forfeit (ONS-12), tactic placement, movement, abilities, engage."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
         t = s.troops[troop]
-        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", turn.player_steps(
+        steps = self.steps_for(g, troop, lambda: turn.player_steps(
             g, troop, arena=lambda: self.check_stones(g, troop), deployment=lambda: self.deployment(g, troop)))
+        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
     def check_stones(self, g: Game, troop: int) -> None:
         """ONS-7: at the start of each player turn the immortal loses 1 HP per unit of that player on a stone."""

@@ -86,11 +86,9 @@ class Skirmish(Mode):
     columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
                          **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")}}
 
-    __slots__ = ("arena_id", "is_colosseum", "_steps")
+    __slots__ = ("arena_id", "is_colosseum")
 
     def __init__(self, arena_id: str = "pozzuoli") -> None:
-        self._steps: dict[int, tuple[Game, tuple]] = {}
-        """troop -> (the game, its turn's steps): built once per game and troop (`turn_of`)."""
         if arena_id not in ARENAS:
             raise InputError(f"unknown arena {arena_id!r} for skirmish; allowed: {', '.join(ARENAS)}")
         self.arena_id = arena_id
@@ -212,16 +210,11 @@ class Skirmish(Mode):
         """TURN-1 step order; the game ends at once when a win condition is met (TURN-2)."""
         s = g.state
         t = s.troops[troop]
-        cached = self._steps.get(troop)
-        if cached is not None and cached[0] is g:
-            steps = cached[1]  # the same closures every turn of this game (they read the state when run)
-        else:
-            steps = turn.player_steps(
-                g, troop, arena=lambda: self.arena_step(g, troop),
-                deployment=lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop)),
-                tactic=lambda: self.tactic_placement(g, troop),
-                after_engage=(("replenish", lambda: self.replenish(g, troop)),))
-            self._steps[troop] = (g, steps)
+        steps = self.steps_for(g, troop, lambda: turn.player_steps(
+            g, troop, arena=lambda: self.arena_step(g, troop),
+            deployment=lambda: turn.deployment_step(g, troop, self.deployment_hexes(s, troop)),
+            tactic=lambda: self.tactic_placement(g, troop),
+            after_engage=(("replenish", lambda: self.replenish(g, troop)),)))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
     @classmethod
