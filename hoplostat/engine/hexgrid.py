@@ -43,7 +43,16 @@ class HexGrid:
 
     @staticmethod
     def of(arena: Arena) -> HexGrid:
-        return _grid_of(arena)
+        """The grid of an arena, cached: by the arena object first (hashing an arena walks all its hexes,
+        and every game's set-up asks), then by value."""
+        got = _BY_ID.get(id(arena))
+        if got is not None and got[0] is arena:
+            return got[1]
+        grid = _grid_of(arena)
+        if len(_BY_ID) > 256:
+            _BY_ID.clear()
+        _BY_ID[id(arena)] = (arena, grid)
+        return grid
 
     def tagged(self, tag: str) -> tuple[int, ...]:
         """Indices of the hexes with this tag (cached)."""
@@ -149,6 +158,9 @@ class HexGrid:
                     nxt.append(m)
             frontier = nxt
         return None
+
+
+_BY_ID: dict[int, tuple[Arena, HexGrid]] = {}
 
 
 @lru_cache(maxsize=64)
