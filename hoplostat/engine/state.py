@@ -210,8 +210,8 @@ class GameState:
         cache[_ALL] = everyone
         cache[_AURAS] = auras
         for t, mine in by_troop.items():
-            cache[_TROOP + str(t)] = mine
-            cache[_OPP + str(t)] = [u for u in everyone if u.troop != t]
+            cache[_TROOP_KEY[t] if 0 <= t < 8 else _TROOP + str(t)] = mine
+        # opponents of a troop: built when first asked (`opponents_of`), not for every troop on every change
         self.hooked_cache = cache
         self.hooked_version = self.combat_version
 
@@ -356,8 +356,11 @@ class TeamGameState(GameState):
     def opponents_of(self, troop: int) -> list[UnitState]:
         """Units in combat of the other team (cached per change of `combat`; do not mutate)."""
         if self.opp_version != self.combat_version:
-            everyone = self.in_combat()
-            teams = self.teams
-            self.opp_views = {t: [u for u in everyone if teams[u.troop] != teams[t]] for t in range(len(self.troops))}
+            self.opp_views = {}
             self.opp_version = self.combat_version
-        return self.opp_views[troop]
+        got = self.opp_views.get(troop)
+        if got is None:  # built when first asked, per troop
+            teams = self.teams
+            team = teams[troop]
+            got = self.opp_views[troop] = [u for u in self.in_combat() if teams[u.troop] != team]
+        return got
