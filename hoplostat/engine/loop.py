@@ -1,13 +1,13 @@
-"""The Mode protocol, the mode registry, the one game loop, and the result type every mode returns.
+"""The mode registry and the one game loop (the Mode protocol and the result type are `engine.mode`).
 
 A mode (Skirmish, Onslaught, ...) is a subclass of `Mode` that declares its facts as class
 attributes and supplies set-up, the turns of a round and its hooks; `register_mode` makes it
 known to `play`, `sweep`, `scenario`, `stats`, `report` and the CLI. One loop (`run`) plays
-every mode: round cap, round start, the turns the mode lists (each opened by `open_turn` and
-played step by step by `run_steps`), interrupts such as a wave's end.
+every mode: round cap, round start, the turns the mode lists (each opened and played step by
+step, as `open_turn` and `run_steps` do for scenarios), interrupts such as a wave's end.
 
-Rule sets live in `hoplostat.rulesets.*` and register their modes when imported; the registry
-imports that package on first use (plug-in discovery), so the engine core names no rule set.
+Rule sets register their modes when imported; the installed ones are found through entry points
+on first use of a registry (`engine.registry.discover`), so the engine core names no rule set.
 """
 
 from __future__ import annotations
