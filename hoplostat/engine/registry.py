@@ -206,9 +206,7 @@ def is_implemented(skill_id: str, ruleset: str) -> bool:
 
 def unimplemented_in_game(s: Any) -> tuple[str, ...]:
     """Skill ids on the chips of a game (`GameState.units`) that the engine does not implement, sorted."""
-    discover()
-    ids = {(u.unit.ruleset, r.id) for u in s.units for r in u.unit.skills}
-    return tuple(sorted({i for rs, i in ids if i not in SKILLS.get(rs, _NONE)}))
+    return _missing({(u.unit.ruleset, r.id) for u in s.units for r in u.unit.skills})
 
 
 def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
@@ -216,11 +214,16 @@ def unimplemented_skills(catalog: Any) -> tuple[str, ...]:
 
     The engine never ignores a skill silently: modes report these ids and tests pin the list.
     """
-    discover()
     ruleset = getattr(catalog, "ruleset", "remastered")
     ids: set[tuple[str, str]] = {(ruleset, sid) for sid in getattr(catalog, "skills", {}) or {}}
     for u in catalog.units.values():
         ids.update((u.ruleset, r.id) for r in u.skills)
+    return _missing(ids)
+
+
+def _missing(ids: set[tuple[str, str]]) -> tuple[str, ...]:
+    """Sorted skill ids of (rule set, skill id) pairs that their rule set does not implement."""
+    discover()
     return tuple(sorted({i for rs, i in ids if i not in SKILLS.get(rs, _NONE)}))
 
 
