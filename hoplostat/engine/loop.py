@@ -3,8 +3,8 @@
 A mode (Skirmish, Onslaught, ...) is a subclass of `Mode` that declares its facts as class
 attributes and supplies set-up, the turns of a round and its hooks; `register_mode` makes it
 known to `play`, `sweep`, `scenario`, `stats`, `report` and the CLI. One loop (`run`) plays
-every mode: round cap, round start, the turns the mode lists (each opened and played step by
-step, as `open_turn` and `run_steps` do for scenarios), interrupts such as a wave's end.
+every mode: round cap, round start, the turns the mode lists (each opened by `open_turn` and played
+step by step by `run_steps`, as scenarios play them too), interrupts such as a wave's end.
 
 Rule sets register their modes when imported; the installed ones are found through entry points
 on first use of a registry (`engine.registry.discover`), so the engine core names no rule set.
@@ -97,14 +97,7 @@ def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | N
         for turn in mode.round_turns(g):
             if s.end_reason is not None:
                 break
-            s.turn += 1  # open_turn and run_steps, inlined: this is the innermost loop of every game
-            s.active = turn.troop
-            if s.log is not None:
-                s.log.append(turn.header)
-            for _name, step in turn.steps:
-                step()
-                if s.end_reason is not None:
-                    break
+            play_turn(g, turn)
             if after_turn is not None:
                 after_turn(g, turn)
             if s.end_reason is not None:
