@@ -13,7 +13,7 @@ from hoplostat.catalog.model import Effect
 from hoplostat.dice import parse_pool
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.rules import FixedRoller, Game
-from hoplostat.engine.state import CAMP, COMBAT, GameState, TroopState, UnitState
+from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TroopState, UnitState
 
 
 def mk_unit(
@@ -124,3 +124,26 @@ def adjacent(grid: HexGrid, h: int, k: int = 0) -> int:
 
 def at(grid: HexGrid, h: int, d: int, k: int = 0) -> int:
     return grid.at_distance(h, d)[k]
+
+
+def put_in_combat(s: GameState, uid: int, hex_: int, hp: int | None = None) -> int:
+    """Put a chip of a mode's real set-up in combat (not dazed, active), taking its HP from the supply."""
+    u = s.units[uid]
+    u.zone, u.hex, u.deployed_turn, u.entered, u.active = COMBAT, hex_, -10, True, True
+    u.hp = u.unit.health if hp is None else hp
+    s.supply[s.troops[u.troop].side] -= u.hp
+    s.board[hex_] = uid
+    s.enter_combat(u)
+    return uid
+
+
+def clear_shards(s: Any) -> None:
+    """Take an Ascension game's shards off the board (their HP back to the supply)."""
+    for sh in s.shards:
+        if sh.uid >= 0 and s.units[sh.uid].zone == COMBAT:
+            u = s.units[sh.uid]
+            s.supply[sh.colour] += u.hp
+            s.board[u.hex] = -1
+            s.leave_combat(u)
+            u.zone = DISCARD
+        sh.out, sh.hex = True, -1

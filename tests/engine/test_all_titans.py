@@ -12,10 +12,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from enginekit import clear_shards, put_in_combat
+
 from hoplostat.rulesets.remastered import titan as titan_rules
 from hoplostat.rulesets.remastered.ascension import build_game, choose_forces, play_ascension, setup
 from hoplostat.engine.rules import FixedRoller
-from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.engine.state import CAMP, DISCARD
 from hoplostat.policies import make
 from hoplostat.sweep import SweepConfig, play_one
 
@@ -87,25 +89,8 @@ def test_every_onslaught_faction_and_coop_pair_plays_to_an_end(cat, policy):
 # --------------------------------------------------------------------------- issue 13: the crash, by hand
 
 
-def _put(s, uid: int, hex_: int, hp: int | None = None) -> None:
-    """Put a chip in combat (not dazed), taking its HP from the supply."""
-    u = s.units[uid]
-    u.zone, u.hex, u.deployed_turn, u.entered, u.active = COMBAT, hex_, -10, True, True
-    u.hp = u.unit.health if hp is None else hp
-    s.supply[s.troops[u.troop].side] -= u.hp
-    s.board[hex_] = uid
-    s.enter_combat(u)
 
 
-def _clear_shards(s) -> None:
-    for sh in s.shards:
-        if sh.uid >= 0 and s.units[sh.uid].zone == COMBAT:
-            u = s.units[sh.uid]
-            s.supply[sh.colour] += u.hp
-            s.board[u.hex] = -1
-            s.leave_combat(u)
-            u.zone = DISCARD
-        sh.out, sh.hex = True, -1
 
 
 @pytest.mark.parametrize("titan", ["mars", "shaghad", "titan-d"])
@@ -118,7 +103,7 @@ def test_titan_defeated_by_cover_during_its_advance_ends_the_game(cat, titan):
                    roller=FixedRoller(mode="all"))
     choose_forces(g)
     s.round, s.turn, s.titan_turns = 3, 10, 2
-    _clear_shards(s)
+    clear_shards(s)
     d = s.grid.dist
     free = [h for h in range(s.grid.n) if not s.grid.move_block[h] and not s.grid.pedestal[h]]
     archer = next(u.uid for u in s.units if u.troop == 0 and u.zone == CAMP and u.unit.has_skill("cover")
@@ -128,9 +113,9 @@ def test_titan_defeated_by_cover_during_its_advance_ends_the_game(cat, titan):
     # whatever the titan marks, it steps toward A and H and ends its move within A's Range
     T, A, H = next((t, a, h) for t in free for a in free for h in s.grid.neighbours[a]
                    if d[t][a] == 4 and h in free and d[t][h] == 5)
-    _put(s, s.titan_uid, T, hp=1)
-    _put(s, archer, A)
-    _put(s, hero, H)
+    put_in_combat(s, s.titan_uid, T, hp=1)
+    put_in_combat(s, archer, A)
+    put_in_combat(s, hero, H)
     tu = s.units[s.titan_uid]
     titan_rules.advance(g, tu, 3)
     log = "\n".join(s.log)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import Scripted
+from enginekit import Scripted, clear_shards, put_in_combat
 
 from hoplostat.engine import rules
 from hoplostat.rulesets.remastered import shards, titan as titan_rules
@@ -45,26 +45,9 @@ def chip(s, troop, unit_id):
     return next(u.uid for u in s.units if u.troop == troop and u.unit.id == unit_id and u.zone != COMBAT)
 
 
-def put(s: AscensionState, uid: int, hex_: int, hp: int | None = None) -> int:
-    """Put a chip in combat (not dazed), taking its HP from the supply."""
-    u = s.units[uid]
-    u.zone, u.hex, u.deployed_turn, u.entered, u.active = COMBAT, hex_, -10, True, True
-    u.hp = u.unit.health if hp is None else hp
-    s.supply[s.troops[u.troop].side] -= u.hp
-    s.board[hex_] = uid
-    s.enter_combat(u)
-    return uid
+put = put_in_combat
 
 
-def clear_shards(s):
-    for sh in s.shards:
-        if sh.uid >= 0 and s.units[sh.uid].zone == COMBAT:
-            u = s.units[sh.uid]
-            s.supply[sh.colour] += u.hp
-            s.board[u.hex] = -1
-            s.leave_combat(u)
-            u.zone = DISCARD
-        sh.out, sh.hex = True, -1
 
 
 def mars_geometry(grid):
