@@ -429,7 +429,8 @@ class SweepResult:
 
 
 def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: int, policies: str,
-                  ci_width, max_rounds, coop: bool, titans, chunk: int, data):
+                  ci_width, max_rounds, coop: bool, titans, chunk: int, data, players: int | None = None,
+                  pods: int | None = None):
     """The `SweepConfig` of a sweep, checked as ``hoplostat sweep`` checks its flags (InputError)."""
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
@@ -454,6 +455,14 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     if ci_width is not None and not 0 < ci_width < 1:
         raise InputError(f"--ci-width {ci_width}: must be between 0 and 1 (e.g. 0.1)")
+    many = max(cls.seats) > 2 and cls.analysis in ("pods", "teams")
+    if (players is not None or pods is not None) and not many:
+        flag = "--players" if players is not None else "--pods"
+        raise InputError(f"{flag}: only for modes of three or more players (a {mode} game has {min(cls.seats)})")
+    if players is not None and players not in cls.seats:
+        raise InputError(f"--players {players}: a {mode} game has {' or '.join(str(n) for n in cls.seats)} players")
+    if pods is not None and pods < 1:
+        raise InputError(f"--pods {pods}: must be 1 or more")
     pols = tuple(p.strip() for p in policies.split(","))
     if len(pols) == 1:
         pols = pols * 2
@@ -465,8 +474,9 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     chosen = tuple(_split("--faction", factions)) if factions else tuple(catalog.factions)
     for f in chosen:
         catalog.faction(f)
-    if cls.analysis == "versus" and len(set(chosen)) < min(cls.seats):
-        raise InputError(f"--faction: a {mode} sweep needs at least {min(cls.seats)} different factions")
+    need = players or min(cls.seats)
+    if cls.analysis in ("versus", "pods", "teams") and len(set(chosen)) < need:
+        raise InputError(f"--faction: a {mode} sweep of {need} players needs at least {need} different factions")
     for a in arenas or ():
         catalog.arena(a)  # InputError with close matches
         if a not in cls.arenas:
@@ -477,7 +487,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     arena_ids = tuple(arenas) if arenas else tuple(a for a in sw.ARENAS if a in cls.arenas) or cls.arenas
     return sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
                           max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                          coop=coop and cls.analysis != "versus", titans=titan_ids, catalog_hash=catalog.hash)
+                          coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids, catalog_hash=catalog.hash,
+                          players=players or 0, pods=pods or 0)
 
 
 def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas: str | Sequence[str] | None = None,
@@ -485,8 +496,8 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
               out: PathLike = "reports/sweep", resume: bool = False, ci_width: float | None = None,
               max_rounds: int | None = None, coop: bool = True, titans: str | Sequence[str] | None = None,
               chunk: int = 50, backend: str = "loky", scheduler: str | None = None,
-              data: PathLike | Sequence[PathLike] | None = None,
-              progress: Callable[[int, int], Any] | None = None) -> SweepResult:
+              data: PathLike | Sequence[PathLike] | None = None, players: int | None = None,
+              pods: int | None = None, progress: Callable[[int, int], Any] | None = None) -> SweepResult:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
 
@@ -496,13 +507,15 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
     A and B (``"greedy,greedy"``). ``ci_width``: stop a matchup once its 95% interval is narrower.
     ``resume=True`` continues the sweep already in ``out``. ``jobs`` workers on ``backend`` (``loky``,
     ``dask`` with ``scheduler``, ``ray``); the games never depend on ``jobs``, ``chunk`` or the backend.
-    ``progress(done_games, total_games)`` is called per chunk.
+    ``progress(done_games, total_games)`` is called per chunk. Modes of three or more players
+    (Pandemonium, Alliance): ``players`` per game (the mode's fewest by default) and ``pods``, how many
+    groups of factions to sample from ``seed``, each seated at random (the mode's default number).
     """
     from hoplostat import sweep as sw
 
     config = _sweep_config(mode, factions=_names(factions), arenas=_names(arenas), games=games, jobs=jobs,
                            seed=seed, policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
-                           titans=_names(titans), chunk=chunk, data=_paths(data))
+                           titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods)
     out = Path(out)
     sw.check_out(out, config, resume=resume)
     with sw.backend(backend, jobs=jobs, scheduler=scheduler):

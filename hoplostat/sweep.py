@@ -205,18 +205,35 @@ class SweepConfig:
     titans: tuple[str, ...] = ()
     data: tuple[str, ...] = ()
     catalog_hash: str = ""
+    players: int = 0
+    """Modes of three or more players: players per game (0 = the fewest the mode allows)."""
+    pods: int = 0
+    """Modes of three or more players: how many pods (groups of factions, seated at random) to sample
+    from the seed (0 = the mode's default); every group once if there are no more than that."""
 
     def matchups(self) -> list[Matchup]:
         """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
-        orders on every arena; Onslaught every faction solo, then every co-op pair (if ``coop``)."""
+        orders on every arena; Onslaught every faction solo, then every co-op pair (if ``coop``);
+        Pandemonium sampled pods of ``players`` factions."""
         from hoplostat.engine.loop import mode_class
 
         cls = mode_class(self.mode)
         arenas = [a for a in self.arenas if a in cls.arenas] or list(cls.arenas)
-        return cls.matchups(self.factions, arenas=arenas, titans=self.titans, coop=self.coop)
+        return cls.matchups(self.factions, arenas=arenas, titans=self.titans, coop=self.coop,
+                            players=self.players, pods=self.pods, seed=self.seed)
 
     def identity(self) -> dict:
-        return asdict(self)
+        """The config as the manifest records it. Fields added after a sweep was made are left out while
+        they hold their default, so sweeps made before them resume and compare as before."""
+        d = asdict(self)
+        for k in _LATER_FIELDS:
+            if d[k] == _LATER_FIELDS[k]:
+                del d[k]
+        return d
+
+
+_LATER_FIELDS = {"players": 0, "pods": 0}
+"""SweepConfig fields newer than the first manifests, with the default that leaves them out."""
 
 
 def game_seed(config: SweepConfig, matchup: Matchup, game: int) -> int:
@@ -536,8 +553,12 @@ def resume_command(out: Path, config: dict) -> str:
               "--chunk", str(config.get("chunk"))]
     if config.get("ci_width") is not None:
         parts += ["--ci-width", str(config["ci_width"])]
-    if cls is not None and cls.analysis != "versus" and not config.get("coop", True):
+    if cls is not None and cls.analysis in ("waves", "boss") and not config.get("coop", True):
         parts.append("--no-coop")
+    if config.get("players"):
+        parts += ["--players", str(config["players"])]
+    if config.get("pods"):
+        parts += ["--pods", str(config["pods"])]
     for d in config.get("data", ()):
         parts += ["--data", d]
     parts += ["--out", str(out), "--resume"]

@@ -39,6 +39,8 @@ def sweep(
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", help="Modes of three or more players: players per game (default: the fewest the mode allows).")] = None,
+    pods: Annotated[Optional[int], typer.Option("--pods", help="Modes of three or more players: groups of factions to sample from the seed, each seated at random (default 24; every group once if there are fewer).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
 ) -> None:
     from hoplostat import api
@@ -47,7 +49,7 @@ def sweep(
 
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
-                               titans=titan, chunk=chunk, data=tuple(data or ()))
+                               titans=titan, chunk=chunk, data=tuple(data or ()), players=players, pods=pods)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     n_matchups = len(config.matchups())

@@ -60,14 +60,17 @@ class Matchup:
     first: str
     titan: str = ""
     """The opponent faced by modes that have one (Ascension's titan); "" otherwise."""
+    more: tuple[str, ...] = ()
+    """Seats c, d, ... of modes for more than two players (Pandemonium, Alliance)."""
 
     @property
     def factions(self) -> tuple[str, ...]:
-        return tuple(f for f in (self.a, self.b) if f)
+        return tuple(f for f in (self.a, self.b, *self.more) if f)
 
     @property
     def key(self) -> str:
-        base = f"{self.mode}/{self.arena}/{self.a}/{self.b}/{self.first}"
+        seats = "/".join((self.a, self.b, *self.more))
+        base = f"{self.mode}/{self.arena}/{seats}/{self.first}"
         return f"{base}/{self.titan}" if self.titan else base
 
 
@@ -75,6 +78,8 @@ class Matchup:
 
 
 WON, LOST, DRAW = "won", "lost", "draw"
+COMPETITIVE = ("versus", "pods", "teams")
+"""`Mode.analysis` kinds where players play against each other (each seat its own policy)."""
 
 
 @dataclass(slots=True)
@@ -180,9 +185,63 @@ UNIT_ROW: dict[str, str] = {
 """Columns of the `units` table (`Mode.unit_rows`), the same in every mode."""
 
 
+SEAT_LETTERS = "abcdefgh"
+"""Seat names in rows and JSON: seat 0 is `a`, seat 1 `b`, ..."""
+
+
 def per_side(*cols: str) -> dict[str, str]:
     """Integer columns `a_<col>` then `b_<col>` for each seat of a game row (null for a solo game's b)."""
-    return {f"{side}_{c}": "int" for side in "ab" for c in cols}
+    return per_seat("ab", *cols)
+
+
+def per_seat(seats: str, *cols: str) -> dict[str, str]:
+    """Integer columns `<seat>_<col>` for each seat letter in `seats` (null for a seat a game did not have)."""
+    return {f"{seat}_{c}": "int" for seat in seats for c in cols}
+
+
+def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[tuple[str, ...]]:
+    """`pods` groups of `n` different factions for the modes of three or more players, each in a seating
+    (the order of its seats), drawn from `seed` alone. All `C(len(factions), n)` groups are too many to play
+    in full (70 quadruples of 8 factions), so sweeps sample: each pod takes the factions used least so far
+    (ties drawn at random), so every faction plays in as many pods as the others, give or take one; no
+    group of factions is drawn twice while another is left; each pod's seating is a random order.
+    `pods` 0, or as many as there are groups, plays every group once."""
+    from math import comb
+
+    fs = list(dict.fromkeys(factions))
+    if n < 2 or len(fs) < n:
+        raise InputError(f"{n} players need at least {n} different factions, got {len(fs)}")
+    total = comb(len(fs), n)
+    want = total if pods <= 0 or pods >= total else pods
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x9D5,)))
+    if want == total:
+        from itertools import combinations
+
+        groups = list(combinations(fs, n))
+        return [tuple(g[i] for i in rng.permutation(n)) for g in groups]
+    used = {f: 0 for f in fs}
+    seen: set[frozenset[str]] = set()
+    out: list[tuple[str, ...]] = []
+    while len(out) < want:
+        # least used first, ties broken by a random key; then the first unseen group along that order
+        keys = rng.random(len(fs))
+        ranked = sorted(range(len(fs)), key=lambda i: (used[fs[i]], keys[i]))
+        group = None
+        for shift in range(len(fs)):
+            cand = [fs[ranked[(shift + j) % len(fs)]] for j in range(n)] if shift else [fs[i] for i in ranked[:n]]
+            if frozenset(cand) not in seen:
+                group = cand
+                break
+        if group is None:  # every window already drawn: any unseen group, at random
+            from itertools import combinations
+
+            rest = [c for c in combinations(fs, n) if frozenset(c) not in seen]
+            group = list(rest[int(rng.integers(len(rest)))])
+        seen.add(frozenset(group))
+        for f in group:
+            used[f] += 1
+        out.append(tuple(group[i] for i in rng.permutation(n)))
+    return out
 
 
 # --------------------------------------------------------------------------- the protocol
@@ -234,8 +293,10 @@ class Mode:
     """The rules draw who plays first (sweeps then play both seat orders)."""
     default_max_rounds: ClassVar[int] = 60
     analysis: ClassVar[str] = "versus"
-    """How sweeps of this mode are summarised (stats/report): `versus` (win rates between seats),
-    `waves` (solo/co-op score against waves of opponents), `boss` (solo/co-op against one opponent)."""
+    """How sweeps of this mode are summarised (stats/report): `versus` (win rates between two seats),
+    `pods` (free-for-all of three or more: win share per faction against the fair share, per seat
+    position), `teams` (two teams of players: team win rates by pairing of teammates), `waves`
+    (solo/co-op score against waves of opponents), `boss` (solo/co-op against one opponent)."""
     success: ClassVar[str] = "faction a wins"
     """What `--ci-width` estimates, in words; `is_success(row)` computes it from a games row."""
     tables: ClassVar[tuple[str, ...]] = ("games", "units")
@@ -386,9 +447,11 @@ class Mode:
     # --- what sweeps need -----------------------------------------------------------------------
     @classmethod
     def matchups(cls, factions: Sequence[str], *, arenas: Sequence[str], titans: Sequence[str],
-                 coop: bool) -> list[Matchup]:
+                 coop: bool, players: int = 0, pods: int = 0, seed: int = 0) -> list[Matchup]:
         """Versus modes: every unordered faction pair, both seat orders (when the first player is drawn),
-        every arena. Solo/co-op modes: every faction solo, then every pair (if `coop`), per titan."""
+        every arena. Solo/co-op modes: every faction solo, then every pair (if `coop`), per titan.
+        Modes of three or more players sample `pods` groups of `players` factions from `seed`
+        (`sample_pods`); the others ignore those three."""
         if cls.analysis == "versus":
             firsts = ("a", "b") if cls.first_player_random else ("a",)
             return [Matchup(cls.name, arena, a, b, first) for arena in arenas
@@ -401,9 +464,9 @@ class Mode:
 
     @classmethod
     def seat_policies(cls, policies: Sequence[str], n: int) -> list[str]:
-        """The policy of each of `n` seats from a sweep's policies: versus modes one per seat; solo and
-        co-op modes play every seat with the first (the team is one player's strength)."""
-        if cls.analysis == "versus":
+        """The policy of each of `n` seats from a sweep's policies: competitive modes one per seat (cycling);
+        solo and co-op modes play every seat with the first (the team is one player's strength)."""
+        if cls.analysis in COMPETITIVE:
             return [policies[i % len(policies)] for i in range(n)]
         return [policies[0]] * n
 
@@ -435,7 +498,7 @@ class Mode:
                   won_by_seat: Callable[[int], bool | None]) -> list[dict]:
         """The `units` table rows of a game (one per player chip that could take part)."""
         return [{"matchup": head["matchup"], "arena": head["arena"], "game": head["game"],
-                 "side": "a" if u.seat == 0 else "b", "faction": u.faction, "unit": u.unit_id,
+                 "side": SEAT_LETTERS[u.seat], "faction": u.faction, "unit": u.unit_id,
                  "kind": unit_kind(u.unit_id), "deployed": u.deployed, "damage_dealt": u.damage_dealt,
                  "kills": u.kills, "defeated": u.defeated, "won": won_by_seat(u.seat)} for u in res.units]
 

@@ -176,6 +176,36 @@ def _best_move(options, i, j, near, base, muted, row, r: int, hero: bool, here: 
     return best, bests
 
 
+def _crowded(s: Any, troop: int, base: list[float]) -> list[float]:
+    """Free-for-all (Pandemonium): `base` less 1.5 per opposing troop beyond the first that could reach and
+    attack the hex next turn (Movement + Range of any of its units), so a unit does not walk into the
+    middle of everyone."""
+    reach: dict[int, np.ndarray] = {}
+    dist = s.grid.dist_array
+    for o in s.opponents_of(troop):
+        hit = dist[:, o.hex] <= rules.movement_of(s, o) + rules.range_of(s, o)
+        got = reach.get(o.troop)
+        reach[o.troop] = hit if got is None else (got | hit)
+    if len(reach) < 2:
+        return base
+    threats = np.sum(list(reach.values()), axis=0)
+    return (np.asarray(base) - 1.5 * np.maximum(threats - 1, 0)).tolist()
+
+
+def _leader(s: Any, troop: int) -> int:
+    """Free-for-all: the opposing troop with the most HP in combat plus Health ready in camp (the one to
+    keep down); -1 when there is none."""
+    best, who = -1, -1
+    for t in s.troops:
+        if t.index == troop or t.index not in s.order:
+            continue
+        strength = sum(u.hp for u in s.in_combat(t.index)) + sum(
+            u.unit.health for u in s.units if u.troop == t.index and u.zone == "camp" and u.active)
+        if strength > best:
+            best, who = strength, t.index
+    return who
+
+
 def _holds_stones(s: Any) -> bool:
     """The mode asks for the `hold-stones` scoring (its declared `Mode.heuristics`: Onslaught)."""
     return s.mode.heuristics.profile == "hold-stones"
@@ -299,6 +329,8 @@ class GreedyController:
         near = _near(grid, opp_hexes) if opp_hexes else None
         muted = s.muted
         base = _hex_base(grid, muted)
+        if s.mode.heuristics.profile == "free-for-all" and opp_hexes:
+            base = _crowded(s, troop, base)
         dist, units = grid.dist, s.units
         best = 0.0
         bests: list = []
@@ -344,13 +376,14 @@ class GreedyController:
         if _holds_stones(s):
             return self._engage_onslaught(g, troop, options, optional)
         units, profile = s.units, rules.attack_profile
+        leader = _leader(s, troop) if s.mode.heuristics.profile == "free-for-all" else -1
         scored = []
         for opt in options:
             u = units[opt[1]]
             if opt[0] == "attack":
                 t = units[opt[2]]
                 mean, at_least = attack_odds(*profile(g, u, t))
-                value = 20.0 if t.unit.elite else 10.0
+                value = (20.0 if t.unit.elite else 10.0) * (1.3 if t.troop == leader else 1.0)
                 hp = t.hp
                 kill = at_least[hp] if hp < len(at_least) else 0.0  # kill_chance, inlined (hot)
                 scored.append((kill * value + mean, opt))
@@ -555,6 +588,25 @@ class GreedyController:
     def _return_unit(self, g, troop, options, optional):
         s = g.state
         return max(options, key=lambda uid: (s.units[uid].unit.health, -uid))
+
+    def _hero_reward(self, g, troop, options, optional):
+        """Pandemonium's hero-defeat reward (and Alliance's third reward): the highest-Health unit."""
+        return self._return_unit(g, troop, options, optional)
+
+    def _stone_tactic(self, g, troop, options, optional):
+        """Pandemonium's stone step: take back the discarded tactic that is not a heal, else the first."""
+        camp = {tac.id: tac for tac in g.state.troops[troop].tactics_discard}
+        for tid in options:
+            if {e.term for e in camp[tid].effects} != {"heal"}:
+                return tid
+        return options[0]
+
+    def _stone_relocate(self, g, troop, options, optional):
+        """The stone unit and deployment hex whose hex score drops least (often the one nearest a fight)."""
+        s = g.state
+        scored = [(self._hex_score(g, s.units[uid], h) - self._hex_score(g, s.units[uid], s.units[uid].hex),
+                   (uid, h)) for uid, h in options]
+        return self._best(scored, None)
 
     def _catch_up(self, g, troop, options, optional):
         s = g.state

@@ -1,0 +1,293 @@
+"""Pandemonium Mode (Remastered, "Pandemonium Mode"): three or four players, each alone, on Pozzuoli.
+
+Every troop may deploy on any of the twelve deployment hexes (PAN-8), keeps at most three units in
+combat and must deploy while below that (PAN-9, PAN-17), and draws on one pooled health supply whose
+chip colours mean nothing (PAN-7, PAN-10). There is no crowd favor (PAN-11); the first step of a turn
+instead lets a player take back one discarded tactic per stone hex it holds, sending a stone unit
+back to a deployment hex for each (PAN-14, PAN-15). A unit that defeats an opposing hero lets its
+troop take up to two non-elite units back from its discard (PAN-18). A player with nothing in combat
+and nothing to deploy in its Deployment Step forfeits and leaves the game; the last one left wins
+(PAN-20, PAN-21). The book sets no round limit: the round cap ends a stalled game as a draw among the
+players still in it (ruling R-PAN-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from hoplostat.catalog.model import Catalog
+from hoplostat.engine import rules
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
+                                   default_roller, player_units, register_mode)
+from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, per_seat, sample_pods
+from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.state import CAMP, DISCARD, GameState, UnitState
+from hoplostat.rulesets.remastered import turn
+from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.troops import add_faction
+
+ARENA = "pozzuoli"
+UNIT_LIMIT = 3
+"""PAN-9: units of one troop in combat at a time (the hero counts like any unit: ruling R-PAN-1)."""
+POOL = "pool"
+"""The one health-chip supply of every troop (PAN-7, PAN-10)."""
+DEFAULT_PODS = 24
+"""Pods a sweep samples when not told (`--pods`): each of 8 factions in 9 (3 players) or 12 (4) of them."""
+
+
+def seat_side(seat: int) -> str:
+    """A troop's name in the narration: Pandemonium has no sides, so troops are named by seat."""
+    return f"seat-{seat + 1}"
+
+
+@dataclass(slots=True)
+class PandemoniumState(GameState):
+    """Who has left the game: `out_round[t]` the round troop t forfeited in (0 while it plays); troops
+    that left are removed from `order` (PAN-12, PAN-20)."""
+
+    out_round: list[int] = field(default_factory=list)
+    out_order: list[int] = field(default_factory=list)
+    """Troops in the order they were eliminated."""
+    first: int = 0
+    """The troop that plays first (PAN-4)."""
+    hero_kills: list[int] = field(default_factory=list)
+    """Opposing heroes each troop defeated (by its units or its tactics)."""
+
+
+def stones_held(s: GameState, troop: int) -> list[UnitState]:
+    """The troop's own units standing on stone hexes (0, 1 or 2; other troops' units count for nothing)."""
+    out = []
+    for h in s.grid.tagged("stone"):
+        uid = s.board[h]
+        if uid >= 0 and s.units[uid].troop == troop:
+            out.append(s.units[uid])
+    return out
+
+
+def hero_kill_reward(g: Game, troop: int, decision: str, why: str) -> None:
+    """Up to two non-elite units of `troop`'s choice from its own discard back to its camp, one decision
+    each, optional (Pandemonium "Heroes", PAN-18; Alliance's third reward, ALL-19, is the same choice)."""
+    s = g.state
+    for _ in range(2):
+        opts = [u.uid for u in s.zone(troop, DISCARD) if not u.elite]
+        if not opts:
+            return
+        uid = g.ask(troop, decision, opts, optional=True)
+        if uid is None:
+            return
+        u = s.units[uid]
+        rules.return_to_camp(g, u)
+        s.say(f"{u.name} returns from the discard to the camp ({why})")
+
+
+@register_mode
+class Pandemonium(Mode):
+    """The free-for-all of three or four players. Stateless: who is still in the game is in the state."""
+
+    name = "pandemonium"
+    ruleset = RULESET
+    summary = "three or four players, each alone, on Pozzuoli: the last player not forced to forfeit wins"
+    arenas = (ARENA,)
+    seats = (3, 4)
+    teams = "each player alone (free-for-all)"
+    first_player_random = True
+    default_max_rounds = 60
+    analysis = "pods"
+    success = "faction a wins"
+    heuristics = Heuristics(profile="free-for-all")
+    columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
+                         "players": "int", "first_seat": "str", "faction_c": "str", "faction_d": "str",
+                         **per_seat("abcd", "out_round", "units_deployed", "damage_dealt", "kills", "units_lost",
+                                    "heroes_defeated")}}
+
+    __slots__ = ()
+
+    def __init__(self, arena_id: str = ARENA) -> None:
+        self.arena_id = ARENA
+
+    # --- set-up ---------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
+                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
+        s = setup(catalog, spec.factions, rng=rng, log=log, first_player=spec.first, mode=cls())
+        return Game(s, default_roller(rng, roller), cls.player_controllers(controllers, len(spec.factions), cls.name),
+                    rng)
+
+    # --- the round ------------------------------------------------------------------------------
+    def round_turns(self, g: Game):
+        """PAN-12: one turn of each player still in the game, from the first player clockwise."""
+        s: PandemoniumState = g.state  # type: ignore[assignment]
+        for p in list(s.order):
+            if not s.out_round[p]:
+                yield self.turn_of(g, p)
+
+    def turn_of(self, g: Game, troop: int) -> Turn:
+        """PAN-13: check stone hexes, deployment, tactic placement, movement, abilities, engage (no replenish)."""
+        s = g.state
+        steps = self.steps_for(g, troop, lambda: turn.player_steps(
+            g, troop, arena=lambda: self.stone_step(g, troop), deployment=lambda: self.deployment(g, troop)))
+        return Turn(troop, f"-- Round {s.round}, {s.troops[troop].faction} ({s.troops[troop].side}) turn", steps)
+
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
+        """PAN-8: any of the twelve deployment hexes, whatever their colour."""
+        return s.grid.tagged("deploy-red") + s.grid.tagged("deploy-blue")
+
+    def stone_step(self, g: Game, troop: int) -> None:
+        """Pandemonium "Check Stone Hexes": one discarded tactic back to camp per stone hex the troop's own
+        units hold (PAN-14, PAN-16); for each, one of those stone units goes to a free deployment hex of the
+        player's choice (PAN-15). Ruling R-PAN-2: the relocation is a displacement (not movement, not a
+        deployment: not dazed, triggers nothing of movement), onto a free hex, and a tactic is taken back
+        only while a stone unit and a free deployment hex remain for it."""
+        s = g.state
+        t = s.troops[troop]
+        on_stones = stones_held(s, troop)
+        for _ in range(len(on_stones)):
+            free = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
+            if not t.tactics_discard or not free or not on_stones:
+                return
+            tid = g.ask(troop, "stone-tactic", [tac.id for tac in t.tactics_discard], optional=True)
+            if tid is None:
+                return
+            k = next(i for i, tac in enumerate(t.tactics_discard) if tac.id == tid)
+            tac = t.tactics_discard.pop(k)
+            t.tactics_camp.append(tac)
+            s.say(f"{t.faction} ({t.side}) takes {tac.name} back to its camp (stone hex)")
+            uid, h = g.ask(troop, "stone-relocate", [(u.uid, h) for u in on_stones for h in free], optional=False)
+            u = s.units[uid]
+            on_stones.remove(u)
+            s.say(f"{u.name} ({t.side}) leaves its stone hex for a deployment hex (for {tac.name})")
+            rules.displace(g, u, h)
+
+    def deployment(self, g: Game, troop: int) -> None:
+        """PAN-9: no deployment with three units in combat; PAN-17: below three it is mandatory when
+        possible (one unit at most, DEP-1); PAN-20: nothing in combat and nothing deployable forfeits."""
+        s = g.state
+        mine = len(s.in_combat(troop))
+        if mine >= UNIT_LIMIT:
+            return
+        opts = turn.deployable(g, troop, self.deployment_hexes(s, troop))
+        if not opts:
+            if mine == 0:
+                self.forfeit(g, troop)
+            return
+        uid, h = g.ask(troop, "deploy", opts, optional=False)
+        rules.deploy(g, s.units[uid], h)
+
+    def forfeit(self, g: Game, troop: int) -> None:
+        """PAN-20, PAN-21: the player leaves the game at once; when one player is left, it wins. The troop's
+        chips are out of the game; its tactics on other troops' units stay until those units are defeated
+        (ruling R-PAN-4)."""
+        s: PandemoniumState = g.state  # type: ignore[assignment]
+        t = s.troops[troop]
+        s.out_round[troop] = s.round
+        s.out_order.append(troop)
+        s.order.remove(troop)
+        s.say(f"{t.faction} ({t.side}) has nothing in combat and nothing to deploy: it forfeits and is eliminated")
+        if len(s.order) == 1:
+            self.end(g, "last player standing", s.order[0])
+
+    # --- hooks ----------------------------------------------------------------------------------
+    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+        """PAN-18: a unit that defeats an opposing hero earns its troop up to two non-elite units from its
+        discard. Ruling R-PAN-3 (as R-ENG-8): a unit's skill counts, a tactic (no unit as source) does not.
+        PAN-3, PAN-19: a hero's defeat wins nothing else and its player plays on."""
+        if u.unit.kind not in ("hero", "neutral-hero") or source_troop is None or source_troop == u.troop:
+            return
+        s: PandemoniumState = g.state  # type: ignore[assignment]
+        s.hero_kills[source_troop] += 1
+        if source is None or source.troop != source_troop:
+            return
+        hero_kill_reward(g, source.troop, "hero-reward", f"{source.name} defeated {u.name}")
+
+    def end_text(self, g: Game, reason: str, winner: int | None) -> str:
+        s = g.state
+        if winner is not None:
+            return f"Game over: {reason}; {s.troops[winner].faction} wins"
+        left = ", ".join(s.troops[p].faction for p in s.order)
+        return f"Game over: {reason}; draw among {left}"
+
+    # --- the result -----------------------------------------------------------------------------
+    def result(self, g: Game, spec: GameSpec) -> GameResult:
+        s: PandemoniumState = g.state  # type: ignore[assignment]
+        n = len(s.troops)
+        troops = []
+        for t in s.troops:
+            if s.winner is not None:
+                out = WON if t.index == s.winner else LOST
+            else:
+                out = LOST if s.out_round[t.index] else DRAW
+            troops.append(TroopResult(t.index, t.faction, t.side, t.index, out, t.deployed, t.damage_dealt, t.kills,
+                                      t.units_lost, 0, 0, t.tactic_damage, t.tactic_kills,
+                                      extras={"out_round": s.out_round[t.index],
+                                              "heroes_defeated": s.hero_kills[t.index]}))
+        return GameResult(
+            mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(t.faction for t in s.troops),
+            rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.first,
+            troops=troops, units=player_units(s, range(n)), unimplemented=unimplemented_in_game(s),
+            extras={"players": n, "eliminated": [SEAT_LETTERS[p] for p in s.out_order]}, log=s.log)
+
+    # --- what sweeps need -----------------------------------------------------------------------
+    @classmethod
+    def matchups(cls, factions: Sequence[str], *, arenas: Sequence[str], titans: Sequence[str], coop: bool,
+                 players: int = 0, pods: int = 0, seed: int = 0) -> list[Matchup]:
+        """Sampled pods (`engine.mode.sample_pods`): `pods` groups of `players` different factions, each in a
+        random seating; the first player is drawn per game (PAN-4)."""
+        n = players or min(cls.seats)
+        return [Matchup(cls.name, ARENA, pod[0], pod[1], "a", more=tuple(pod[2:]))
+                for pod in sample_pods(factions, n, pods or DEFAULT_PODS, seed)]
+
+    @classmethod
+    def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
+        return GameSpec(cls.name, m.factions, m.arena, "", None, max_rounds)
+
+    @classmethod
+    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
+        winner = None if res.winner is None else SEAT_LETTERS[res.winner]
+        factions = list(res.factions) + [None] * (4 - len(res.factions))
+        row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
+               "end_reason": res.end_reason, "players": len(res.troops), "first_seat": SEAT_LETTERS[res.first_player],
+               "faction_c": factions[2], "faction_d": factions[3]}
+        for seat in "abcd":
+            row.update({f"{seat}_{c}": None for c in ("out_round", "units_deployed", "damage_dealt", "kills",
+                                                        "units_lost", "heroes_defeated")})
+        for t in res.troops:
+            x = SEAT_LETTERS[t.seat]
+            row.update({f"{x}_out_round": t.extras["out_round"] or None, f"{x}_units_deployed": t.units_deployed,
+                        f"{x}_damage_dealt": t.damage_dealt, f"{x}_kills": t.kills, f"{x}_units_lost": t.units_lost,
+                        f"{x}_heroes_defeated": t.extras["heroes_defeated"]})
+        units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == SEAT_LETTERS[seat])
+        return {"games": [row], "units": units}
+
+
+def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator, log: bool = False,
+          first_player: int | None = None, mode: Mode | None = None) -> PandemoniumState:
+    """Pandemonium set-up: a random first player, then clockwise by seat (PAN-4); each troop takes its whole
+    faction into camp, hero active side up (PAN-5, PAN-6); one supply of every health chip (PAN-7). No
+    neutral heroes, rivals or other extras (PAN-2). Factions are given per seat: the book's picking order
+    (last player first) decides nothing once they are chosen (ruling R-PAN-6)."""
+    n = len(factions)
+    ar = catalog.arena(ARENA)
+    grid = HexGrid.of(ar)
+    first = int(rng.integers(n)) if first_player is None else first_player
+    order = [(first + k) % n for k in range(n)]
+    units: list[UnitState] = []
+    troops = []
+    for p, fid in enumerate(factions):
+        t = add_faction(units, catalog, p, fid, seat_side(p), zone=CAMP, tactics=catalog.faction_tactics(fid),
+                        faction_units=catalog.faction_units(fid), neutral=None)
+        t.health = POOL
+        units[t.primary_hero].active = True
+        troops.append(t)
+    pool = sum(catalog.game.health_chips.values())
+    s = PandemoniumState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply={POOL: pool},
+                         supply_start={POOL: pool}, order=order, log=[] if log else None,
+                         mode=mode if mode is not None else Pandemonium(), out_round=[0] * n, first=first,
+                         hero_kills=[0] * n)
+    s.say("Set-up: " + ", ".join(f"{troops[p].faction} ({troops[p].side})" for p in order)
+          + f" in turn order; {troops[first].faction} goes first; one pooled supply of {pool} health chips")
+    return s
