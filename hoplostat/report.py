@@ -91,8 +91,9 @@ def kill_chance_figure(frame: pl.DataFrame) -> Figure:
 # --- sweeps ------------------------------------------------------------------------------
 
 
-def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (95% interval)") -> Figure:
-    """Horizontal bars of win rates with interval whiskers; the 50% line for reference."""
+def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (95% interval)",
+                    reference: float = 0.5, reference_label: str = "") -> Figure:
+    """Horizontal bars of win rates with interval whiskers; a dashed reference line (50% by default)."""
     f = frame.sort("win_rate")
     fig = Figure(figsize=(7, 0.45 * f.height + 1.5), layout="constrained")
     ax = fig.add_subplot()
@@ -101,7 +102,9 @@ def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (
     err = _whiskers(rate, f["win_rate_lo"], f["win_rate_hi"])
     ax.barh(y, rate, color=BLUE, alpha=0.85)
     ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="black", capsize=3, lw=1)
-    ax.axvline(0.5, color=GREY, ls="--", lw=1)
+    ax.axvline(reference, color=GREY, ls="--", lw=1)
+    if reference_label:
+        ax.text(reference, f.height - 0.4, f" {reference_label}", fontsize=8, va="bottom")
     ax.set_yticks(y, f["faction"].to_list())
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games won (draws count as not won)")
@@ -454,6 +457,133 @@ def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
     return sections, sentences
 
 
+def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "") -> Figure:
+    """Horizontal bars of each row's win share with 95% whiskers, and the fair share (1 / players) as
+    the reference line: a bar clear of it is a faction (or seat) that wins more or less than its share."""
+    f = frame.sort("win_share") if key != "position" else frame.sort("position", descending=True)
+    fig = Figure(figsize=(7, 0.45 * f.height + 1.6), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(f.height)
+    rate = f["win_share"].to_numpy()
+    colours = [ORANGE if v == "stronger" else (GREY if v == "within" else BLUE) for v in f["verdict"].to_list()]
+    ax.barh(y, rate, color=colours, alpha=0.9)
+    ax.errorbar(rate, y, xerr=_whiskers(rate, f["win_share_lo"], f["win_share_hi"]), fmt="none", ecolor="black",
+                capsize=3, lw=1)
+    fair = float(f["fair_share"].mean())
+    ax.axvline(fair, color="black", ls="--", lw=1)
+    ax.text(fair, f.height - 0.4, f" fair share {fair:.0%}", fontsize=8, va="bottom")
+    labels = [f"{v}{'st' if v == 1 else 'nd' if v == 2 else 'rd' if v == 3 else 'th'} to play" if key == "position"
+              else str(v) for v in f[key].to_list()]
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, max(0.6, float(np.nanmax(f["win_share_hi"].to_numpy())) + 0.05))
+    ax.set_xlabel("share of games won (orange: above the fair share, blue: below, grey: within its interval)")
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def _pods_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
+    from hoplostat import stats
+
+    t = stats.pods_summary(tables)
+    names = _faction_names(catalog, factions)
+    g = t["games"].row(0, named=True)
+    players = int(cfg.get("players") or 3)
+    sections: list[Section] = [
+        ("pods-shares", "Win share per faction", share_figure(t["win_shares"], "faction",
+                                                             title="Free-for-all: share of games won (95% interval)"),
+         f"Each faction's share of the games it played that it won, over {g['pods']} pods of {players} players "
+         f"sampled from the seed (every faction in about as many pods as the others, each pod seated at random). "
+         f"The dashed line is the fair share: the share of games that have a winner, split evenly among the "
+         f"{players} players (games that reach the round cap are won by nobody: {g['draws']:,} of "
+         f"{g['games']:,}).", t["win_shares"]),
+        ("pods-positions", "Turn position", share_figure(t["positions"], "position",
+                                                        title="Share of games won by turn position"),
+         "Does playing first (or last) in the round pay? The same measure per position in the turn order.",
+         t["positions"]),
+    ]
+    if t["units"] is not None:
+        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+    sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
+                     f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is won by nobody.",
+                     None))
+    sentences = []
+    for r in t["win_shares"].iter_rows(named=True):
+        diff = 100 * r["diff"]
+        what = (f"{abs(diff):.0f} points {'more' if diff > 0 else 'less'} than its fair share"
+                if r["verdict"] != "within" else "within its interval of the fair share")
+        sentences.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_share'])} "
+                         f"[{_pct(r['win_share_lo'])}, {_pct(r['win_share_hi'])}] of its {r['games']:,} games: {what}.")
+    return sections, sentences
+
+
+def pairing_figure(frame: pl.DataFrame) -> Figure:
+    """Heatmap of the team win rate of each pair of teammates (symmetric), the 95% interval in the cell."""
+    factions = sorted(set(frame["mate_1"].to_list()) | set(frame["mate_2"].to_list()))
+    pos = {f: i for i, f in enumerate(factions)}
+    n = len(factions)
+    grid = np.full((n, n), np.nan)
+    text = {}
+    for r in frame.iter_rows(named=True):
+        i, j = pos[r["mate_1"]], pos[r["mate_2"]]
+        grid[i, j] = grid[j, i] = r["win_rate"]
+        text[(i, j)] = text[(j, i)] = (f"{r['win_rate']:.0%}\n[{r['win_rate_lo']:.0%}, {r['win_rate_hi']:.0%}]\n"
+                                       f"n={r['games']}")
+    size = 0.95 * n + 2.5
+    fig = Figure(figsize=(size + 1, size), layout="constrained")
+    ax = fig.add_subplot()
+    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+    for (i, j), s in text.items():
+        ax.text(j, i, s, ha="center", va="center", fontsize=6.5,
+                color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(n), factions, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(n), factions, fontsize=8)
+    ax.set_title("Alliance: team win rate of each pair of teammates (95% interval, games)", fontsize=9)
+    fig.colorbar(im, ax=ax, shrink=0.8, label="team win rate")
+    return fig
+
+
+def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
+    from hoplostat import stats
+
+    t = stats.teams_summary(tables)
+    names = _faction_names(catalog, factions)
+    games = tables["games"]
+    average = (1 - games["winner"].is_null().mean()) / 2 if games.height else 0.5
+    sections: list[Section] = [
+        ("teams-factions", "Team win rate per faction",
+         win_rate_figure(t["win_rates"], title="Alliance: share of games the faction's team wins (95% interval)",
+                         reference=average, reference_label=f"average team {average:.0%}"),
+         "Each faction's team win rate over every teammate and opponent it met; draws (the round cap) count as "
+         f"not won, so the average team wins {average:.0%} (the dashed line), not 50%.", t["win_rates"]),
+        ("teams-pairings", "Pairings", pairing_figure(t["pairings"]),
+         "Which two factions make the strongest team: each cell is the win rate of that pair as teammates, with "
+         "its interval and number of games. Pods are sampled, so some pairs have few games or none.",
+         t["pairings"]),
+        ("teams-first", "First player's team", first_player_figure(t["first_team"].rename(
+            {"first_team_win_rate": "first_win_rate", "first_team_win_rate_lo": "first_win_rate_lo",
+             "first_team_win_rate_hi": "first_win_rate_hi", "first_team_wins": "first_wins"}).with_columns(
+            pl.lit("pozzuoli").alias("arena"))),
+         "How often the team of the player who goes first wins.", t["first_team"]),
+    ]
+    if t["units"] is not None:
+        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+    sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
+                     f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw.", None))
+    sentences = []
+    top = t["pairings"].filter(pl.col("games") > 0).head(1)
+    for r in t["win_rates"].iter_rows(named=True):
+        sentences.append(f"{names.get(r['faction'], r['faction'])}'s team wins {_pct(r['win_rate'])} "
+                         f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of its {r['games']:,} games.")
+    for r in top.iter_rows(named=True):
+        sentences.append(f"The strongest pairing seen is {names.get(r['mate_1'], r['mate_1'])} with "
+                         f"{names.get(r['mate_2'], r['mate_2'])}: {_pct(r['win_rate'])} [{_pct(r['win_rate_lo'])}, "
+                         f"{_pct(r['win_rate_hi'])}] of {r['games']:,} games.")
+    return sections, sentences
+
+
 def _faction_names(catalog, factions) -> dict[str, str]:
     return {f: catalog.faction(f).name if f in catalog.factions else f for f in factions}
 
@@ -468,9 +598,10 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
 
     games = tables["games"]
     cfg = manifest["config"]
-    factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
+    factions = chips_used(tables)["factions"]
     kind = mode_class(str(cfg.get("mode"))).analysis
-    build = {"waves": _onslaught_sections, "boss": _ascension_sections}.get(kind, _skirmish_sections)
+    build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
+             "teams": _teams_sections}.get(kind, _skirmish_sections)
     sections, sentences = build(tables, catalog, factions, cfg)
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",

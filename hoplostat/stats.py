@@ -301,6 +301,135 @@ def ascension_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame
     }
 
 
+# --- Pandemonium (free-for-all pods) ----------------------------------------------------------
+
+_SEATS = "abcd"
+
+
+def _seat_count(games: pl.DataFrame) -> int:
+    return sum(1 for s in _SEATS if f"faction_{s}" in games.columns)
+
+
+def seat_games(games: pl.DataFrame) -> pl.DataFrame:
+    """One row per (game, seat) of a free-for-all game: faction, players, turn position (1 = played first),
+    won, draw (the round cap: nobody won), eliminated, and the seat's damage and kills."""
+    parts = []
+    for k, seat in enumerate(_SEATS[:_seat_count(games)]):
+        first = pl.col("first_seat").replace_strict({s: i for i, s in enumerate(_SEATS)}, default=0,
+                                                    return_dtype=pl.Int64)
+        parts.append(games.filter(pl.col(f"faction_{seat}").is_not_null()).select(
+            "matchup", "game", "players", "rounds",
+            pl.col(f"faction_{seat}").alias("faction"),
+            ((k - first) % pl.col("players") + 1).alias("position"),
+            (pl.col("winner") == seat).fill_null(False).alias("won"),
+            pl.col("winner").is_null().alias("draw"),
+            pl.col(f"{seat}_out_round").is_not_null().alias("eliminated"),
+            pl.col(f"{seat}_damage_dealt").alias("damage_dealt"),
+            pl.col(f"{seat}_kills").alias("kills"),
+        ))
+    return pl.concat(parts)
+
+
+def _shares(frame: pl.DataFrame, key: str) -> pl.DataFrame:
+    """Win share per `key` with its 95% Wilson interval against the fair share: what an average seat wins,
+    (share of games with a winner) / players, so games won by nobody (the round cap) do not make every
+    faction look weak. `diff` in points (share - fair) and `verdict` "stronger" / "weaker" where the
+    interval excludes the fair share."""
+    decided = 1.0 - float(frame["draw"].mean()) if frame.height else 1.0
+    agg = frame.group_by(key).agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws"),
+        pl.col("eliminated").sum().alias("eliminated"), ((1 / pl.col("players")).mean() * decided).alias("fair_share"),
+        pl.col("damage_dealt").mean().alias("mean_damage"))
+    agg = _with_interval(agg, "wins", "games", "win_share")
+    return agg.with_columns(
+        (pl.col("win_share") - pl.col("fair_share")).alias("diff"),
+        pl.when(pl.col("win_share_lo") > pl.col("fair_share")).then(pl.lit("stronger"))
+        .when(pl.col("win_share_hi") < pl.col("fair_share")).then(pl.lit("weaker"))
+        .otherwise(pl.lit("within")).alias("verdict"),
+    ).sort("win_share", descending=True)
+
+
+def pod_win_shares(games: pl.DataFrame) -> pl.DataFrame:
+    """Per faction: the share of its games it wins, with a 95% interval, against the fair share."""
+    return _shares(seat_games(games), "faction")
+
+
+def seat_position_shares(games: pl.DataFrame) -> pl.DataFrame:
+    """Per turn position (1 = played first): the share of games won, against the fair share."""
+    return _shares(seat_games(games), "position").sort("position")
+
+
+def pods_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for a free-for-all sweep (Pandemonium)."""
+    games = tables["games"]
+    draws = games.select(pl.len().alias("games"), pl.col("winner").is_null().sum().alias("draws"),
+                         pl.col("rounds").mean().alias("mean_rounds"), pl.col("matchup").n_unique().alias("pods"))
+    return {
+        "win_shares": pod_win_shares(games),
+        "positions": seat_position_shares(games),
+        "games": draws,
+        "units": unit_stats(tables.get("units")),
+    }
+
+
+# --- Alliance (two teams of two) -------------------------------------------------------------
+
+
+def team_games(games: pl.DataFrame) -> pl.DataFrame:
+    """One row per (game, team) of a two-against-two game: team a is seats a and c, team b seats b and d;
+    the teammates as a sorted pair (`mate_1`, `mate_2`), won, draw, and whether the team played first."""
+    parts = []
+    for team, (x, y), other in (("a", ("a", "c"), "b"), ("b", ("b", "d"), "a")):
+        fx, fy = pl.col(f"faction_{x}"), pl.col(f"faction_{y}")
+        parts.append(games.select(
+            "matchup", "game", "rounds", pl.lit(team).alias("team"),
+            pl.min_horizontal(fx, fy).alias("mate_1"), pl.max_horizontal(fx, fy).alias("mate_2"),
+            fx.alias("seat_1"), fy.alias("seat_2"),
+            (pl.col("winner") == team).fill_null(False).alias("won"),
+            (pl.col("winner") == other).fill_null(False).alias("lost"),
+            pl.col("winner").is_null().alias("draw"),
+            pl.col("first_seat").is_in([x, y]).alias("went_first"),
+        ))
+    return pl.concat(parts)
+
+
+def team_faction_rates(games: pl.DataFrame) -> pl.DataFrame:
+    """Per faction: its team's win rate over the games it played, with a 95% interval; draws apart."""
+    tg = team_games(games)
+    long = pl.concat([tg.rename({"mate_1": "faction"}).drop("mate_2"), tg.rename({"mate_2": "faction"}).drop("mate_1")])
+    agg = long.group_by("faction").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
+                                       pl.col("lost").sum().alias("losses"), pl.col("draw").sum().alias("draws"))
+    return _with_interval(agg, "wins", "games", "win_rate").with_columns(
+        (pl.col("draws") / pl.col("games")).alias("draw_rate")).sort("win_rate", descending=True)
+
+
+def team_pairings(games: pl.DataFrame) -> pl.DataFrame:
+    """Per pair of teammates (an unordered pair of factions): games, wins and the team win rate with a 95%
+    interval, strongest pairing first."""
+    agg = team_games(games).group_by("mate_1", "mate_2").agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws"))
+    return _with_interval(agg, "wins", "games", "win_rate").sort("win_rate", descending=True)
+
+
+def first_team_advantage(games: pl.DataFrame) -> pl.DataFrame:
+    """P(the team of the first player wins), with a 95% interval."""
+    tg = team_games(games).filter(pl.col("went_first"))
+    out = pl.DataFrame({"games": [tg.height], "first_team_wins": [int(tg["won"].sum())],
+                        "draws": [int(tg["draw"].sum())]})
+    return _with_interval(out, "first_team_wins", "games", "first_team_win_rate")
+
+
+def teams_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for a team sweep (Alliance)."""
+    games = tables["games"]
+    return {
+        "win_rates": team_faction_rates(games),
+        "pairings": team_pairings(games),
+        "first_team": first_team_advantage(games),
+        "units": unit_stats(tables.get("units")),
+    }
+
+
 # --- by analysis kind ------------------------------------------------------------------------
 
 
@@ -314,4 +443,8 @@ def summarize(mode: str, tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFr
         return onslaught_summary(tables)
     if kind == "boss":
         return ascension_summary(tables)
+    if kind == "pods":
+        return pods_summary(tables)
+    if kind == "teams":
+        return teams_summary(tables)
     return summary(tables["games"], tables.get("units"))

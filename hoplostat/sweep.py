@@ -603,7 +603,7 @@ def chips_used(tables: dict) -> dict[str, list[str]]:
     """The factions, immortals and titans a sweep's tables show were played or faced (for the stand-in
     counts of summarize and the report)."""
     games = tables["games"]
-    factions = sorted({f for c in ("faction_a", "faction_b") if c in games.columns
+    factions = sorted({f for c in ("faction_a", "faction_b", "faction_c", "faction_d") if c in games.columns
                        for f in games[c].drop_nulls().to_list() if f})
     titans = sorted(set(games["titan"].drop_nulls().to_list())) if "titan" in games.columns else []
     waves = tables.get("waves")

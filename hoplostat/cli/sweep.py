@@ -115,6 +115,12 @@ def summarize(
     if kind == "boss":
         _print_boss(con, tables)
         return
+    if kind == "pods":
+        _print_pods(con, tables, cfg)
+        return
+    if kind == "teams":
+        _print_teams(con, tables)
+        return
 
     wr = tables["win_rates"]
     con.print(_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
@@ -158,6 +164,37 @@ def _print_waves(con, tables) -> None:
         con.print(_table("Waves won when the immortal is faced", imm.select(
             "immortal", "coop", "faced", "won_waves",
             _ci("wave_win_rate"))))
+
+
+def _points(col: str = "diff"):
+    import polars as pl
+
+    return pl.format("{}{}", pl.when(pl.col(col) > 0).then(pl.lit("+")).otherwise(pl.lit("")),
+                     (pl.col(col) * 100).round(1)).alias("vs fair (points)")
+
+
+def _print_pods(con, tables, cfg) -> None:
+    g = tables["games"].row(0, named=True)
+    con.print(f"{g['pods']} pods of {cfg.get('players') or 3} players sampled from the seed, each seated at random; "
+              f"{g['draws']:,} of {g['games']:,} games reached the round cap (nobody wins those)")
+    fair = tables["win_shares"]["fair_share"].mean()
+    con.print(f"fair share: {fair:.1%} (the share of games with a winner, split evenly among the players)")
+    con.print(_table("Win share per faction against the fair share", tables["win_shares"].select(
+        "faction", "games", "wins", "draws", _ci("win_share"), _points(), "verdict")))
+    con.print(_table("Win share per turn position (1 = plays first)", tables["positions"].select(
+        "position", "games", "wins", _ci("win_share"), _points(), "verdict")))
+
+
+def _print_teams(con, tables) -> None:
+    import polars as pl
+
+    con.print(_table("Team win rate per faction", tables["win_rates"].select(
+        "faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
+    pairs = tables["pairings"]
+    con.print(_table("Pairings of teammates, strongest first", pairs.select(
+        pl.format("{} + {}", "mate_1", "mate_2").alias("team"), "games", "wins", "draws", _ci("win_rate"))))
+    con.print(_table("The first player's team", tables["first_team"].select(
+        "games", "first_team_wins", "draws", _ci("first_team_win_rate"))))
 
 
 def _ci(col: str):

@@ -34,6 +34,7 @@ from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import colosseum, rival, shards, titan as titan_rules, turn
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.troops import select_units
 
 ARENA = "colosseum"
 DEFAULT_MAX_ROUNDS = 60
@@ -373,10 +374,6 @@ class Ascension(Mode):
 # --------------------------------------------------------------------------- set-up and play
 
 
-def _unit_value(u) -> float:
-    return u.health + 2.0 * sum(n * f / 6 for n, f in zip(u.attack.counts, (2, 3, 4, 5, 6)))
-
-
 def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.random.Generator,
           log: bool = False, mode_cls: type[Ascension] | None = None) -> AscensionState:
     """ASC-1: the Colosseum; players red (co-op B on the blue outer hexes, sharing red HP), the titan blue;
@@ -446,13 +443,7 @@ def choose_forces(g: Game) -> None:
     s: AscensionState = g.state  # type: ignore[assignment]
     coop = len(s.players) == 2
     for p in s.players:
-        k = COOP_UNITS if coop else SOLO_UNITS
-        for _ in range(k):
-            pool = sorted((u for u in s.units if u.troop == p and u.zone == BAG), key=lambda u: (-_unit_value(u.unit), u.uid))
-            if not pool:
-                break
-            uid = g.ask(p, "select-unit", [u.uid for u in pool], optional=False)
-            s.units[uid].zone = CAMP
+        select_units(g, p, COOP_UNITS if coop else SOLO_UNITS)
         if not coop or p == s.players[-1]:
             tactics = list(g.state.mode.catalog_tactics[s.troops[p].faction])
             if tactics:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hoplostat.catalog.model import Catalog, Tactic, Unit
-from hoplostat.engine.state import CAMP, TRACK, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, TRACK, TroopState, UnitState
 
 
 def add_faction(units: list[UnitState], catalog: Catalog, seat: int, faction: str, side: str, *,
@@ -25,3 +25,24 @@ def add_faction(units: list[UnitState], catalog: Catalog, seat: int, faction: st
     if neutral is not None:
         units.append(UnitState(len(units), neutral, seat, zone=TRACK))
     return t
+
+
+def unit_value(u: Unit) -> float:
+    """Health + 2 x expected hits of the unit's Attack: the order in which set-up choices are offered."""
+    return u.health + 2.0 * sum(n * f / 6 for n, f in zip(u.attack.counts, (2, 3, 4, 5, 6)))
+
+
+def select_units(g, troop: int, k: int) -> list[UnitState]:
+    """A player chooses `k` of its non-elite chips waiting in the bag into its camp, one "select-unit"
+    decision each (uid; options ordered best first by `unit_value`, so a controller that takes the first
+    option picks the sturdiest and deadliest). Ascension (ASC-2) and Alliance (ALL-9) set-up."""
+    s = g.state
+    chosen = []
+    for _ in range(k):
+        pool = sorted((u for u in s.units if u.troop == troop and u.zone == BAG), key=lambda u: (-unit_value(u.unit), u.uid))
+        if not pool:
+            break
+        uid = g.ask(troop, "select-unit", [u.uid for u in pool], optional=False)
+        s.units[uid].zone = CAMP
+        chosen.append(s.units[uid])
+    return chosen
