@@ -131,7 +131,7 @@ def put_in_combat(s: GameState, uid: int, hex_: int, hp: int | None = None) -> i
     u = s.units[uid]
     u.zone, u.hex, u.deployed_turn, u.entered, u.active = COMBAT, hex_, -10, True, True
     u.hp = u.unit.health if hp is None else hp
-    s.supply[s.troops[u.troop].side] -= u.hp
+    s.supply[s.supply_of(u.troop)] -= u.hp
     s.board[hex_] = uid
     s.enter_combat(u)
     return uid

@@ -123,7 +123,7 @@ class Pandemonium(Mode):
         """PAN-12: one turn of each player still in the game, from the first player clockwise."""
         s: PandemoniumState = g.state  # type: ignore[assignment]
         for p in list(s.order):
-            if not s.out_round[p]:
+            if p in s.order:  # not eliminated earlier in this round
                 yield self.turn_of(g, p)
 
     def turn_of(self, g: Game, troop: int) -> Turn:
@@ -220,10 +220,11 @@ class Pandemonium(Mode):
             if s.winner is not None:
                 out = WON if t.index == s.winner else LOST
             else:
-                out = LOST if s.out_round[t.index] else DRAW
+                out = LOST if t.index in s.out_order else DRAW
             troops.append(TroopResult(t.index, t.faction, t.side, t.index, out, t.deployed, t.damage_dealt, t.kills,
                                       t.units_lost, 0, 0, t.tactic_damage, t.tactic_kills,
-                                      extras={"out_round": s.out_round[t.index],
+                                      extras={"eliminated": int(t.index in s.out_order),
+                                              "out_round": s.out_round[t.index],
                                               "heroes_defeated": s.hero_kills[t.index]}))
         return GameResult(
             mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(t.faction for t in s.troops),
@@ -257,7 +258,7 @@ class Pandemonium(Mode):
                                                         "units_lost", "heroes_defeated")})
         for t in res.troops:
             x = SEAT_LETTERS[t.seat]
-            row.update({f"{x}_out_round": t.extras["out_round"] or None, f"{x}_units_deployed": t.units_deployed,
+            row.update({f"{x}_out_round": t.extras["out_round"] if t.extras["eliminated"] else None, f"{x}_units_deployed": t.units_deployed,
                         f"{x}_damage_dealt": t.damage_dealt, f"{x}_kills": t.kills, f"{x}_units_lost": t.units_lost,
                         f"{x}_heroes_defeated": t.extras["heroes_defeated"]})
         units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == SEAT_LETTERS[seat])

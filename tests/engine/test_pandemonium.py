@@ -1,0 +1,510 @@
+"""Pandemonium (Remastered, "Pandemonium Mode"): the PAN rules of rules/pandemonium-alliance.md, each pinned
+by a test named after it, on the mode's real set-up; then invariants over many seeded games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from enginekit import Scripted, put_in_combat
+
+from hoplostat.catalog import load
+from hoplostat.engine import rules
+from hoplostat.engine.loop import GameSpec, mode_class, play, play_turn
+from hoplostat.engine.rules import FixedRoller, Game
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
+from hoplostat.errors import InputError
+from hoplostat.policies import make
+from hoplostat.rulesets.remastered import turn
+from hoplostat.rulesets.remastered.pandemonium import POOL, UNIT_LIMIT, Pandemonium, setup
+
+FOUR = ("kunlun", "amazons", "lamosians", "parthians")
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load((), use_env=False)
+
+
+class Asked(Scripted):
+    """Scripted, and it also records whether each decision could be passed."""
+
+    def __init__(self, picks=None) -> None:
+        super().__init__(picks)
+        self.optional: list[tuple[str, bool]] = []
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.optional.append((decision, optional))
+        return super().choose(g, troop, decision, options, optional=optional)
+
+
+def game(cat, factions=FOUR, *, first=0, controllers=None, roller=None) -> Game:
+    s = setup(cat, factions, rng=np.random.default_rng(0), log=True, first_player=first)
+    ctrls = controllers or [Asked() for _ in factions]
+    return Game(s, roller or FixedRoller(mode="all"), ctrls, np.random.default_rng(0))
+
+
+def chips(s, troop, kind=None):
+    return [u for u in s.units if u.troop == troop and (kind is None or (u.unit.kind == kind))]
+
+
+def non_elite(s, troop):
+    return [u for u in s.units if u.troop == troop and not u.elite]
+
+
+def hero(s, troop):
+    return s.units[s.troops[troop].primary_hero]
+
+
+def deploy_hexes(s):
+    return s.grid.tagged("deploy-red") + s.grid.tagged("deploy-blue")
+
+
+# --- frame and set-up ------------------------------------------------------------------------
+
+
+def test_three_or_four_players_each_alone_PAN_1(cat):
+    """PAN-1: three or four players; every other troop's units are opponents, no allies across troops."""
+    cls = mode_class("pandemonium")
+    for n in (2, 5):
+        with pytest.raises(InputError, match="needs 3 or 4"):
+            cls.validate(cat, GameSpec("pandemonium", tuple(sorted(cat.factions))[:n]))
+    g = game(cat)
+    s = g.state
+    for t in range(4):
+        put_in_combat(s, non_elite(s, t)[0].uid, deploy_hexes(s)[t])
+    for t in range(4):
+        assert {o.troop for o in s.opponents_of(t)} == set(range(4)) - {t}
+        assert not any(rules.same_team(s, t, o) for o in range(4) if o != t)
+
+
+def test_no_rivals_neutral_heroes_or_extras_PAN_2(cat):
+    """PAN-2: only the players' troops: no rival, arena or titan troop, no neutral hero on a track, no sentinel."""
+    s = game(cat).state
+    assert len(s.troops) == 4
+    assert not any(u.zone == TRACK for u in s.units)
+    assert {u.unit.kind for u in s.units} == {"hero", "unit"}
+    assert s.support_unit is None
+
+
+def test_first_player_random_then_clockwise_PAN_4(cat):
+    """PAN-4: the first player is drawn at random; turns then go clockwise by seat and never change."""
+    firsts = set()
+    for seed in range(40):
+        s = setup(cat, FOUR, rng=np.random.default_rng(seed))
+        f = s.order[0]
+        firsts.add(f)
+        assert s.order == [(f + k) % 4 for k in range(4)]
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_whole_faction_in_camp_and_different_factions_PAN_5(cat):
+    """PAN-5: each player takes the whole faction (hero, ten non-elite units, four tactics) into camp:
+    no bag; every player a different faction."""
+    s = game(cat).state
+    for t in range(4):
+        mine = chips(s, t)
+        assert len(mine) == 11 and all(u.zone == CAMP for u in mine)
+        assert len(s.troops[t].tactics_camp) == 4
+    assert not any(u.zone == BAG for u in s.units)
+    with pytest.raises(InputError, match="different factions"):
+        mode_class("pandemonium").validate(cat, GameSpec("pandemonium", ("kunlun", "kunlun", "amazons")))
+
+
+def test_primary_hero_active_in_camp_from_the_first_turn_PAN_6(cat):
+    """PAN-6: each primary hero starts active side up in camp, so it may be deployed on the first turn."""
+    g = game(cat)
+    s = g.state
+    for t in range(4):
+        assert hero(s, t).active and hero(s, t).zone == CAMP
+        assert any(uid == hero(s, t).uid for uid, _ in turn.deployable(g, t, deploy_hexes(s)))
+
+
+def test_one_supply_of_every_health_chip_PAN_7(cat):
+    """PAN-7: one supply holds every health chip (34 red + 34 blue)."""
+    s = game(cat).state
+    assert s.supply == {POOL: sum(cat.game.health_chips.values())} == {POOL: 68}
+    assert all(s.supply_of(t) == POOL for t in range(4))
+
+
+# --- deployment, limits, supply ----------------------------------------------------------------
+
+
+def test_any_deployment_hex_for_any_troop_PAN_8(cat):
+    """PAN-8: every troop may deploy on all twelve deployment hexes, whatever their colour."""
+    g = game(cat)
+    s = g.state
+    for t in range(4):
+        hexes = {h for _, h in turn.deployable(g, t, s.mode.deployment_hexes(s, t))}
+        assert hexes == set(deploy_hexes(s)) and len(hexes) == 12
+
+
+def test_three_units_in_combat_at_most_and_the_hero_counts_PAN_9_R_PAN_1(cat):
+    """PAN-9: with three units in combat a troop cannot deploy; the hero counts like any unit (ruling R-PAN-1)."""
+    g = game(cat)
+    s = g.state
+    hexes = deploy_hexes(s)
+    put_in_combat(s, hero(s, 0).uid, hexes[0])
+    put_in_combat(s, non_elite(s, 0)[0].uid, hexes[1])
+    assert UNIT_LIMIT == 3
+    s.mode.deployment(g, 0)  # two in combat (hero + one): must deploy a third
+    assert len(s.in_combat(0)) == 3
+    s.turn += 1
+    s.mode.deployment(g, 0)
+    assert len(s.in_combat(0)) == 3
+    assert [d for d, _ in g.controllers[0].optional].count("deploy") == 1
+
+
+def test_chip_colour_means_nothing_and_the_pooled_supply_limits_deployment_PAN_10(cat):
+    """PAN-10: every troop draws on the same pool; DEP-3 compares a unit's Health with every chip left."""
+    g = game(cat)
+    s = g.state
+    start = s.supply[POOL]
+    a, b = non_elite(s, 0)[0], non_elite(s, 1)[0]
+    rules.deploy(g, a, deploy_hexes(s)[0])
+    rules.deploy(g, b, deploy_hexes(s)[7])
+    assert s.supply[POOL] == start - a.unit.health - b.unit.health
+    # one chip short of the cheapest unit of troop 2: nothing deployable, for any troop
+    cheapest = min(u.unit.health for u in chips(s, 2) if u.zone == CAMP)
+    s.supply[POOL] = cheapest - 1
+    assert not [o for o in turn.deployable(g, 2, deploy_hexes(s)) if s.units[o[0]].unit.health == cheapest]
+    s.supply[POOL] = cheapest
+    assert [o for o in turn.deployable(g, 2, deploy_hexes(s)) if s.units[o[0]].unit.health == cheapest]
+
+
+def test_deployment_is_mandatory_below_three_units_PAN_17(cat):
+    """PAN-17: with fewer than three units in combat the player must deploy when it can (not only when it
+    has none in combat, DEP-2); still one unit at most per step."""
+    g = game(cat)
+    s = g.state
+    put_in_combat(s, non_elite(s, 0)[0].uid, deploy_hexes(s)[0])
+    ctrl = g.controllers[0]
+    s.mode.deployment(g, 0)
+    assert ("deploy", False) in ctrl.optional
+    assert len(s.in_combat(0)) == 2  # one unit, not two
+
+
+# --- crowd favor, turn order --------------------------------------------------------------------
+
+
+def test_no_crowd_favor_at_all_PAN_11(cat):
+    """PAN-11: defeats and stones earn nothing: no favor, no rewards."""
+    g = game(cat)
+    s = g.state
+    stone = s.grid.tagged("stone")[0]
+    a = put_in_combat(s, non_elite(s, 0)[0].uid, stone)
+    victim = put_in_combat(s, non_elite(s, 1)[0].uid, s.grid.neighbours[stone][0], hp=1)
+    s.active = 0
+    s.mode.stone_step(g, 0)
+    rules.damage(g, s.units[victim], 1, source=s.units[a])
+    assert s.units[victim].zone == DISCARD
+    assert all(t.favor == t.favor_total == t.rewards == 0 for t in s.troops)
+
+
+def test_a_round_is_one_turn_of_each_player_still_in_PAN_12(cat):
+    """PAN-12: a round is one turn of each player still in the game in turn order; an eliminated player
+    takes no more turns."""
+    g = game(cat, first=2)
+    s = g.state
+    assert [t.troop for t in s.mode.round_turns(g)] == [2, 3, 0, 1]
+    s.mode.forfeit(g, 3)
+    assert [t.troop for t in s.mode.round_turns(g)] == [2, 0, 1]
+
+
+def test_player_turn_steps_in_order_and_no_replenish_PAN_13(cat):
+    """PAN-13: check stone hexes, deployment, tactic placement, movement, abilities, engage; no replenish."""
+    g, s, uids = _on_stones(cat, 1, 1)
+    steps = s.mode.turn_of(g, 0).steps
+    assert [name for name, _ in steps] == ["start", "arena", "deployment", "tactic", "movement", "abilities", "engage"]
+    g.controllers[0] = Asked({"stone-tactic": lambda o: o[0]})
+    steps[1][1]()  # the first step after the start of turn is the stone step
+    assert not s.troops[0].tactics_discard and s.units[uids[0]].hex in deploy_hexes(s)
+
+
+# --- the stone step ---------------------------------------------------------------------------
+
+
+def _on_stones(cat, n_stones: int, discard: int):
+    g = game(cat)
+    s = g.state
+    stones = s.grid.tagged("stone")
+    uids = [put_in_combat(s, non_elite(s, 0)[k].uid, stones[k]) for k in range(n_stones)]
+    t = s.troops[0]
+    for _ in range(discard):
+        t.tactics_discard.append(t.tactics_camp.pop())
+    s.active = 0
+    return g, s, uids
+
+
+def test_one_tactic_back_per_stone_hex_held_PAN_14(cat):
+    """PAN-14: the player may take back up to as many discarded tactics as stone hexes its units hold."""
+    for n in (1, 2):
+        g, s, _ = _on_stones(cat, n, 3)
+        g.controllers[0] = Asked({"stone-tactic": lambda o: o[0]})
+        s.mode.stone_step(g, 0)
+        assert len(s.troops[0].tactics_camp) == 1 + n and len(s.troops[0].tactics_discard) == 3 - n
+    g, s, _ = _on_stones(cat, 2, 3)  # taking back is optional
+    s.mode.stone_step(g, 0)
+    assert len(s.troops[0].tactics_discard) == 3
+
+
+def test_each_tactic_taken_back_sends_a_stone_unit_to_a_free_deployment_hex_PAN_15_R_PAN_2(cat):
+    """PAN-15, ruling R-PAN-2: for each tactic taken back one stone unit goes to a free deployment hex of the
+    player's choice, displaced (not dazed, not a move); no tactic without a free hex for its unit."""
+    g, s, uids = _on_stones(cat, 2, 2)
+    g.controllers[0] = Asked({"stone-tactic": lambda o: o[0], "stone-relocate": lambda o: o[-1]})
+    s.mode.stone_step(g, 0)
+    hexes = set(deploy_hexes(s))
+    assert all(s.units[u].hex in hexes for u in uids)
+    assert not any(s.is_dazed(s.units[u]) or s.units[u].moved_turn == s.turn for u in uids)
+    assert [d for d, _ in g.controllers[0].optional].count("stone-relocate") == 2
+    # every deployment hex taken: no tactic may be taken back
+    g, s, uids = _on_stones(cat, 1, 1)
+    k = 1
+    for h in deploy_hexes(s):
+        while s.units[non_elite(s, 1 + k % 3)[k // 3].uid].zone != CAMP:
+            k += 1
+        put_in_combat(s, non_elite(s, 1 + k % 3)[k // 3].uid, h)
+        k += 1
+    g.controllers[0] = Asked({"stone-tactic": lambda o: o[0]})
+    s.mode.stone_step(g, 0)
+    assert len(s.troops[0].tactics_discard) == 1 and s.units[uids[0]].hex == s.grid.tagged("stone")[0]
+
+
+def test_other_troops_on_stones_and_an_empty_discard_give_nothing_PAN_16(cat):
+    """PAN-16: another troop's units on the stones give the active player nothing; with an empty discard
+    nothing is taken back and nobody moves."""
+    g = game(cat)
+    s = g.state
+    for k, h in enumerate(s.grid.tagged("stone")):
+        put_in_combat(s, non_elite(s, 1)[k].uid, h)
+    t = s.troops[0]
+    t.tactics_discard.append(t.tactics_camp.pop())
+    g.controllers[0] = Asked({"stone-tactic": lambda o: o[0]})
+    s.mode.stone_step(g, 0)
+    assert len(t.tactics_discard) == 1 and not g.controllers[0].asked
+    g, s, uids = _on_stones(cat, 2, 0)
+    g.controllers[0] = Asked({"stone-tactic": lambda o: o[0]})
+    s.mode.stone_step(g, 0)
+    assert not g.controllers[0].asked and [s.units[u].hex for u in uids] == list(s.grid.tagged("stone"))
+
+
+# --- heroes --------------------------------------------------------------------------------
+
+
+def _hero_kill(cat, *, by_unit: bool):
+    g = game(cat)
+    s = g.state
+    killer = put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    victim = put_in_combat(s, hero(s, 1).uid, s.grid.neighbours[28][0], hp=1)
+    lost = [u for u in non_elite(s, 0)[1:4]]
+    for u in lost:
+        u.zone = DISCARD
+    g.controllers[0] = Asked({"hero-reward": lambda o: o[0]})
+    if by_unit:
+        rules.damage(g, s.units[victim], 1, source=s.units[killer])
+    else:
+        rules.damage(g, s.units[victim], 1, source_troop=0, what="a tactic")
+    return g, s, lost, victim
+
+
+def test_defeating_an_opposing_hero_returns_up_to_two_units_PAN_18_R_PAN_3(cat):
+    """PAN-18: a unit that defeats an opposing hero lets its troop take up to two non-elite units from its
+    own discard back to camp; ruling R-PAN-3: tactic damage earns nothing."""
+    g, s, lost, _ = _hero_kill(cat, by_unit=True)
+    assert sum(u.zone == CAMP for u in lost) == 2 and sum(u.zone == DISCARD for u in lost) == 1
+    assert [d for d, _ in g.controllers[0].optional].count("hero-reward") == 2
+    g, s, lost, _ = _hero_kill(cat, by_unit=False)
+    assert all(u.zone == DISCARD for u in lost) and not g.controllers[0].asked
+    # a non-hero's defeat earns nothing
+    g = game(cat)
+    s = g.state
+    k = put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    v = put_in_combat(s, non_elite(s, 1)[0].uid, s.grid.neighbours[28][0], hp=1)
+    non_elite(s, 0)[1].zone = DISCARD
+    g.controllers[0] = Asked({"hero-reward": lambda o: o[0]})
+    rules.damage(g, s.units[v], 1, source=s.units[k])
+    assert non_elite(s, 0)[1].zone == DISCARD
+
+
+def test_a_defeated_hero_is_out_for_good_and_its_player_plays_on_PAN_3_PAN_19(cat):
+    """PAN-3, PAN-19: a primary hero's defeat neither wins nor eliminates; the hero stays in the discard (no
+    rule returns elite units: the hero reward offers only non-elite units)."""
+    g, s, _, victim = _hero_kill(cat, by_unit=True)
+    assert s.end_reason is None and 1 in s.order
+    assert s.units[victim].zone == DISCARD
+    # troop 1 later defeats troop 0's hero: its own hero is never offered back
+    g.controllers[1] = Asked({"hero-reward": lambda o: o[0]})
+    k = put_in_combat(s, non_elite(s, 1)[0].uid, 40)
+    v = put_in_combat(s, hero(s, 0).uid, s.grid.neighbours[40][0], hp=1)
+    rules.damage(g, s.units[v], 1, source=s.units[k])
+    offered = [o for d, opts in g.controllers[1].asked if d == "hero-reward" for o in opts]
+    assert victim not in offered and s.units[victim].zone == DISCARD
+
+
+# --- forfeit and the end ------------------------------------------------------------------------
+
+
+def test_forfeit_in_the_deployment_step_with_nothing_in_combat_or_deployable_PAN_20(cat):
+    """PAN-20: nothing in combat and nothing deployable in the player's own Deployment Step: it forfeits
+    and is eliminated. With a unit in combat it does not, even with nothing deployable."""
+    g = game(cat)
+    s = g.state
+    s.supply[POOL] = 0
+    s.mode.deployment(g, 0)
+    assert s.out_round[0] == s.round and 0 not in s.order
+    g = game(cat)
+    s = g.state
+    put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    s.supply[POOL] = 0
+    s.mode.deployment(g, 0)
+    assert s.out_round[0] == 0 and 0 in s.order
+    g = game(cat)
+    s = g.state
+    for u in chips(s, 0):
+        u.zone = DISCARD  # nothing in camp
+    s.mode.deployment(g, 1)  # another player's step: no forfeit for troop 0
+    assert 0 in s.order
+    s.mode.deployment(g, 0)
+    assert 0 not in s.order
+
+
+def test_the_others_play_on_and_the_last_player_wins_PAN_21(cat):
+    """PAN-21: after an elimination the others keep playing; when a single player remains, it wins."""
+    g = game(cat)
+    s = g.state
+    s.mode.forfeit(g, 1)
+    assert s.end_reason is None
+    s.mode.forfeit(g, 3)
+    assert s.end_reason is None
+    s.mode.forfeit(g, 0)
+    assert s.end_reason == "last player standing" and s.winner == 2
+    res = s.mode.result(g, GameSpec("pandemonium", FOUR))
+    assert [t.outcome for t in res.troops] == ["lost", "lost", "won", "lost"]
+    assert res.extras["eliminated"] == ["b", "d", "a"]
+
+
+def test_an_eliminated_players_tactics_keep_working_PAN_22_R_PAN_4(cat):
+    """Ruling R-PAN-4 (PAN-22): tactics an eliminated player placed on other troops' units stay until the unit
+    is defeated."""
+    g = game(cat)
+    s = g.state
+    own = put_in_combat(s, non_elite(s, 3)[0].uid, 28)
+    target = put_in_combat(s, non_elite(s, 0)[0].uid, s.grid.neighbours[28][0])
+    stun = next(t for t in s.troops[3].tactics_camp if t.id == "stun")
+    rules.place_tactic(g, 3, stun, s.units[target])
+    assert s.is_fatigued(s.units[target])
+    rules.defeat(g, s.units[own])
+    for u in chips(s, 3):
+        if u.zone == CAMP:
+            u.zone = DISCARD
+    s.mode.deployment(g, 3)
+    assert 3 not in s.order and s.is_fatigued(s.units[target])
+
+
+def test_the_round_cap_is_a_draw_among_those_still_in_PAN_23_R_PAN_5(cat):
+    """Ruling R-PAN-5 (PAN-23): a game still running at the round cap is a draw among the players still in
+    it; players already eliminated lost."""
+    from hoplostat.engine.loop import run
+
+    g = game(cat)
+    s = g.state
+    s.mode.forfeit(g, 1)
+    s.round = 7
+    run(g, 7)  # the cap is reached before another round starts
+    assert s.end_reason == "round cap (7) reached" and s.winner is None
+    res = s.mode.result(g, GameSpec("pandemonium", FOUR))
+    assert [t.outcome for t in res.troops] == ["draw", "lost", "draw", "draw"]
+    assert res.capped and res.winner is None
+
+
+# --- core rules with several opponents ---------------------------------------------------------
+
+
+def test_tactics_on_any_other_troops_adjacent_non_elite_unit_PAN_24(cat):
+    """PAN-24: a tactic may go on a non-elite unit of any other troop adjacent to one of the player's units."""
+    g = game(cat)
+    s = g.state
+    mine = put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    n = s.grid.neighbours[28]
+    near = [put_in_combat(s, non_elite(s, t)[0].uid, n[t - 1]) for t in (1, 2, 3)]
+    far = put_in_combat(s, non_elite(s, 3)[1].uid, s.grid.at_distance(28, 3)[0])
+    elite = put_in_combat(s, hero(s, 2).uid, n[4])
+    targets = {u.uid for u in rules.tactic_targets(s, 0)}
+    assert targets == {mine, *near}
+    assert far not in targets and elite not in targets
+
+
+def test_outnumbered_counts_every_other_troop_PAN_25(cat):
+    """PAN-25 (UNIT-10): every unit of every other troop is an opponent; a unit's team is its troop only."""
+    g = game(cat)
+    s = g.state
+    a = put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    put_in_combat(s, non_elite(s, 1)[1].uid, 20)
+    put_in_combat(s, non_elite(s, 1)[2].uid, 30)
+    assert rules.is_outnumbered(s, s.units[a])  # two opposing units of one troop against one: units count
+    g = game(cat)
+    s = g.state
+    a = put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    put_in_combat(s, non_elite(s, 0)[1].uid, 0)
+    put_in_combat(s, non_elite(s, 1)[0].uid, 10)
+    put_in_combat(s, non_elite(s, 2)[0].uid, 40)
+    assert not rules.is_outnumbered(s, s.units[a])  # two own units, two opponents of two other troops
+    put_in_combat(s, non_elite(s, 3)[0].uid, 50)
+    assert rules.is_outnumbered(s, s.units[a])  # a third opposing troop's unit tips it
+    assert not rules.is_isolated(s, s.units[a])
+    rules.defeat(g, s.units[non_elite(s, 0)[1].uid])
+    assert rules.is_isolated(s, s.units[a])  # opponents are never allies
+
+
+def test_simultaneous_effects_resolve_clockwise_from_the_active_player_PAN_26(cat):
+    """PAN-26 (SKL-4): effects of several troops triggered at once resolve in turn order from the active
+    player, clockwise; a player out of the game comes last."""
+    g = game(cat, first=2)
+    s = g.state
+    s.active = 3
+    assert rules.turn_order_from_active(s) == [3, 0, 1, 2]
+    s.mode.forfeit(g, 0)
+    assert rules.turn_order_from_active(s) == [3, 1, 2, 0]
+
+
+# --- whole games ---------------------------------------------------------------------------------
+
+
+def _invariants(g, turn_) -> None:
+    s = g.state
+    held = sum(u.hp for u in s.units if u.zone == COMBAT)
+    assert s.supply[POOL] >= 0 and s.supply[POOL] + held == s.supply_start[POOL]
+    for t in range(len(s.troops)):
+        assert len(s.in_combat(t)) <= UNIT_LIMIT
+        if t in s.out_order:
+            assert not s.in_combat(t) and t not in s.order
+    assert turn_.troop in s.order or s.out_order[-1] == turn_.troop
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_seeded_games_end_and_keep_the_invariants(cat, n):
+    """Invariants over many seeded games per player count: the pool is conserved, nobody exceeds three units,
+    an eliminated troop has nothing in combat and no turns; a game ends with one winner (the others out)
+    or at the cap; every game replays from its seed."""
+    factions = sorted(cat.factions)
+    games = 400 if n == 3 else 300
+    for seed in range(games):
+        rng = np.random.default_rng(seed)
+        pod = tuple(factions[i] for i in rng.choice(len(factions), n, replace=False))
+        policy = "random" if seed % 5 == 0 else "greedy"
+        res = play(cat, GameSpec("pandemonium", pod), [make(policy, rng=rng) for _ in pod], rng=rng,
+                   after_turn=_invariants)
+        won = [t for t in res.troops if t.outcome == "won"]
+        if res.capped:
+            assert not won
+        else:
+            assert len(won) == 1 and len(res.extras["eliminated"]) == n - 1
+            assert "abcd"[won[0].seat] not in res.extras["eliminated"]
+
+
+def test_every_faction_plays_including_the_vesuvians(cat):
+    """VES: the eighth faction (Pandora's Wake) takes a seat like any other."""
+    rng = np.random.default_rng(5)
+    pod = ("vesuvians", "kunlun", "amazons")
+    res = play(cat, GameSpec("pandemonium", pod), [make("greedy", rng=rng) for _ in pod], rng=rng)
+    assert res.troops[0].units_deployed > 0
