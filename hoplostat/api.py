@@ -458,9 +458,9 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     many = max(cls.seats) > 2 and cls.analysis in ("pods", "teams")
     if (players is not None or pods is not None) and not many:
         flag = "--players" if players is not None else "--pods"
-        raise InputError(f"{flag}: only for modes of three or more players (a {mode} game has {min(cls.seats)})")
+        raise InputError(f"{flag}: only for modes of three or more players ({mode} games have {min(cls.seats)})")
     if players is not None and players not in cls.seats:
-        raise InputError(f"--players {players}: a {mode} game has {' or '.join(str(n) for n in cls.seats)} players")
+        raise InputError(f"--players {players}: {mode} games have {' or '.join(str(n) for n in cls.seats)} players")
     if pods is not None and pods < 1:
         raise InputError(f"--pods {pods}: must be 1 or more")
     pols = tuple(p.strip() for p in policies.split(","))

@@ -90,7 +90,7 @@ def test_every_mode_gives_sweep_rows_that_match_its_declared_schema(catalog, mod
     from hoplostat.sweep import SweepConfig, play_one, result_frame
 
     cls = mode_class(mode)
-    factions = sorted(catalog.factions)[:3]
+    factions = sorted(catalog.factions)[:max(3, *cls.seats)]
     config = SweepConfig(mode=mode, factions=tuple(factions), games=1, seed=3, max_rounds=12,
                          titans=tuple(sorted(catalog.titans))[:1] if cls.opponents else ())
     matchups = config.matchups()

@@ -35,6 +35,18 @@ Colosseum (engine/colosseum.py):
 - foothold: flip to a sentinel when possible; else move it under an own unit on an inner hex
   without taking it from under another; otherwise leave it.
 
+Free-for-all (Pandemonium; the mode declares `Heuristics(profile="free-for-all")`):
+- move: a hex loses 1.5 for every opposing troop beyond the first that could reach and attack it next
+  turn (any of its units' Movement + Range), so a unit does not walk into the middle of everyone.
+- engage: a target of the strongest opposing troop (most HP in combat plus Health ready in camp) is
+  worth 30% more: keep the leader down.
+- stone-tactic: take back a tactic that is not a plain heal (else the first); stone-relocate: the stone
+  unit and deployment hex whose hex score drops least; hero-reward: the highest-Health unit.
+Teams (Alliance): teammates are allies through `rules.same_team`, so harmful tactics and attacks never
+go to them and helpful tactics may; "alliance-hero" takes the first option; "team-reward" goes to the
+teammate with more to take back (discarded tactics for the second reward, Health of discarded non-elite
+units for the third).
+
 Onslaught (rulesets/remastered/onslaught.py; the mode declares `Heuristics(profile="hold-stones")` with
 the weights below: stone 8, kill 15, damage to the immortal 0.5). The immortal
 ignores damage and loses 1 HP per arena unit defeated and 1 HP per own unit on a stone hex at the start
@@ -607,6 +619,17 @@ class GreedyController:
         scored = [(self._hex_score(g, s.units[uid], h) - self._hex_score(g, s.units[uid], s.units[uid].hex),
                    (uid, h)) for uid, h in options]
         return self._best(scored, None)
+
+    def _team_reward(self, g, troop, options, optional):
+        s = g.state
+
+        def gain(opt) -> float:
+            k, mate = opt
+            if k == 2:
+                return len(s.troops[mate].tactics_discard)
+            return sum(u.unit.health for u in s.units if u.troop == mate and u.zone == "discard" and not u.elite)
+
+        return self._best([(gain(o), o) for o in options], None)
 
     def _catch_up(self, g, troop, options, optional):
         s = g.state
