@@ -11,6 +11,7 @@ import datetime as _dt
 import html
 import io
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -53,7 +54,7 @@ def odds_figure(frame: pl.DataFrame, *, hp: int | None = None, title: str = "") 
     return fig
 
 
-def kill_chance_frame(catalog, factions, *, max_hp: int = 8) -> pl.DataFrame:
+def kill_chance_frame(catalog, factions, *, max_hp: int = 6) -> pl.DataFrame:
     """P(one attack defeats a target of h HP) for every non-elite unit of the factions."""
     from hoplostat.odds import Attack, odds
 
@@ -78,13 +79,18 @@ def kill_chance_figure(frame: pl.DataFrame) -> Figure:
         sub = frame.filter(pl.col("faction") == f)
         for unit in dict.fromkeys(sub["unit"].to_list()):
             s = sub.filter(pl.col("unit") == unit)
-            ax.plot(s["hp"].to_list(), s["p_kill"].to_list(), alpha=0.7, lw=1.2)
+            name = s["name"][0] if "name" in s.columns else unit
+            mark = " *" if "stand_in" in s.columns and s["stand_in"][0] else ""
+            ax.plot(s["hp"].to_list(), s["p_kill"].to_list(), alpha=0.8, lw=1.2, label=f"{name}{mark}")
         ax.set_title(f, fontsize=9)
         ax.grid(alpha=0.3)
+        ax.legend(fontsize=5.5, frameon=False, ncol=2, loc="upper right", handlelength=1.2)
     for ax in axes.flat[len(factions):]:
         ax.set_visible(False)
     fig.supxlabel("target HP")
     fig.supylabel("P(one attack defeats it)")
+    if "stand_in" in frame.columns and frame["stand_in"].any():
+        fig.suptitle("* = stand-in values, not official chips", fontsize=8)
     return fig
 
 
@@ -110,6 +116,67 @@ def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (
     ax.set_xlabel("share of games won (draws count as not won)")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def field_figure(frame: pl.DataFrame, by_arena: pl.DataFrame | None = None) -> Figure:
+    """Each faction's win rate minus the field average, in points, with 95% whiskers (orange: stronger,
+    blue: weaker, grey: within the interval of the average); per arena as small markers when given."""
+    f = frame.sort("diff")
+    fig = Figure(figsize=(7, 0.42 * f.height + 1.7), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(f.height)
+    d = 100 * f["diff"].to_numpy()
+    colours = [ORANGE if v == "stronger" else BLUE if v == "weaker" else GREY for v in f["verdict"].to_list()]
+    ax.errorbar(d, y, xerr=_whiskers(d, 100 * f["diff_lo"].to_numpy(), 100 * f["diff_hi"].to_numpy()), fmt="none",
+                ecolor="black", capsize=3, lw=1)
+    ax.scatter(d, y, color=colours, s=60, zorder=3)
+    ax.scatter([], [], color=GREY, s=60, label="all arenas (colour: verdict)")
+    if by_arena is not None and by_arena["arena"].n_unique() > 1:
+        pos = {fa: i for i, fa in enumerate(f["faction"].to_list())}
+        for arena, marker in zip(sorted(by_arena["arena"].unique().to_list()), ("^", "v", "s")):
+            sub = by_arena.filter(pl.col("arena") == arena)
+            ax.scatter(100 * sub["diff"].to_numpy(), [pos[x] + 0.22 for x in sub["faction"].to_list()], marker=marker,
+                       s=18, color="black", alpha=0.6, label=arena, zorder=2)
+        ax.legend(frameon=False, fontsize=8, loc="lower right")
+    ax.axvline(0, color="black", lw=1, ls="--")
+    ax.set_yticks(y, f["faction"].to_list())
+    avg = float(f["field_average"][0])
+    ax.set_xlabel(f"points of win rate above (+) or below (-) an average faction (which wins {avg:.1%})")
+    ax.set_title("How far each faction is from the field (95% interval)", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def _heatmap(ax, factions, cells: dict, *, fontsize: float) -> Any:
+    """One win-rate heatmap: `cells[(row, col)] = (rate, lo, hi, games)`; the interval in every cell."""
+    pos = {f: i for i, f in enumerate(factions)}
+    grid = np.full((len(factions), len(factions)), np.nan)
+    for (f, o), (v, *_rest) in cells.items():
+        grid[pos[f], pos[o]] = v
+    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+    for (f, o), (v, lo, hi, n) in cells.items():
+        i, j = pos[f], pos[o]
+        ax.text(j, i, f"{v:.0%}\n{lo:.0%}-{hi:.0%}", ha="center", va="center", fontsize=fontsize,
+                color="white" if abs(v - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(len(factions)), factions, rotation=60, ha="right", fontsize=9)
+    ax.set_yticks(range(len(factions)), factions, fontsize=9)
+    ax.set_xlabel("opponent")
+    return im
+
+
+def matchup_overall_figure(frame: pl.DataFrame) -> Figure:
+    """The row faction's win rate against each opponent over both seat orders, its 95% interval in the
+    cell (large cells: readable when the page is narrow)."""
+    factions = sorted(set(frame["faction"].to_list()) | set(frame["opponent"].to_list()))
+    cells = {(f, o): (v, lo, hi, n) for f, o, v, lo, hi, n in
+             frame.select("faction", "opponent", "win_rate", "win_rate_lo", "win_rate_hi", "games").iter_rows()}
+    size = 0.9 * len(factions) + 2.5
+    fig = Figure(figsize=(size + 1.2, size), layout="constrained")
+    ax = fig.add_subplot()
+    im = _heatmap(ax, factions, cells, fontsize=8)
+    ax.set_title("Row faction's win rate against the column faction (both seats; 95% interval below)", fontsize=10)
+    fig.colorbar(im, ax=ax, shrink=0.8, label="row faction's win rate")
     return fig
 
 
@@ -176,20 +243,30 @@ def ratings_figure(frame: pl.DataFrame) -> Figure:
     return fig
 
 
-def unit_figure(frame: pl.DataFrame, *, n: int = 10) -> Figure:
-    """Units whose damage per deployment stands out within their faction (z-score), top and bottom."""
-    f = frame.drop_nulls("damage_z").sort("damage_z")
-    pick = pl.concat([f.head(n), f.tail(n)]).unique(maintain_order=True) if f.height > 2 * n else f
-    fig = Figure(figsize=(7, 0.3 * pick.height + 1.5), layout="constrained")
+def _standouts(table: pl.DataFrame, n: int) -> pl.DataFrame:
+    """The `n` units with the highest and the `n` with the lowest z (their measure against the faction's
+    other units of the same class), highest first."""
+    f = table.drop_nulls("z").sort("z", descending=True)
+    return pl.concat([f.head(n), f.tail(n)]).unique(subset=["unit"], maintain_order=True) if f.height > 2 * n else f
+
+
+def unit_figure(table: pl.DataFrame, *, n: int = 8, stand_in: set[str] | None = None) -> Figure:
+    """The units that stand out most within their faction and class (z of the measure that fits the class),
+    top and bottom; `*` marks stand-in chips."""
+    pick = _standouts(table, n).sort("z")
+    fig = Figure(figsize=(7.5, 0.34 * pick.height + 1.6), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(pick.height)
-    z = pick["damage_z"].to_numpy()
+    z = pick["z"].to_numpy()
     ax.barh(y, z, color=[RED if v < 0 else BLUE for v in z])
-    ax.set_yticks(y, [f"{u} ({f})" if not u.startswith(f + "/") else u
-                      for u, f in pick.select("unit", "faction").iter_rows()], fontsize=7)
+    marks = stand_in or set()
+    labels = [f"{name or unit} ({faction}, {role}: {measure}){' *' if unit in marks else ''}"
+              for name, unit, faction, role, measure in pick.select("name", "unit", "faction", "role", "measure").iter_rows()]
+    ax.set_yticks(y, labels, fontsize=7)
     ax.axvline(0, color=GREY, lw=1)
-    ax.set_xlabel("damage per deployment, standard deviations from its faction's mean")
-    ax.set_title("Over- and under-performing units", fontsize=10)
+    ax.set_xlabel("z: standard deviations from its faction's units of the same class")
+    ax.set_title("Units that stand out (* = stand-in values)" if marks & set(pick["unit"].to_list())
+                 else "Units that stand out", fontsize=10)
     return fig
 
 
@@ -234,8 +311,11 @@ def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)
 
 # --- the HTML report ---------------------------------------------------------------------
 
-SECTIONS = ("summary", "win-rates", "matchups", "first-player", "ratings", "units", "rounds", "odds")
+SECTIONS = ("summary", "win-rates", "field", "matchups", "matchups-by-seat", "first-player", "ratings", "units",
+            "rounds", "odds")
 """Sections of a Skirmish report."""
+WIDE_FIGURES = ("matchups", "matchups-by-seat", "teams-pairings", "ascension-matrix", "odds")
+"""Figures with text in cells: on a narrow screen they keep a readable width and scroll inside their box."""
 ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
 ASCENSION_SECTIONS = ("summary", "ascension-titans", "ascension-matrix", "units", "rounds", "odds")
 
@@ -244,8 +324,10 @@ body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;col
 main{max-width:980px;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ddd}
 .banner{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem 1rem;border-radius:6px}
-figure{margin:1rem 0}img{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
-table{border-collapse:collapse;font-size:.9rem;display:block;overflow-x:auto;max-width:100%}
+figure{margin:1rem 0;overflow-x:auto}img{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
+.scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse;font-size:.9rem}
+caption{text-align:left;font-weight:600;padding:.3rem 0}details{margin:.5rem 0}summary{cursor:pointer}
+@media (max-width:600px){figure img.wide{max-width:none;width:900px}}
 td,th{padding:.25rem .6rem;border-bottom:1px solid #e5e5e5;text-align:right}td:first-child,th:first-child{text-align:left}
 .meta td{text-align:left}
 @media (max-width:600px){body{font-size:15px}h1{font-size:1.3rem}}
@@ -258,53 +340,152 @@ def _png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _table_html(frame: pl.DataFrame, *, digits: int = 3) -> str:
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+_LABELS = {
+    "faction": "Faction", "opponent": "Opponent", "arena": "Arena", "games": "Games", "wins": "Wins",
+    "losses": "Losses", "draws": "Draws", "win_rate": "Win rate (95%)", "draw_rate": "Draws",
+    "diff": "vs average, points (95%)", "field_average": "Field average", "verdict": "Verdict",
+    "first_wins": "First player wins", "first_win_rate": "First player's win rate (95%)",
+    "strength": "Strength, log-odds (95%)", "unit": "Unit id", "name": "Unit", "kind": "Kind", "deployed": "Deployed",
+    "damage_per_deploy": "Damage per deployment", "kills_per_deploy": "Kills per deployment",
+    "survival": "Survived", "damage_z": "Damage z", "measure": "Measure", "value": "Value", "z": "z (faction)",
+    "stand_in": "Stand-in", "win_share": "Win share (95%)", "fair_share": "Fair share", "position": "Turn position",
+    "eliminated": "Eliminated", "mean_damage": "Mean damage", "mate_1": "Teammate", "mate_2": "Teammate",
+    "first_team_wins": "First player's team wins", "first_team_win_rate": "First player's team win rate (95%)",
+    "team": "Team", "coop": "Co-op", "titan": "Titan", "immortal": "Immortal", "mean_rounds": "Mean rounds",
+    "capped": "Round cap", "mean_defeated": "Immortals defeated (95%)", "faced": "Faced", "won_waves": "Waves won",
+    "wave_win_rate": "Wave win rate (95%)", "mean_waves": "Waves", "damage_taken_per_deploy": "HP held per deployment",
+    "tactics_enabled": "Tactics enabled",
+}
+_COUNTS = {"games", "wins", "losses", "draws", "first_wins", "deployed", "eliminated", "faced", "won_waves", "capped",
+           "first_team_wins", "tactics_enabled"}
+
+
+def _cell(col: str, v: Any, lo: Any = None, hi: Any = None) -> str:
+    """One table cell: rates and shares as percentages, `diff` in signed points, counts as integers, the
+    95% interval in brackets when the frame has `<col>_lo` and `<col>_hi`."""
+    if v is None or (isinstance(v, float) and v != v):
+        return "–"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if col == "diff":
+        def pts(x):
+            return f"{100 * x:+.0f}"
+        return f"{pts(v)} [{pts(lo)}, {pts(hi)}]" if lo is not None and hi is not None else pts(v)
+    if isinstance(v, float) and any(k in col for k in ("rate", "share", "average", "survival")) or col == "p_kill":
+        body = f"{100 * v:.0f}%"
+        return f"{body} [{100 * lo:.0f}, {100 * hi:.0f}]" if lo is not None and hi is not None else body
+    if col in _COUNTS:
+        return f"{int(v):,}"
+    if isinstance(v, float):
+        body = f"{v:.2f}"
+        return f"{body} [{lo:.2f}, {hi:.2f}]" if lo is not None and hi is not None else body
+    if isinstance(v, int):
+        return f"{v:,}"
+    return str(v)
+
+
+def _table_html(frame: pl.DataFrame, *, digits: int = 3, caption: str = "") -> str:
+    """A table with human headers (`_LABELS`), intervals merged into their value's cell, integer counts, in a
+    box that scrolls sideways on a narrow screen instead of widening the page."""
+    cols = [c for c in frame.columns if not (c.endswith("_lo") or c.endswith("_hi")) or c[:-3] not in frame.columns]
+    head = "".join(f"<th>{html.escape(_LABELS.get(c, c.replace('_', ' ').capitalize()))}</th>" for c in cols)
     body = []
-    for row in frame.iter_rows():
-        cells = []
-        for v in row:
-            if isinstance(v, float):
-                text = "–" if v != v else f"{v:.{digits}f}"
-            else:
-                text = "–" if v is None else str(v)
-            cells.append(f"<td>{html.escape(text)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    for row in frame.iter_rows(named=True):
+        cells = [_cell(c, row[c], row.get(f"{c}_lo"), row.get(f"{c}_hi")) for c in cols]
+        body.append("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in cells) + "</tr>")
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<div class='scroll'><table>{cap}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _points(x: float) -> str:
+    return f"{100 * abs(x):.0f} point{'s' if round(100 * abs(x)) != 1 else ''}"
+
+
+def _interval_points(lo: float, hi: float) -> str:
+    return f"[{100 * lo:+.0f}, {100 * hi:+.0f}]"
+
+
 def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
-    """Plain-language lines such as "Kunlun wins 57% [55, 59] of its 800 games"."""
+    """Plain-language lines: each faction against the field average ("Atlanteans win 27 points more than
+    an average faction [+25, +29]", only where the interval excludes 0), its win rate ("Kunlun wins 57%
+    [55, 59] of its 800 games"), and the first-player and arena effects stated the same way."""
     out = []
+    field = tables.get("field")
+    avg = float(field["field_average"][0]) if field is not None and field.height else None
+    if avg is not None:
+        out.append(f"An average faction wins {avg:.1%} of its games here (draws are won by nobody), so that, not "
+                   "50%, is the line to compare with.")
+        for r in field.iter_rows(named=True):
+            if r["verdict"] == "within":
+                continue
+            more = "more" if r["diff"] > 0 else "less"
+            out.append(f"{names.get(r['faction'], r['faction'])} win {_points(r['diff'])} {more} than an average "
+                       f"faction {_interval_points(r['diff_lo'], r['diff_hi'])}.")
+        level = [names.get(r["faction"], r["faction"]) for r in field.iter_rows(named=True) if r["verdict"] == "within"]
+        if level:
+            out.append("Within their interval of the average: " + ", ".join(level) + ".")
     for r in tables["win_rates"].iter_rows(named=True):
         out.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_rate'])} "
                    f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of its {r['games']:,} games"
                    + (f" ({r['draws']:,} draws)" if r["draws"] else "") + ".")
-    fp = tables["first_player"].row(0, named=True)
-    out.append(f"The first player wins {_pct(fp['first_win_rate'])} [{_pct(fp['first_win_rate_lo'])}, "
-               f"{_pct(fp['first_win_rate_hi'])}] of all {fp['games']:,} games.")
+    for r in tables["first_player"].iter_rows(named=True):
+        where = "over all arenas" if r["arena"] == "all" else f"on {r['arena'].title()}"
+        line = (f"The first player wins {_pct(r['first_win_rate'])} [{_pct(r['first_win_rate_lo'])}, "
+                f"{_pct(r['first_win_rate_hi'])}] of {r['games']:,} games {where}")
+        if "diff" in r and r["verdict"] != "within":
+            line += (f": {_points(r['diff'])} {'more' if r['diff'] > 0 else 'less'} than an average seat "
+                     f"{_interval_points(r['diff_lo'], r['diff_hi'])}")
+        out.append(line + ".")
+    by_arena = tables.get("field_by_arena")
+    if by_arena is not None and by_arena["arena"].n_unique() > 1:
+        wide = by_arena.pivot(on="arena", index="faction", values="diff")
+        arenas = [c for c in wide.columns if c != "faction"]
+        for r in wide.iter_rows(named=True):
+            a, b = arenas[0], arenas[1]
+            gap = (r[a] or 0) - (r[b] or 0)
+            if abs(gap) >= 0.1:
+                better = a if gap > 0 else b
+                out.append(f"{names.get(r['faction'], r['faction'])} do {_points(gap)} better on {better.title()} than "
+                           f"on {(b if better == a else a).title()} (against each arena's average).")
     return out
 
 
+def _stand_in_ids(catalog) -> set[str]:
+    return {uid for uid, u in catalog.units.items() if u.is_stand_in}
+
+
 def _unit_table(units: pl.DataFrame | None, catalog) -> pl.DataFrame | None:
-    """Every unit of the run with its name, best damage per deployment (within faction and kind) first."""
+    """Every unit of the run with its name (stand-ins marked), its class and the measure that fits it
+    (`stats.unit_measures`), best within faction and class first."""
     if units is None:
         return None
+    from hoplostat import stats
+
     names = {uid: c.name for uid, c in catalog.units.items()}
-    return units.select(
-        "faction", "kind", pl.col("unit").replace_strict(names, default=None).alias("name"), "unit", "games",
-        "deployed", "damage_per_deploy", "kills_per_deploy", "survival", "damage_z")
+    stand = _stand_in_ids(catalog)
+    m = stats.unit_measures(units, {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()})
+    return m.select(
+        "faction", pl.col("unit").replace_strict(names, default=None).alias("name"), "role", "games", "deployed",
+        "measure", "value", "z", pl.col("unit").is_in(list(stand)).alias("stand_in"), "unit")
 
 
-_UNITS_TEXT = ("Units whose damage per deployment stands out among their faction's units of the same kind "
-               "(heroes against heroes); the table lists every unit of the run.")
+_UNITS_TEXT = ("Each unit is measured by what its class is for: attackers by damage per deployment, defenders by the "
+               "HP they held (damage taken per deployment, while surviving counts too), tacticians by the tactics "
+               "only their reach allowed, heroes by damage; z compares it with the faction's other units of the same "
+               "class. The figure shows the few that stand out most either way; the full table is below it. "
+               "Sentinel copies count once per game. * = stand-in values.")
 
 # A section: (key, title, figure, explanation, table or None)
 Section = tuple[str, str, Figure, str, "pl.DataFrame | None"]
+
+
+def _units_section(t: dict, catalog) -> Section:
+    table = _unit_table(t["units"], catalog)
+    return ("units", "Units", unit_figure(table, stand_in=_stand_in_ids(catalog)), _UNITS_TEXT, table)
 
 
 def _skirmish_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
@@ -312,21 +493,34 @@ def _skirmish_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Secti
 
     t = stats.summary(tables["games"], tables.get("units"))
     names = _faction_names(catalog, factions)
+    avg = float(t["field"]["field_average"][0])
     sections: list[Section] = [
-        ("win-rates", "Win rates", win_rate_figure(t["win_rates"]),
+        ("win-rates", "Win rates", win_rate_figure(t["win_rates"], reference=avg,
+                                                   reference_label=f"average faction {avg:.1%}"),
          "Bars are each faction's share of games won over every opponent, seat and arena; whiskers are 95% "
-         "Wilson intervals. Factions whose whiskers stay clear of the dashed 50% line are stronger or weaker "
-         "than average with this catalog and these players.", t["win_rates"]),
-        ("matchups", "Matchups", matchup_figure(t["matchups"]),
-         "Each cell is the row faction's win rate against the column faction, split by who plays first.", None),
+         f"Wilson intervals. Draws are won by nobody, so an average faction wins {avg:.1%} (the dashed line), "
+         "not 50%.", t["win_rates"]),
+        ("field", "Against the field", field_figure(t["field"], t.get("field_by_arena")),
+         "How many points of win rate each faction is above or below an average faction, with 95% intervals "
+         "(the faction's and the average's uncertainty combined); small markers per arena, each against its "
+         "own arena's average. Orange: stronger, blue: weaker, grey: within the interval.",
+         pl.concat([t["field"].with_columns(pl.lit("all").alias("arena")), t["field_by_arena"]], how="diagonal")
+         .select("faction", "arena", "games", "wins", "draws", "win_rate", "field_average", "diff", "diff_lo",
+                 "diff_hi", "verdict")),
+        ("matchups", "Matchups", matchup_overall_figure(t["matchups"]),
+         "Each cell is the row faction's win rate against the column faction over both seat orders, with its 95% "
+         "interval below it; the next figure splits it by who plays first.", None),
+        ("matchups-by-seat", "Matchups by seat", matchup_figure(t["matchups"]),
+         "The same win rates, split by whether the row faction plays first or second.", None),
         ("first-player", "First-player advantage", first_player_figure(t["first_player"]),
-         "How often the player who goes first wins, per arena.", t["first_player"]),
+         "How often the player who goes first wins, per arena, against an average seat (dashed): the share of "
+         "games with a winner, halved.", t["first_player"]),
         ("ratings", "Ratings", ratings_figure(t["ratings"]),
          "Bradley-Terry strengths fitted to every game: one number per faction that best explains the "
          "matchup results.", t["ratings"]),
     ]
     if t["units"] is not None:
-        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+        sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw.", None))
     return sections, summary_sentences(t, names)
@@ -347,7 +541,7 @@ def _onslaught_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
                          "How often a wave is won when that immortal is faced: the hardest immortals have the "
                          "lowest bars.", t["immortals"]))
     if t["units"] is not None:
-        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+        sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) ends there and is "
                      "counted.", None))
@@ -447,7 +641,7 @@ def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
          t["matrix"]),
     ]
     if t["units"] is not None:
-        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+        sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) ends there and is "
                      "counted.", None))
@@ -505,7 +699,7 @@ def _pods_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section],
          t["positions"]),
     ]
     if t["units"] is not None:
-        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+        sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is won by nobody.",
                      None))
@@ -569,7 +763,7 @@ def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section]
          "How often the team of the player who goes first wins.", t["first_team"]),
     ]
     if t["units"] is not None:
-        sections.append(("units", "Units", unit_figure(t["units"]), _UNITS_TEXT, _unit_table(t["units"], catalog)))
+        sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw.", None))
     sentences = []
@@ -618,11 +812,14 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     from hoplostat.sweep import load_tables
 
     manifest, tables = load_tables(results)
+    from hoplostat.sweep import chips_used, resume_command
+
     games = tables["games"]
     cfg = manifest["config"]
-    factions = sorted(f for f in set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()) if f)
+    factions = chips_used(tables)["factions"]
     names = _faction_names(catalog, factions)
     sections, sentences, share = report_sections(manifest, tables, catalog)
+    grow = resume_command(results, {**cfg, "games": 2 * int(cfg.get("games") or 1)})
     stand_in, n_chips = share["stand_in"], share["chips"]
     plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
     kinds = ", ".join(f"{v['stand_in']} of {v['chips']} {plural.get(k, k + 's') if v['chips'] != 1 else k}"
@@ -637,9 +834,14 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
         with writing(out_dir / "figures" / f"{key}.png", "--out"):
             (out_dir / "figures" / f"{key}.png").write_bytes(png)
         img = base64.b64encode(png).decode()
+        wide = " class='wide'" if key in WIDE_FIGURES else ""
         parts.append(f'<section id="{key}"><h2>{html.escape(title)}</h2><p>{html.escape(text)}</p>'
-                     f'<figure><img alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
-        if table is not None:
+                     f'<figure><img{wide} alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
+        if table is not None and key == "units":
+            few = _standouts(table, 5)
+            parts.append(_table_html(few, caption="The five highest and five lowest within their faction and class"))
+            parts.append(f"<details><summary>All {table.height} units</summary>{_table_html(table)}</details>")
+        elif table is not None:
             parts.append(_table_html(table))
         parts.append("</section>")
     meta = {
@@ -649,6 +851,7 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
         "seed": cfg.get("seed"), "catalog hash": manifest.get("catalog_hash", "")[:16],
         "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),
         "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "stand-in chips": f"{stand_in} of {n_chips}",
     }
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
@@ -662,8 +865,8 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
         f"<title>hoplostat balance report</title><style>{_CSS}</style></head><body><main>"
         f"<h1>Balance report: {html.escape(str(cfg.get('mode', '')).title())}</h1>{banner}"
         f"<section id='summary'><h2>Summary</h2><ul>{items}</ul>"
-        f"<p>Intervals are 95%; to tighten them run more games (<code>--games</code>, or <code>--ci-width 0.05</code>)"
-        " and resume the same directory.</p>"
+        "<p>Intervals are 95%. To tighten them, grow this sweep in its own directory (only the new games are "
+        f"played, and the result equals a sweep run that long from the start): <code>{html.escape(grow)}</code></p>"
         f"<table class='meta'>{meta_html}</table></section>{''.join(parts)}</main></body></html>"
     )
     index = out_dir / "index.html"

@@ -103,6 +103,46 @@ def win_rates(games: pl.DataFrame, *, by_arena: bool = False) -> pl.DataFrame:
     )
 
 
+def _verdict(lo: str, hi: str, ref: float | str = 0.0) -> pl.Expr:
+    r = pl.lit(ref) if isinstance(ref, float) else pl.col(ref)
+    return (pl.when(pl.col(lo) > r).then(pl.lit("stronger")).when(pl.col(hi) < r).then(pl.lit("weaker"))
+            .otherwise(pl.lit("within")).alias("verdict"))
+
+
+def field_average(games: pl.DataFrame) -> tuple[float, float]:
+    """(average, its standard error): the share of games an average seat wins in two-seat games, which is
+    (1 - draw rate) / 2, not 50%, since a draw is won by nobody."""
+    n = games.height
+    if n == 0:
+        return float("nan"), float("nan")
+    decided = 1.0 - float(games["winner"].is_null().mean())
+    return decided / 2, float(np.sqrt(decided * (1 - decided) / n)) / 2
+
+
+def field_differences(games: pl.DataFrame, *, by_arena: bool = False) -> pl.DataFrame:
+    """Each faction's win rate minus the field average (`field_average`, per arena with `by_arena`), in
+    points of win rate: `diff` with a 95% interval (the faction's Wilson half-widths and the average's
+    standard error combined in quadrature), and `verdict` "stronger" / "weaker" where the interval excludes
+    0, "within" otherwise. Draws count as not won on both sides, so a faction at the average has diff 0."""
+    wr = win_rates(games, by_arena=by_arena)
+    parts = []
+    for arena, sub in ([(None, games)] if not by_arena else
+                       [(a, games.filter(pl.col("arena") == a)) for a in sorted(games["arena"].unique().to_list())]):
+        avg, se = field_average(sub)
+        rows = wr if arena is None else wr.filter(pl.col("arena") == arena)
+        h = Z95 * se
+        parts.append(rows.with_columns(
+            pl.lit(avg).alias("field_average"),
+            (pl.col("win_rate") - avg).alias("diff"),
+            (pl.col("win_rate") - avg - ((pl.col("win_rate") - pl.col("win_rate_lo")) ** 2 + h * h).sqrt()).alias("diff_lo"),
+            (pl.col("win_rate") - avg + ((pl.col("win_rate_hi") - pl.col("win_rate")) ** 2 + h * h).sqrt()).alias("diff_hi"),
+        ))
+    out = pl.concat(parts).with_columns(_verdict("diff_lo", "diff_hi"))
+    cols = ["faction", *(["arena"] if by_arena else []), "games", "wins", "draws", "win_rate", "field_average", "diff",
+            "diff_lo", "diff_hi", "verdict"]
+    return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"], descending=[*([False] if by_arena else []), True])
+
+
 def matchup_matrix(games: pl.DataFrame) -> pl.DataFrame:
     """Win rate of ``faction`` against ``opponent``, overall and by seat (first/second), with intervals."""
     fg = faction_games(games)
@@ -131,8 +171,13 @@ def first_player_advantage(games: pl.DataFrame) -> pl.DataFrame:
                                           for a in sorted(frame["arena"].unique().to_list())]]:
         parts.append({"arena": arena, "games": sub.height, "first_wins": int(sub["first_won"].sum()),
                       "draws": int(sub["draw"].sum())})
-    out = pl.DataFrame(parts)
-    return _with_interval(out, "first_wins", "games", "first_win_rate")
+    out = _with_interval(pl.DataFrame(parts), "first_wins", "games", "first_win_rate")
+    avgs = [field_average(frame if a == "all" else frame.filter(pl.col("arena") == a))[0] for a in out["arena"]]
+    return out.with_columns(pl.Series("field_average", avgs)).with_columns(
+        (pl.col("first_win_rate") - pl.col("field_average")).alias("diff"),
+        (pl.col("first_win_rate_lo") - pl.col("field_average")).alias("diff_lo"),
+        (pl.col("first_win_rate_hi") - pl.col("field_average")).alias("diff_hi"),
+    ).with_columns(_verdict("diff_lo", "diff_hi"))
 
 
 def bradley_terry(games: pl.DataFrame, *, draw_weight: float = 0.5, prior: float = 0.01) -> pl.DataFrame:
@@ -185,26 +230,39 @@ def bradley_terry(games: pl.DataFrame, *, draw_weight: float = 0.5, prior: float
 
 
 def unit_stats(units: pl.DataFrame | None) -> pl.DataFrame | None:
-    """Per unit: games in its troop, deployments, damage and kills per deployment, survival, and a
-    z-score of damage per deployment against the other units of its faction and kind (heroes are
-    compared with heroes, units with units), which points at over- and under-performers."""
+    """Per unit: games in its troop, deployments, damage and kills per deployment, survival, HP held (damage
+    taken) and tactics enabled per deployment, and a z-score of damage per deployment against the other units
+    of its faction and kind (heroes are compared with heroes, units with units), which points at over- and
+    under-performers. A chip with several copies in one game (sentinels) counts once per game: its copies'
+    numbers are added up first."""
     if units is None or units.height == 0:
         return None
     if "kind" not in units.columns:
         units = units.with_columns(pl.lit("unit").alias("kind"))
-    per = units.group_by("faction", "kind", "unit").agg(
+    for col in ("damage_taken", "tactics_enabled"):  # sweeps made before these columns
+        if col not in units.columns:
+            units = units.with_columns(pl.lit(None, dtype=pl.Int64).alias(col))
+    per_game = units.group_by("matchup", "game", "side", "faction", "kind", "unit").agg(
+        pl.col("deployed").any(), pl.col("damage_dealt").sum(), pl.col("kills").sum(), pl.col("defeated").any(),
+        pl.col("won").first(), pl.col("damage_taken").sum(), pl.col("tactics_enabled").sum(),
+        pl.col("damage_taken").is_null().all().alias("no_taken"))
+    per = per_game.group_by("faction", "kind", "unit").agg(
         pl.len().alias("games"),
         pl.col("deployed").sum().alias("deployed"),
         pl.col("damage_dealt").sum().alias("damage"),
         pl.col("kills").sum().alias("kills"),
         (pl.col("deployed") & ~pl.col("defeated")).sum().alias("survived"),
         pl.col("won").filter(pl.col("deployed")).mean().alias("win_rate_when_deployed"),
+        pl.when(pl.col("no_taken").all()).then(None).otherwise(pl.col("damage_taken").sum()).alias("damage_taken"),
+        pl.when(pl.col("no_taken").all()).then(None).otherwise(pl.col("tactics_enabled").sum()).alias("tactics_enabled"),
     )
     per = per.with_columns(
         (pl.col("deployed") / pl.col("games")).alias("deploy_rate"),
         (pl.col("damage") / pl.col("deployed")).alias("damage_per_deploy"),
         (pl.col("kills") / pl.col("deployed")).alias("kills_per_deploy"),
         (pl.col("survived") / pl.col("deployed")).alias("survival"),
+        (pl.col("damage_taken") / pl.col("deployed")).alias("damage_taken_per_deploy"),
+        (pl.col("tactics_enabled") / pl.col("deployed")).alias("tactics_enabled_per_deploy"),
     )
     per = per.with_columns(
         ((pl.col("damage_per_deploy") - pl.col("damage_per_deploy").mean().over("faction", "kind"))
@@ -213,11 +271,41 @@ def unit_stats(units: pl.DataFrame | None) -> pl.DataFrame | None:
     return per.sort("damage_z", descending=True, nulls_last=True)
 
 
+MEASURES = {"defender": ("HP held per deployment", "damage_taken_per_deploy"),
+            "tactician": ("tactics enabled per deployment", "tactics_enabled_per_deploy")}
+"""What each unit class is measured by (`unit_measures`); every other class by damage per deployment."""
+
+
+def unit_measures(units: pl.DataFrame | pl.DataFrame | None, role_of: dict[str, str]) -> pl.DataFrame | None:
+    """Per unit, the measure that fits its class (`MEASURES`: defenders by HP held, tacticians by tactics
+    only their reach allowed, the others by damage per deployment), and its z-score against the faction's
+    other units of the same class and kind (heroes apart). `units` is the raw units table or `unit_stats`;
+    `role_of` maps a unit id to its class. Sweeps made before HP held was recorded fall back to survival."""
+    per = units if units is None or "damage_per_deploy" in units.columns else unit_stats(units)
+    if per is None:
+        return None
+    per = per.with_columns(pl.col("unit").replace_strict(role_of, default="attacker").alias("role"))
+    old = per["damage_taken_per_deploy"].null_count() == per.height
+    value = pl.col("damage_per_deploy")
+    name = pl.lit("damage per deployment")
+    for role, (label, col) in MEASURES.items():
+        use, lab = (("survival", "share of deployments survived") if old and role == "defender" else (col, label))
+        value = pl.when(pl.col("role") == role).then(pl.col(use)).otherwise(value)
+        name = pl.when(pl.col("role") == role).then(pl.lit(lab)).otherwise(name)
+    per = per.with_columns(value.alias("value"), name.alias("measure"))
+    group = ["faction", "kind", "role"]
+    per = per.with_columns(((pl.col("value") - pl.col("value").mean().over(group))
+                            / pl.col("value").std().over(group)).alias("z"))
+    return per.sort("faction", "role", "value", descending=[False, False, True], nulls_last=True)
+
+
 def summary(games: pl.DataFrame, units: pl.DataFrame | None = None) -> dict[str, pl.DataFrame | None]:
     """Every table `hoplostat summarize` prints."""
     return {
         "win_rates": win_rates(games),
         "win_rates_by_arena": win_rates(games, by_arena=True),
+        "field": field_differences(games),
+        "field_by_arena": field_differences(games, by_arena=True),
         "matchups": matchup_matrix(games),
         "first_player": first_player_advantage(games),
         "ratings": bradley_terry(games),

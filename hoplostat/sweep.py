@@ -366,20 +366,29 @@ def read_manifest(out: Path) -> dict:
         raise InputError(f"{path}: damaged manifest ({exc.msg}, line {exc.lineno})") from None
 
 
+GROWABLE = ("games", "ci_width")
+"""Config keys a resumed sweep may change: more games per matchup, another early-stop width."""
+
+
 def check_out(out: Path, config: SweepConfig, *, resume: bool) -> dict | None:
     """Validate the results directory for this sweep without writing anything.
 
-    Returns the existing manifest when resuming. Refuses a non-empty directory
-    without ``resume``, and a resume whose config differs.
+    Returns the existing manifest when resuming. Refuses a non-empty directory without ``resume``, and a
+    resume whose config differs in anything but `GROWABLE`: ``--games`` may grow (only the new games are
+    played) and ``--ci-width`` may change (stop decisions are taken again from the games in index order).
     """
     out = Path(out)
     if resume:
         manifest = read_manifest(out)
         old = manifest.get("config", {})
         new = json.loads(json.dumps(config.identity()))
-        if old != new:
-            diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
-            raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)})")
+        diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k) and k not in GROWABLE)
+        if diff:
+            raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)}); only "
+                             "--games (more) and --ci-width may change")
+        if int(new.get("games", 0)) < int(old.get("games", 0)):
+            raise InputError(f"--games {new.get('games')}: the sweep in {out} already has {old.get('games')} games per "
+                             "matchup; a resumed sweep can grow, not shrink (use a new --out for fewer)")
         return manifest
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out}: is a file, not a folder")
@@ -422,6 +431,11 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     output_dir(out, "--out")
     if manifest is not None:
         manifest["resumed"] = manifest.get("resumed", []) + [now]
+        new = json.loads(json.dumps(config.identity()))
+        changed = {k: [manifest["config"].get(k), new.get(k)] for k in GROWABLE if manifest["config"].get(k) != new.get(k)}
+        if changed:
+            manifest["grown"] = manifest.get("grown", []) + [{"at": now, **changed}]
+            manifest["config"] = new
     else:
         manifest = {"config": json.loads(json.dumps(config.identity())), "version": __version__,
                     "catalog_hash": config.catalog_hash, "created": now, "status": "running"}
@@ -457,6 +471,12 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
     matchups = config.matchups()
     n_chunks = -(-config.games // config.chunk)
     done = {p.name for p in (out / "games").glob("*.parquet")}
+    starts: dict[int, list[int]] = {}
+    """matchup -> first game of each finished chunk file on disk (a chunk of a sweep that was then grown may be
+    followed by a top-up file that completes its wave)"""
+    for name in done:
+        m, g = name.removesuffix(".parquet").split("-")
+        starts.setdefault(int(m), []).append(int(g))
     # per matchup: games and wins of faction a so far (for --ci-width)
     tally = np.zeros((len(matchups), 2), dtype=np.int64)
     total = len(matchups) * config.games
@@ -471,25 +491,33 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
             break
         g0 = wave * config.chunk
         g1 = min(config.games, g0 + config.chunk)
-        todo, have = [], []
+        todo = []
         for m in active:
-            prev = _read_finished(out, _chunk_name(m, g0)) if _chunk_name(m, g0) in done else None
-            (have if prev is not None else todo).append((m, prev))
-        todo = [m for m, _ in todo]  # missing or damaged (unreadable): played again
-        for m, prev in have:
-            tally[m] += _successes(config.mode, prev)
-            skipped += 1
-            played += prev.height
+            # the wave's files: its chunk and any top-ups, in order; the games they cover from g0 on
+            have = g0
+            for start in sorted(x for x in starts.get(m, ()) if g0 <= x < g1):
+                if start != have:
+                    break
+                prev = _read_finished(out, _chunk_name(m, start))
+                if prev is None:  # damaged (unreadable): played again from here
+                    break
+                tally[m] += _successes(config.mode, prev)
+                skipped += 1
+                played += prev.height
+                have = start + prev.height
+            if have < g1:
+                todo.append((m, have))
         if progress:
             progress(played, total)
-        tasks = [(config, matchups[m], g0, g1) for m in todo]
-        for m, tables in zip(todo, _imap(_play_chunk, tasks, jobs=jobs)):
-            for name, rows in tables.items():  # the games file last: it marks the chunk as done
-                if name != "games" and rows:
-                    (out / name).mkdir(exist_ok=True)
-                    _write_atomic(result_frame(config.mode, name, rows), out / name / _chunk_name(m, g0))
+        tasks = [(config, matchups[m], start, g1) for m, start in todo]
+        for (m, start), tables in zip(todo, _imap(_play_chunk, tasks, jobs=jobs)):
+            name = _chunk_name(m, start)
+            for table, rows in tables.items():  # the games file last: it marks the chunk as done
+                if table != "games" and rows:
+                    (out / table).mkdir(exist_ok=True)
+                    _write_atomic(result_frame(config.mode, table, rows), out / table / name)
             frame = result_frame(config.mode, "games", tables["games"])
-            _write_atomic(frame, out / "games" / _chunk_name(m, g0))
+            _write_atomic(frame, out / "games" / name)
             written += 1
             if written == stop_after:  # the test hook above
                 os.kill(os.getpid(), signal.SIGKILL)
@@ -505,6 +533,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
                 lo, hi = wilson_interval(tally[m, 1], tally[m, 0])
                 if float(hi - lo) < config.ci_width:
                     stopped.append(matchups[m].key)
+                    _set_aside(out, m, g1, starts.get(m, ()))
                 else:
                     keep.append(m)
             active = keep
@@ -516,6 +545,26 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
     return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
 
 
+UNUSED = "unused"
+"""Folder of chunks a resumed sweep no longer counts (played past a matchup's stop under a new --ci-width):
+kept, never read as results."""
+
+
+def _set_aside(out: Path, m: int, g_stop: int, starts) -> None:
+    """Move the chunk files of matchup `m` from game `g_stop` on (played by an earlier run past the stop the
+    current --ci-width decides) into `unused/`, so the tables equal a sweep run with this config from the
+    start; nothing is deleted."""
+    for start in starts:
+        if start < g_stop:
+            continue
+        name = _chunk_name(m, start)
+        for folder in [p for p in out.iterdir() if p.is_dir() and p.name != UNUSED]:
+            if (folder / name).exists():
+                dest = out / UNUSED / folder.name
+                dest.mkdir(parents=True, exist_ok=True)
+                os.replace(folder / name, dest / name)
+
+
 def _read_finished(out: Path, name: str):
     """The games frame of chunk `name` if the chunk is finished and every table file of it reads; None
     for a damaged chunk (truncated or garbage parquet), which `--resume` replays."""
@@ -524,7 +573,7 @@ def _read_finished(out: Path, name: str):
     try:
         frame = pl.read_parquet(out / "games" / name)
         for folder in out.iterdir():
-            if folder.is_dir() and folder.name != "games" and (folder / name).exists():
+            if folder.is_dir() and folder.name not in ("games", UNUSED) and (folder / name).exists():
                 pl.read_parquet(folder / name)
     except (OSError, pl.exceptions.PolarsError):
         return None
@@ -585,7 +634,7 @@ def load_tables(out: Path):
     manifest = read_manifest(out)
     mode = manifest.get("config", {}).get("mode")
     tables = {}
-    for folder in sorted(p for p in out.iterdir() if p.is_dir()):
+    for folder in sorted(p for p in out.iterdir() if p.is_dir() and p.name != UNUSED):
         files = sorted(folder.glob("*.parquet"))
         if files:
             frame = pl.concat([_read_chunk(p, out, manifest) for p in files], how="diagonal_relaxed")

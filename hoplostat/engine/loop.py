@@ -134,7 +134,7 @@ def player_units(s: GameState, players: Iterator[int] | Sequence[int], *, skip_z
     ps = set(players)
     return [
         UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
-                    u.kills, u.times_defeated > 0, u.times_defeated)
+                    u.kills, u.times_defeated > 0, u.times_defeated, u.damage_taken, u.tactics_enabled)
         for u in s.units
         if u.troop in ps and (u.zone not in skip_zones or u.entered)
     ]

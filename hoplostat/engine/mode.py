@@ -123,6 +123,10 @@ class UnitSummary:
     kills: int
     defeated: bool
     times_defeated: int = 0
+    damage_taken: int = 0
+    """HP removed from the chip over the game."""
+    tactics_enabled: int = 0
+    """Tactics placed on opponents only its reach made targets (Tactical)."""
 
 
 @dataclass(slots=True)
@@ -181,7 +185,8 @@ ROW_HEAD: dict[str, str] = {
 """Columns (and type names: str, int, bool) every `games` row starts with; the sweep fills them."""
 UNIT_ROW: dict[str, str] = {
     "matchup": "str", "arena": "str", "game": "int", "side": "str", "faction": "str", "unit": "str", "kind": "str",
-    "deployed": "bool", "damage_dealt": "int", "kills": "int", "defeated": "bool", "won": "bool"}
+    "deployed": "bool", "damage_dealt": "int", "kills": "int", "defeated": "bool", "won": "bool",
+    "damage_taken": "int", "tactics_enabled": "int"}
 """Columns of the `units` table (`Mode.unit_rows`), the same in every mode."""
 
 
@@ -500,7 +505,8 @@ class Mode:
         return [{"matchup": head["matchup"], "arena": head["arena"], "game": head["game"],
                  "side": SEAT_LETTERS[u.seat], "faction": u.faction, "unit": u.unit_id,
                  "kind": unit_kind(u.unit_id), "deployed": u.deployed, "damage_dealt": u.damage_dealt,
-                 "kills": u.kills, "defeated": u.defeated, "won": won_by_seat(u.seat)} for u in res.units]
+                 "kills": u.kills, "defeated": u.defeated, "won": won_by_seat(u.seat), "damage_taken": u.damage_taken,
+                 "tactics_enabled": u.tactics_enabled} for u in res.units]
 
 
 def opponent_ids(catalog: Any, kind: str) -> list[str]:

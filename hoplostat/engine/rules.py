@@ -365,6 +365,7 @@ def damage(
     removed = min(max(amount, 0), target.hp)
     if removed:
         target.hp -= removed
+        target.damage_taken += removed
         s.supply[s.supply_of(target.troop)] += removed
         if source_troop is not None and source_troop != target.troop:
             s.troops[source_troop].damage_dealt += removed
@@ -465,6 +466,21 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
     return out
 
 
+def _credit_reach(s: GameState, troop: int, target: UnitState) -> None:
+    """A statistic, no rule: an opposing target no unit of `troop` is adjacent to was reachable only through
+    a widened tactic reach (Tactical, R-CAT-5); each unit whose reach covers it is credited."""
+    row = s.grid.dist[target.hex]
+    own = s.in_combat(troop)
+    if any(row[m.hex] <= 1 for m in own):
+        return
+    for m in own:
+        if s.skills_work(m):
+            for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
+                if row[m.hex] <= fn(None, m, param):
+                    m.tactics_enabled += 1
+                    break
+
+
 def place_tactic(g: Game, troop: int, tactic: Tactic, target: UnitState) -> None:
     """Remastered, "Tactics": play a tactic from camp onto a valid unit (TAC-1..5).
 
@@ -475,6 +491,8 @@ def place_tactic(g: Game, troop: int, tactic: Tactic, target: UnitState) -> None
     s = g.state
     if target.elite:
         raise ValueError("tactics cannot be played on elite units (UNIT-6)")
+    if target.troop != troop and not same_team(s, target.troop, troop):
+        _credit_reach(s, troop, target)
     s.troops[troop].tactics_camp.remove(tactic)
     s.say(f"{_who(s, troop)} plays {tactic.name} on {target.name} ({s.side_of(target.troop)})")
     terms = {e.term for e in tactic.effects}

@@ -73,6 +73,10 @@ class UnitState:
     """HP removed from opponents by this unit (attacks, Specials, Abilities, Innates)."""
     kills: int = 0
     times_defeated: int = 0
+    damage_taken: int = 0
+    """HP removed from this unit (what it held for its troop before it fell or survived)."""
+    tactics_enabled: int = 0
+    """Tactics its troop placed on an opposing unit that only this unit's reach (Tactical) made a target."""
 
     @property
     def elite(self) -> bool:
