@@ -39,9 +39,12 @@ def test_fixture_covers_every_mode_arena_solo_and_coop():
             ("ascension", "colosseum", True)} <= seen
     for mode in ("skirmish", "onslaught", "ascension"):
         assert sum(r["case"]["mode"] == mode for r in RECORDS) >= 200
+    for mode in ("pandemonium", "alliance"):
+        assert sum(r["case"]["mode"] == mode for r in RECORDS) >= 50
+    assert {len(r["case"]["more"]) for r in RECORDS if r["case"]["mode"] == "pandemonium"} == {1, 2}
 
 
-@pytest.mark.parametrize("mode", ["skirmish", "onslaught", "ascension"])
+@pytest.mark.parametrize("mode", ["skirmish", "onslaught", "ascension", "pandemonium", "alliance"])
 def test_golden_games_replay_identically(catalog, mode):
     diffs = []
     for rec in RECORDS:

@@ -469,8 +469,8 @@ def test_first_reward_activates_the_camp_hero_of_the_team_ALL_17(cat):
 
 def test_second_reward_returns_the_chosen_teammates_discarded_tactics_ALL_18_R_ALL_2(cat):
     """ALL-18: the second reward applies to one player of the team's choice ("team-reward", asked of the
-    player who reached it, ruling R-ALL-2): that player takes all their discarded tactics back to camp. Kunlun reaches it
-    and chooses Lamosians: Lamosians' two discarded tactics return, Kunlun's discarded one stays."""
+    player who reached it, ruling R-ALL-2): that player takes all their discarded tactics back to camp.
+    Kunlun reaches it and chooses Lamosians: Lamosians' two discarded tactics return, Kunlun's one stays."""
     picks = {0: {"team-reward": lambda o: next(x for x in o if x[1] == 2)}}
     g, s, ctrls = build(cat, picks=picks)
     t0, t2 = s.troops[0], s.troops[2]

@@ -34,6 +34,14 @@ def _cases() -> list[dict]:
         cases.append({"mode": "ascension", "arena": "colosseum", "a": a, "b": b, "first": "a",
                       "titan": TITANS[i % len(TITANS)],
                       "policies": ("greedy", "greedy") if i % 5 else ("random", "random"), "game": i})
+    quads = itertools.cycle(itertools.combinations(FACTIONS, 4))
+    triples = itertools.cycle(itertools.combinations(FACTIONS, 3))
+    for i in range(150):
+        mode = "alliance" if i % 3 == 2 else "pandemonium"
+        pod = next(quads) if mode == "alliance" or i % 3 == 1 else next(triples)
+        cases.append({"mode": mode, "arena": "pozzuoli", "a": pod[0], "b": pod[1], "more": list(pod[2:]),
+                      "first": "a", "titan": "", "policies": ("greedy", "greedy") if i % 5 else ("random", "greedy"),
+                      "game": i})
     return cases
 
 
@@ -45,8 +53,10 @@ def _config_and_matchup(case: dict):
 
     config = SweepConfig(mode=case["mode"], games=case["game"] + 1, seed=20261201,
                          policies=tuple(case["policies"]),
-                         max_rounds={"skirmish": 60, "onslaught": 150, "ascension": 60}[case["mode"]])
-    matchup = Matchup(case["mode"], case["arena"], case["a"], case["b"], case["first"], case["titan"])
+                         max_rounds={"skirmish": 60, "onslaught": 150, "ascension": 60, "pandemonium": 60,
+                                     "alliance": 60}[case["mode"]])
+    matchup = Matchup(case["mode"], case["arena"], case["a"], case["b"], case["first"], case["titan"],
+                      tuple(case.get("more", ())))
     return config, matchup
 
 
