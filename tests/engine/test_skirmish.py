@@ -249,6 +249,22 @@ def test_catch_up_after_the_first_three_rewards_only_SKR_8(grid):
     assert hp == [6, 8, 10, 10]
 
 
+def test_favor_total_counts_favor_past_the_full_track_R_ENG_29(grid):
+    """R-ENG-29 (SKR-8): the catch-up compares all favor earned; the bead stops at the last reward, the total
+    does not, so 18 + 5 and 20 + 3 make the same 23 and the same player is behind afterwards."""
+    totals = []
+    for steps in ((18, 5), (20, 3)):
+        g = _skirmish_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, 0)],
+                           camp=[(mk_unit("hero", kind="hero"), 0), (mk_unit("hero2", kind="hero"), 1)])
+        s = g.state
+        s.troops[0].primary_hero, s.troops[1].primary_hero = 2, 3
+        for n in steps:
+            s.mode.gain_favor(g, 0, n, "test")
+        assert s.troops[0].favor == 20
+        totals.append(s.troops[0].favor_total)
+    assert totals == [23, 23]
+
+
 # --- winning ------------------------------------------------------------------------------
 
 

@@ -161,11 +161,11 @@ class Alliance(Mode):
         if n <= 0:
             return
         s.troops[troop].favor_total += n
+        s.favor_total[team] += n  # all favor earned, also once the track is full (ALL-21 compares totals, R-ENG-29)
         if s.favor[team] >= POZZUOLI_REWARDS[-1]:
             return
         old = s.favor[team]
         s.favor[team] = min(POZZUOLI_REWARDS[-1], old + n)
-        s.favor_total[team] += n
         s.say(f"{s.troops[troop].faction} ({s.troops[troop].side}) earns {n} crowd favor ({why}), team bead on "
               f"{s.favor[team]}")
         for k, space in enumerate(POZZUOLI_REWARDS):

@@ -104,11 +104,13 @@ class Skirmish(Mode):
             return
         s = g.state
         t = s.troops[troop]
-        if n <= 0 or t.favor >= POZZUOLI_REWARDS[-1]:
+        if n <= 0:
+            return
+        t.favor_total += n  # all favor earned, also once the track is full: SKR-8 compares totals (R-ENG-29)
+        if t.favor >= POZZUOLI_REWARDS[-1]:
             return
         old = t.favor
         t.favor = min(POZZUOLI_REWARDS[-1], old + n)
-        t.favor_total += n
         s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why}), bead on {t.favor}")
         for k, space in enumerate(POZZUOLI_REWARDS):
             if old < space <= t.favor:
