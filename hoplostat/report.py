@@ -530,6 +530,8 @@ def _onslaught_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
     from hoplostat import stats
 
     t = stats.onslaught_summary(tables)
+    if t["immortals"] is not None:
+        t["immortals"] = _mark_stand_ins(t["immortals"], "immortal", _opponent_stand_ins(catalog, "immortals"))
     teams = t["teams"]
     sections: list[Section] = [
         ("onslaught-teams", "Immortals defeated", onslaught_teams_figure(teams),
@@ -538,7 +540,8 @@ def _onslaught_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
     ]
     if t["immortals"] is not None:
         sections.append(("onslaught-immortals", "Immortals", immortal_figure(t["immortals"]),
-                         "How often a wave is won when that immortal is faced: the hardest immortals have the "
+                         "How often a wave is won when that immortal is faced (* = stand-in values): the hardest "
+                         "immortals have the "
                          "lowest bars.", t["immortals"]))
     if t["units"] is not None:
         sections.append(_units_section(t, catalog))
@@ -632,9 +635,13 @@ def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
     from hoplostat import stats
 
     t = stats.ascension_summary(tables)
+    marks = _opponent_stand_ins(catalog, "titans")
+    t["titans"] = _mark_stand_ins(t["titans"], "titan", marks)
+    t["matrix"] = _mark_stand_ins(t["matrix"], "titan", marks)
     sections: list[Section] = [
         ("ascension-titans", "Titans", titan_figure(t["titans"]),
-         "How often the players defeat each titan, solo and co-op; the hardest titans have the lowest bars.",
+         "How often the players defeat each titan, solo and co-op; the hardest titans have the lowest bars "
+         "(* = stand-in values).",
          t["titans"]),
         ("ascension-matrix", "Titan by faction", ascension_matrix_figure(t["matrix"]),
          "Each cell is a faction's solo win rate against a titan; the table also lists the co-op pairs.",
@@ -776,6 +783,21 @@ def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section]
                          f"{names.get(r['mate_2'], r['mate_2'])}: {_pct(r['win_rate'])} [{_pct(r['win_rate_lo'])}, "
                          f"{_pct(r['win_rate_hi'])}] of {r['games']:,} games.")
     return sections, sentences
+
+
+def _opponent_stand_ins(catalog, kind: str) -> set[str]:
+    """Ids of the immortals or titans of the catalog whose card carries any stand-in value."""
+    if kind == "titans":
+        return {tid for tid, x in catalog.titans.items() if x.stand_in_count}
+    return {uid for uid, u in catalog.units.items() if u.kind == "immortal" and u.is_stand_in}
+
+
+def _mark_stand_ins(frame: pl.DataFrame, col: str, ids: set[str]) -> pl.DataFrame:
+    """`col` ids of stand-in chips get " *" (figures and tables that name a chip say which are ours), and a
+    `stand_in` column says so in words."""
+    flag = pl.col(col).is_in(list(ids))
+    return frame.with_columns(flag.alias("stand_in"),
+                              pl.when(flag).then(pl.col(col) + " *").otherwise(pl.col(col)).alias(col))
 
 
 def _faction_names(catalog, factions) -> dict[str, str]:

@@ -849,13 +849,13 @@ def check_invariants(g, t) -> None:
 
 
 def test_whole_games_end_with_consistent_team_results_and_conserved_chips_ALL_2_ALL_10_ALL_23(cat):
-    """200 seeded greedy games and 50 random ones, four different factions drawn per game: every game ends
+    """800 seeded greedy games and 200 random ones, four different factions drawn per game: every game ends
     (a team win or the round cap), the invariants hold after every turn, the four troops are on teams
     a, c / b, d, teammates share one outcome; a team win means both opposing primary heroes defeated
     (ALL-2) or the other team's forfeit, named by its side (ALL-23); the round cap is a draw for all."""
     factions = sorted(cat.factions)
     ends = {"heroes": 0, "forfeit": 0, "cap": 0}
-    for policy, n in (("greedy", 200), ("random", 50)):
+    for policy, n in (("greedy", 800), ("random", 200)):
         for seed in range(n):
             rng = np.random.default_rng(seed)
             pick = tuple(factions[int(i)] for i in rng.choice(len(factions), size=4, replace=False))
