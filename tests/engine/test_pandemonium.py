@@ -508,3 +508,49 @@ def test_every_faction_plays_including_the_vesuvians(cat):
     pod = ("vesuvians", "kunlun", "amazons")
     res = play(cat, GameSpec("pandemonium", pod), [make("greedy", rng=rng) for _ in pod], rng=rng)
     assert res.troops[0].units_deployed > 0
+
+
+# --- the greedy player with several opponents ------------------------------------------------
+
+
+def test_greedy_does_not_walk_into_the_middle_of_everyone(cat):
+    """Free-for-all profile: a hex two opposing troops could reach and attack next turn scores 1.5 less than
+    one only a single troop threatens (and the difference grows with each further troop)."""
+    from hoplostat.policies.greedy import _crowded
+
+    g = game(cat)
+    s = g.state
+    put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    b = put_in_combat(s, non_elite(s, 1)[0].uid, 0)
+    c = put_in_combat(s, non_elite(s, 2)[0].uid, s.grid.n - 1)
+    base = [0.0] * s.grid.n
+    got = _crowded(s, 0, base)
+    reach = {t: {h for h in range(s.grid.n) if s.grid.dist[h][s.units[u].hex]
+                 <= rules.movement_of(s, s.units[u]) + rules.range_of(s, s.units[u])} for t, u in ((1, b), (2, c))}
+    for h in range(s.grid.n):
+        n = sum(h in r for r in reach.values())
+        assert got[h] == pytest.approx(-1.5 * max(n - 1, 0))
+    assert any(v < 0 for v in got)  # the position puts some hexes within reach of both troops
+
+
+def test_greedy_attacks_the_strongest_troop_first_when_all_else_is_equal(cat):
+    """Free-for-all profile: of two equal targets in range, the one of the troop with more HP in combat and
+    Health ready in camp is attacked."""
+    from hoplostat.policies import GreedyController
+
+    g = game(cat, roller=FixedRoller(mode="none"))
+    s = g.state
+    me = put_in_combat(s, non_elite(s, 0)[0].uid, 28)
+    n = s.grid.neighbours[28]
+    weak = put_in_combat(s, non_elite(s, 1)[0].uid, n[0], hp=2)
+    strong = put_in_combat(s, non_elite(s, 2)[0].uid, n[1], hp=2)
+    s.units[strong].unit = s.units[weak].unit  # the same chip: only the troops differ
+    s.combat_version += 1
+    for u in chips(s, 1):
+        if u.zone == CAMP:
+            u.zone = DISCARD  # troop 1 has nothing left in camp: troop 2 is the stronger one
+    opts = [("attack", me, weak), ("attack", me, strong)]
+    pick = GreedyController(np.random.default_rng(0)).choose(g, 0, "engage", opts, optional=True)
+    assert pick == ("attack", me, strong)
+    opts.reverse()
+    assert GreedyController(np.random.default_rng(0)).choose(g, 0, "engage", opts, optional=True) == pick
