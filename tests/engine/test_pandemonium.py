@@ -522,7 +522,7 @@ def test_greedy_does_not_walk_into_the_middle_of_everyone(cat):
     s = g.state
     put_in_combat(s, non_elite(s, 0)[0].uid, 28)
     b = put_in_combat(s, non_elite(s, 1)[0].uid, 0)
-    c = put_in_combat(s, non_elite(s, 2)[0].uid, s.grid.n - 1)
+    c = put_in_combat(s, non_elite(s, 2)[0].uid, s.grid.at_distance(0, 5)[0])
     base = [0.0] * s.grid.n
     got = _crowded(s, 0, base)
     reach = {t: {h for h in range(s.grid.n) if s.grid.dist[h][s.units[u].hex]
