@@ -444,9 +444,11 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     return manifest
 
 
-def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, progress=None) -> SweepReport:
+def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, progress=None,
+        executor=None) -> SweepReport:
     """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk. A sweep that
-    fails before finishing any chunk of a new directory leaves nothing behind."""
+    fails before finishing any chunk of a new directory leaves nothing behind. ``executor``: an
+    `executors.Executor` to run the chunks on (default: the active backend's; tests pass their own)."""
     out = Path(out)
     if config.games < 1:
         raise InputError(f"--games {config.games}: must be 1 or more")
@@ -458,85 +460,135 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     fresh = not out.exists() or not any(out.iterdir()) or (not resume and _nothing_finished(out))
     manifest = prepare(out, config, resume=resume)
     try:
-        return _run(config, out, manifest, jobs=jobs, progress=progress)
+        return _run(config, out, manifest, jobs=jobs, progress=progress, executor=executor)
     except BaseException:
         if fresh:  # nothing of this sweep was finished: leave nothing that blocks a corrected retry
             _remove_unfinished(out)
         raise
 
 
-def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress) -> SweepReport:
-    import polars as pl
+def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress, executor=None) -> SweepReport:
+    """Play what is missing, a bounded number of chunks in flight, each written as it completes.
+
+    Work is planned per matchup and wave (wave k = games [k * chunk, (k + 1) * chunk)): every wave whose
+    games are not all on disk is a task. Tasks are submitted lowest wave first across matchups, with no
+    barrier: a worker that finishes takes the next task at once. With ``--ci-width`` a matchup's waves are
+    added to its tally strictly in index order, whatever order they complete in, and it stops after the
+    first wave whose interval is narrow enough, as a sweep played wave by wave would; so the games counted,
+    the tables and the stop decisions never depend on ``--jobs``, the backend or completion order. Waves
+    beyond the next `AHEAD` of a matchup's undecided one are not started; a wave that was started and ends
+    up past its matchup's stop is kept in ``unused/`` and not counted (the manifest says how many)."""
+    from hoplostat.executors import for_backend
 
     matchups = config.matchups()
-    n_chunks = -(-config.games // config.chunk)
-    done = {p.name for p in (out / "games").glob("*.parquet")}
-    starts: dict[int, list[int]] = {}
-    """matchup -> first game of each finished chunk file on disk (a chunk of a sweep that was then grown may be
-    followed by a top-up file that completes its wave)"""
-    for name in done:
-        m, g = name.removesuffix(".parquet").split("-")
-        starts.setdefault(int(m), []).append(int(g))
-    # per matchup: games and wins of faction a so far (for --ci-width)
+    n_waves = -(-config.games // config.chunk)
+    starts = _chunk_starts(out)
     tally = np.zeros((len(matchups), 2), dtype=np.int64)
     total = len(matchups) * config.games
-    played = skipped = written = 0
     # Test hook, not a user setting: HOPLOSTAT_TEST_STOP_AFTER_CHUNKS=k kills this process with SIGKILL right
     # after it wrote its k-th chunk, so tests/test_sweep.py interrupts a sweep at a known point.
     stop_after = int(os.environ.get("HOPLOSTAT_TEST_STOP_AFTER_CHUNKS", "0") or 0)
-    active = list(range(len(matchups)))
-    stopped: list[str] = []
-    for wave in range(n_chunks):
-        if not active:
-            break
-        g0 = wave * config.chunk
-        g1 = min(config.games, g0 + config.chunk)
-        todo = []
-        for m in active:
-            # the wave's files: its chunk and any top-ups, in order; the games they cover from g0 on
-            have = g0
+    waves: list[dict[int, tuple[int, int]]] = [{} for _ in matchups]
+    """per matchup: wave -> (games, successes) of a whole wave (from disk or a finished task)"""
+    partial: dict[tuple[int, int], tuple[int, int]] = {}
+    """(matchup, wave) -> (games, successes) of the part of a wave on disk whose rest is still to play"""
+    todo: list[list[tuple[int, int, int]]] = [[] for _ in matchups]
+    """per matchup: (wave, first missing game, end) of the waves still to play, in wave order"""
+    skipped = 0
+    for m in range(len(matchups)):
+        for k in range(n_waves):
+            g0, g1 = k * config.chunk, min(config.games, (k + 1) * config.chunk)
+            have, games, wins = g0, 0, 0
             for start in sorted(x for x in starts.get(m, ()) if g0 <= x < g1):
                 if start != have:
                     break
                 prev = _read_finished(out, _chunk_name(m, start))
                 if prev is None:  # damaged (unreadable): played again from here
                     break
-                tally[m] += _successes(config.mode, prev)
+                n, w = _successes(config.mode, prev)
+                games, wins, have = games + n, wins + w, start + prev.height
                 skipped += 1
-                played += prev.height
-                have = start + prev.height
             if have < g1:
-                todo.append((m, have))
-        if progress:
-            progress(played, total)
-        tasks = [(config, matchups[m], start, g1) for m, start in todo]
-        for (m, start), tables in zip(todo, _imap(_play_chunk, tasks, jobs=jobs)):
-            name = _chunk_name(m, start)
-            for table, rows in tables.items():  # the games file last: it marks the chunk as done
-                if table != "games" and rows:
-                    (out / table).mkdir(exist_ok=True)
-                    _write_atomic(result_frame(config.mode, table, rows), out / table / name)
-            frame = result_frame(config.mode, "games", tables["games"])
-            _write_atomic(frame, out / "games" / name)
-            written += 1
-            if written == stop_after:  # the test hook above
-                os.kill(os.getpid(), signal.SIGKILL)
-            tally[m] += _successes(config.mode, frame)
-            played += frame.height
-            if progress:
-                progress(played, total)
-        if config.ci_width:
-            from hoplostat.stats import wilson_interval  # scipy: imported only when needed
+                todo[m].append((k, have, g1))
+                if games:  # part of the wave is on disk: its tally waits for the rest
+                    partial[m, k] = (games, wins)
+            else:
+                waves[m][k] = (games, wins)
+    decided = [0] * len(matchups)  # per matchup: the next wave to add to its tally
+    dropped_now = [0]  # chunks finished before their matchup's stop was decided, past it: set aside
+    stopped_at: dict[int, int] = {}
+    stopped: list[str] = []
 
-            keep = []
-            for m in active:
+    def decide(m: int) -> None:
+        while m not in stopped_at and decided[m] < n_waves and decided[m] in waves[m]:
+            k = decided[m]
+            tally[m] += waves[m][k]
+            decided[m] += 1
+            if config.ci_width:
+                from hoplostat.stats import wilson_interval  # scipy: imported only when needed
+
                 lo, hi = wilson_interval(tally[m, 1], tally[m, 0])
                 if float(hi - lo) < config.ci_width:
+                    stopped_at[m] = k
                     stopped.append(matchups[m].key)
-                    _set_aside(out, m, g1, starts.get(m, ()))
-                else:
-                    keep.append(m)
-            active = keep
+                    dropped_now[0] += _set_aside(out, m, min(config.games, (k + 1) * config.chunk), starts.get(m, ()))
+
+    for m in range(len(matchups)):
+        decide(m)
+    if progress:
+        progress(int(tally[:, 0].sum()), total)
+    ex = executor if executor is not None else for_backend(_ACTIVE_BACKEND[-1] if _ACTIVE_BACKEND else None, jobs)
+    nxt = [0] * len(matchups)  # per matchup: index into todo[m] of the next task to submit
+    pending: dict[Any, tuple[int, int, int]] = {}
+    written = dropped = 0
+
+    def next_task() -> tuple[int, int, int, int] | None:
+        """The waiting task with the lowest wave (then matchup), within the look-ahead of its matchup."""
+        best = None
+        for m in range(len(matchups)):
+            if m in stopped_at or nxt[m] >= len(todo[m]):
+                continue
+            k, g0, g1 = todo[m][nxt[m]]
+            if config.ci_width and k - decided[m] >= AHEAD:
+                continue
+            if best is None or k < best[1]:
+                best = (m, k, g0, g1)
+        return best
+
+    try:
+        while True:
+            while len(pending) < ex.slots:
+                task = next_task()
+                if task is None:
+                    break
+                m, k, g0, g1 = task
+                nxt[m] += 1
+                pending[ex.submit(_play_chunk, config, matchups[m], g0, g1)] = (m, k, g0)
+            if not pending:
+                break
+            for h in ex.wait_any(set(pending)):
+                m, k, g0 = pending.pop(h)
+                tables = ex.result(h)
+                past = m in stopped_at and k > stopped_at[m]
+                _write_chunk(out / UNUSED if past else out, config.mode, _chunk_name(m, g0), tables)
+                written += 1
+                if written == stop_after:  # the test hook above
+                    os.kill(os.getpid(), signal.SIGKILL)
+                if past:
+                    dropped += 1
+                    continue
+                starts.setdefault(m, []).append(g0)  # on disk now: set aside if a stop falls before it
+                n, w = _successes(config.mode, result_frame(config.mode, "games", tables["games"]))
+                part = partial.pop((m, k), (0, 0))  # games of the wave already on disk before this run
+                waves[m][k] = (n + part[0], w + part[1])
+                decide(m)
+                if progress:
+                    progress(int(tally[:, 0].sum()), total)
+    finally:
+        ex.close()
+    manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots, "look_ahead": AHEAD if config.ci_width else None}
+    if dropped + dropped_now[0]:
+        manifest["unused_chunks"] = manifest.get("unused_chunks", 0) + dropped + dropped_now[0]
     manifest["status"] = "complete"
     manifest["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     manifest["games_played"] = int(tally[:, 0].sum())
@@ -545,24 +597,51 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress)
     return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
 
 
+AHEAD = 3
+"""With --ci-width: waves of a matchup started beyond its next undecided one (speculation, bounded)."""
+
+
+def _chunk_starts(out: Path) -> dict[int, list[int]]:
+    """matchup index -> first game of each finished chunk on disk (a wave's chunk and any top-ups)."""
+    starts: dict[int, list[int]] = {}
+    for p in (out / "games").glob("*.parquet"):
+        m, g = p.name.removesuffix(".parquet").split("-")
+        starts.setdefault(int(m), []).append(int(g))
+    return starts
+
+
+def _write_chunk(root: Path, mode: str, name: str, tables: dict[str, list[dict]]) -> None:
+    """One finished chunk under `root` (the results directory, or its `unused/`), each table atomically; the
+    games file last: it marks the chunk as done."""
+    for table, rows in tables.items():
+        if table != "games" and rows:
+            (root / table).mkdir(parents=True, exist_ok=True)
+            _write_atomic(result_frame(mode, table, rows), root / table / name)
+    (root / "games").mkdir(parents=True, exist_ok=True)
+    _write_atomic(result_frame(mode, "games", tables["games"]), root / "games" / name)
+
+
 UNUSED = "unused"
 """Folder of chunks a resumed sweep no longer counts (played past a matchup's stop under a new --ci-width):
 kept, never read as results."""
 
 
-def _set_aside(out: Path, m: int, g_stop: int, starts) -> None:
+def _set_aside(out: Path, m: int, g_stop: int, starts) -> int:
     """Move the chunk files of matchup `m` from game `g_stop` on (played by an earlier run past the stop the
     current --ci-width decides) into `unused/`, so the tables equal a sweep run with this config from the
-    start; nothing is deleted."""
+    start; nothing is deleted. Returns how many chunks were moved."""
+    moved = 0
     for start in starts:
         if start < g_stop:
             continue
         name = _chunk_name(m, start)
+        moved += (out / "games" / name).exists()
         for folder in [p for p in out.iterdir() if p.is_dir() and p.name != UNUSED]:
             if (folder / name).exists():
                 dest = out / UNUSED / folder.name
                 dest.mkdir(parents=True, exist_ok=True)
                 os.replace(folder / name, dest / name)
+    return moved
 
 
 def _read_finished(out: Path, name: str):
