@@ -497,7 +497,8 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
               max_rounds: int | None = None, coop: bool = True, titans: str | Sequence[str] | None = None,
               chunk: int = 50, backend: str = "loky", scheduler: str | None = None,
               data: PathLike | Sequence[PathLike] | None = None, players: int | None = None,
-              pods: int | None = None, progress: Callable[[int, int], Any] | None = None) -> SweepResult:
+              pods: int | None = None, compact: bool = True,
+              progress: Callable[[int, int], Any] | None = None) -> SweepResult:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
 
@@ -519,7 +520,7 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
     out = Path(out)
     sw.check_out(out, config, resume=resume)
     with sw.backend(backend, jobs=jobs, scheduler=scheduler):
-        sw.run(config, out, jobs=jobs, resume=resume, progress=progress)
+        sw.run(config, out, jobs=jobs, resume=resume, progress=progress, compact=compact)
     return load_sweep(out)
 
 

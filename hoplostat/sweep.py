@@ -36,8 +36,10 @@ from typing import Any
 import numpy as np
 
 from hoplostat import __version__
+from hoplostat import store
 from hoplostat.engine.loop import Matchup
 from hoplostat.errors import InputError
+from hoplostat.store import UNUSED, chunk_name as _chunk_name, read_finished as _read_finished
 
 ARENAS = ("pozzuoli", "colosseum")
 """Default arenas of a sweep config (each mode plays those of them it has; all of its own if none)."""
@@ -340,16 +342,6 @@ class SweepReport:
     stopped_early: list[str] = field(default_factory=list)
 
 
-def _chunk_name(m: int, g0: int) -> str:
-    return f"{m:04d}-{g0:06d}.parquet"
-
-
-def _write_atomic(frame, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    frame.write_parquet(tmp)
-    os.replace(tmp, path)
-
-
 def _write_manifest(out: Path, manifest: dict) -> None:
     tmp = out / f".{MANIFEST}.tmp"
     tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True))
@@ -445,10 +437,11 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
 
 
 def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, progress=None,
-        executor=None) -> SweepReport:
+        executor=None, compact: bool = True) -> SweepReport:
     """Play the sweep into ``out``. ``progress(done_games, total_games)`` is called per chunk. A sweep that
     fails before finishing any chunk of a new directory leaves nothing behind. ``executor``: an
-    `executors.Executor` to run the chunks on (default: the active backend's; tests pass their own)."""
+    `executors.Executor` to run the chunks on (default: the active backend's; tests pass their own).
+    ``compact``: merge the chunk files into one file per table at the end (`store.compact`)."""
     out = Path(out)
     if config.games < 1:
         raise InputError(f"--games {config.games}: must be 1 or more")
@@ -460,14 +453,15 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
     fresh = not out.exists() or not any(out.iterdir()) or (not resume and _nothing_finished(out))
     manifest = prepare(out, config, resume=resume)
     try:
-        return _run(config, out, manifest, jobs=jobs, progress=progress, executor=executor)
+        return _run(config, out, manifest, jobs=jobs, progress=progress, executor=executor, compact_after=compact)
     except BaseException:
         if fresh:  # nothing of this sweep was finished: leave nothing that blocks a corrected retry
             _remove_unfinished(out)
         raise
 
 
-def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress, executor=None) -> SweepReport:
+def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress, executor=None,
+         compact_after: bool = True) -> SweepReport:
     """Play what is missing, a bounded number of chunks in flight, each written as it completes.
 
     Work is planned per matchup and wave (wave k = games [k * chunk, (k + 1) * chunk)): every wave whose
@@ -482,7 +476,9 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
 
     matchups = config.matchups()
     n_waves = -(-config.games // config.chunk)
-    starts = _chunk_starts(out)
+    store.drop_damaged_parts(out)
+    store.revive(out)  # stops are decided again from scratch below
+    starts = store.chunk_starts(out)
     tally = np.zeros((len(matchups), 2), dtype=np.int64)
     total = len(matchups) * config.games
     # Test hook, not a user setting: HOPLOSTAT_TEST_STOP_AFTER_CHUNKS=k kills this process with SIGKILL right
@@ -531,7 +527,8 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
                 if float(hi - lo) < config.ci_width:
                     stopped_at[m] = k
                     stopped.append(matchups[m].key)
-                    dropped_now[0] += _set_aside(out, m, min(config.games, (k + 1) * config.chunk), starts.get(m, ()))
+                    dropped_now[0] += store.set_aside(out, m, min(config.games, (k + 1) * config.chunk),
+                                                      starts.get(m, ()))
 
     for m in range(len(matchups)):
         decide(m)
@@ -570,7 +567,9 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
                 m, k, g0 = pending.pop(h)
                 tables = ex.result(h)
                 past = m in stopped_at and k > stopped_at[m]
-                _write_chunk(out / UNUSED if past else out, config.mode, _chunk_name(m, g0), tables)
+                frames = {name: result_frame(config.mode, name, rows) for name, rows in tables.items()
+                          if rows or name == "games"}
+                store.write_chunk(out / UNUSED if past else out, frames, _chunk_name(m, g0))
                 written += 1
                 if written == stop_after:  # the test hook above
                     os.kill(os.getpid(), signal.SIGKILL)
@@ -578,7 +577,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
                     dropped += 1
                     continue
                 starts.setdefault(m, []).append(g0)  # on disk now: set aside if a stop falls before it
-                n, w = _successes(config.mode, result_frame(config.mode, "games", tables["games"]))
+                n, w = _successes(config.mode, frames["games"])
                 part = partial.pop((m, k), (0, 0))  # games of the wave already on disk before this run
                 waves[m][k] = (n + part[0], w + part[1])
                 decide(m)
@@ -589,6 +588,8 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots, "look_ahead": AHEAD if config.ci_width else None}
     if dropped + dropped_now[0]:
         manifest["unused_chunks"] = manifest.get("unused_chunks", 0) + dropped + dropped_now[0]
+    if compact_after:
+        manifest["compacted"] = store.compact(out)
     manifest["status"] = "complete"
     manifest["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     manifest["games_played"] = int(tally[:, 0].sum())
@@ -599,64 +600,6 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
 
 AHEAD = 3
 """With --ci-width: waves of a matchup started beyond its next undecided one (speculation, bounded)."""
-
-
-def _chunk_starts(out: Path) -> dict[int, list[int]]:
-    """matchup index -> first game of each finished chunk on disk (a wave's chunk and any top-ups)."""
-    starts: dict[int, list[int]] = {}
-    for p in (out / "games").glob("*.parquet"):
-        m, g = p.name.removesuffix(".parquet").split("-")
-        starts.setdefault(int(m), []).append(int(g))
-    return starts
-
-
-def _write_chunk(root: Path, mode: str, name: str, tables: dict[str, list[dict]]) -> None:
-    """One finished chunk under `root` (the results directory, or its `unused/`), each table atomically; the
-    games file last: it marks the chunk as done."""
-    for table, rows in tables.items():
-        if table != "games" and rows:
-            (root / table).mkdir(parents=True, exist_ok=True)
-            _write_atomic(result_frame(mode, table, rows), root / table / name)
-    (root / "games").mkdir(parents=True, exist_ok=True)
-    _write_atomic(result_frame(mode, "games", tables["games"]), root / "games" / name)
-
-
-UNUSED = "unused"
-"""Folder of chunks a resumed sweep no longer counts (played past a matchup's stop under a new --ci-width):
-kept, never read as results."""
-
-
-def _set_aside(out: Path, m: int, g_stop: int, starts) -> int:
-    """Move the chunk files of matchup `m` from game `g_stop` on (played by an earlier run past the stop the
-    current --ci-width decides) into `unused/`, so the tables equal a sweep run with this config from the
-    start; nothing is deleted. Returns how many chunks were moved."""
-    moved = 0
-    for start in starts:
-        if start < g_stop:
-            continue
-        name = _chunk_name(m, start)
-        moved += (out / "games" / name).exists()
-        for folder in [p for p in out.iterdir() if p.is_dir() and p.name != UNUSED]:
-            if (folder / name).exists():
-                dest = out / UNUSED / folder.name
-                dest.mkdir(parents=True, exist_ok=True)
-                os.replace(folder / name, dest / name)
-    return moved
-
-
-def _read_finished(out: Path, name: str):
-    """The games frame of chunk `name` if the chunk is finished and every table file of it reads; None
-    for a damaged chunk (truncated or garbage parquet), which `--resume` replays."""
-    import polars as pl
-
-    try:
-        frame = pl.read_parquet(out / "games" / name)
-        for folder in out.iterdir():
-            if folder.is_dir() and folder.name not in ("games", UNUSED) and (folder / name).exists():
-                pl.read_parquet(folder / name)
-    except (OSError, pl.exceptions.PolarsError):
-        return None
-    return frame
 
 
 def resume_command(out: Path, config: dict) -> str:
@@ -693,37 +636,54 @@ def resume_command(out: Path, config: dict) -> str:
     return shlex.join(parts)
 
 
-def _read_chunk(path: Path, out: Path, manifest: dict):
-    """One result chunk; a damaged one is an InputError naming it and the command that replays it."""
-    import polars as pl
+def _damaged(out: Path, manifest: dict):
+    """The error for a result file that does not read: names it and the command that replays it."""
 
-    try:
-        return pl.read_parquet(path)
-    except (OSError, pl.exceptions.PolarsError) as exc:
+    def err(path: Path, exc: BaseException) -> InputError:
         why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{path}: damaged result chunk ({why[:120]}); replay it with "
-                         f"`{resume_command(out, manifest.get('config', {}))}`") from None
+        return InputError(f"{path}: damaged result file ({why[:120]}); replay it with "
+                          f"`{resume_command(out, manifest.get('config', {}))}`")
+
+    return err
 
 
-def load_tables(out: Path):
-    """(manifest, {table name: frame}) of a results directory; ``games`` is always there."""
+def scan_tables(out: Path):
+    """(manifest, {table name: LazyFrame}) of a results directory, read lazily (`store.scan_table`): statistics
+    aggregate without holding every row. ``games`` is always there."""
     import polars as pl
 
     out = Path(out)
     manifest = read_manifest(out)
     mode = manifest.get("config", {}).get("mode")
     tables = {}
-    for folder in sorted(p for p in out.iterdir() if p.is_dir() and p.name != UNUSED):
-        files = sorted(folder.glob("*.parquet"))
-        if files:
-            frame = pl.concat([_read_chunk(p, out, manifest) for p in files], how="diagonal_relaxed")
-            if folder.name in _declared_tables(mode):  # chunks written before the schemas
-                sch = schema(mode, folder.name)
-                frame = frame.with_columns(pl.col(c).cast(t) for c, t in sch.items()
-                                           if c in frame.columns and frame[c].dtype == pl.Null)
-            tables[folder.name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns])
+    for folder in store.table_dirs(out):
+        lf = store.scan_table(out, folder.name, on_damaged=_damaged(out, manifest))
+        if lf is None:
+            continue
+        if folder.name in _declared_tables(mode):  # chunks written before the schemas
+            sch = schema(mode, folder.name)
+            have = lf.collect_schema()
+            lf = lf.with_columns(pl.col(c).cast(t) for c, t in sch.items() if c in have and have[c] == pl.Null)
+        tables[folder.name] = lf
     if "games" not in tables:
         raise InputError(f"{out}: the sweep has no finished games yet")
+    return manifest, tables
+
+
+def load_tables(out: Path):
+    """(manifest, {table name: frame}) of a results directory, sorted by matchup and game; ``games`` is
+    always there. A damaged file is an InputError naming it and the command that replays it."""
+    import polars as pl
+
+    manifest, lazy = scan_tables(out)
+    tables = {}
+    for name, lf in lazy.items():
+        try:
+            frame = lf.collect()
+        except (OSError, pl.exceptions.PolarsError) as exc:
+            raise _damaged(Path(out), manifest)(Path(out) / name, exc) from None
+        # stable: rows of one game keep the order they were written in, whatever the files' layout
+        tables[name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns], maintain_order=True)
     return manifest, tables
 
 

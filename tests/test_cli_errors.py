@@ -146,14 +146,31 @@ def test_overlay_not_utf8_names_the_file(tmp_path, capsys):
 # --------------------------------------------------------------------------- damaged chunks
 
 
+@pytest.fixture(scope="module")
+def loose_sweep(tmp_path_factory):
+    """The same sweep as `finished_sweep`, left as one file per chunk (--no-compact)."""
+    from hoplostat.cli import main
+
+    out = tmp_path_factory.mktemp("sweep") / "s"
+    try:
+        main([*SMALL, "-n", "4", "--chunk", "2", "--seed", "5", "--no-compact", "--out", str(out)])
+    except SystemExit as exc:
+        assert exc.code in (0, None)
+    return out
+
+
+@pytest.mark.parametrize("layout", ["compacted", "loose"])
 @pytest.mark.parametrize("damage", ["truncated", "garbage"])
 @pytest.mark.parametrize("table", ["games", "units"])
-def test_damaged_chunk_is_named_and_resume_replays_it(damage, table, finished_sweep, tmp_path, capsys):
+def test_damaged_chunk_is_named_and_resume_replays_it(damage, table, layout, finished_sweep, loose_sweep, tmp_path,
+                                                      capsys):
     out = tmp_path / "s"
     import shutil
 
-    shutil.copytree(finished_sweep, out)
-    victim = sorted((out / table).glob("*.parquet"))[1]
+    shutil.copytree(finished_sweep if layout == "compacted" else loose_sweep, out)
+    files = sorted((out / table).glob("*.parquet"))
+    assert len(files) == (1 if layout == "compacted" else 4)
+    victim = files[-1]
     raw = victim.read_bytes()
     victim.write_bytes(raw[: len(raw) // 3] if damage == "truncated" else b"not parquet at all\n" * 20)
     for argv in (["summarize", str(out)], ["summarize", str(out), "--json"],
@@ -170,6 +187,7 @@ def test_damaged_chunk_is_named_and_resume_replays_it(damage, table, finished_sw
     got = sw.load_tables(out)[1]
     for name in want:
         assert_frame_equal(got[name], want[name])
+    assert_frame_equal(sw.load_tables(loose_sweep)[1]["games"], want["games"])  # compaction keeps every row
 
 
 # --------------------------------------------------------------------------- inline duel specs

@@ -60,7 +60,7 @@ def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path, capsys):
     full = tmp_path / "full"
     code, _, err = run_cli(capsys, *args, "--out", str(full))
     assert code == 0, err
-    n_full = len(list((full / "games").glob("*.parquet")))
+    n_full = len(sw.store.read_index(full)["chunks"])  # the finished sweep is compacted: its index lists them
     assert n_full > 3
     cut = tmp_path / "cut"
     cmd = [sys.executable, "-c", "from hoplostat.cli import main; main()", *args, "--out", str(cut)]
@@ -76,6 +76,31 @@ def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path, capsys):
     assert_frame_equal(g_full, g_cut)
     assert_frame_equal(u_full, u_cut)
     assert not list(cut.rglob("*.tmp")) or all(p.name.startswith(".") for p in cut.rglob("*.tmp"))
+
+
+def test_kill_during_growth_of_a_compacted_sweep_then_resume_equals_one_shot(tmp_path, capsys):
+    """A compacted sweep grown with --resume --games, killed hard after its third new chunk, resumes to the
+    sweep run that long from the start; compaction keeps every row."""
+    base = [*SMALL, "--chunk", "2"]
+    grown, once = tmp_path / "grown", tmp_path / "once"
+    code, _, err = run_cli(capsys, *base, "--games", "6", "--out", str(grown))
+    assert code == 0, err
+    assert sw.store.read_index(grown)["parts"] == ["part-0001.parquet"]
+    cmd = [sys.executable, "-c", "from hoplostat.cli import main; main()", *base, "--games", "16", "--out", str(grown),
+           "--resume"]
+    env = {**os.environ, "HOPLOSTAT_TEST_STOP_AFTER_CHUNKS": "3"}
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, timeout=300)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()[-2000:]
+    code, _, err = run_cli(capsys, *base, "--games", "16", "--out", str(grown), "--resume")
+    assert code == 0, err
+    code, _, err = run_cli(capsys, *base, "--games", "16", "--out", str(once))
+    assert code == 0, err
+    g1, u1 = _tables(grown)
+    g2, u2 = _tables(once)
+    assert_frame_equal(g1, g2)
+    assert_frame_equal(u1, u2)
+    assert g1.height == 2 * 16
+    assert not [p for p in (grown / "games").glob("*.parquet") if sw.store.is_chunk(p.name)]  # all compacted
 
 
 def test_resume_with_a_different_config_is_refused(tmp_path, capsys):

@@ -58,7 +58,8 @@ def test_a_new_ci_width_recomputes_the_stops_and_sets_aside_games_past_them(tmp_
     m_once = json.loads((once / "manifest.json").read_text())
     m_grown = json.loads((grown / "manifest.json").read_text())
     assert m_once["stopped_early"] and sorted(m_once["stopped_early"]) == sorted(m_grown["stopped_early"])
-    assert any((grown / sw.UNUSED / "games").glob("*.parquet"))  # kept, not deleted, not counted
+    assert m_grown["unused_chunks"] > 0  # kept (listed as unused in the compaction index), not counted
+    assert len(sw.store.read_index(grown)["unused"]) == m_grown["unused_chunks"]
     # and widening again (no --ci-width) plays on from the stops, using nothing set aside twice
     _sweep(capsys, grown, "--games", "20", "--resume")
     _sweep(capsys, tmp_path / "once20", "--games", "20")

@@ -28,6 +28,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.duel", "duel_matrix", "duel-matrix"),
     ("hoplostat.cli.sweep", "sweep", "sweep"),
     ("hoplostat.cli.sweep", "summarize", "summarize"),
+    ("hoplostat.cli.sweep", "compact", "compact"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
     ("hoplostat.cli.modes", "modes", "modes"),

@@ -41,6 +41,7 @@ def sweep(
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     players: Annotated[Optional[int], typer.Option("--players", help="Modes of three or more players: players per game (default: the fewest the mode allows).")] = None,
     pods: Annotated[Optional[int], typer.Option("--pods", help="Modes of three or more players: groups of factions to sample from the seed, each seated at random (default 24; every group once if there are fewer).")] = None,
+    compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one file per table (see hoplostat compact).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
 ) -> None:
     from hoplostat import api
@@ -62,7 +63,7 @@ def sweep(
                       TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                       console=stderr_console()) as bar:
             task = bar.add_task("games", total=n_matchups * games)
-            report = sw.run(config, out, jobs=jobs, resume=resume,
+            report = sw.run(config, out, jobs=jobs, resume=resume, compact=compact,
                             progress=lambda done, total: bar.update(task, completed=done))
     result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
               "chunks_resumed": report.chunks_skipped, "stopped_early": report.stopped_early,
@@ -146,6 +147,36 @@ def summarize(
         con.print(_table("Units standing out: damage per deployment vs their faction (z)",
                          pick.select("unit", "kind", "deployed", pl.col("damage_per_deploy").round(2),
                                      pl.col("survival").round(2), pl.col("damage_z").round(2))))
+
+
+HELP_COMPACT = """Merge a sweep directory's chunk files into one file per table (and an index), so that a big
+sweep keeps a few files instead of one per chunk and table.
+
+A sweep does this by itself when it finishes (unless --no-compact); run it on a directory a sweep
+left unfinished or made before. Safe to interrupt; --resume, growing a sweep (--resume --games N)
+and the repair of damaged files work on a compacted directory as on any other.
+"""
+
+
+def compact(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    from hoplostat import store
+    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.sweep import read_manifest
+
+    read_manifest(directory)  # an error line if it is not a sweep directory
+    done = store.compact(directory)
+    idx = store.read_index(directory)
+    result = {"out": str(directory), "chunks_merged": done["chunks"], "part": done["part"],
+              "parts": len(idx["parts"]), "chunks": len(idx["chunks"])}
+    if as_json:
+        emit_json(result)
+        return
+    stdout_console().print(f"{directory}: {done['chunks']} chunk(s) merged"
+                           + (f" into {done['part']}" if done["part"] else "")
+                           + f"; {len(idx['chunks'])} chunks in {len(idx['parts'])} part file(s) per table")
 
 
 def _print_waves(con, tables) -> None:

@@ -1,0 +1,115 @@
+"""Compact storage of sweep results: every row kept, safe at any interruption, and read lazily."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+from clihelp import run_cli, run_json
+from polars.testing import assert_frame_equal
+
+from hoplostat import store
+from hoplostat import sweep as sw
+
+SMALL = ["sweep", "skirmish", "-f", "kunlun", "-f", "amazons", "-a", "pozzuoli", "--seed", "8", "--games", "6",
+         "--chunk", "2"]
+
+
+@pytest.fixture(scope="module")
+def loose(tmp_path_factory):
+    from hoplostat.cli import main
+
+    out = tmp_path_factory.mktemp("store") / "loose"
+    try:
+        main([*SMALL, "--no-compact", "--out", str(out)])
+    except SystemExit as exc:
+        assert exc.code in (0, None)
+    return out
+
+
+def _tables(out: Path) -> dict:
+    return sw.load_tables(out)[1]
+
+
+def _same(a: dict, b: dict) -> None:
+    assert set(a) == set(b)
+    for k in a:
+        assert_frame_equal(a[k], b[k])
+
+
+def test_compact_merges_every_chunk_keeps_every_row_and_is_idempotent(loose, tmp_path, capsys):
+    out = tmp_path / "c"
+    shutil.copytree(loose, out)
+    before = _tables(out)
+    n_chunks = len(list((out / "games").glob("*.parquet")))
+    d = run_json(capsys, "compact", str(out))
+    assert d["chunks_merged"] == n_chunks == d["chunks"] and d["parts"] == 1
+    for table in before:
+        assert [p.name for p in (out / table).glob("*.parquet")] == ["part-0001.parquet"]
+    _same(_tables(out), before)
+    again = run_json(capsys, "compact", str(out))
+    assert again["chunks_merged"] == 0 and again["parts"] == 1
+    _same(_tables(out), before)
+
+
+def test_an_interrupted_compaction_loses_nothing_and_counts_nothing_twice(loose, tmp_path):
+    before = _tables(loose)
+    # killed after writing the part files, before the index: the orphan parts (never indexed) are ignored
+    a = tmp_path / "a"
+    shutil.copytree(loose, a)
+    store.compact(a)
+    b = tmp_path / "b"
+    shutil.copytree(loose, b)
+    for folder in store.table_dirs(loose):
+        shutil.copy(a / folder.name / "part-0001.parquet", b / folder.name / "part-0001.parquet")
+    _same(_tables(b), before)
+    assert store.compact(b)["chunks"] == len(list((loose / "games").glob("*.parquet")))
+    _same(_tables(b), before)
+    # killed after the index, before the loose files were deleted: the loose copies are ignored, then removed
+    c = tmp_path / "c"
+    shutil.copytree(loose, c)
+    store.compact(c)
+    for folder in store.table_dirs(loose):
+        for p in folder.glob("*.parquet"):
+            shutil.copy(p, c / folder.name / p.name)
+    _same(_tables(c), before)
+    store.compact(c)
+    assert [p.name for p in (c / "games").glob("*.parquet")] == ["part-0001.parquet"]
+    _same(_tables(c), before)
+
+
+def test_resume_and_growth_read_a_compacted_directory(loose, tmp_path, capsys):
+    out = tmp_path / "g"
+    shutil.copytree(loose, out)
+    store.compact(out)
+    code, text, err = run_cli(capsys, *SMALL, "--out", str(out), "--resume")
+    assert code == 0, err and "0 chunks kept" not in text
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["games_played"] == 12
+    _same(_tables(out), _tables(loose))
+    code, _, err = run_cli(capsys, *[a if a != "6" else "9" for a in SMALL], "--out", str(out), "--resume")
+    assert code == 0, err
+    fresh = tmp_path / "fresh"
+    code, _, err = run_cli(capsys, *[a if a != "6" else "9" for a in SMALL], "--out", str(fresh))
+    assert code == 0, err
+    _same(_tables(out), _tables(fresh))
+    assert store.read_index(out)["parts"] == ["part-0001.parquet", "part-0002.parquet"]
+
+
+def test_lazy_tables_equal_the_eager_ones(loose, tmp_path):
+    out = tmp_path / "l"
+    shutil.copytree(loose, out)
+    store.compact(out)
+    _, lazy = sw.scan_tables(out)
+    assert all(isinstance(v, pl.LazyFrame) for v in lazy.values())
+    eager = _tables(out)
+    for k, lf in lazy.items():
+        assert_frame_equal(lf.collect().sort("matchup", "game"), eager[k])
+
+
+def test_compact_refuses_a_directory_that_is_not_a_sweep(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "compact", str(tmp_path))
+    assert code == 2 and err.startswith("error:") and "not a sweep result directory" in err
