@@ -39,7 +39,7 @@ def odds(
     import numpy as np
 
     from hoplostat import odds as odds_lib
-    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.cli._common import emit_json, stdout_console, wrote
     from hoplostat.dice import Pool, colour_index, parse_pool
     from hoplostat.errors import InputError
 
@@ -79,6 +79,7 @@ def odds(
         with writing(plot, "--plot"):
             fig.savefig(plot, dpi=120)
         result["plot"] = str(plot)
+        wrote(plot, as_json=as_json)
     if as_json:
         emit_json(result)
         return
@@ -87,10 +88,10 @@ def odds(
 
 def render(result: dict) -> list:
     """Rich renderables for the human-readable odds output."""
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
     mc = result.get("monte_carlo")
-    table = Table(title=f"Damage: {result['title']}", title_justify="left")
+    table = Table(f"Damage: {result['title']}")
     table.add_column("damage", justify="right")
     table.add_column("P(= k)", justify="right")
     table.add_column("P(>= k)", justify="right")
