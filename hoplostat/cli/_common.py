@@ -31,6 +31,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "summarize", "summarize"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
+    ("hoplostat.cli.replay", "replay", "replay"),
     ("hoplostat.cli.modes", "modes", "modes"),
     ("hoplostat.cli.report", "report", "report"),
 ]
@@ -382,14 +383,23 @@ def ignore_ctrl_c() -> None:
 
 @contextlib.contextmanager
 def quiet_workers(backend: str = "loky", jobs: int = 1):
-    """Local worker processes (loky, ``jobs`` > 1) started inside this block ignore Ctrl-C (`ignore_ctrl_c`),
-    so an interrupted command shows no traceback per worker. Other backends run their workers elsewhere."""
+    """Local worker processes (loky, ``jobs`` > 1) used inside this block ignore Ctrl-C, so an interrupted
+    command shows no traceback per worker. They are started here, with SIGINT ignored for that moment, so a
+    worker still starting up when Ctrl-C comes ignores it too (it inherits the setting), and `ignore_ctrl_c`
+    covers any worker the pool starts later. Other backends run their workers elsewhere."""
     if backend != "loky" or jobs < 2:
         yield
         return
-    from joblib import parallel_config
+    import signal
+
+    from joblib import Parallel, delayed, parallel_config
 
     with parallel_config(backend="loky", initializer=ignore_ctrl_c):
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            Parallel(n_jobs=jobs)(delayed(abs)(i) for i in range(jobs))  # the pool, started (and kept)
+        finally:
+            signal.signal(signal.SIGINT, previous)
         yield
 
 
