@@ -86,8 +86,8 @@ HELP_PLAY = (
     "Every mode plays with nothing but a seed: `hoplostat play ascension --seed 1` draws the factions (and the "
     "titan) from the seed; `hoplostat modes` lists the modes. Give --faction once per seat (player a, b, ...); "
     "in solo and co-op modes one faction plays solo, two co-op.\n\n"
-    "Same seed and flags, same game: a sweep's game replays from its `game_seed` with the row's --faction, "
-    "--arena, --first and --titan."
+    "Same seed and flags, same game. To see a game of a sweep, `hoplostat replay DIR GAME --matchup KEY` "
+    "takes all of them from its row."
 )
 
 
