@@ -80,7 +80,10 @@ def test_narrow_terminal_wraps_instead_of_cutting(monkeypatch, capsys):
     out = _plain(out)
     assert "…" not in out
     assert max(len(line) for line in out.splitlines()) <= 44
-    assert _first_column(out) == "".join(["skirmish", "onslaught", "ascension", "pandemonium", "alliance"])
+    code, js, _ = run_cli(capsys, "modes", "--json")
+    names = [m["name"] for m in json.loads(js)]
+    assert "pandemonium" in names
+    assert _first_column(out) == "".join(names)
 
 
 def test_data_list_wraps_long_unit_ids(monkeypatch, capsys):
@@ -92,6 +95,16 @@ def test_data_list_wraps_long_unit_ids(monkeypatch, capsys):
     code, js, _ = run_cli(capsys, "data", "list", "unit", "--faction", "kunlun", "--json")
     ids = [u["id"] for u in json.loads(js)["entries"]]
     assert _first_column(out) == "".join(ids)
+
+
+def test_every_command_builds_its_tables_in_one_place():
+    """Tables come from `_common.table` (wrapping columns) and print through `_common.stdout_console`."""
+    root = Path(__file__).resolve().parent.parent / "hoplostat" / "cli"
+    for module in sorted(root.glob("*.py")):
+        if module.name == "_common.py":
+            continue
+        text = module.read_text(encoding="utf-8")
+        assert "from rich.table import" not in text and "Console(" not in text, module.name
 
 
 # --------------------------------------------------------------------------- progress
@@ -283,3 +296,32 @@ def test_sweep_and_report_say_what_they_wrote(tmp_path, capsys):
     assert lines[0] == f"wrote {rep / 'index.html'}"
     figures = sorted((rep / "figures").glob("*.png"))
     assert figures and lines[1:] == [f"wrote {p}" for p in figures]
+
+
+def test_interrupted_api_sweep_says_what_was_kept(tmp_path, monkeypatch):
+    """hs.run_sweep interrupted (Ctrl-C in a notebook): the KeyboardInterrupt goes on, with a note naming
+    the chunks kept and how to resume; the chunks stay."""
+    from hoplostat import api
+
+    calls = {"n": 0}
+    real = sw._play_chunk
+
+    def play_then_interrupt(*args):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(sw, "_play_chunk", play_then_interrupt)
+    out = tmp_path / "s"
+    with pytest.raises(KeyboardInterrupt) as info:
+        api.run_sweep("skirmish", ["kunlun", "amazons"], arenas="pozzuoli", games=4, chunk=2, max_rounds=6, out=out)
+    note = info.value.__notes__[-1]
+    command = sw.resume_command(out, sw.read_manifest(out)["config"])
+    assert note == (f"interrupted: 1 finished chunk kept in {out}; continue with the same call and resume=True, "
+                    f"or `{command}`")
+    assert len(list((out / "games").glob("*.parquet"))) == 1
+    monkeypatch.setattr(sw, "_play_chunk", real)
+    done = api.run_sweep("skirmish", ["kunlun", "amazons"], arenas="pozzuoli", games=4, chunk=2, max_rounds=6,
+                         out=out, resume=True)
+    assert done.games.height == 8

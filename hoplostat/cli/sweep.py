@@ -15,7 +15,8 @@ HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row
 
 Every faction pair plays in both seat orders on every arena (filter with
 --faction and --arena). Results go to --out chunk by chunk; an interrupted
-sweep continues with --resume and loses no game. Same --seed, same games,
+sweep continues with --resume and loses no game (Ctrl-C keeps every finished
+chunk and prints the exact command that resumes it). Progress goes to stderr. Same --seed, same games,
 whatever --jobs or --backend is.
 """
 
