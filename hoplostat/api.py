@@ -519,8 +519,20 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
                            titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods)
     out = Path(out)
     sw.check_out(out, config, resume=resume)
-    with sw.backend(backend, jobs=jobs, scheduler=scheduler):
-        sw.run(config, out, jobs=jobs, resume=resume, progress=progress, compact=compact)
+    try:
+        with sw.backend(backend, jobs=jobs, scheduler=scheduler):
+            sw.run(config, out, jobs=jobs, resume=resume, progress=progress, compact=compact)
+    except KeyboardInterrupt as exc:  # say what was kept and how to go on, below the traceback
+        chunks = len(list((out / "games").glob("*.parquet"))) if (out / "games").is_dir() else 0
+        if chunks:
+            import json
+
+            command = sw.resume_command(out, json.loads(json.dumps(config.identity())))
+            exc.add_note(f"interrupted: {chunks} finished chunk{'s' if chunks != 1 else ''} kept in {out}; continue with the same call and "
+                         f"resume=True, or `{command}`")
+        else:
+            exc.add_note(f"interrupted: no chunk of the sweep had finished; nothing was kept in {out}")
+        raise
     return load_sweep(out)
 
 

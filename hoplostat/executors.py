@@ -79,7 +79,9 @@ class Futures:
     def __init__(self, jobs: int, *, per_worker: int = 3) -> None:
         from joblib.externals.loky import get_reusable_executor
 
-        self.pool = get_reusable_executor(max_workers=jobs)
+        # Workers leave Ctrl-C to the process that started them: it stops the sweep, keeps what finished
+        # and says how to resume; a traceback per worker would bury that line.
+        self.pool = get_reusable_executor(max_workers=jobs, initializer=ignore_sigint)
         self.slots = max(1, jobs * per_worker)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -163,6 +165,13 @@ class JoblibUnordered:
 
     def close(self) -> None:
         return None
+
+
+def ignore_sigint() -> None:
+    """Worker initializer: SIGINT ignored (the parent handles Ctrl-C)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _tagged(h: int, fn: Callable[..., Any], args: tuple) -> tuple[int, Any]:

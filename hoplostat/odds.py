@@ -269,6 +269,26 @@ def odds(attacks: Attack | Sequence[Attack]) -> DamageOdds:
     return DamageOdds(focus_fire_pmf(attacks))
 
 
+PROFILE_HP = tuple(range(1, 11))
+PROFILE_REDUCE = (0, 1, 2)
+"""The grid of `kill_profile`: target HP 1 to 10, damage reduction 0 to 2 (none, Absorb, Hardened)."""
+
+
+def kill_profile(attacks: Attack | Sequence[Attack], *, hps: Sequence[int] = PROFILE_HP,
+                 reductions: Sequence[int] = PROFILE_REDUCE) -> list[dict]:
+    """Exact P(kill) of the attacks on one target for every target HP in ``hps`` and every damage
+    reduction in ``reductions`` (which replaces each attack's own ``reduce``): one row
+    ``{"hp", "reduce", "kill"}`` per cell, reductions outer."""
+    attacks = [attacks] if isinstance(attacks, Attack) else list(attacks)
+    if not attacks:
+        raise InputError("no attack given; name at least one dice pool")
+    rows = []
+    for r in reductions:
+        result = odds([Attack(a.pool, a.extra, a.change_to, a.reroll, a.bonus, r) for a in attacks])
+        rows += [{"hp": h, "reduce": r, "kill": result.kill(h)} for h in hps]
+    return rows
+
+
 # --- Monte Carlo (independent of the exact code: rolls every die) -----------------
 
 

@@ -6,6 +6,8 @@ Parsing and wiring only; the work happens in the library layers. Heavy imports
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from hoplostat.cli import _common
@@ -21,9 +23,11 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_common.version_callback, is_eager=True,
+                                          help="Print the version (hoplostat X.Y.Z) and exit.")] = False,
+) -> None:
     """Exact odds, combat simulation and balance sweeps for Hoplomachus."""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sys
@@ -31,6 +32,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "compact", "compact"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
+    ("hoplostat.cli.replay", "replay", "replay"),
     ("hoplostat.cli.modes", "modes", "modes"),
     ("hoplostat.cli.report", "report", "report"),
 ]
@@ -133,8 +135,8 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
 def print_game(out: dict[str, Any]) -> None:
     """The human summary of `game_json`: head line, outcome, a row per troop, the mode's extras."""
     from rich.markup import escape
-    from rich.table import Table
 
+    Table = table
     con = stdout_console()
     if "log" in out:
         for line in out["log"]:
@@ -154,7 +156,7 @@ def print_game(out: dict[str, Any]) -> None:
     base = ("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor", "rewards")
     skip = {"seat", "faction", "side", "outcome", "policy", "team", "tactic_damage", "tactic_kills", *base}
     extras = sorted({k for t in out["troops"] for k in t if k not in skip})
-    t = Table(title_justify="left")
+    t = Table()
     for col in ("seat", "faction", "side", "outcome", "deployed", "damage dealt", "kills", "units lost", "crowd favor",
                 "rewards", *[e.replace("_", " ") for e in extras]):
         t.add_column(col, justify="left" if col in ("seat", "faction", "side", "outcome") else "right")
@@ -169,7 +171,7 @@ def print_game(out: dict[str, Any]) -> None:
         if key in known:
             continue
         if isinstance(value, list) and value and isinstance(value[0], dict):
-            w = Table(title=key.replace("_", " ").capitalize(), title_justify="left")
+            w = Table(key.replace("_", " ").capitalize())
             cols = list(value[0])
             for c in cols:
                 w.add_column(c.replace("_", " "))
@@ -219,10 +221,203 @@ def stderr_console():
     return Console(stderr=True)
 
 
-def stdout_console():
+WIDE = 100_000
+"""Width of a console that is not a terminal: no table is ever cut to fit (a pipe or a file has no edge)."""
+
+
+def stdout_console(*, file=None):
+    """The console every command prints its tables and lines to.
+
+    In a terminal, tables fit its width and wrap their cells (see `table`); anywhere else (a pipe, a
+    file, a test's capture) the width is unlimited, so tables print whole at their natural width."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    con = Console(highlight=False, soft_wrap=True, file=file)
+    if not con.is_terminal:
+        con = Console(highlight=False, soft_wrap=True, file=file, width=WIDE)
+    return con
+
+
+def table(title: str | None = None, **kwargs):
+    """A rich Table whose columns wrap (folding a long id onto the next line) instead of cutting it with
+    an ellipsis; every command builds its tables here."""
+    from rich.table import Table
+
+    class _Table(Table):
+        def add_column(self, header="", *args, **kw):  # noqa: D401 - rich's signature
+            kw.setdefault("overflow", "fold")
+            super().add_column(header, *args, **kw)
+
+    kwargs.setdefault("title_justify", "left")
+    return _Table(title=title, **kwargs)
+
+
+def wrote(path: Any, *, as_json: bool = False, what: str = "") -> None:
+    """Say that a file or folder was written: `wrote PATH` on stdout, or on stderr under --json (stdout
+    then holds the JSON object alone)."""
+    line = f"wrote {path}" + (f" ({what})" if what else "")
+    (sys.stderr if as_json else sys.stdout).write(line + "\n")
+
+
+class Interrupted(Exception):
+    """Ctrl-C in a long command, with the one line that says what was kept (and how to go on)."""
+
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+PLAIN_EVERY = 5.0
+"""Seconds between the plain progress lines written when stderr is not a terminal."""
+
+
+class Progress:
+    """Progress of a long command on stderr: a rich bar in a terminal, else a plain line every few
+    seconds (`sweep skirmish: 1,200/16,800 games, 0:00:12, eta 0:02:41`). `update(done)` as work
+    finishes; `finish(done, note)` ends it complete, with the total set to the work done when the
+    command stopped early (``note`` says why). Used as a context manager."""
+
+    def __init__(self, label: str, total: int, *, unit: str = "games", every: float = PLAIN_EVERY):
+        import time
+
+        self.label, self.total, self.unit, self.every = label, total, unit, every
+        self.done = 0
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._last: float | None = None
+        self._first_done: int | None = None
+        self._bar = self._task = None
+        con = stderr_console()
+        if con.is_terminal:
+            from rich.progress import (BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn,
+                                       TimeRemainingColumn)
+            from rich.progress import Progress as Bar
+
+            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn(unit), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                            console=con)
+            self._task = self._bar.add_task(label, total=total)
+
+    def __enter__(self) -> "Progress":
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def update(self, done: int, total: int | None = None) -> None:
+        self.done = done
+        if total is not None:
+            self.total = total
+        if self._first_done is None:
+            self._first_done = done  # work found done before this run (resumed chunks) is not speed
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done, total=self.total)
+            return
+        now = self._clock()
+        if self._last is None or now - self._last >= self.every:
+            self._last = now
+            self._line()
+
+    def finish(self, done: int | None = None, note: str = "", *, short: str = "stopped early") -> None:
+        """End complete. With a ``note`` (why the command did less than planned) the total becomes the work
+        done (``done``, default the last update); the bar then says ``short``, a plain line the note."""
+        if done is not None:
+            self.done = done
+        self.total = min(self.total, self.done) if note else self.total
+        if self._bar is not None:
+            desc = f"{self.label}, {short}" if note else self.label
+            self._bar.update(self._task, completed=self.done, total=self.total, description=desc)
+            return
+        self._line(note)
+
+    def _line(self, note: str = "") -> None:
+        import datetime as dt
+
+        elapsed = self._clock() - self._start
+        text = f"{self.label}: {self.done:,}/{self.total:,} {self.unit}, {dt.timedelta(seconds=int(elapsed))}"
+        fresh = self.done - (self._first_done or 0)
+        if note:
+            text += f" ({note})"
+        elif self.done >= self.total:
+            text += ", done"
+        elif fresh > 0:
+            eta = elapsed * (self.total - self.done) / fresh
+            text += f", eta {dt.timedelta(seconds=int(eta))}"
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def one_interrupt():
+    """Ctrl-C while a long command runs: the first SIGINT raises KeyboardInterrupt as usual, any later
+    one (a second Ctrl-C, or the worker pool passing its workers' interrupt on while it shuts down) is
+    ignored from then on, so the command ends with its one line instead of a traceback."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def first(signum, frame):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the process is on its way out: once is enough
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, first)
+    try:
+        yield
+    finally:
+        if signal.getsignal(signal.SIGINT) is first:
+            signal.signal(signal.SIGINT, previous)
+
+
+def ignore_ctrl_c() -> None:
+    """Worker initializer: a worker process leaves Ctrl-C to the command that started it (a terminal sends
+    SIGINT to every process of the job; the command stops the workers and prints the one line)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def quiet_workers(backend: str = "loky", jobs: int = 1):
+    """Local worker processes (loky, ``jobs`` > 1) used inside this block ignore Ctrl-C, so an interrupted
+    command shows no traceback per worker. They are started here, with SIGINT ignored for that moment, so a
+    worker still starting up when Ctrl-C comes ignores it too (it inherits the setting), and `ignore_ctrl_c`
+    covers any worker the pool starts later. Other backends run their workers elsewhere."""
+    if backend != "loky" or jobs < 2:
+        yield
+        return
+    import signal
+
+    from joblib import Parallel, delayed, parallel_config
+
+    with parallel_config(backend="loky", initializer=ignore_ctrl_c):
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            Parallel(n_jobs=jobs)(delayed(abs)(i) for i in range(jobs))  # the pool, started (and kept)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        yield
+
+
+def version_callback(value: bool) -> None:
+    """`hoplostat --version`: print `hoplostat <version>` and exit 0."""
+    if value:
+        from hoplostat import __version__
+
+        sys.stdout.write(f"hoplostat {__version__}\n")
+        raise typer.Exit(0)
+
+
+def interrupted(message: str) -> NoReturn:
+    """Ctrl-C: one line on stderr saying what was kept, exit status 130, no traceback."""
+    sys.stderr.write(f"interrupted: {message}\n")
+    sys.stderr.flush()
+    raise SystemExit(INTERRUPTED)
 
 
 def run(app: typer.Typer, argv: list[str] | None = None) -> None:
@@ -240,7 +435,9 @@ def run(app: typer.Typer, argv: list[str] | None = None) -> None:
         fail(f"{exc.format_message()}{where}")
     except _ABORT:
         fail("aborted")
+    except Interrupted as exc:
+        interrupted(str(exc))
     except KeyboardInterrupt:
-        fail("interrupted; finished work was kept")
+        interrupted("stopped before the command finished")
     if isinstance(rv, int) and rv != 0:
         raise SystemExit(rv)

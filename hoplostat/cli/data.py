@@ -92,10 +92,10 @@ def list_(
             }
         )
         return
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
     title = f"{k} ({len(items)})" + (f", faction {faction}" if faction else "")
-    table = Table(title=title, title_justify="left")
+    table = Table(title)
     if k in ("all",) + UNIT_KINDS:
         for col in ("id", "name", "kind", "classes", "M", "R", "H", "attack", "skills", "stand-in"):
             table.add_column(col, justify="right" if col in ("M", "R", "H") else "left")
@@ -162,10 +162,10 @@ def show(
         payload["catalog_hash"] = cat.hash
         _common.emit_json(payload)
         return
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
     con = _common.stdout_console()
-    table = Table(title=f"{label} {entry_id}", title_justify="left", show_header=False)
+    table = Table(f"{label} {entry_id}", show_header=False)
     table.add_column("field")
     table.add_column("value")
     table.add_column("provenance")
@@ -211,11 +211,11 @@ def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt) -> None
     if as_json:
         _common.emit_json(result)
         return
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
     con = _common.stdout_console()
     for title, rows in (("by faction", result["by_faction"]), ("by kind", result["by_kind"]), ("total", [result["total"]])):
-        table = Table(title=f"stand-ins {title}", title_justify="left")
+        table = Table(f"stand-ins {title}")
         for col in ("group", "entries", "stand-in entries", "values", "stand-in values", "share"):
             table.add_column(col, justify="left" if col == "group" else "right")
         for r in rows:

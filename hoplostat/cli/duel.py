@@ -86,7 +86,7 @@ def _clean(d):
 
 
 def _render(out: dict, fa, fb) -> list:
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
     t = Table(title=f"Duel: {fa.name} (A) vs {fb.name} (B), {out['first'].upper()} attacks first",
               title_justify="left")
@@ -125,7 +125,7 @@ def duel_matrix(
 ) -> None:
     from hoplostat import report, stats, sweep
     from hoplostat.catalog import load
-    from hoplostat.cli._common import emit_json, stderr_console, stdout_console
+    from hoplostat.cli._common import Interrupted, Progress, emit_json, one_interrupt, quiet_workers, stdout_console, wrote
     from hoplostat.combat import fighter_from_unit
     from hoplostat.errors import InputError
 
@@ -144,14 +144,15 @@ def duel_matrix(
         catalog.faction(f)
     units = [u for f in factions for u in catalog.faction_units(f, include_hero=False)]
     fighters = [fighter_from_unit(u, catalog=catalog) for u in units]
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
     n_duels = len(fighters) ** 2 * 2
-    with Progress(TextColumn("duels"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  TimeRemainingColumn(), console=stderr_console(), transient=True) as bar:
-        task = bar.add_task("duels", total=n_duels)
-        rows = sweep.duel_matrix(fighters, trials=trials, seed=seed, jobs=jobs, exact=exact,
-                                 progress=lambda done, total: bar.update(task, completed=done))
+    with Progress("duel-matrix", n_duels, unit="duels") as bar, one_interrupt(), quiet_workers("loky", jobs):
+        try:
+            rows = sweep.duel_matrix(fighters, trials=trials, seed=seed, jobs=jobs, exact=exact,
+                                     progress=bar.update)
+        except KeyboardInterrupt:
+            raise Interrupted(f"nothing was kept: the table ({out}) is written only once every duel is played; "
+                              "run the command again") from None
+        bar.finish()
     frame = stats.duel_matrix_frame(rows, {u.id: u for u in units})
     tmp = out.with_name(out.name + ".tmp")
     png = out.with_suffix(".png")
@@ -165,6 +166,8 @@ def duel_matrix(
     summary = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
                "trials": None if exact else trials, "seed": seed,
                "stand_in_units": sum(u.is_stand_in for u in units)}
+    wrote(out, as_json=as_json, what=f"{len(units)} units, {n_duels:,} duels")
+    wrote(png, as_json=as_json, what="heatmap")
     if as_json:
         emit_json(summary)
         return
@@ -173,7 +176,6 @@ def duel_matrix(
     ranking = (frame.group_by("a", "a_name").agg(pl.col("p_a_wins").mean().alias("mean P(win)"))
                .sort("mean P(win)", descending=True))
     con = stdout_console()
-    con.print(f"{len(units)} units ({summary['stand_in_units']} with stand-in values), {n_duels:,} duels"
-              f" -> {out}, {png}")
+    con.print(f"{len(units)} units ({summary['stand_in_units']} with stand-in values), {n_duels:,} duels")
     con.print("strongest in duels: " + ", ".join(f"{a} {p:.0%}" for a, _, p in ranking.head(5).iter_rows()))
     con.print("weakest in duels: " + ", ".join(f"{a} {p:.0%}" for a, _, p in ranking.tail(5).iter_rows()))

@@ -19,9 +19,9 @@ def modes(as_json: JsonOpt = False) -> None:
         emit_json(rows)
         return
     from rich.markup import escape
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
-    t = Table(title="Game modes", title_justify="left")
+    t = Table("Game modes")
     for col in ("mode", "rule set", "seats", "arenas", "what it is"):
         t.add_column(col)
     for r in rows:

@@ -46,14 +46,14 @@ def scenario(
 
 def _render_scenario(out: dict[str, Any]) -> list:
     from rich.markup import escape
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
     lines: list = [f"[bold]{escape(out['scenario'])}[/bold]" + (f" ({escape(out['source'])})" if out.get("source") else "")]
     lines += [escape(x) for x in out["log"]]
     if out["end_reason"]:
         winner = out["winner"] or "nobody (draw)"
         lines.append(f"Game over: {escape(out['end_reason'])}; winner {escape(winner)}")
-    t = Table(title="Units", title_justify="left")
+    t = Table("Units")
     for col in ("unit", "troop", "zone", "hex (q,r)", "HP", "flags", "tactics"):
         t.add_column(col, justify="right" if col == "HP" else "left")
     for u in out["units"]:
@@ -66,7 +66,7 @@ def _render_scenario(out: dict[str, Any]) -> list:
         t.add_row(escape(u["ref"]), escape(u["troop"]), u["zone"], where, f"{u['hp']}/{u['health']}",
                   ", ".join(flags) or "-", escape(", ".join(f"{x['name']} (by {x['by']})" for x in u["tactics"])) or "-")
     lines.append(t)
-    tt = Table(title="Troops", title_justify="left")
+    tt = Table("Troops")
     for col in ("troop", "side", "favor", "camp", "discard", "tactics in camp", "tactics discarded"):
         tt.add_column(col)
     for tr in out["troops"]:
@@ -86,8 +86,8 @@ HELP_PLAY = (
     "Every mode plays with nothing but a seed: `hoplostat play ascension --seed 1` draws the factions (and the "
     "titan) from the seed; `hoplostat modes` lists the modes. Give --faction once per seat (player a, b, ...); "
     "in solo and co-op modes one faction plays solo, two co-op.\n\n"
-    "Same seed and flags, same game: a sweep's game replays from its `game_seed` with the row's --faction, "
-    "--arena, --first and --titan."
+    "Same seed and flags, same game. To see a game of a sweep, `hoplostat replay DIR GAME --matchup KEY` "
+    "takes all of them from its row."
 )
 
 

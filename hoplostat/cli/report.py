@@ -22,7 +22,9 @@ def report(
 ) -> None:
     from hoplostat import report as rep
     from hoplostat.catalog import load
-    from hoplostat.cli._common import emit_json, stdout_console
+    import time
+
+    from hoplostat.cli._common import emit_json, wrote
     from hoplostat.sweep import read_manifest
 
     from hoplostat.outpaths import output_dir
@@ -31,8 +33,11 @@ def report(
     output_dir(out, "--out")
     overlays = list(data) if data else list(manifest.get("config", {}).get("data", []))
     catalog = load(overlays)
+    started = time.time() - 1  # file times can be a second coarse
     index = rep.build_report(directory, out, catalog)
+    figures = sorted(p for p in (out / "figures").glob("*.png") if p.stat().st_mtime >= started)
+    wrote(index, as_json=as_json)
+    for fig in figures:
+        wrote(fig, as_json=as_json)
     if as_json:
-        emit_json({"report": str(index), "figures": sorted(str(p) for p in (out / "figures").glob("*.png"))})
-        return
-    stdout_console().print(f"report written: {index}")
+        emit_json({"report": str(index), "figures": [str(p) for p in figures]})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,7 +15,8 @@ HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row
 
 Every faction pair plays in both seat orders on every arena (filter with
 --faction and --arena). Results go to --out chunk by chunk; an interrupted
-sweep continues with --resume and loses no game. Same --seed, same games,
+sweep continues with --resume and loses no game (Ctrl-C keeps every finished
+chunk and prints the exact command that resumes it). Progress goes to stderr. Same --seed, same games,
 whatever --jobs or --backend is.
 """
 
@@ -46,36 +49,75 @@ def sweep(
 ) -> None:
     from hoplostat import api
     from hoplostat import sweep as sw
-    from hoplostat.cli._common import emit_json, stderr_console, stdout_console
+    from hoplostat.cli._common import Progress, emit_json, one_interrupt, quiet_workers, stdout_console, wrote
 
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
                                titans=titan, chunk=chunk, data=tuple(data or ()), players=players, pods=pods)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
     n_matchups = len(config.matchups())
     sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
     from hoplostat.outpaths import output_dir
 
     output_dir(out, "--out")
-    with sw.backend(backend, jobs=jobs, scheduler=scheduler):
-        with Progress(TextColumn(f"{mode}: {n_matchups} matchups"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                      console=stderr_console()) as bar:
-            task = bar.add_task("games", total=n_matchups * games)
-            report = sw.run(config, out, jobs=jobs, resume=resume, compact=compact,
-                            progress=lambda done, total: bar.update(task, completed=done))
+    with Progress(f"sweep {mode}", n_matchups * games) as bar:
+        with interrupt_kept(out, config, bar), one_interrupt():
+            with quiet_workers(backend, jobs), sw.backend(backend, jobs=jobs, scheduler=scheduler):
+                report = sw.run(config, out, jobs=jobs, resume=resume, compact=compact, progress=bar.update)
+        bar.finish(report.games_played, stopped_note(report, ci_width))
     result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
               "chunks_resumed": report.chunks_skipped, "stopped_early": report.stopped_early,
               "matchups": n_matchups, "seed": seed}
+    kept = f"; {report.chunks_skipped} chunks kept from before" if report.chunks_skipped else ""
+    early = (f"; {len(report.stopped_early)} matchups stopped early at --ci-width {ci_width}"
+             if report.stopped_early else "")
+    wrote(out, as_json=as_json, what=f"{report.games_played:,} games{kept}{early}")
     if as_json:
         emit_json(result)
         return
-    stdout_console().print(
-        f"{report.games_played:,} games in {out} ({report.chunks_skipped} chunks kept from before)"
-        + (f"; {len(report.stopped_early)} matchups stopped early at --ci-width {ci_width}" if ci_width else "")
-        + f"\nnext: hoplostat summarize {out}"
-    )
+    stdout_console().print(f"next: hoplostat summarize {out}")
+
+
+def stopped_note(report, ci_width) -> str:
+    """What the progress line says of a sweep that played fewer games than planned (--ci-width)."""
+    if report.games_played >= report.games_total:
+        return ""
+    return f"stopped early by --ci-width {ci_width}; {report.games_total:,} games planned"
+
+
+@contextlib.contextmanager
+def interrupt_kept(out: Path, config, bar):
+    """Ctrl-C while a sweep plays: one line saying which games were kept on disk and the exact command
+    that resumes the sweep (`hoplostat.cli._common.Interrupted`, exit status 130)."""
+    from hoplostat import sweep as sw
+    from hoplostat.cli._common import Interrupted
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        chunks, kept = _finished_chunks(Path(out))
+        if not chunks:
+            raise Interrupted(f"no chunk of the sweep had finished; nothing was kept in {out}") from None
+        command = sw.resume_command(Path(out), json.loads(json.dumps(config.identity())))
+        raise Interrupted(f"{kept:,} of {bar.total:,} games kept in {out} ({chunks} finished chunk{'s' if chunks > 1 else ''}); "
+                          f"resume with: {command}") from None
+
+
+def _finished_chunks(out: Path) -> tuple[int, int]:
+    """(finished chunks, games in them) of a sweep directory, loose or compacted (`store`); files that do not
+    read count for nothing."""
+    import polars as pl
+
+    from hoplostat import store
+
+    if not (out / "games").is_dir():
+        return 0, 0
+    chunks = sum(len(v) for v in store.chunk_starts(out).values())
+    try:
+        lf = store.scan_table(out, "games")
+        games = 0 if lf is None else lf.select(pl.len()).collect().item()
+    except (OSError, pl.exceptions.PolarsError):
+        games = 0
+    return chunks, games
 
 
 def summarize(
@@ -246,9 +288,9 @@ def _print_boss(con, tables) -> None:
 
 
 def _table(title: str, frame):
-    from rich.table import Table
+    from hoplostat.cli._common import table as Table
 
-    t = Table(title=title, title_justify="left")
+    t = Table(title)
     for c in frame.columns:
         t.add_column(c, justify="right" if frame[c].dtype.is_numeric() else "left")
     for row in frame.iter_rows():
