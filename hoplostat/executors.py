@@ -72,16 +72,17 @@ class Inline:
 
 
 class Futures:
-    """A `concurrent.futures` pool: loky's reusable process executor (the one joblib uses)."""
+    """A `concurrent.futures` pool: joblib's reusable loky process executor."""
 
     name = "loky"
 
     def __init__(self, jobs: int, *, per_worker: int = 3) -> None:
-        from joblib.externals.loky import get_reusable_executor
+        from joblib.executor import get_memmapping_executor
 
-        # Workers leave Ctrl-C to the process that started them: it stops the sweep, keeps what finished
-        # and says how to resume; a traceback per worker would bury that line.
-        self.pool = get_reusable_executor(max_workers=jobs, initializer=ignore_sigint)
+        # joblib's own loky pool (shared with joblib's Parallel, so the two never fight over the reusable
+        # executor). Workers leave Ctrl-C to the process that started them: it stops the sweep, keeps what
+        # finished and says how to resume; a traceback per worker would bury that line.
+        self.pool = get_memmapping_executor(jobs, initializer=ignore_sigint)
         self.slots = max(1, jobs * per_worker)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
