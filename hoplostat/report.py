@@ -270,16 +270,18 @@ def unit_figure(table: pl.DataFrame, *, n: int = 8, stand_in: set[str] | None = 
     return fig
 
 
-def rounds_figure(games: pl.DataFrame) -> Figure:
-    """Distribution of game length in rounds per arena; games that hit the round cap are draws."""
+def rounds_figure(games: pl.DataFrame | pl.LazyFrame) -> Figure:
+    """Distribution of game length in rounds per arena; games that hit the round cap are draws. Drawn from
+    the counts per arena and length (aggregated lazily: the games' rows are never all in memory)."""
+    counts = games.lazy().group_by("arena", "rounds").agg(pl.len().alias("n")).collect(engine="streaming")
     fig = Figure(figsize=(7, 3.2), layout="constrained")
     ax = fig.add_subplot()
-    arenas = sorted(games["arena"].unique().to_list())
-    top = int(games["rounds"].max())
-    bins = np.arange(0.5, top + 1.5)
+    arenas = sorted(counts["arena"].unique().to_list())
     for arena, colour in zip(arenas, (BLUE, ORANGE, RED)):
-        r = games.filter(pl.col("arena") == arena)["rounds"].to_numpy()
-        ax.hist(r, bins=bins, alpha=0.6, color=colour, label=f"{arena} (median {np.median(r):.0f})")
+        sub = counts.filter(pl.col("arena") == arena).sort("rounds")
+        r, n = sub["rounds"].to_numpy(), sub["n"].to_numpy()
+        median = r[np.searchsorted(np.cumsum(n), n.sum() / 2)]
+        ax.bar(r, n, width=1.0, alpha=0.6, color=colour, label=f"{arena} (median {median:.0f})")
     ax.set_xlabel("rounds")
     ax.set_ylabel("games")
     ax.legend(frameon=False)
@@ -752,7 +754,8 @@ def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section]
     t = stats.teams_summary(tables)
     names = _faction_names(catalog, factions)
     games = tables["games"]
-    average = (1 - games["winner"].is_null().mean()) / 2 if games.height else 0.5
+    n, draws = games.lazy().select(pl.len(), pl.col("winner").is_null().sum()).collect().row(0)
+    average = (1 - draws / n) / 2 if n else 0.5
     sections: list[Section] = [
         ("teams-factions", "Team win rate per faction",
          win_rate_figure(t["win_rates"], title="Alliance: share of games the faction's team wins (95% interval)",
@@ -831,9 +834,9 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
     first player, ratings; Onslaught sweeps get immortals defeated per team and per immortal.
     """
-    from hoplostat.sweep import load_tables
+    from hoplostat.sweep import scan_tables
 
-    manifest, tables = load_tables(results)
+    manifest, tables = scan_tables(results)
     from hoplostat.sweep import chips_used, resume_command
 
     games = tables["games"]
@@ -868,7 +871,7 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
         parts.append("</section>")
     meta = {
         "results": str(results), "mode": cfg.get("mode"), "arenas": ", ".join(cfg.get("arenas", [])),
-        "factions": ", ".join(names[f] for f in factions), "games": f"{games.height:,}",
+        "factions": ", ".join(names[f] for f in factions), "games": f"{games.lazy().select(pl.len()).collect().item():,}",
         "games per matchup": cfg.get("games"), "policies": " vs ".join(cfg.get("policies", [])),
         "seed": cfg.get("seed"), "catalog hash": manifest.get("catalog_hash", "")[:16],
         "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),

@@ -16,6 +16,19 @@ from scipy import stats as st
 
 Z95 = float(st.norm.ppf(0.975))
 
+Frame = pl.DataFrame | pl.LazyFrame
+"""Every function here takes eager or lazy tables (`sweep.scan_tables`): rows are selected, combined and
+aggregated lazily and only the aggregated results are collected (with the streaming engine), so a sweep of
+millions of games is summarised without holding its rows in memory."""
+
+
+def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
+    return lf.collect(engine="streaming")
+
+
+def _columns(frame: Frame) -> list[str]:
+    return frame.collect_schema().names()
+
 
 def wilson_interval(successes, n, confidence: float = 0.95):
     """Wilson score interval for a binomial proportion (vectorised; NaN where n == 0)."""
@@ -62,13 +75,14 @@ def duel_matrix_frame(rows: Sequence[dict], units: dict) -> pl.DataFrame:
 # --- games --------------------------------------------------------------------------------
 
 
-def faction_games(games: pl.DataFrame) -> pl.DataFrame:
-    """One row per (game, faction): the game seen from each side, with won/lost/draw and seat."""
+def faction_games(games: Frame) -> pl.LazyFrame:
+    """One row per (game, faction): the game seen from each side, with won/lost/draw and seat (lazy)."""
     cols = ["matchup", "arena", "game", "rounds"]
+    lz = games.lazy()
     sides = []
     for side, other in (("a", "b"), ("b", "a")):
         sides.append(
-            games.select(
+            lz.select(
                 *cols,
                 pl.col(f"faction_{side}").alias("faction"),
                 pl.col(f"faction_{other}").alias("opponent"),
@@ -84,10 +98,10 @@ def faction_games(games: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(sides)
 
 
-def win_rates(games: pl.DataFrame, *, by_arena: bool = False) -> pl.DataFrame:
+def win_rates(games: Frame, *, by_arena: bool = False) -> pl.DataFrame:
     """Win rate per faction (optionally per arena) with its 95% interval; draws apart."""
     keys = ["faction", "arena"] if by_arena else ["faction"]
-    agg = (
+    agg = _collect(
         faction_games(games)
         .group_by(keys)
         .agg(
@@ -109,25 +123,29 @@ def _verdict(lo: str, hi: str, ref: float | str = 0.0) -> pl.Expr:
             .otherwise(pl.lit("within")).alias("verdict"))
 
 
-def field_average(games: pl.DataFrame) -> tuple[float, float]:
+def field_average(games: Frame) -> tuple[float, float]:
     """(average, its standard error): the share of games an average seat wins in two-seat games, which is
     (1 - draw rate) / 2, not 50%, since a draw is won by nobody."""
-    n = games.height
+    n, draws = _collect(games.lazy().select(pl.len(), pl.col("winner").is_null().sum())).row(0)
     if n == 0:
         return float("nan"), float("nan")
-    decided = 1.0 - float(games["winner"].is_null().mean())
+    decided = 1.0 - draws / n
     return decided / 2, float(np.sqrt(decided * (1 - decided) / n)) / 2
 
 
-def field_differences(games: pl.DataFrame, *, by_arena: bool = False) -> pl.DataFrame:
+def _arenas(games: Frame) -> list[str]:
+    return sorted(_collect(games.lazy().select(pl.col("arena").unique()))["arena"].to_list())
+
+
+def field_differences(games: Frame, *, by_arena: bool = False) -> pl.DataFrame:
     """Each faction's win rate minus the field average (`field_average`, per arena with `by_arena`), in
     points of win rate: `diff` with a 95% interval (the faction's Wilson half-widths and the average's
     standard error combined in quadrature), and `verdict` "stronger" / "weaker" where the interval excludes
     0, "within" otherwise. Draws count as not won on both sides, so a faction at the average has diff 0."""
     wr = win_rates(games, by_arena=by_arena)
     parts = []
-    for arena, sub in ([(None, games)] if not by_arena else
-                       [(a, games.filter(pl.col("arena") == a)) for a in sorted(games["arena"].unique().to_list())]):
+    lz = games.lazy()
+    for arena, sub in ([(None, lz)] if not by_arena else [(a, lz.filter(pl.col("arena") == a)) for a in _arenas(lz)]):
         avg, se = field_average(sub)
         rows = wr if arena is None else wr.filter(pl.col("arena") == arena)
         h = Z95 * se
@@ -143,15 +161,15 @@ def field_differences(games: pl.DataFrame, *, by_arena: bool = False) -> pl.Data
     return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"], descending=[*([False] if by_arena else []), True])
 
 
-def matchup_matrix(games: pl.DataFrame) -> pl.DataFrame:
+def matchup_matrix(games: Frame) -> pl.DataFrame:
     """Win rate of ``faction`` against ``opponent``, overall and by seat (first/second), with intervals."""
     fg = faction_games(games)
-    overall = fg.group_by("faction", "opponent").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
-                                                     pl.col("draw").sum().alias("draws"))
+    overall = _collect(fg.group_by("faction", "opponent").agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws")))
     overall = _with_interval(overall, "wins", "games", "win_rate")
     seat = (
-        fg.group_by("faction", "opponent", "went_first")
-        .agg(pl.col("won").mean().alias("rate"), pl.len().alias("n"))
+        _collect(fg.group_by("faction", "opponent", "went_first")
+                 .agg(pl.col("won").mean().alias("rate"), pl.len().alias("n")))
         .pivot(on="went_first", index=["faction", "opponent"], values=["rate", "n"])
     )
     rename = {c: c.replace("rate_true", "win_rate_first").replace("rate_false", "win_rate_second")
@@ -160,19 +178,20 @@ def matchup_matrix(games: pl.DataFrame) -> pl.DataFrame:
     return overall.join(seat, on=["faction", "opponent"], how="left").sort("faction", "opponent")
 
 
-def first_player_advantage(games: pl.DataFrame) -> pl.DataFrame:
+def first_player_advantage(games: Frame) -> pl.DataFrame:
     """P(the first player wins) per arena and overall, among decided and all games."""
-    frame = games.with_columns(
+    frame = games.lazy().with_columns(
         (pl.col("winner") == pl.col("first")).fill_null(False).alias("first_won"),
         pl.col("winner").is_null().alias("draw"),
     )
-    parts = []
-    for arena, sub in [("all", frame), *[(a, frame.filter(pl.col("arena") == a))
-                                          for a in sorted(frame["arena"].unique().to_list())]]:
-        parts.append({"arena": arena, "games": sub.height, "first_wins": int(sub["first_won"].sum()),
-                      "draws": int(sub["draw"].sum())})
+    per = _collect(frame.group_by("arena").agg(pl.len().alias("games"), pl.col("first_won").sum().alias("first_wins"),
+                                               pl.col("draw").sum().alias("draws"))).sort("arena")
+    parts = [{"arena": "all", "games": int(per["games"].sum()), "first_wins": int(per["first_wins"].sum()),
+              "draws": int(per["draws"].sum())}]
+    parts += [{"arena": a, "games": int(n), "first_wins": int(w), "draws": int(d)}
+              for a, n, w, d in per.select("arena", "games", "first_wins", "draws").iter_rows()]
     out = _with_interval(pl.DataFrame(parts), "first_wins", "games", "first_win_rate")
-    avgs = [field_average(frame if a == "all" else frame.filter(pl.col("arena") == a))[0] for a in out["arena"]]
+    avgs = [(1 - r["draws"] / r["games"]) / 2 if r["games"] else float("nan") for r in parts]
     return out.with_columns(pl.Series("field_average", avgs)).with_columns(
         (pl.col("first_win_rate") - pl.col("field_average")).alias("diff"),
         (pl.col("first_win_rate_lo") - pl.col("field_average")).alias("diff_lo"),
@@ -180,7 +199,7 @@ def first_player_advantage(games: pl.DataFrame) -> pl.DataFrame:
     ).with_columns(_verdict("diff_lo", "diff_hi"))
 
 
-def bradley_terry(games: pl.DataFrame, *, draw_weight: float = 0.5, prior: float = 0.01) -> pl.DataFrame:
+def bradley_terry(games: Frame, *, draw_weight: float = 0.5, prior: float = 0.01) -> pl.DataFrame:
     """Bradley-Terry strengths of factions (log scale, mean 0) with 95% intervals.
 
     P(i beats j) = 1 / (1 + exp(s_j - s_i)). Draws count as ``draw_weight`` of a
@@ -188,19 +207,20 @@ def bradley_terry(games: pl.DataFrame, *, draw_weight: float = 0.5, prior: float
     when a faction never lost. Intervals from the inverse observed information
     on the sum-zero subspace.
     """
-    names = sorted(set(games["faction_a"].to_list()) | set(games["faction_b"].to_list()))
+    counts = _collect(games.lazy().group_by("faction_a", "faction_b", "winner").agg(pl.len().alias("n")))
+    names = sorted(set(counts["faction_a"].to_list()) | set(counts["faction_b"].to_list()))
     idx = {f: i for i, f in enumerate(names)}
     k = len(names)
     w = np.zeros((k, k))
-    for a, b, winner in games.select("faction_a", "faction_b", "winner").iter_rows():
+    for a, b, winner, c in counts.select("faction_a", "faction_b", "winner", "n").iter_rows():
         i, j = idx[a], idx[b]
         if winner == "a":
-            w[i, j] += 1
+            w[i, j] += c
         elif winner == "b":
-            w[j, i] += 1
+            w[j, i] += c
         else:
-            w[i, j] += draw_weight
-            w[j, i] += draw_weight
+            w[i, j] += draw_weight * c
+            w[j, i] += draw_weight * c
     n = w + w.T
 
     def nll(s):
@@ -229,23 +249,31 @@ def bradley_terry(games: pl.DataFrame, *, draw_weight: float = 0.5, prior: float
     }).sort("strength", descending=True)
 
 
-def unit_stats(units: pl.DataFrame | None) -> pl.DataFrame | None:
+def unit_stats(units: Frame | None) -> pl.DataFrame | None:
     """Per unit: games in its troop, deployments, damage and kills per deployment, survival, HP held (damage
     taken) and tactics enabled per deployment, and a z-score of damage per deployment against the other units
     of its faction and kind (heroes are compared with heroes, units with units), which points at over- and
     under-performers. A chip with several copies in one game (sentinels) counts once per game: its copies'
     numbers are added up first."""
-    if units is None or units.height == 0:
+    if units is None:
         return None
-    if "kind" not in units.columns:
-        units = units.with_columns(pl.lit("unit").alias("kind"))
+    lz = units.lazy()
+    cols = _columns(lz)
+    if "kind" not in cols:
+        lz = lz.with_columns(pl.lit("unit").alias("kind"))
     for col in ("damage_taken", "tactics_enabled"):  # sweeps made before these columns
-        if col not in units.columns:
-            units = units.with_columns(pl.lit(None, dtype=pl.Int64).alias(col))
-    per_game = units.group_by("matchup", "game", "side", "faction", "kind", "unit").agg(
+        if col not in cols:
+            lz = lz.with_columns(pl.lit(None, dtype=pl.Int64).alias(col))
+    fields = ["deployed", "damage_dealt", "kills", "defeated", "won", "damage_taken", "tactics_enabled"]
+    one = lz.with_columns(pl.col("damage_taken").is_null().alias("no_taken"))
+    # a chip with several copies in one game (sentinels): its copies added up first (only those chips are
+    # grouped per game: every other chip has one row per game already)
+    many = one.filter(pl.col("kind") == "sentinel").group_by("matchup", "game", "side", "faction", "kind", "unit").agg(
         pl.col("deployed").any(), pl.col("damage_dealt").sum(), pl.col("kills").sum(), pl.col("defeated").any(),
         pl.col("won").first(), pl.col("damage_taken").sum(), pl.col("tactics_enabled").sum(),
-        pl.col("damage_taken").is_null().all().alias("no_taken"))
+        pl.col("no_taken").all())
+    per_game = pl.concat([one.filter(pl.col("kind") != "sentinel").select("faction", "kind", "unit", *fields, "no_taken"),
+                          many.select("faction", "kind", "unit", *fields, "no_taken")], how="vertical_relaxed")
     per = per_game.group_by("faction", "kind", "unit").agg(
         pl.len().alias("games"),
         pl.col("deployed").sum().alias("deployed"),
@@ -256,6 +284,9 @@ def unit_stats(units: pl.DataFrame | None) -> pl.DataFrame | None:
         pl.when(pl.col("no_taken").all()).then(None).otherwise(pl.col("damage_taken").sum()).alias("damage_taken"),
         pl.when(pl.col("no_taken").all()).then(None).otherwise(pl.col("tactics_enabled").sum()).alias("tactics_enabled"),
     )
+    per = _collect(per)
+    if per.height == 0:
+        return None
     per = per.with_columns(
         (pl.col("deployed") / pl.col("games")).alias("deploy_rate"),
         (pl.col("damage") / pl.col("deployed")).alias("damage_per_deploy"),
@@ -276,12 +307,12 @@ MEASURES = {"defender": ("HP held per deployment", "damage_taken_per_deploy"),
 """What each unit class is measured by (`unit_measures`); every other class by damage per deployment."""
 
 
-def unit_measures(units: pl.DataFrame | pl.DataFrame | None, role_of: dict[str, str]) -> pl.DataFrame | None:
+def unit_measures(units: Frame | None, role_of: dict[str, str]) -> pl.DataFrame | None:
     """Per unit, the measure that fits its class (`MEASURES`: defenders by HP held, tacticians by tactics
     only their reach allowed, the others by damage per deployment), and its z-score against the faction's
     other units of the same class and kind (heroes apart). `units` is the raw units table or `unit_stats`;
     `role_of` maps a unit id to its class. Sweeps made before HP held was recorded fall back to survival."""
-    per = units if units is None or "damage_per_deploy" in units.columns else unit_stats(units)
+    per = units if units is None or "damage_per_deploy" in _columns(units) else unit_stats(units)
     if per is None:
         return None
     per = per.with_columns(pl.col("unit").replace_strict(role_of, default="attacker").alias("role"))
@@ -299,7 +330,7 @@ def unit_measures(units: pl.DataFrame | pl.DataFrame | None, role_of: dict[str, 
     return per.sort("faction", "role", "value", descending=[False, False, True], nulls_last=True)
 
 
-def summary(games: pl.DataFrame, units: pl.DataFrame | None = None) -> dict[str, pl.DataFrame | None]:
+def summary(games: Frame, units: Frame | None = None) -> dict[str, pl.DataFrame | None]:
     """Every table `hoplostat summarize` prints."""
     return {
         "win_rates": win_rates(games),
@@ -321,18 +352,18 @@ def _team(frame: pl.DataFrame) -> pl.Expr:
             .otherwise(pl.col("faction_a") + " + " + pl.col("faction_b"))).alias("team")
 
 
-def onslaught_teams(games: pl.DataFrame) -> pl.DataFrame:
+def onslaught_teams(games: Frame) -> pl.DataFrame:
     """Per team (a faction solo, or a co-op pair): immortals defeated (0-6) as a distribution, its mean
     with a 95% t-interval, waves reached and games that hit the round cap."""
-    g = games.with_columns(_team(games))
-    agg = g.group_by("team", "coop").agg(
+    g = games.lazy().with_columns(_team(games))
+    agg = _collect(g.group_by("team", "coop").agg(
         pl.len().alias("games"),
         pl.col("immortals_defeated").mean().alias("mean_defeated"),
         pl.col("immortals_defeated").std().alias("sd"),
         pl.col("waves_reached").mean().alias("mean_waves"),
         pl.col("capped").sum().alias("capped"),
         *[(pl.col("immortals_defeated") == k).mean().alias(f"p{k}") for k in range(7)],
-    )
+    ))
     n = agg["games"].to_numpy().astype(float)
     t = st.t.ppf(0.975, np.maximum(n - 1, 1))
     half = t * np.nan_to_num(agg["sd"].to_numpy()) / np.sqrt(n)
@@ -343,12 +374,14 @@ def onslaught_teams(games: pl.DataFrame) -> pl.DataFrame:
     ).sort(["coop", "mean_defeated"], descending=[False, True])
 
 
-def immortal_waves(waves: pl.DataFrame | None) -> pl.DataFrame | None:
+def immortal_waves(waves: Frame | None) -> pl.DataFrame | None:
     """Per immortal, solo and co-op: how often its wave is won when faced, with a 95% interval."""
-    if waves is None or waves.height == 0:
+    if waves is None:
         return None
-    agg = waves.group_by("immortal", "coop").agg(
-        pl.len().alias("faced"), pl.col("won").sum().alias("won_waves"), pl.col("rounds").mean().alias("mean_rounds"))
+    agg = _collect(waves.lazy().group_by("immortal", "coop").agg(
+        pl.len().alias("faced"), pl.col("won").sum().alias("won_waves"), pl.col("rounds").mean().alias("mean_rounds")))
+    if agg.height == 0:
+        return None
     return _with_interval(agg, "won_waves", "faced", "wave_win_rate").sort(["coop", "wave_win_rate"])
 
 
@@ -364,19 +397,19 @@ def onslaught_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame
 # --- Ascension -------------------------------------------------------------------------------
 
 
-def ascension_matrix(games: pl.DataFrame) -> pl.DataFrame:
+def ascension_matrix(games: Frame) -> pl.DataFrame:
     """Win rate (titan defeated) per titan and team, solo and co-op, with 95% intervals and mean rounds."""
-    g = games.with_columns(_team(games))
-    agg = g.group_by("titan", "team", "coop").agg(
+    g = games.lazy().with_columns(_team(games))
+    agg = _collect(g.group_by("titan", "team", "coop").agg(
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds"),
-        pl.col("capped").sum().alias("capped"))
+        pl.col("capped").sum().alias("capped")))
     return _with_interval(agg, "wins", "games", "win_rate").sort("titan", "coop", "team")
 
 
-def titan_difficulty(games: pl.DataFrame) -> pl.DataFrame:
+def titan_difficulty(games: Frame) -> pl.DataFrame:
     """Per titan, solo and co-op: the share of games the players win, hardest titan first."""
-    agg = games.group_by("titan", "coop").agg(
-        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds"))
+    agg = _collect(games.lazy().group_by("titan", "coop").agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds")))
     return _with_interval(agg, "wins", "games", "win_rate").sort("coop", "win_rate")
 
 
@@ -394,18 +427,19 @@ def ascension_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame
 _SEATS = "abcd"
 
 
-def _seat_count(games: pl.DataFrame) -> int:
-    return sum(1 for s in _SEATS if f"faction_{s}" in games.columns)
+def _seat_count(games: Frame) -> int:
+    cols = _columns(games)
+    return sum(1 for s in _SEATS if f"faction_{s}" in cols)
 
 
-def seat_games(games: pl.DataFrame) -> pl.DataFrame:
+def seat_games(games: Frame) -> pl.LazyFrame:
     """One row per (game, seat) of a free-for-all game: faction, players, turn position (1 = played first),
     won, draw (the round cap: nobody won), eliminated, and the seat's damage and kills."""
     parts = []
     for k, seat in enumerate(_SEATS[:_seat_count(games)]):
         first = pl.col("first_seat").replace_strict({s: i for i, s in enumerate(_SEATS)}, default=0,
                                                     return_dtype=pl.Int64)
-        parts.append(games.filter(pl.col(f"faction_{seat}").is_not_null()).select(
+        parts.append(games.lazy().filter(pl.col(f"faction_{seat}").is_not_null()).select(
             "matchup", "game", "players", "rounds",
             pl.col(f"faction_{seat}").alias("faction"),
             ((k - first) % pl.col("players") + 1).alias("position"),
@@ -418,16 +452,17 @@ def seat_games(games: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(parts)
 
 
-def _shares(frame: pl.DataFrame, key: str) -> pl.DataFrame:
+def _shares(frame: pl.LazyFrame, key: str) -> pl.DataFrame:
     """Win share per `key` with its 95% Wilson interval against the fair share: what an average seat wins,
     (share of games with a winner) / players, so games won by nobody (the round cap) do not make every
     faction look weak. `diff` in points (share - fair) and `verdict` "stronger" / "weaker" where the
     interval excludes the fair share."""
-    decided = 1.0 - float(frame["draw"].mean()) if frame.height else 1.0
-    agg = frame.group_by(key).agg(
+    n, draws = _collect(frame.select(pl.len(), pl.col("draw").sum())).row(0)
+    decided = 1.0 - draws / n if n else 1.0
+    agg = _collect(frame.group_by(key).agg(
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws"),
         pl.col("eliminated").sum().alias("eliminated"), ((1 / pl.col("players")).mean() * decided).alias("fair_share"),
-        pl.col("damage_dealt").mean().alias("mean_damage"))
+        pl.col("damage_dealt").mean().alias("mean_damage")))
     agg = _with_interval(agg, "wins", "games", "win_share")
     return agg.with_columns(
         (pl.col("win_share") - pl.col("fair_share")).alias("diff"),
@@ -437,12 +472,12 @@ def _shares(frame: pl.DataFrame, key: str) -> pl.DataFrame:
     ).sort("win_share", descending=True)
 
 
-def pod_win_shares(games: pl.DataFrame) -> pl.DataFrame:
+def pod_win_shares(games: Frame) -> pl.DataFrame:
     """Per faction: the share of its games it wins, with a 95% interval, against the fair share."""
     return _shares(seat_games(games), "faction")
 
 
-def seat_position_shares(games: pl.DataFrame) -> pl.DataFrame:
+def seat_position_shares(games: Frame) -> pl.DataFrame:
     """Per turn position (1 = played first): the share of games won, against the fair share."""
     return _shares(seat_games(games), "position").sort("position")
 
@@ -450,8 +485,9 @@ def seat_position_shares(games: pl.DataFrame) -> pl.DataFrame:
 def pods_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
     """Every table `hoplostat summarize` prints for a free-for-all sweep (Pandemonium)."""
     games = tables["games"]
-    draws = games.select(pl.len().alias("games"), pl.col("winner").is_null().sum().alias("draws"),
-                         pl.col("rounds").mean().alias("mean_rounds"), pl.col("matchup").n_unique().alias("pods"))
+    draws = _collect(games.lazy().select(
+        pl.len().alias("games"), pl.col("winner").is_null().sum().alias("draws"),
+        pl.col("rounds").mean().alias("mean_rounds"), pl.col("matchup").n_unique().alias("pods")))
     return {
         "win_shares": pod_win_shares(games),
         "positions": seat_position_shares(games),
@@ -463,13 +499,13 @@ def pods_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | No
 # --- Alliance (two teams of two) -------------------------------------------------------------
 
 
-def team_games(games: pl.DataFrame) -> pl.DataFrame:
+def team_games(games: Frame) -> pl.LazyFrame:
     """One row per (game, team) of a two-against-two game: team a is seats a and c, team b seats b and d;
     the teammates as a sorted pair (`mate_1`, `mate_2`), won, draw, and whether the team played first."""
     parts = []
     for team, (x, y), other in (("a", ("a", "c"), "b"), ("b", ("b", "d"), "a")):
         fx, fy = pl.col(f"faction_{x}"), pl.col(f"faction_{y}")
-        parts.append(games.select(
+        parts.append(games.lazy().select(
             "matchup", "game", "rounds", pl.lit(team).alias("team"),
             pl.min_horizontal(fx, fy).alias("mate_1"), pl.max_horizontal(fx, fy).alias("mate_2"),
             fx.alias("seat_1"), fy.alias("seat_2"),
@@ -481,29 +517,29 @@ def team_games(games: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(parts)
 
 
-def team_faction_rates(games: pl.DataFrame) -> pl.DataFrame:
+def team_faction_rates(games: Frame) -> pl.DataFrame:
     """Per faction: its team's win rate over the games it played, with a 95% interval; draws apart."""
     tg = team_games(games)
     long = pl.concat([tg.rename({"mate_1": "faction"}).drop("mate_2"), tg.rename({"mate_2": "faction"}).drop("mate_1")])
-    agg = long.group_by("faction").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
-                                       pl.col("lost").sum().alias("losses"), pl.col("draw").sum().alias("draws"))
+    agg = _collect(long.group_by("faction").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
+                                                pl.col("lost").sum().alias("losses"), pl.col("draw").sum().alias("draws")))
     return _with_interval(agg, "wins", "games", "win_rate").with_columns(
         (pl.col("draws") / pl.col("games")).alias("draw_rate")).sort("win_rate", descending=True)
 
 
-def team_pairings(games: pl.DataFrame) -> pl.DataFrame:
+def team_pairings(games: Frame) -> pl.DataFrame:
     """Per pair of teammates (an unordered pair of factions): games, wins and the team win rate with a 95%
     interval, strongest pairing first."""
-    agg = team_games(games).group_by("mate_1", "mate_2").agg(
-        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws"))
+    agg = _collect(team_games(games).group_by("mate_1", "mate_2").agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws")))
     return _with_interval(agg, "wins", "games", "win_rate").sort("win_rate", descending=True)
 
 
-def first_team_advantage(games: pl.DataFrame) -> pl.DataFrame:
+def first_team_advantage(games: Frame) -> pl.DataFrame:
     """P(the team of the first player wins), with a 95% interval."""
-    tg = team_games(games).filter(pl.col("went_first"))
-    out = pl.DataFrame({"games": [tg.height], "first_team_wins": [int(tg["won"].sum())],
-                        "draws": [int(tg["draw"].sum())]})
+    n, wins, draws = _collect(team_games(games).filter(pl.col("went_first")).select(
+        pl.len(), pl.col("won").sum(), pl.col("draw").sum())).row(0)
+    out = pl.DataFrame({"games": [n], "first_team_wins": [int(wins)], "draws": [int(draws)]})
     return _with_interval(out, "first_team_wins", "games", "first_team_win_rate")
 
 

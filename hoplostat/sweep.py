@@ -689,13 +689,21 @@ def load_tables(out: Path):
 
 def chips_used(tables: dict) -> dict[str, list[str]]:
     """The factions, immortals and titans a sweep's tables show were played or faced (for the stand-in
-    counts of summarize and the report)."""
+    counts of summarize and the report); eager or lazy tables."""
+    import polars as pl
+
+    def distinct(frame, cols) -> list[str]:
+        have = [c for c in cols if c in frame.collect_schema().names()]
+        if not have:
+            return []
+        got = frame.lazy().select(pl.concat_list(have).explode().unique().alias("x")).collect()["x"]
+        return sorted(x for x in got.drop_nulls().to_list() if x)
+
     games = tables["games"]
-    factions = sorted({f for c in ("faction_a", "faction_b", "faction_c", "faction_d") if c in games.columns
-                       for f in games[c].drop_nulls().to_list() if f})
-    titans = sorted(set(games["titan"].drop_nulls().to_list())) if "titan" in games.columns else []
+    factions = distinct(games, ["faction_a", "faction_b", "faction_c", "faction_d"])
+    titans = distinct(games, ["titan"])
     waves = tables.get("waves")
-    immortals = sorted(set(waves["immortal"].drop_nulls().to_list())) if waves is not None else []
+    immortals = distinct(waves, ["immortal"]) if waves is not None else []
     return {"factions": factions, "immortals": immortals, "titans": titans}
 
 

@@ -93,8 +93,10 @@ def _units_rows():
     rows = []
     for game in range(4):
         # two sentinel copies in each game: one deployed dealing 2, one not
-        rows.append({**base, "game": game, "unit": "sentinel", "deployed": True, "damage_dealt": 2, "damage_taken": 1})
-        rows.append({**base, "game": game, "unit": "sentinel", "deployed": False, "damage_dealt": 0, "damage_taken": 0})
+        rows.append({**base, "game": game, "unit": "sentinel", "kind": "sentinel", "deployed": True, "damage_dealt": 2,
+                     "damage_taken": 1})
+        rows.append({**base, "game": game, "unit": "sentinel", "kind": "sentinel", "deployed": False, "damage_dealt": 0,
+                     "damage_taken": 0})
         rows.append({**base, "game": game, "unit": "wall", "deployed": True, "damage_dealt": 0, "damage_taken": 3 + game})
         rows.append({**base, "game": game, "unit": "wall2", "deployed": True, "damage_dealt": 0, "damage_taken": 1})
         rows.append({**base, "game": game, "unit": "brain", "deployed": True, "damage_dealt": 0, "damage_taken": 0,

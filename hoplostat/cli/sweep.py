@@ -126,14 +126,14 @@ def summarize(
 ) -> None:
     from hoplostat import stats
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.sweep import load_tables
+    import polars as pl
 
     from hoplostat.catalog import load
     from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.sweep import chips_used
+    from hoplostat.sweep import chips_used, scan_tables
 
-    manifest, raw = load_tables(directory)
-    games = raw["games"]
+    manifest, raw = scan_tables(directory)  # lazily: the statistics aggregate without holding every row
+    n_games = raw["games"].select(pl.len()).collect().item()
     cfg = manifest["config"]
     mode = cfg.get("mode")
     from hoplostat.engine.loop import mode_class
@@ -142,13 +142,13 @@ def summarize(
     tables = stats.summarize(mode, raw)
     stand_ins = stand_in_share(load(list(cfg.get("data", [])), use_env=False), **chips_used(raw))
     if as_json:
-        emit_json({"manifest": manifest, "games": games.height, "stand_ins": stand_ins,
+        emit_json({"manifest": manifest, "games": n_games, "stand_ins": stand_ins,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
         return
     import polars as pl
 
     con = stdout_console()
-    con.print(f"{directory}: {games.height:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
+    con.print(f"{directory}: {n_games:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
     con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in this run carry stand-in values"
               " (see data/README.md; load your own chips with --data)")
