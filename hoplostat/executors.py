@@ -82,7 +82,16 @@ class Futures:
         # joblib's own loky pool (shared with joblib's Parallel, so the two never fight over the reusable
         # executor). Workers leave Ctrl-C to the process that started them: it stops the sweep, keeps what
         # finished and says how to resume; a traceback per worker would bury that line.
-        self.pool = get_memmapping_executor(jobs, initializer=ignore_sigint)
+        import signal
+        import threading
+
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # workers starting now inherit it
+        try:
+            self.pool = get_memmapping_executor(jobs, initializer=ignore_sigint)
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)
         self.slots = max(1, jobs * per_worker)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:

@@ -49,7 +49,7 @@ def sweep(
 ) -> None:
     from hoplostat import api
     from hoplostat import sweep as sw
-    from hoplostat.cli._common import Progress, emit_json, one_interrupt, quiet_workers, stdout_console, wrote
+    from hoplostat.cli._common import Progress, emit_json, one_interrupt, stdout_console, wrote
 
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
@@ -61,7 +61,7 @@ def sweep(
     output_dir(out, "--out")
     with Progress(f"sweep {mode}", n_matchups * games) as bar:
         with interrupt_kept(out, config, bar), one_interrupt():
-            with quiet_workers(backend, jobs), sw.backend(backend, jobs=jobs, scheduler=scheduler):
+            with sw.backend(backend, jobs=jobs, scheduler=scheduler):  # its workers ignore Ctrl-C (executors)
                 report = sw.run(config, out, jobs=jobs, resume=resume, compact=compact, progress=bar.update)
         bar.finish(report.games_played, stopped_note(report, ci_width))
     result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
