@@ -815,7 +815,6 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     from hoplostat.engine.loop import mode_class
     from hoplostat.sweep import chips_used
 
-    games = tables["games"]
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
     kind = mode_class(str(cfg.get("mode"))).analysis

@@ -245,7 +245,7 @@ def bradley_terry(games: Frame, *, draw_weight: float = 0.5, prior: float = 0.01
     se = np.sqrt(np.clip(np.diag(cov), 0, None))
     return pl.DataFrame({
         "faction": names, "strength": s, "strength_lo": s - Z95 * se, "strength_hi": s + Z95 * se,
-        "se": se, "games": n.sum(axis=1),
+        "se": se, "games": np.rint(n.sum(axis=1)).astype(np.int64),
     }).sort("strength", descending=True)
 
 

@@ -199,18 +199,24 @@ def test_ctrl_c_keeps_chunks_and_says_how_to_resume(tmp_path, jobs, group):
     assert res.stdout == ""
 
 
-def test_interrupt_line_and_exit_status_in_process(tmp_path, monkeypatch, capsys):
-    """A KeyboardInterrupt inside the sweep (as Ctrl-C raises it) becomes the one line and status 130."""
+def _interrupt_at_chunk(monkeypatch, k: int):
+    """Make the sweep's k-th chunk raise KeyboardInterrupt (as Ctrl-C would); returns the real chunk player."""
     calls = {"n": 0}
     real = sw._play_chunk
 
     def play_then_interrupt(*args):
         calls["n"] += 1
-        if calls["n"] == 3:
+        if calls["n"] == k:
             raise KeyboardInterrupt
         return real(*args)
 
     monkeypatch.setattr(sw, "_play_chunk", play_then_interrupt)
+    return real
+
+
+def test_interrupt_line_and_exit_status_in_process(tmp_path, monkeypatch, capsys):
+    """A KeyboardInterrupt inside the sweep (as Ctrl-C raises it) becomes the one line and status 130."""
+    _interrupt_at_chunk(monkeypatch, 3)
     out = tmp_path / "s"
     code, stdout, err = run_cli(capsys, *SMALL, "-n", "8", "--chunk", "2", "--max-rounds", "6", "--out", str(out))
     assert code == 130
@@ -303,16 +309,7 @@ def test_interrupted_api_sweep_says_what_was_kept(tmp_path, monkeypatch):
     the chunks kept and how to resume; the chunks stay."""
     from hoplostat import api
 
-    calls = {"n": 0}
-    real = sw._play_chunk
-
-    def play_then_interrupt(*args):
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise KeyboardInterrupt
-        return real(*args)
-
-    monkeypatch.setattr(sw, "_play_chunk", play_then_interrupt)
+    real = _interrupt_at_chunk(monkeypatch, 2)
     out = tmp_path / "s"
     with pytest.raises(KeyboardInterrupt) as info:
         api.run_sweep("skirmish", ["kunlun", "amazons"], arenas="pozzuoli", games=4, chunk=2, max_rounds=6, out=out)

@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from clihelp import run_cli
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")

@@ -9,13 +9,13 @@ from enginekit import Scripted, put_in_combat
 
 from hoplostat.catalog import load
 from hoplostat.engine import rules
-from hoplostat.engine.loop import GameSpec, mode_class, play, play_turn
+from hoplostat.engine.loop import GameSpec, mode_class, play
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
 from hoplostat.policies import make
 from hoplostat.rulesets.remastered import turn
-from hoplostat.rulesets.remastered.pandemonium import POOL, UNIT_LIMIT, Pandemonium, setup
+from hoplostat.rulesets.remastered.pandemonium import POOL, UNIT_LIMIT, setup
 
 FOUR = ("kunlun", "amazons", "lamosians", "parthians")
 

@@ -22,19 +22,17 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
-                                   default_roller, player_units, register_mode)
-from hoplostat.engine.mode import SEAT_LETTERS, per_seat, sample_pods
+from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
+from hoplostat.engine.mode import SEAT_LETTERS, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, DISCARD, SIDES, TRACK, TeamGameState, UnitState
+from hoplostat.engine.rules import Game
+from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, TeamGameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
-from hoplostat.rulesets.remastered.pandemonium import DEFAULT_PODS, stones_held
+from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, stones_held, units_back_from_discard
 from hoplostat.rulesets.remastered.skirmish import POZZUOLI_REWARDS
 from hoplostat.rulesets.remastered.troops import add_faction, select_units
 
-ARENA = "pozzuoli"
 CHOSEN_UNITS = 6
 """ALL-9: non-elite units each player takes into the game."""
 TEAM_NAMES = ("a", "b")
@@ -67,16 +65,14 @@ def team_of_seat(seat: int) -> int:
 
 
 @register_mode
-class Alliance(Mode):
+class Alliance(PozzuoliPlayersMode):
     """Two teams of two. Stateless: the team tracks and heroes are in the state."""
 
     name = "alliance"
     ruleset = RULESET
     summary = "four players in two teams of two on Pozzuoli: defeat both opposing primary heroes"
-    arenas = (ARENA,)
     seats = (4,)
     teams = "seats a and c against seats b and d"
-    first_player_random = True
     default_max_rounds = 60
     analysis = "teams"
     success = "the team of seats a and c wins"
@@ -89,16 +85,7 @@ class Alliance(Mode):
 
     __slots__ = ()
 
-    def __init__(self, arena_id: str = ARENA) -> None:
-        self.arena_id = ARENA
-
     # --- set-up ---------------------------------------------------------------------------------
-    @classmethod
-    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
-                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
-        s = setup(catalog, spec.factions, rng=rng, log=log, first_player=spec.first, mode=cls())
-        return Game(s, default_roller(rng, roller), cls.player_controllers(controllers, 4, cls.name), rng)
-
     def begin(self, g: Game) -> None:
         """The set-up choices, in turn order: each team places its two primary heroes (ALL-6: asked of the
         team's first player, "alliance-hero": the troop whose hero starts in camp), then each player
@@ -197,13 +184,7 @@ class Alliance(Mode):
             s.say(f"{t.faction} takes its discarded tactics back to its camp")
         elif k == 3:
             who = g.ask(troop, "team-reward", [(3, m) for m in s.mates(team)], optional=False)[1]
-            for _ in range(2):
-                opts = [u.uid for u in s.zone(who, DISCARD) if not u.elite]
-                if not opts:
-                    break
-                u = s.units[g.ask(who, "return-unit", opts, optional=False)]
-                rules.return_to_camp(g, u)
-                s.say(f"{u.name} returns from the discard to the camp")
+            units_back_from_discard(g, who, "return-unit", "", optional=False)
         elif k == 4:
             owner = s.track_hero[team]
             for u in s.zone(owner, TRACK):
@@ -276,18 +257,6 @@ class Alliance(Mode):
 
     # --- what sweeps need -----------------------------------------------------------------------
     @classmethod
-    def matchups(cls, factions: Sequence[str], *, arenas: Sequence[str], titans: Sequence[str], coop: bool,
-                 players: int = 0, pods: int = 0, seed: int = 0) -> list[Matchup]:
-        """Sampled pods of four factions (`engine.mode.sample_pods`), each seated at random, so the teams
-        (seats a and c, b and d) are random pairings; the first player is drawn per game (ALL-3)."""
-        return [Matchup(cls.name, ARENA, pod[0], pod[1], "a", more=tuple(pod[2:]))
-                for pod in sample_pods(factions, 4, pods or DEFAULT_PODS, seed)]
-
-    @classmethod
-    def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
-        return GameSpec(cls.name, m.factions, m.arena, "", None, max_rounds)
-
-    @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
         x = res.extras
         team = x["winner_team"]
@@ -338,3 +307,6 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     s.say("Set-up: " + ", ".join(f"{troops[p].faction} ({troops[p].side})" for p in order)
           + f" in turn order; {troops[first].faction} goes first")
     return s
+
+
+Alliance.setup_state = staticmethod(setup)

@@ -21,23 +21,20 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
-                                   default_roller, player_units, register_mode)
-from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, per_seat, sample_pods
+from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
+from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import CAMP, DISCARD, GameState, UnitState
+from hoplostat.engine.rules import Game
+from hoplostat.engine.state import CAMP, GameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, stones_held, units_back_from_discard
 from hoplostat.rulesets.remastered.troops import add_faction
 
-ARENA = "pozzuoli"
 UNIT_LIMIT = 3
 """PAN-9: units of one troop in combat at a time (the hero counts like any unit: ruling R-PAN-1)."""
 POOL = "pool"
 """The one health-chip supply of every troop (PAN-7, PAN-10)."""
-DEFAULT_PODS = 24
-"""Pods a sweep samples when not told (`--pods`): each of 8 factions in 9 (3 players) or 12 (4) of them."""
 
 
 def seat_side(seat: int) -> str:
@@ -59,43 +56,15 @@ class PandemoniumState(GameState):
     """Opposing heroes each troop defeated (by its units or its tactics)."""
 
 
-def stones_held(s: GameState, troop: int) -> list[UnitState]:
-    """The troop's own units standing on stone hexes (0, 1 or 2; other troops' units count for nothing)."""
-    out = []
-    for h in s.grid.tagged("stone"):
-        uid = s.board[h]
-        if uid >= 0 and s.units[uid].troop == troop:
-            out.append(s.units[uid])
-    return out
-
-
-def hero_kill_reward(g: Game, troop: int, decision: str, why: str) -> None:
-    """Up to two non-elite units of `troop`'s choice from its own discard back to its camp, one decision
-    each, optional (Pandemonium "Heroes", PAN-18; Alliance's third reward, ALL-19, is the same choice)."""
-    s = g.state
-    for _ in range(2):
-        opts = [u.uid for u in s.zone(troop, DISCARD) if not u.elite]
-        if not opts:
-            return
-        uid = g.ask(troop, decision, opts, optional=True)
-        if uid is None:
-            return
-        u = s.units[uid]
-        rules.return_to_camp(g, u)
-        s.say(f"{u.name} returns from the discard to the camp ({why})")
-
-
 @register_mode
-class Pandemonium(Mode):
+class Pandemonium(PozzuoliPlayersMode):
     """The free-for-all of three or four players. Stateless: who is still in the game is in the state."""
 
     name = "pandemonium"
     ruleset = RULESET
     summary = "three or four players, each alone, on Pozzuoli: the last player not forced to forfeit wins"
-    arenas = (ARENA,)
     seats = (3, 4)
     teams = "each player alone (free-for-all)"
-    first_player_random = True
     default_max_rounds = 60
     analysis = "pods"
     success = "faction a wins"
@@ -106,17 +75,6 @@ class Pandemonium(Mode):
                                     "heroes_defeated")}}
 
     __slots__ = ()
-
-    def __init__(self, arena_id: str = ARENA) -> None:
-        self.arena_id = ARENA
-
-    # --- set-up ---------------------------------------------------------------------------------
-    @classmethod
-    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
-                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
-        s = setup(catalog, spec.factions, rng=rng, log=log, first_player=spec.first, mode=cls())
-        return Game(s, default_roller(rng, roller), cls.player_controllers(controllers, len(spec.factions), cls.name),
-                    rng)
 
     # --- the round ------------------------------------------------------------------------------
     def round_turns(self, g: Game):
@@ -202,7 +160,7 @@ class Pandemonium(Mode):
         s.hero_kills[source_troop] += 1
         if source is None or source.troop != source_troop:
             return
-        hero_kill_reward(g, source.troop, "hero-reward", f"{source.name} defeated {u.name}")
+        units_back_from_discard(g, source.troop, "hero-reward", f"{source.name} defeated {u.name}", optional=True)
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:
         s = g.state
@@ -233,19 +191,6 @@ class Pandemonium(Mode):
             extras={"players": n, "eliminated": [SEAT_LETTERS[p] for p in s.out_order]}, log=s.log)
 
     # --- what sweeps need -----------------------------------------------------------------------
-    @classmethod
-    def matchups(cls, factions: Sequence[str], *, arenas: Sequence[str], titans: Sequence[str], coop: bool,
-                 players: int = 0, pods: int = 0, seed: int = 0) -> list[Matchup]:
-        """Sampled pods (`engine.mode.sample_pods`): `pods` groups of `players` different factions, each in a
-        random seating; the first player is drawn per game (PAN-4)."""
-        n = players or min(cls.seats)
-        return [Matchup(cls.name, ARENA, pod[0], pod[1], "a", more=tuple(pod[2:]))
-                for pod in sample_pods(factions, n, pods or DEFAULT_PODS, seed)]
-
-    @classmethod
-    def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
-        return GameSpec(cls.name, m.factions, m.arena, "", None, max_rounds)
-
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
         winner = None if res.winner is None else SEAT_LETTERS[res.winner]
@@ -292,3 +237,6 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     s.say("Set-up: " + ", ".join(f"{troops[p].faction} ({troops[p].side})" for p in order)
           + f" in turn order; {troops[first].faction} goes first; one pooled supply of {pool} health chips")
     return s
+
+
+Pandemonium.setup_state = staticmethod(setup)
