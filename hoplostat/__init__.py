@@ -16,7 +16,7 @@ importable. Names are loaded on first use, so ``import hoplostat`` (and ``hoplos
 cheap: nothing heavy is imported until a function runs.
 """
 
-__version__ = "0.1.0"
+from hoplostat._version import __version__
 
 __all__ = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "duel", "duel_matrix", "events_frame",
            "figures", "load_sweep", "modes", "play", "run_sweep", "summarize", "write_report"]

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from hoplostat import __version__
+from hoplostat._version import __version__
 from hoplostat import store
 from hoplostat.engine.loop import Matchup
 from hoplostat.errors import InputError
