@@ -140,7 +140,8 @@ def summarize(
 
     kind = mode_class(mode).analysis
     tables = stats.summarize(mode, raw)
-    stand_ins = stand_in_share(load(list(cfg.get("data", [])), use_env=False), **chips_used(raw))
+    catalog = load(list(cfg.get("data", [])), use_env=False)
+    stand_ins = stand_in_share(catalog, **chips_used(raw))
     if as_json:
         emit_json({"manifest": manifest, "games": n_games, "stand_ins": stand_ins,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
@@ -167,6 +168,13 @@ def summarize(
 
     wr = tables["win_rates"]
     con.print(_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
+    field = tables["field"]
+    avg = field["field_average"][0]
+    con.print(_table(f"Against the field: points above or below an average faction (which wins {avg:.1%}; draws are "
+                     "won by nobody)", field.select(
+                         "faction", "games", pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1) for c in
+                                                                       ("diff", "diff_lo", "diff_hi")]).alias("points (95%)"),
+                         "verdict")))
     by_arena = tables["win_rates_by_arena"]
     if by_arena["arena"].n_unique() > 1:
         con.print(_table("Win rate per faction and arena",
@@ -184,11 +192,15 @@ def summarize(
                                *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
                                  for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
     if tables["units"] is not None:
-        u = tables["units"].drop_nulls("damage_z")
+        roles = {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()}
+        u = stats.unit_measures(tables["units"], roles).drop_nulls("z").sort("z", descending=True)
         pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
-        con.print(_table("Units standing out: damage per deployment vs their faction (z)",
-                         pick.select("unit", "kind", "deployed", pl.col("damage_per_deploy").round(2),
-                                     pl.col("survival").round(2), pl.col("damage_z").round(2))))
+        stand = [uid for uid, c in catalog.units.items() if c.is_stand_in]
+        con.print(_table("Units standing out within their faction and class (z of the measure that fits the class; "
+                         "* = stand-in values)",
+                         pick.select(pl.when(pl.col("unit").is_in(stand)).then(pl.col("unit") + " *")
+                                     .otherwise(pl.col("unit")).alias("unit"), "role", "deployed", "measure",
+                                     pl.col("value").round(2), pl.col("z").round(2))))
 
 
 HELP_COMPACT = """Merge a sweep directory's chunk files into one file per table (and an index), so that a big
