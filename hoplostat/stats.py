@@ -22,8 +22,13 @@ aggregated lazily and only the aggregated results are collected (with the stream
 millions of games is summarised without holding its rows in memory."""
 
 
-def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
-    return lf.collect(engine="streaming")
+def _collect(lf: Frame) -> pl.DataFrame:
+    return lf if isinstance(lf, pl.DataFrame) else lf.collect(engine="streaming")
+
+
+def _like(games: Frame, lf: pl.LazyFrame) -> Frame:
+    """Row-level results in the kind of the input: eager tables give an eager frame, lazy ones a lazy one."""
+    return lf if isinstance(games, pl.LazyFrame) else lf.collect()
 
 
 def _columns(frame: Frame) -> list[str]:
@@ -75,8 +80,9 @@ def duel_matrix_frame(rows: Sequence[dict], units: dict) -> pl.DataFrame:
 # --- games --------------------------------------------------------------------------------
 
 
-def faction_games(games: Frame) -> pl.LazyFrame:
-    """One row per (game, faction): the game seen from each side, with won/lost/draw and seat (lazy)."""
+def faction_games(games: Frame) -> Frame:
+    """One row per (game, faction): the game seen from each side, with won/lost/draw and seat (lazy for lazy
+    tables)."""
     cols = ["matchup", "arena", "game", "rounds"]
     lz = games.lazy()
     sides = []
@@ -95,7 +101,7 @@ def faction_games(games: Frame) -> pl.LazyFrame:
                 pl.col(f"{side}_crowd_favor").alias("crowd_favor"),
             )
         )
-    return pl.concat(sides)
+    return _like(games, pl.concat(sides))
 
 
 def win_rates(games: Frame, *, by_arena: bool = False) -> pl.DataFrame:
@@ -432,7 +438,7 @@ def _seat_count(games: Frame) -> int:
     return sum(1 for s in _SEATS if f"faction_{s}" in cols)
 
 
-def seat_games(games: Frame) -> pl.LazyFrame:
+def seat_games(games: Frame) -> Frame:
     """One row per (game, seat) of a free-for-all game: faction, players, turn position (1 = played first),
     won, draw (the round cap: nobody won), eliminated, and the seat's damage and kills."""
     parts = []
@@ -449,7 +455,7 @@ def seat_games(games: Frame) -> pl.LazyFrame:
             pl.col(f"{seat}_damage_dealt").alias("damage_dealt"),
             pl.col(f"{seat}_kills").alias("kills"),
         ))
-    return pl.concat(parts)
+    return _like(games, pl.concat(parts))
 
 
 def _shares(frame: pl.LazyFrame, key: str) -> pl.DataFrame:
@@ -499,7 +505,7 @@ def pods_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | No
 # --- Alliance (two teams of two) -------------------------------------------------------------
 
 
-def team_games(games: Frame) -> pl.LazyFrame:
+def team_games(games: Frame) -> Frame:
     """One row per (game, team) of a two-against-two game: team a is seats a and c, team b seats b and d;
     the teammates as a sorted pair (`mate_1`, `mate_2`), won, draw, and whether the team played first."""
     parts = []
@@ -514,7 +520,7 @@ def team_games(games: Frame) -> pl.LazyFrame:
             pl.col("winner").is_null().alias("draw"),
             pl.col("first_seat").is_in([x, y]).alias("went_first"),
         ))
-    return pl.concat(parts)
+    return _like(games, pl.concat(parts))
 
 
 def team_faction_rates(games: Frame) -> pl.DataFrame:
