@@ -181,3 +181,21 @@ def test_seats_of_units_rows_name_every_seat(tmp_path, capsys):
     _, _, units = sw.load_results(out)
     assert set(units["side"]) == {"a", "b", "c", "d"}
     assert np.all(units.group_by("side").agg(pl.col("faction").n_unique())["faction"].to_numpy() == 1)
+
+
+def test_alliance_summary_names_the_teams_and_the_winning_pair(capsys):
+    """`hoplostat play alliance`: the head line pairs the teammates (a and c against b and d) and a team win
+    names both winners."""
+    for seed in range(1, 8):
+        d = run_json(capsys, "play", "alliance", "--seed", str(seed))
+        if d["winner_team"] is not None:
+            break
+    else:
+        pytest.fail("no decided Alliance game in seeds 1-7")
+    code, text, err = run_cli(capsys, "play", "alliance", "--seed", str(seed))
+    assert code == 0, err
+    head, outcome = text.splitlines()[:2]
+    f = d["factions"]
+    assert f"{f[0]} (a, greedy) and {f[2]} (c, greedy) vs {f[1]} (b, greedy) and {f[3]} (d, greedy)" in head
+    a, b = ("a", "c") if d["winner_team"] == "a" else ("b", "d")
+    assert outcome.startswith(f"{f['abcd'.index(a)]} ({a}) and {f['abcd'.index(b)]} ({b}) win in round ")

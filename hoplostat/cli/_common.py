@@ -143,7 +143,10 @@ def print_game(out: dict[str, Any]) -> None:
             con.print(escape(line))
         con.print()
     seats = [f"{f} ({t['seat']}, {t['policy']})" for f, t in zip(out["factions"], out["troops"])]
-    vs = " vs ".join(seats) if out["versus"] else " and ".join(seats)
+    teams: dict = {}
+    for s, tr in zip(seats, out["troops"]):
+        teams.setdefault(tr["team"], []).append(s)
+    vs = " vs ".join(" and ".join(m) for m in teams.values()) if out["versus"] else " and ".join(seats)
     extra = f" against {out['titan']}" if out.get("titan") else ""
     con.print(escape(f"{out['mode'].title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
                      f"{out['first_player']} played first"))
@@ -151,6 +154,9 @@ def print_game(out: dict[str, Any]) -> None:
         con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: {out['end_reason']}"))
     elif out["draw"]:
         con.print(escape(f"Draw after {out['rounds']} rounds: {out['end_reason']}"))
+    elif out["versus"] and out["won"]:  # a team of players won (Alliance)
+        won = [f"{f} ({tr['seat']})" for f, tr in zip(out["factions"], out["troops"]) if tr["outcome"] == "won"]
+        con.print(escape(f"{' and '.join(won)} win in round {out['rounds']}: {out['end_reason']}"))
     else:
         con.print(escape(f"The players {'won' if out['won'] else 'lost'} in round {out['rounds']}: {out['end_reason']}"))
     base = ("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor", "rewards")
