@@ -9,6 +9,7 @@ polars frames (``frame.to_pandas()`` for pandas).
   (`events_frame`);
 - `run_sweep`, `load_sweep`, `summarize`, `figures`, `write_report` (``hoplostat sweep``,
   ``summarize``, ``report``): balance sweeps, their tables, figures and HTML report;
+- `compare` (``hoplostat compare``): what changed between two sweeps of the same matchups;
 - `modes` (``hoplostat modes``): the game modes.
 
 ``__all__`` is the contract; the submodules (`hoplostat.odds`, `hoplostat.sweep`, ...) stay
@@ -18,8 +19,8 @@ cheap: nothing heavy is imported until a function runs.
 
 from hoplostat._version import __version__
 
-__all__ = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "duel", "duel_matrix", "events_frame",
-           "figures", "load_sweep", "modes", "play", "run_sweep", "summarize", "write_report"]
+__all__ = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "compare", "duel", "duel_matrix",
+           "events_frame", "figures", "load_sweep", "modes", "play", "run_sweep", "summarize", "write_report"]
 
 
 def __getattr__(name: str):

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the type hints and the docs only
 
     from hoplostat.engine.mode import GameResult, GameSpec
 
-__all__ = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "duel", "duel_matrix", "events_frame",
+__all__ = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "compare", "duel", "duel_matrix", "events_frame",
            "figures", "load_sweep", "modes", "play", "run_sweep", "summarize", "write_report"]
 
 PathLike = str | Path
@@ -596,6 +596,19 @@ def write_report(directory: PathLike, *, out: PathLike = "reports",
     output_dir(out, "--out")
     overlays = list(_paths(data)) or list(manifest.get("config", {}).get("data", []))
     return build_report(directory, out, load(overlays))
+
+
+def compare(a: SweepResult | PathLike, b: SweepResult | PathLike) -> pl.DataFrame:
+    """What changed from sweep ``a`` to sweep ``b`` of the same matchups (``hoplostat compare A B``): per
+    faction (titan, immortal: as the mode's analysis kind measures) ``rate_a``, ``rate_b``, the difference
+    ``diff`` = B - A with its 95% Newcombe interval ``diff_lo``, ``diff_hi``, ``p_value``, the Holm-adjusted
+    ``p_holm`` over every row and ``significant``. Sweeps of other modes or matchups are an InputError."""
+    from hoplostat.comparison import compare_sweeps
+
+    def path(x):
+        return x.out if isinstance(x, SweepResult) else Path(x)
+
+    return compare_sweeps(path(a), path(b))["table"]
 
 
 # --- modes --------------------------------------------------------------------------------------

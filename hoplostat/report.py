@@ -148,6 +148,25 @@ def field_figure(frame: pl.DataFrame, by_arena: pl.DataFrame | None = None) -> F
     return fig
 
 
+def compare_figure(frame: pl.DataFrame, *, a_name: str = "A", b_name: str = "B") -> Figure:
+    """The change from sweep A to sweep B per key (`stats.compare_rates`): B - A in points with 95% whiskers;
+    orange where the difference is significant after Holm's correction, grey otherwise."""
+    f = frame.sort("diff")
+    fig = Figure(figsize=(7.5, 0.42 * max(f.height, 1) + 1.8), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(f.height)
+    d = 100 * f["diff"].to_numpy()
+    ax.errorbar(d, y, xerr=_whiskers(d, 100 * f["diff_lo"].to_numpy(), 100 * f["diff_hi"].to_numpy()), fmt="none",
+                ecolor="black", capsize=3, lw=1)
+    ax.scatter(d, y, s=60, zorder=3, color=[ORANGE if s else GREY for s in f["significant"].to_list()])
+    ax.axvline(0, color="black", lw=1, ls="--")
+    ax.set_yticks(y, f["key"].to_list())
+    ax.set_xlabel("B - A, points (orange: significant after Holm's correction)")
+    ax.set_title(f"Change from A ({a_name}) to B ({b_name}), 95% intervals", fontsize=9)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
 def _heatmap(ax, factions, cells: dict, *, fontsize: float) -> Any:
     """One win-rate heatmap: `cells[(row, col)] = (rate, lo, hi, games)`; the interval in every cell."""
     pos = {f: i for i, f in enumerate(factions)}
@@ -356,9 +375,11 @@ _LABELS = {
     "team": "Team", "coop": "Co-op", "titan": "Titan", "immortal": "Immortal", "mean_rounds": "Mean rounds",
     "capped": "Round cap", "mean_defeated": "Immortals defeated (95%)", "faced": "Faced", "won_waves": "Waves won",
     "wave_win_rate": "Wave win rate (95%)", "mean_waves": "Waves", "damage_taken_per_deploy": "HP held per deployment",
-    "tactics_enabled": "Tactics enabled",
+    "tactics_enabled": "Tactics enabled", "key": "Compared", "games_a": "Games in A", "games_b": "Games in B",
+    "wins_a": "Wins in A", "wins_b": "Wins in B", "rate_a": "Rate in A", "rate_b": "Rate in B",
+    "p_holm": "p (Holm)", "significant": "Significant",
 }
-_COUNTS = {"games", "wins", "losses", "draws", "first_wins", "deployed", "eliminated", "faced", "won_waves", "capped",
+_COUNTS = {"games_a", "games_b", "wins_a", "wins_b", "games", "wins", "losses", "draws", "first_wins", "deployed", "eliminated", "faced", "won_waves", "capped",
            "first_team_wins", "tactics_enabled"}
 
 
@@ -827,7 +848,7 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     return sections, sentences, stand_in_share(catalog, **chips_used(tables))
 
 
-def build_report(results: Path, out_dir: Path, catalog) -> Path:
+def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
 
     Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
@@ -843,6 +864,21 @@ def build_report(results: Path, out_dir: Path, catalog) -> Path:
     factions = chips_used(tables)["factions"]
     names = _faction_names(catalog, factions)
     sections, sentences, share = report_sections(manifest, tables, catalog)
+    if compare_with is not None:
+        from hoplostat.comparison import compare_sweeps
+
+        cmp = compare_sweeps(Path(compare_with), results)
+        frame = cmp["table"]
+        sections.insert(0, ("compare", "Change against another sweep", compare_figure(
+            frame, a_name=str(compare_with), b_name=str(results)),
+            f"{cmp['what'].capitalize()} of this sweep (B) minus those of {compare_with} (A), the same matchups: "
+            "the difference in points with its 95% interval (Newcombe), and whether it is significant after Holm's "
+            f"correction over the {frame.height} compared.", frame.drop("p_value")))
+        n_sig = int(frame["significant"].sum())
+        sentences.insert(0, f"Against {compare_with}: {n_sig} of {frame.height} differences are significant"
+                         + (": " + ", ".join(f"{r['key']} {100 * r['diff']:+.0f} points" for r in
+                                             frame.filter(pl.col("significant")).iter_rows(named=True)) if n_sig else "")
+                         + ".")
     grow = resume_command(results, {**cfg, "games": 2 * int(cfg.get("games") or 1)})
     stand_in, n_chips = share["stand_in"], share["chips"]
     plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}

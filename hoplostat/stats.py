@@ -560,6 +560,78 @@ def teams_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | N
     }
 
 
+# --- comparing two sweeps -------------------------------------------------------------------
+
+
+def rates_to_compare(kind: str, tables: dict[str, Frame]) -> pl.DataFrame:
+    """The rates a comparison sets side by side, by analysis kind: (`key`, `games`, `wins`), where `wins`
+    counts what the kind measures: a faction's wins (versus; pods: its win share; teams: its team's wins), the
+    players' wins against a titan (boss, per titan solo and co-op), waves won against an immortal (waves)."""
+    games = tables["games"]
+    if kind == "versus":
+        f = win_rates(games)
+    elif kind == "pods":
+        f = pod_win_shares(games)
+    elif kind == "teams":
+        f = team_faction_rates(games)
+    elif kind == "boss":
+        f = titan_difficulty(games).with_columns(
+            (pl.col("titan") + pl.when(pl.col("coop")).then(pl.lit(" (co-op)")).otherwise(pl.lit(" (solo)")))
+            .alias("faction"))
+    elif kind == "waves":
+        w = immortal_waves(tables.get("waves"))
+        if w is None:
+            return pl.DataFrame(schema={"key": pl.String, "games": pl.Int64, "wins": pl.Int64})
+        f = w.with_columns(
+            (pl.col("immortal") + pl.when(pl.col("coop")).then(pl.lit(" (co-op)")).otherwise(pl.lit(" (solo)")))
+            .alias("faction"), pl.col("faced").alias("games"), pl.col("won_waves").alias("wins"))
+    else:
+        raise ValueError(f"unknown analysis kind {kind!r}")
+    return f.select(pl.col("faction").alias("key"), pl.col("games").cast(pl.Int64), pl.col("wins").cast(pl.Int64))
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm-Bonferroni adjusted p-values (step-down, monotone, at most 1), in the order given."""
+    p = np.asarray(p_values, dtype=float)
+    m = len(p)
+    order = np.argsort(p)
+    adjusted = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def compare_rates(a: pl.DataFrame, b: pl.DataFrame, *, alpha: float = 0.05) -> pl.DataFrame:
+    """Rates of two sweeps side by side (`rates_to_compare` of each): per key the rate in A and in B, the
+    difference B - A with Newcombe's 95% interval (the hybrid score interval from both Wilson intervals), the
+    two-sided p-value of the pooled two-proportion z-test, the Holm-adjusted p-value over all keys compared,
+    and `significant` where the adjusted p-value is below `alpha`. Keys in only one sweep are left out."""
+    j = a.join(b, on="key", suffix="_b").rename({"games": "games_a", "wins": "wins_a"})
+    if j.height == 0:
+        return j
+    na, xa = j["games_a"].to_numpy().astype(float), j["wins_a"].to_numpy().astype(float)
+    nb, xb = j["games_b"].to_numpy().astype(float), j["wins_b"].to_numpy().astype(float)
+    pa, pb = xa / na, xb / nb
+    la, ua = wilson_interval(xa, na)
+    lb, ub = wilson_interval(xb, nb)
+    d = pb - pa
+    lo = d - np.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
+    hi = d + np.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
+    pooled = (xa + xb) / (na + nb)
+    se = np.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = np.where(se > 0, d / se, 0.0)
+    p = 2 * st.norm.sf(np.abs(z))
+    adj = holm(p)
+    return j.with_columns(
+        pl.Series("rate_a", pa), pl.Series("rate_b", pb), pl.Series("diff", d), pl.Series("diff_lo", lo),
+        pl.Series("diff_hi", hi), pl.Series("p_value", p), pl.Series("p_holm", adj),
+        pl.Series("significant", adj < alpha),
+    ).sort("diff", descending=True)
+
+
 # --- by analysis kind ------------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ def run_cli(capsys):
 
     return run
 
-PUBLIC = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "duel", "duel_matrix", "events_frame",
+PUBLIC = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "compare", "duel", "duel_matrix", "events_frame",
           "figures", "load_sweep", "modes", "play", "run_sweep", "summarize", "write_report"]
 
 

@@ -30,6 +30,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "sweep", "sweep"),
     ("hoplostat.cli.sweep", "summarize", "summarize"),
     ("hoplostat.cli.sweep", "compact", "compact"),
+    ("hoplostat.cli.compare", "compare", "compare"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
     ("hoplostat.cli.replay", "replay", "replay"),
@@ -256,6 +257,22 @@ def table(title: str | None = None, **kwargs):
 
     kwargs.setdefault("title_justify", "left")
     return _Table(title=title, **kwargs)
+
+
+def frame_table(title: str, frame):
+    """A polars frame as a rich table (`table`): numbers right-aligned, floats to 3 decimals, nulls as -."""
+    t = table(title)
+    for c in frame.columns:
+        t.add_column(c, justify="right" if frame[c].dtype.is_numeric() else "left")
+    for row in frame.iter_rows():
+        t.add_row(*[_fmt(v) for v in row])
+    return t
+
+
+def _fmt(v) -> str:
+    if isinstance(v, float):
+        return "-" if v != v else f"{v:.3f}"
+    return "-" if v is None else str(v)
 
 
 def wrote(path: Any, *, as_json: bool = False, what: str = "") -> None:

@@ -300,17 +300,6 @@ def _print_boss(con, tables) -> None:
 
 
 def _table(title: str, frame):
-    from hoplostat.cli._common import table as Table
+    from hoplostat.cli._common import frame_table
 
-    t = Table(title)
-    for c in frame.columns:
-        t.add_column(c, justify="right" if frame[c].dtype.is_numeric() else "left")
-    for row in frame.iter_rows():
-        t.add_row(*[_fmt(v) for v in row])
-    return t
-
-
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return "-" if v != v else f"{v:.3f}"
-    return "-" if v is None else str(v)
+    return frame_table(title, frame)

@@ -1,0 +1,54 @@
+"""`hoplostat compare A B`: what changed between two sweeps of the same matchups (parsing and printing only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+HELP_COMPARE = """Set two sweeps of the same matchups side by side: per faction (titan, immortal) the rate in
+each, the difference B - A in points with its 95% interval, and whether it is significant after
+Holm's correction for the number of factions compared.
+
+Typical use: the same sweep with and without an overlay (--data) or with two players, e.g.
+`hoplostat compare reports/before reports/after`. `--plot FILE.png` draws the differences with
+their whiskers; `hoplostat report A --compare B` adds the same as a report section.
+"""
+
+
+def compare(
+    a: Annotated[Path, typer.Argument(metavar="A", help="The first sweep directory (the reference).")],
+    b: Annotated[Path, typer.Argument(metavar="B", help="The second sweep directory (the change).")],
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write the differences as a PNG figure.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    import polars as pl
+
+    from hoplostat.cli._common import emit_json, frame_table, stdout_console, wrote
+    from hoplostat.comparison import compare_sweeps
+
+    result = compare_sweeps(a, b)
+    frame = result["table"]
+    if plot is not None:
+        from hoplostat.outpaths import writing
+        from hoplostat.report import compare_figure
+
+        fig = compare_figure(frame, a_name=str(a), b_name=str(b))
+        with writing(plot, "--plot"):
+            fig.savefig(plot, dpi=110)
+        wrote(plot, as_json=as_json)
+    if as_json:
+        emit_json({**{k: v for k, v in result.items() if k != "table"}, "table": frame.to_dicts()})
+        return
+    con = stdout_console()
+    con.print(f"{result['mode']}: {result['what']} in {a} (A, {result['games_a']:,} games) and {b} "
+              f"(B, {result['games_b']:,} games); differences B - A, Holm-corrected over {frame.height}")
+    pct = [(pl.col(c) * 100).round(0).cast(pl.Int64) for c in ("diff_lo", "diff_hi")]
+    con.print(frame_table("Change from A to B", frame.select(
+        "key", "games_a", "games_b",
+        pl.format("{}%", (pl.col("rate_a") * 100).round(1)).alias("A"),
+        pl.format("{}%", (pl.col("rate_b") * 100).round(1)).alias("B"),
+        pl.format("{} [{}, {}]", (pl.col("diff") * 100).round(1), *pct).alias("B - A, points (95%)"),
+        pl.col("p_holm").round(4).alias("p (Holm)"),
+        pl.when(pl.col("significant")).then(pl.lit("yes")).otherwise(pl.lit("no")).alias("significant"))))

@@ -1,0 +1,51 @@
+"""Comparing two sweeps of the same matchups (`hoplostat compare A B`, `hoplostat report A --compare B`).
+
+Both sweeps are read lazily (`sweep.scan_tables`); what is compared follows the mode's analysis kind
+(`stats.rates_to_compare`): faction win rates (Skirmish), win shares (Pandemonium), team win rates
+(Alliance), the players' wins per titan (Ascension), waves won per immortal (Onslaught). The table is
+`stats.compare_rates`: the difference B - A with Newcombe's interval and Holm-adjusted p-values.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hoplostat.errors import InputError
+
+WHAT = {"versus": "faction win rates", "pods": "faction win shares", "teams": "team win rates per faction",
+        "boss": "the players' win rate per titan", "waves": "waves won per immortal"}
+
+
+def _matchups(lazy_games) -> set[str]:
+    import polars as pl
+
+    return set(lazy_games.select(pl.col("matchup").unique()).collect()["matchup"].to_list())
+
+
+def compare_sweeps(a: Path, b: Path) -> dict[str, Any]:
+    """{"mode", "what", "games_a", "games_b", "matchups", "table"}: the comparison of sweep B against sweep A.
+    The sweeps must be of the same mode and the same matchups (an InputError names what differs)."""
+    import polars as pl
+
+    from hoplostat import stats
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.sweep import scan_tables
+
+    ma, ta = scan_tables(Path(a))
+    mb, tb = scan_tables(Path(b))
+    mode_a, mode_b = ma.get("config", {}).get("mode"), mb.get("config", {}).get("mode")
+    if mode_a != mode_b:
+        raise InputError(f"compare: {a} is a {mode_a} sweep and {b} a {mode_b} sweep; compare sweeps of one mode")
+    only_a, only_b = _matchups(ta["games"]) - _matchups(tb["games"]), _matchups(tb["games"]) - _matchups(ta["games"])
+    if only_a or only_b:
+        example = sorted(only_a or only_b)[0]
+        raise InputError(f"compare: {a} and {b} are not sweeps of the same matchups ({len(only_a)} only in A, "
+                         f"{len(only_b)} only in B, e.g. {example}); sweep the same --faction/--arena/--titan "
+                         "(and --players/--pods/--seed for sampled pods)")
+    kind = mode_class(str(mode_a)).analysis
+    table = stats.compare_rates(stats.rates_to_compare(kind, ta), stats.rates_to_compare(kind, tb))
+    count = pl.len()
+    return {"mode": mode_a, "kind": kind, "what": WHAT[kind], "a": str(a), "b": str(b),
+            "games_a": ta["games"].select(count).collect().item(), "games_b": tb["games"].select(count).collect().item(),
+            "matchups": len(_matchups(ta["games"])), "table": table}
