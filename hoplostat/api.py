@@ -314,7 +314,8 @@ SEATS = "abcdefgh"
 def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str | None = None,
          titan: str | None = None, policies: str | Sequence[str] = "greedy", seed: int = 0,
          first: str | None = None, max_rounds: int | None = None, log: bool = False,
-         data: PathLike | Sequence[PathLike] | None = None) -> PlayedGame:
+         data: PathLike | Sequence[PathLike] | None = None,
+         rulings: str | Sequence[str] | None = None) -> PlayedGame:
     """Play one whole game of ``mode`` headless (``hoplostat play MODE``); the same arguments give the
     same game as the command.
 
@@ -324,7 +325,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     as a list or comma-separated. ``first``: the seat that plays first (``"a"``/``"b"``) where the
     rules draw it. ``max_rounds``: the round cap (the mode's by default; a game still running there is
     a draw). ``log=True`` keeps the narration (``PlayedGame.log``) and its events frame
-    (``PlayedGame.events``).
+    (``PlayedGame.events``). ``rulings``: ruling switches, ``"NAME=VALUE"`` each (``hoplostat rulings``).
     """
     import numpy as np
 
@@ -358,7 +359,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
             raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first player")
         seat = SEATS.index(first)
     spec = GameSpec(mode, tuple(chosen), arena or "", titan or (default.titan if cls.opponents else ""), seat,
-                    max_rounds)
+                    max_rounds, rulings=_rulings(rulings))
     spec = cls.validate(catalog, spec)
     rng = np.random.default_rng(seed)
     controllers = [make(p, rng=rng) for p in cls.seat_policies(pols, len(chosen))]
@@ -369,6 +370,15 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
 
         events = frame_of(result.log or (), seats=[(t.faction, t.side) for t in result.troops])
     return PlayedGame(result, spec, seed, tuple(pols), events, catalog)
+
+
+def _rulings(specs: str | Sequence[str] | None) -> tuple[tuple[str, str], ...]:
+    """``--ruling`` values (``NAME=VALUE``, one string or several) as checked pairs (`engine.rulings.parse`)."""
+    from hoplostat.engine.rulings import parse
+
+    if specs is None:
+        return ()
+    return parse([specs] if isinstance(specs, str) else list(specs))
 
 
 def _split(option: str, values: list[str] | None) -> list[str]:
@@ -430,7 +440,7 @@ class SweepResult:
 
 def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: int, policies: str,
                   ci_width, max_rounds, coop: bool, titans, chunk: int, data, players: int | None = None,
-                  pods: int | None = None):
+                  pods: int | None = None, rulings=None):
     """The `SweepConfig` of a sweep, checked as ``hoplostat sweep`` checks its flags (InputError)."""
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
@@ -488,7 +498,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     return sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
                           max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
                           coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids, catalog_hash=catalog.hash,
-                          players=players or 0, pods=pods or 0)
+                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings))
 
 
 def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas: str | Sequence[str] | None = None,
@@ -497,7 +507,7 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
               max_rounds: int | None = None, coop: bool = True, titans: str | Sequence[str] | None = None,
               chunk: int = 50, backend: str = "loky", scheduler: str | None = None,
               data: PathLike | Sequence[PathLike] | None = None, players: int | None = None,
-              pods: int | None = None, compact: bool = True,
+              pods: int | None = None, compact: bool = True, rulings: str | Sequence[str] | None = None,
               progress: Callable[[int, int], Any] | None = None) -> SweepResult:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
@@ -516,7 +526,8 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
 
     config = _sweep_config(mode, factions=_names(factions), arenas=_names(arenas), games=games, jobs=jobs,
                            seed=seed, policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
-                           titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods)
+                           titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods,
+                           rulings=rulings)
     out = Path(out)
     sw.check_out(out, config, resume=resume)
     try:

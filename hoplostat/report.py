@@ -912,6 +912,7 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),
         "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "stand-in chips": f"{stand_in} of {n_chips}",
+        "rulings": ", ".join(f"{k}={v}" for k, v in cfg.get("rulings", ())) or "as written (docs/rulings.md)",
     }
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)

@@ -212,6 +212,9 @@ class SweepConfig:
     pods: int = 0
     """Modes of three or more players: how many pods (groups of factions, seated at random) to sample
     from the seed (0 = the mode's default); every group once if there are no more than that."""
+    rulings: tuple[tuple[str, str], ...] = ()
+    """Ruling switches changed from their defaults (`engine.rulings`); the games' seeds do not depend on
+    them, so two sweeps that differ only here play the same dice and choices up to the first difference."""
 
     def matchups(self) -> list[Matchup]:
         """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
@@ -234,7 +237,7 @@ class SweepConfig:
         return d
 
 
-_LATER_FIELDS = {"players": 0, "pods": 0}
+_LATER_FIELDS = {"players": 0, "pods": 0, "rulings": ()}
 """SweepConfig fields newer than the first manifests, with the default that leaves them out."""
 
 
@@ -258,6 +261,10 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[
             "policy_b": config.policies[1], "game": game, "seed": config.seed, "game_seed": gseed}
     cls = mode_class(matchup.mode)
     spec = cls.spec_of(matchup, config.max_rounds)
+    if config.rulings:
+        from dataclasses import replace
+
+        spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
     res = play(catalog, spec, controllers, rng=rng)
     units = catalog.units
@@ -630,6 +637,8 @@ def resume_command(out: Path, config: dict) -> str:
         parts += ["--players", str(config["players"])]
     if config.get("pods"):
         parts += ["--pods", str(config["pods"])]
+    for name, value in config.get("rulings", ()):
+        parts += ["--ruling", f"{name}={value}"]
     for d in config.get("data", ()):
         parts += ["--data", d]
     parts += ["--out", str(out), "--resume"]

@@ -31,6 +31,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "summarize", "summarize"),
     ("hoplostat.cli.sweep", "compact", "compact"),
     ("hoplostat.cli.compare", "compare", "compare"),
+    ("hoplostat.cli.modes", "rulings", "rulings"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
     ("hoplostat.cli.replay", "replay", "replay"),
@@ -81,6 +82,8 @@ SeedOpt = Annotated[int, seed_option("Random seed (same seed, same game).")]
 LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
 FactionsOpt = Annotated[Optional[list[str]], typer.Option(
     "--faction", "-f", help="Faction id, once per seat in order (or comma-separated); default: drawn from the seed.")]
+RulingOpt = Annotated[Optional[list[str]], typer.Option(
+    "--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them).")]
 ArenaOpt = Annotated[Optional[str], typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
 
 
@@ -123,6 +126,7 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
         "winner": None if winner is None else seats[winner], "winner_faction": r.winner_faction,
         "draw": all(t.outcome == "draw" for t in r.troops), "won": r.won, "coop": r.coop,
         "rounds": r.rounds, "end_reason": r.end_reason, "capped": r.capped, "first_player": seats[r.first_player],
+        "rulings": dict(getattr(spec, "rulings", ()) or ()),
         "outcomes": {seats[t.seat]: t.outcome for t in r.troops},
         **{k: plain(v) for k, v in r.extras.items()},
         "troops": troops, "units": plain(r.units), "unimplemented_skills": list(r.unimplemented),
@@ -173,7 +177,7 @@ def print_game(out: dict[str, Any]) -> None:
     con.print(t)
     known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
-             "unimplemented_skills", "stand_ins", "log"}
+             "unimplemented_skills", "stand_ins", "log", "rulings"}
     for key, value in out.items():
         if key in known:
             continue

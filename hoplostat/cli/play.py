@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoplostat.cli._common import ArenaOpt, DataOpt, FactionsOpt, JsonOpt, LogOpt, SeedOpt
+from hoplostat.cli._common import ArenaOpt, DataOpt, FactionsOpt, JsonOpt, LogOpt, RulingOpt, SeedOpt
 from hoplostat.errors import InputError
 
 
@@ -102,13 +102,14 @@ def play(
     max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,
     log: LogOpt = False,
     data: DataOpt = None,
+    ruling: RulingOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     from hoplostat import api
     from hoplostat.cli._common import emit_json, game_json, print_game
 
     game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
-                    max_rounds=max_rounds, log=log, data=tuple(data or ()))
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling)
     result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
     out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log)
     if as_json:

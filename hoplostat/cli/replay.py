@@ -47,7 +47,8 @@ def replay(
     _check_catalog(directory, manifest, data)
     with _without_env("HOPLOSTAT_DATA"):  # the manifest's overlays already include what it held then
         played = api.play(mode, factions, arena=arena, titan=titan or None, policies=policies, seed=row["game_seed"],
-                          first=spec_first, max_rounds=max_rounds, log=True, data=data)
+                          first=spec_first, max_rounds=max_rounds, log=True, data=data,
+                          rulings=[f"{k}={v}" for k, v in cfg.get("rulings", ())])
     r = played.result
     if (r.rounds, r.end_reason) != (row["rounds"], row["end_reason"]):
         raise InputError(

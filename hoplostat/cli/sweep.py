@@ -44,6 +44,7 @@ def sweep(
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     players: Annotated[Optional[int], typer.Option("--players", help="Modes of three or more players: players per game (default: the fewest the mode allows).")] = None,
     pods: Annotated[Optional[int], typer.Option("--pods", help="Modes of three or more players: groups of factions to sample from the seed, each seated at random (default 24; every group once if there are fewer).")] = None,
+    ruling: Annotated[Optional[list[str]], typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them); recorded in the manifest.")] = None,
     compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one file per table (see hoplostat compact).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
 ) -> None:
@@ -53,7 +54,8 @@ def sweep(
 
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
-                               titans=titan, chunk=chunk, data=tuple(data or ()), players=players, pods=pods)
+                               titans=titan, chunk=chunk, data=tuple(data or ()), players=players, pods=pods,
+                               rulings=ruling)
     n_matchups = len(config.matchups())
     sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
     from hoplostat.outpaths import output_dir
@@ -151,6 +153,8 @@ def summarize(
     con = stdout_console()
     con.print(f"{directory}: {n_games:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
+    if cfg.get("rulings"):
+        con.print("ruling switches: " + ", ".join(f"{k}={v}" for k, v in cfg["rulings"]))
     con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in this run carry stand-in values"
               " (see data/README.md; load your own chips with --data)")
     if kind == "waves":

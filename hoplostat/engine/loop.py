@@ -111,6 +111,9 @@ def new_game(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *,
     cls = mode_class(spec.mode)
     spec = cls.validate(catalog, spec)
     g = cls.new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
+    if spec.rulings:
+        g.state.rulings = dict(spec.rulings)
+        g.state.say("Rulings changed for this game: " + ", ".join(f"{k}={v}" for k, v in spec.rulings))
     return g.state.mode, spec, g
 
 

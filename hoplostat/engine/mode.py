@@ -41,6 +41,8 @@ class GameSpec:
     first: int | None = None
     max_rounds: int | None = None
     options: tuple[tuple[str, Any], ...] = ()
+    rulings: tuple[tuple[str, str], ...] = ()
+    """Ruling switches changed from their defaults (`engine.rulings.parse`)."""
 
     def option(self, key: str, default: Any = None) -> Any:
         for k, v in self.options:
@@ -344,7 +346,8 @@ class Mode:
         max_rounds = cls.default_max_rounds if spec.max_rounds is None else spec.max_rounds
         if max_rounds < 1:
             raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
-        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, spec.options)
+        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, spec.options,
+                        spec.rulings)
 
     @classmethod
     def default_spec(cls, catalog: Any, rng: np.random.Generator) -> GameSpec:

@@ -166,6 +166,8 @@ class GameState:
     """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
     hooked_cache: dict[str, list[UnitState]] = field(default_factory=dict)
     hooked_version: int = -1
+    rulings: dict[str, str] = field(default_factory=dict)
+    """Ruling switches this game changed from their defaults (`engine.rulings`); empty for the rulings as written."""
 
     def __post_init__(self) -> None:
         if not self.muted:

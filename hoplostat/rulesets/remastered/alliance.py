@@ -25,6 +25,7 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
 from hoplostat.engine.mode import SEAT_LETTERS, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, TeamGameState, UnitState
 from hoplostat.rulesets.remastered import turn
@@ -160,7 +161,8 @@ class Alliance(PozzuoliPlayersMode):
                 self.reward(g, troop, k + 1)
                 if s.end_reason is not None:
                     return
-                self.catch_up(g)
+                if k < 3 or not s.rulings or value(s, "alliance-catch-up-after-fourth") == "yes":
+                    self.catch_up(g)
 
     def reward(self, g: Game, troop: int, k: int) -> None:
         """ALL-17..ALL-20: 1 the camp hero's player flips it active; 2 one teammate (the team's choice)

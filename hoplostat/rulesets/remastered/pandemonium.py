@@ -24,6 +24,7 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
 from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, GameState, UnitState
 from hoplostat.rulesets.remastered import turn
@@ -126,11 +127,13 @@ class Pandemonium(PozzuoliPlayersMode):
         possible (one unit at most, DEP-1); PAN-20: nothing in combat and nothing deployable forfeits."""
         s = g.state
         mine = len(s.in_combat(troop))
+        if s.rulings and value(s, "pandemonium-hero-counts") == "no":  # the switch's alternative to R-PAN-1
+            mine -= sum(1 for u in s.in_combat(troop) if u.is_primary_hero)
         if mine >= UNIT_LIMIT:
             return
         opts = turn.deployable(g, troop, self.deployment_hexes(s, troop))
         if not opts:
-            if mine == 0:
+            if not s.in_combat(troop):
                 self.forfeit(g, troop)
             return
         uid, h = g.ask(troop, "deploy", opts, optional=False)

@@ -14,11 +14,13 @@ from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
 from hoplostat.engine.registry import unimplemented_skills  # noqa: F401  (re-export)
+from hoplostat.engine.registry import unit_hooks
+from hoplostat.engine.rulings import value
+from hoplostat.engine.state import COMBAT
 from hoplostat.rulesets.remastered.base import RULESET
 
 register = partial(_register, ruleset=RULESET)
 """`engine.registry.register` for Remastered's skills."""
-from hoplostat.engine.state import COMBAT
 
 YELLOW = Pool.of(yellow=1)
 BLACK = Pool.of(black=1)
@@ -32,6 +34,8 @@ def _retaliate(g, holder, param, attacker, target, hex_):
     # The damage back is not attack damage, so it triggers nothing that attack damage triggers.
     if holder is not target or attacker.zone != COMBAT:
         return
+    if holder.zone != COMBAT and g.state.rulings and value(g.state, "retaliate-when-defeated") == "no":
+        return  # the switch's alternative reading of R-ENG-2
     if g.state.grid.dist[hex_][attacker.hex] <= rules.range_of(g.state, holder):
         rules.damage(g, attacker, 1, source=holder, what="Retaliate")
 
@@ -98,8 +102,22 @@ def _inspire(g, holder, param, attacker, target):
     # Basic Attack (not the inspiring unit itself; each Inspire counts: R-ENG-5).
     # Friendly = the holder's team (co-op partner, the other rival troop).
     if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2 and rules.same_team(g.state, attacker.troop, holder.troop):
+        if g.state.rulings and value(g.state, "inspire-stacks") == "no" and _earlier_inspire(g, holder, attacker):
+            return 0  # the switch's alternative reading of R-ENG-5: one +1 at most
         return 1
     return 0
+
+
+def _earlier_inspire(g, holder, attacker) -> bool:
+    """Another working Inspire unit, earlier in arrival order, already gives this attacker its +1."""
+    s = g.state
+    for h in s.hooked("attack_bonus"):
+        if h is holder:
+            return False
+        if h is not attacker and s.skills_work(h) and any(sid == "inspire" for sid, _p, _f in unit_hooks(h.unit, "attack_bonus")) \
+                and s.grid.dist[attacker.hex][h.hex] <= 2 and rules.same_team(s, attacker.troop, h.troop):
+            return True
+    return False
 
 
 register("inspire", "innate", attack_bonus=_inspire, ruling="R-ENG-5")
