@@ -103,6 +103,9 @@ def win_rates(games: pl.DataFrame, *, by_arena: bool = False) -> pl.DataFrame:
     )
 
 
+_SEAT_COLUMNS = ("win_rate_first", "win_rate_second", "games_first", "games_second")
+
+
 def matchup_matrix(games: pl.DataFrame) -> pl.DataFrame:
     """Win rate of ``faction`` against ``opponent``, overall and by seat (first/second), with intervals."""
     fg = faction_games(games)
@@ -116,7 +119,8 @@ def matchup_matrix(games: pl.DataFrame) -> pl.DataFrame:
     )
     rename = {c: c.replace("rate_true", "win_rate_first").replace("rate_false", "win_rate_second")
               .replace("n_true", "games_first").replace("n_false", "games_second") for c in seat.columns}
-    seat = seat.rename(rename)
+    # the pivot's columns come in the order the groups happen to come out: put them in one order
+    seat = seat.rename(rename).select("faction", "opponent", *[c for c in _SEAT_COLUMNS if c in rename.values()])
     return overall.join(seat, on=["faction", "opponent"], how="left").sort("faction", "opponent")
 
 
