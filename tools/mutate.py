@@ -33,7 +33,8 @@ TESTS: dict[str, list[str]] = {
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
     "odds": ["tests/test_odds.py"],
     "stats": ["tests/test_stats.py"],
-    "sweep": ["tests/test_sweep.py", "tests/test_sweep_degenerate.py"],
+    "sweep": ["tests/test_sweep.py", "tests/test_sweep_degenerate.py", "tests/test_cli_errors.py",
+              "tests/test_cli_duel.py"],
 }
 """Module (``hoplostat/<name>.py``) -> the test files that pin it; a set runs the union."""
 
