@@ -304,7 +304,8 @@ def test_manifest_is_read_back_and_its_faults_are_named(tmp_path):
     sw._write_manifest(tmp_path, {"b": 1, "a": [1, 2]})
     text = (tmp_path / "manifest.json").read_text()
     assert json.loads(text) == {"a": [1, 2], "b": 1}
-    assert text.index('"a"') < text.index('"b"') and "\n  " in text  # sorted, indented
+    lines = text.splitlines()  # the same layout every time, so two manifests diff cleanly: sorted, indent 2
+    assert text.index('"a"') < text.index('"b"') and lines[1] == '  "a": [' and lines[2] == '    1,'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json"]  # no temporary file left
     assert sw.read_manifest(tmp_path) == {"a": [1, 2], "b": 1}
     with pytest.raises(sw.InputError) as err:
@@ -425,3 +426,110 @@ def test_parallel_map_defaults_run_in_this_process_in_chunks_of_64():
     calls = []
     got = sw.parallel_map(lambda: _os.getpid(), [()] * 130, progress=lambda d, t: calls.append(d))
     assert set(got) == {_os.getpid()} and calls == [64, 128, 130]
+
+
+def test_resume_of_a_finished_sweep_replays_nothing_and_rows_carry_what_was_played(tmp_path):
+    """Resuming a complete sweep reads every chunk (a table folder without this chunk's file, as when a
+    chunk had no rows of that table, is no damage) and rewrites none; rows name both policies in seat
+    order and every unit its catalog kind."""
+    from hoplostat.catalog import load
+
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=2, chunk=1, seed=4,
+                         policies=("greedy", "random"))
+    out = tmp_path / "s"
+    first = sw.run(cfg, out)
+    assert (first.games_played, first.games_total, first.chunks_skipped) == (4, 4, 0)
+    (out / "waves").mkdir()  # a table with no rows in any chunk
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*.parquet")}
+    again = sw.run(cfg, out, resume=True)
+    assert (again.games_played, again.games_total, again.chunks_skipped) == (4, 4, 4)
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*.parquet")} == stamps
+    manifest, tables = sw.load_tables(out)
+    assert manifest["status"] == "complete" and len(manifest["resumed"]) == 1
+    games, units = tables["games"], tables["units"]
+    assert set(zip(games["policy_a"], games["policy_b"])) == {("greedy", "random")}
+    kinds = {u.id: u.kind for u in load((), use_env=False).units.values()}
+    assert units["kind"].null_count() == 0
+    assert all(kinds[u] == k for u, k in zip(units["unit"], units["kind"]))
+
+
+def test_a_worker_with_a_different_catalog_refuses_to_play():
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=1, chunk=1,
+                         catalog_hash="0123456789abcdef" * 4)
+    catalog = sw._catalog(())
+    with pytest.raises(sw.InputError) as err:
+        sw._play_chunk(cfg, cfg.matchups()[0], 0, 1)
+    assert str(err.value) == (f"catalog changed since the sweep started (hash {catalog.hash[:12]}, expected "
+                              "0123456789ab): data files differ on this worker")
+
+
+def _three_faction_sweep(tmp_path):
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons", "lamosians"), arenas=("pozzuoli",), games=2, chunk=1,
+                         seed=6)
+    out = tmp_path / "three"
+    sw.run(cfg, out)
+    return cfg, out
+
+
+def test_load_tables_sorts_by_matchup_and_game_and_types_all_null_columns(tmp_path):
+    """Chunk files are in matchup-index order; the tables come sorted by (matchup key, game). Chunks
+    written before the schemas, every one with a Null `winner` (all draws), still give a String column."""
+    cfg, out = _three_faction_sweep(tmp_path)
+    keys = [m.key for m in cfg.matchups()]
+    assert keys != sorted(keys)  # so that file order and key order differ
+    _, tables = sw.load_tables(out)
+    for frame in tables.values():
+        pairs = list(zip(frame["matchup"], frame["game"]))
+        assert pairs == sorted(pairs) and len(set(pairs)) == 12
+    for path in (out / "games").glob("*.parquet"):
+        frame = pl.read_parquet(path)
+        pl.DataFrame(frame.drop("winner").to_dicts()).with_columns(pl.lit(None).alias("winner")).write_parquet(path)
+    assert all(pl.read_parquet(p)["winner"].dtype == pl.Null for p in (out / "games").glob("*.parquet"))
+    _, tables = sw.load_tables(out)
+    assert tables["games"]["winner"].dtype == pl.String and tables["games"]["winner"].null_count() == 12
+    manifest = json.loads((out / "manifest.json").read_text())
+    for p in (out / "games").glob("*.parquet"):
+        p.unlink()
+    with pytest.raises(sw.InputError) as err:
+        sw.load_tables(out)
+    assert str(err.value) == f"{out}: the sweep has no finished games yet"
+    assert manifest["config"]["mode"] == "skirmish"
+
+
+def test_successes_are_the_modes_measure_per_row():
+    """For --ci-width: Skirmish counts the first-named faction's wins (winner == "a")."""
+    frame = pl.DataFrame({"winner": ["a", "b", None, "a", "a"]}, schema={"winner": pl.String})
+    assert sw._successes("skirmish", frame) == (5, 3)
+
+
+def test_a_damaged_chunk_names_the_reader_error_and_the_command(tmp_path, monkeypatch):
+    out = tmp_path / "s"
+    manifest = {"config": {"mode": "skirmish", "factions": ["kunlun"], "arenas": ["pozzuoli"], "games": 2,
+                           "seed": 1, "policies": ["greedy", "greedy"], "max_rounds": 60, "chunk": 1}}
+    path = tmp_path / "bad.parquet"
+    path.write_bytes(b"not parquet " * 40)
+    try:
+        pl.read_parquet(path)
+    except Exception as exc:  # the reader's own words, first line, at most 120 characters
+        why = str(exc).strip().splitlines()[0][:120]
+    command = sw.resume_command(out, manifest["config"])
+    with pytest.raises(sw.InputError) as err:
+        sw._read_chunk(path, out, manifest)
+    assert str(err.value) == f"{path}: damaged result chunk ({why}); replay it with `{command}`"
+
+    def silent(*args, **kwargs):
+        raise OSError()
+
+    monkeypatch.setattr(pl, "read_parquet", silent)
+    with pytest.raises(sw.InputError) as err:
+        sw._read_chunk(path, out, {})  # an error without words: its type; no config: the defaults
+    assert str(err.value) == (f"{path}: damaged result chunk (OSError); replay it with "
+                              f"`{sw.resume_command(out, {})}`")
+
+    def wordy(*args, **kwargs):
+        raise OSError("w" * 200 + "\nsecond line")
+
+    monkeypatch.setattr(pl, "read_parquet", wordy)
+    with pytest.raises(sw.InputError) as err:
+        sw._read_chunk(path, out, manifest)
+    assert f"damaged result chunk ({'w' * 120}); replay" in str(err.value)
