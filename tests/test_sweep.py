@@ -533,3 +533,26 @@ def test_a_damaged_chunk_names_the_reader_error_and_the_command(tmp_path, monkey
     with pytest.raises(sw.InputError) as err:
         sw._read_chunk(path, out, manifest)
     assert f"damaged result chunk ({'w' * 120}); replay" in str(err.value)
+
+
+def test_load_tables_reads_directories_of_older_versions(tmp_path):
+    """A manifest without a config, or naming a mode no longer installed, still loads (no schema to apply);
+    a chunk written before a declared column existed lacks it and still loads."""
+    cfg, out = _three_faction_sweep(tmp_path)
+    for path in (out / "games").glob("*.parquet"):
+        pl.read_parquet(path).drop("policy_b").write_parquet(path)
+    _, tables = sw.load_tables(out)
+    assert "policy_b" not in tables["games"].columns and tables["games"].height == 12
+    manifest = json.loads((out / "manifest.json").read_text())
+    for old in ({k: v for k, v in manifest.items() if k != "config"},
+                {**manifest, "config": {**manifest["config"], "mode": "retired-mode"}}):
+        (out / "manifest.json").write_text(json.dumps(old))
+        _, tables = sw.load_tables(out)
+        assert tables["games"].height == 12 and tables["units"].height > 0
+
+
+def test_resume_command_of_a_config_without_coop_keeps_the_coop_default(tmp_path):
+    """Manifests written before the coop option have no "coop": co-op stays on (the option's default)."""
+    old = {"mode": "onslaught", "factions": ["kunlun"], "games": 5, "seed": 0, "policies": ["greedy", "greedy"],
+           "max_rounds": 80, "chunk": 5}
+    assert "--no-coop" not in sw.resume_command(tmp_path, old)
