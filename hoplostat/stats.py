@@ -167,6 +167,9 @@ def field_differences(games: Frame, *, by_arena: bool = False) -> pl.DataFrame:
     return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"], descending=[*([False] if by_arena else []), True])
 
 
+_SEAT_COLUMNS = ("win_rate_first", "win_rate_second", "games_first", "games_second")
+
+
 def matchup_matrix(games: Frame) -> pl.DataFrame:
     """Win rate of ``faction`` against ``opponent``, overall and by seat (first/second), with intervals."""
     fg = faction_games(games)
@@ -180,7 +183,8 @@ def matchup_matrix(games: Frame) -> pl.DataFrame:
     )
     rename = {c: c.replace("rate_true", "win_rate_first").replace("rate_false", "win_rate_second")
               .replace("n_true", "games_first").replace("n_false", "games_second") for c in seat.columns}
-    seat = seat.rename(rename)
+    # the pivot's columns come in the order the groups happen to come out: put them in one order
+    seat = seat.rename(rename).select("faction", "opponent", *[c for c in _SEAT_COLUMNS if c in rename.values()])
     return overall.join(seat, on=["faction", "opponent"], how="left").sort("faction", "opponent")
 
 
@@ -274,7 +278,8 @@ def unit_stats(units: Frame | None) -> pl.DataFrame | None:
     one = lz.with_columns(pl.col("damage_taken").is_null().alias("no_taken"))
     # a chip with several copies in one game (sentinels): its copies added up first (only those chips are
     # grouped per game: every other chip has one row per game already)
-    many = one.filter(pl.col("kind") == "sentinel").group_by("matchup", "game", "side", "faction", "kind", "unit").agg(
+    per_game_keys = [c for c in ("matchup", "game", "side") if c in cols]  # absent in hand-made tables
+    many = one.filter(pl.col("kind") == "sentinel").group_by(*per_game_keys, "faction", "kind", "unit").agg(
         pl.col("deployed").any(), pl.col("damage_dealt").sum(), pl.col("kills").sum(), pl.col("defeated").any(),
         pl.col("won").first(), pl.col("damage_taken").sum(), pl.col("tactics_enabled").sum(),
         pl.col("no_taken").all())

@@ -178,3 +178,113 @@ def test_a_rule_set_dice_set_accepts_only_its_colours():
             DiceSet("bad", ("purple",))
     finally:
         DICE_SETS.pop("test-three")
+
+
+# --- boundaries and messages the examples above leave open (each found by a surviving mutant) ---
+
+
+def test_pool_refuses_wrong_length_and_negative_counts():
+    """Either fault alone is refused: five counts, none negative."""
+    with pytest.raises(ValueError, match=r"invalid dice counts \(1, 2\)"):
+        Pool((1, 2))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="invalid dice counts"):
+        Pool((0, 0, -1, 0, 0))
+
+
+def test_pool_of_names_the_first_unknown_colour_and_the_allowed_ones():
+    with pytest.raises(InputError) as err:
+        Pool.of(purple=1, amber=2, black=1)
+    assert str(err.value) == "unknown dice colour 'amber'; allowed: yellow, blue, green, black, red"
+    with pytest.raises(InputError) as err:
+        Pool.of(purple=1)
+    assert str(err.value) == "unknown dice colour 'purple'; allowed: yellow, blue, green, black, red"
+
+
+def test_colour_index_any_case_and_its_error():
+    from hoplostat.dice import colour_index
+
+    assert [colour_index(c) for c in (" Yellow", "BLUE", "green ", "black", "Red")] == [0, 1, 2, 3, 4]
+    with pytest.raises(InputError) as err:
+        colour_index("purple")
+    assert str(err.value) == "unknown dice colour 'purple'; allowed: yellow, blue, green, black, red"
+
+
+def test_canonical_text_writes_a_single_die_without_count_and_names_an_empty_pool():
+    assert str(Pool.of(black=1, blue=2, red=1)) == "red+black+2blue"
+    assert str(Pool()) == "(no dice)"
+    assert Pool.of(black=1, blue=2).digits == "533"
+
+
+def test_parse_refuses_what_is_not_text():
+    with pytest.raises(InputError, match="empty dice pool"):
+        parse_pool(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "empty dice pool; write colours joined by '+' (e.g. black+blue+yellow) or digits (e.g. 532)"),
+        ("5x2", "dice pool '5x2': cannot read term '5x2'; a term is an optional count and a colour"
+                " (yellow, blue, green, black, red)"),
+        ("purple", "dice pool 'purple': unknown colour 'purple'; allowed: yellow, blue, green, black, red"),
+        ("517", "dice pool '517': digit '1' is not a die of remastered; digits are hit faces: "
+                "yellow (2), blue (3), green (4), black (5), red (6)"),
+    ],
+)
+def test_parse_error_messages_in_full(text, message):
+    """The whole one-line message (DESIGN.md: errors name what was wrong and what is allowed)."""
+    with pytest.raises(InputError) as err:
+        parse_pool(text)
+    assert str(err.value) == message
+
+
+def test_dice_set_registration_and_refusal_messages():
+    from hoplostat.dice import DICE_SETS, DiceSet, register_dice
+
+    three = register_dice(DiceSet("test-three-msg", ("yellow", "blue", "black")))
+    try:
+        assert DICE_SETS["test-three-msg"] is three
+        assert three.describe() == "yellow (2), blue (3), black (5)"
+        assert three.digits == {"2": "yellow", "3": "blue", "5": "black"}
+    finally:
+        DICE_SETS.pop("test-three-msg")
+    with pytest.raises(ValueError, match=r"dice set 'bad': colours \['purple'\] are not in the dice table"):
+        DiceSet("bad", ("yellow", "purple"))
+
+
+class _Uniforms:
+    """A stand-in generator whose uniforms are given, to test the inverse CDF at its cut points."""
+
+    def __init__(self, values):
+        self.values = np.asarray(values, dtype=np.float64)
+
+    def random(self, n):
+        assert n == len(self.values)
+        return self.values
+
+
+def test_inverse_cdf_at_cut_points():
+    """X = min{k : F(k) > u}: a uniform equal to F(k) belongs to the next value with positive
+    probability, so u = 0 never gives a value of probability 0 and u = F(1) = 0.5 gives 3, not 1."""
+    pmf = np.array([0.0, 0.5, 0.0, 0.5, 0.0])
+    draws = sample_pmf(pmf, 4, rng=_Uniforms([0.0, 0.25, 0.5, 0.75]))
+    assert draws.tolist() == [1, 1, 3, 3]
+
+
+def test_sampler_uses_the_table_it_is_given():
+    """A precomputed `inverse_cdf_table` replaces the cumulative sum of ``pmf`` (hot loops pass both)."""
+    from hoplostat.dice import inverse_cdf_table
+
+    table = inverse_cdf_table(np.array([0.0, 0.0, 1.0]))
+    draws = sample_pmf(np.array([1.0, 0.0, 0.0]), 100, rng=np.random.default_rng(1), table=table)
+    assert set(draws.tolist()) == {2}
+
+
+def test_inverse_cdf_table_of_exact_fractions_is_float64():
+    """Exact PMFs (`hit_fractions`) give the same float cut points as their float PMF."""
+    from hoplostat.dice import inverse_cdf_table
+
+    pool = parse_pool("532")
+    table = inverse_cdf_table(hit_fractions(pool))
+    assert table.dtype == np.float64
+    np.testing.assert_allclose(table, np.cumsum(hit_pmf(pool))[:-1], rtol=1e-15)

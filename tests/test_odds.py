@@ -190,3 +190,204 @@ def test_summary_keys_and_mc_reproducible():
     assert a == b
     assert a["pmf_fractions"] == ["1/18", "13/36", "4/9", "5/36"]
     assert a["kill_fraction"] == "5/36"
+
+
+# --- summarize, turns_to_kill and the simulator in full (each found by a surviving mutant) ---
+
+
+def _tail(dist, hp):
+    return sum((p for k, p in dist.items() if k >= hp), Fraction(0))
+
+
+def _volleys_to_kill(single, hp, turns):
+    """P(defeated by exactly the n-th volley), n = 1..turns, and P(standing after them), from the
+    oracle: P(N <= n) = P(sum of n independent volleys >= hp)."""
+    total, before, p = {0: Fraction(1)}, Fraction(0), []
+    for _ in range(turns):
+        total = oracle.convolve(total, single)
+        now = _tail(total, hp)
+        p.append(now - before)
+        before = now
+    return p, 1 - before
+
+
+def test_summarize_reports_every_figure_of_two_attacks_on_one_target():
+    """Every key of `summarize` restated from the oracle: a Blitz-like attack with a reroll, bonus and
+    reduction, plus a yellow die changed to blue; exact and float figures, volleys to defeat 3 HP."""
+    a1 = Attack(parse_pool("black+blue"), extra=parse_pool("green"), reroll=1, bonus=2, reduce=1)
+    a2 = Attack(parse_pool("yellow"), change_to="blue")
+    single = oracle.convolve(
+        oracle.damage_distribution(["black", "green", "blue"], reroll=1, bonus=2, reduce=1),
+        oracle.damage_distribution(["blue"]),
+    )
+    exact = oracle.as_list(single, 6)  # a1 deals at most 3 + 2 - 1, a2 at most 1
+    out = summarize([a1, a2], hp=3, fractions=True)
+    assert out["attacks"] == [
+        {"pool": "black+blue", "dice": "black+green+blue", "digits": "543", "reroll": 1, "bonus": 2,
+         "reduce": 1, "extra": "green", "change_to": None},
+        {"pool": "yellow", "dice": "blue", "digits": "3", "reroll": 0, "bonus": 0, "reduce": 0,
+         "extra": None, "change_to": "blue"},
+    ]
+    assert out["title"] == "black+green+blue, reroll 1, +2 on hit, -1 reduction + blue"
+    assert out["pmf"] == pytest.approx([float(f) for f in exact], abs=1e-15)
+    mean = sum(k * f for k, f in enumerate(exact))
+    assert out["mean"] == pytest.approx(float(mean), rel=1e-12)
+    assert out["sd"] == pytest.approx(float(sum(k * k * f for k, f in enumerate(exact)) - mean**2) ** 0.5, rel=1e-12)
+    assert out["at_least"] == pytest.approx([float(sum(exact[k:])) for k in range(6)], abs=1e-15)
+    assert out["pmf_fractions"] == [f"{f.numerator}/{f.denominator}" for f in exact]
+    assert out["hp"] == 3
+    assert out["kill"] == pytest.approx(float(_tail(single, 3)), abs=1e-15)
+    kill = _tail(single, 3)
+    assert out["kill_fraction"] == f"{kill.numerator}/{kill.denominator}"
+    assert "monte_carlo" not in out
+    # volleys: the chain stops at the first volley after which P(standing) < 1e-9
+    ttk = out["turns_to_kill"]
+    turns = next(n for n in range(1, 50) if _volleys_to_kill(single, 3, n)[1] < Fraction(1, 10**9))
+    p, more = _volleys_to_kill(single, 3, turns)
+    assert ttk["p"] == pytest.approx([float(x) for x in p], abs=1e-13)
+    assert ttk["p_more"] == pytest.approx(float(more), rel=1e-6)
+    # the mean over the volleys listed, conditional on defeat among them
+    assert ttk["mean"] == pytest.approx(float(sum((n + 1) * x for n, x in enumerate(p)) / sum(p)), rel=1e-12)
+
+
+def test_summarize_defaults_and_the_round_cap_of_its_volleys():
+    """Without options: no fractions, no Monte Carlo. One yellow die (1 damage with P = 1/3) against
+    3 HP is still standing after the default 50 volleys with P(Bin(50, 1/3) <= 2) > 1e-9, so no mean."""
+    from scipy.stats import binom
+
+    out = summarize([Attack(parse_pool("yellow"))])
+    assert "pmf_fractions" not in out and "monte_carlo" not in out and "hp" not in out
+    assert "kill" not in out and "turns_to_kill" not in out
+    out = summarize([Attack(parse_pool("yellow"))], hp=3)
+    assert "pmf_fractions" not in out and "kill_fraction" not in out
+    ttk = out["turns_to_kill"]
+    assert len(ttk["p"]) == 50
+    assert ttk["p_more"] == pytest.approx(binom.cdf(2, 50, 1 / 3), rel=1e-9)
+    assert ttk["mean"] is None
+    assert ttk["p"] == pytest.approx([binom.pmf(2, n - 1, 1 / 3) / 3 for n in range(1, 51)], abs=1e-15)
+    out = summarize([Attack(parse_pool("yellow"))], hp=3, max_turns=60)
+    assert len(out["turns_to_kill"]["p"]) == 60
+    out = summarize([Attack(parse_pool("yellow"))], fractions=True)
+    assert out["pmf_fractions"] == ["2/3", "1/3"] and "kill_fraction" not in out
+
+
+def test_summarize_monte_carlo_figures_from_its_own_sample():
+    """Estimates and standard errors are the textbook ones of the sample drawn from ``rng``."""
+    attacks = [Attack(parse_pool("3yellow+red"), bonus=1)]
+    mc = 20  # small, so that the largest damage (5, P = 1/27) is missing from the sample
+    out = summarize(attacks, hp=3, mc=mc, rng=np.random.default_rng(8))
+    sample = simulate_damage(attacks, mc, rng=np.random.default_rng(8))
+    assert sample.max() < 5 and len(out["pmf"]) == 6
+    m = out["monte_carlo"]
+    p_hat = np.bincount(sample, minlength=6) / mc
+    assert m["n"] == mc
+    assert m["pmf"] == pytest.approx(p_hat.tolist(), abs=0) and len(m["pmf"]) == len(out["pmf"])
+    assert m["pmf_se"] == pytest.approx(np.sqrt(p_hat * (1 - p_hat) / mc).tolist(), rel=1e-12)
+    assert m["mean"] == pytest.approx(sample.mean(), rel=1e-12)
+    assert m["mean_se"] == pytest.approx(np.std(sample, ddof=1) / np.sqrt(mc), rel=1e-12)
+    k = np.mean(sample >= 3)
+    assert 0 < k < 1 and np.any(sample == 3)  # the case hits the boundary hp == damage
+    assert m["kill"] == pytest.approx(k, abs=0)
+    assert m["kill_se"] == pytest.approx(np.sqrt(k * (1 - k) / mc), rel=1e-12)
+    assert "kill" not in summarize(attacks, mc=mc, rng=np.random.default_rng(8))["monte_carlo"]
+    two = summarize(attacks, mc=2, rng=np.random.default_rng(8))["monte_carlo"]
+    s2 = simulate_damage(attacks, 2, rng=np.random.default_rng(8))
+    assert two["mean_se"] == pytest.approx(np.std(s2, ddof=1) / np.sqrt(2), rel=1e-12)
+    assert summarize(attacks, mc=1, rng=np.random.default_rng(8))["monte_carlo"]["mean_se"] is None
+
+
+def test_summarize_refusals_name_the_problem():
+    with pytest.raises(InputError) as err:
+        summarize([])
+    assert str(err.value) == "no attack given; name at least one dice pool"
+    with pytest.raises(ValueError) as err:
+        summarize([Attack(parse_pool("532"))], mc=10)
+    assert str(err.value) == "summarize(mc=...) needs rng"
+
+
+def test_turns_to_kill_boundaries():
+    """hp = 1 is allowed (one hit defeats); hp < 1 is refused with its message; zero turns leave the
+    target standing with P = 1; the values keep the kind of the input (floats or Fractions)."""
+    pmf = damage_fractions(Attack(parse_pool("blue")))  # 1/2, 1/2
+    assert turns_to_kill(pmf, 1, max_turns=3) == ([Fraction(1, 2), Fraction(1, 4), Fraction(1, 8)], Fraction(1, 8))
+    for hp in (0, -2):
+        with pytest.raises(InputError) as err:
+            turns_to_kill(pmf, hp)
+        assert str(err.value) == f"target HP {hp}: must be 1 or more"
+    assert turns_to_kill(pmf, 3, max_turns=0) == ([], 1)
+    p, more = turns_to_kill([0.5, 0.5], 3, max_turns=4)
+    assert all(isinstance(x, float) for x in [*p, more]) and p[0] == 0.0
+    # P(standing) halves each turn: 1/2, 1/4, 1/8 = tol (not below it), 1/16 < tol: four turns
+    p, more = turns_to_kill([0.5, 0.5], 1, tol=0.125)
+    assert len(p) == 4 and more == 0.0625
+    p, more = attacks_to_kill(Attack(parse_pool("red")), 2, exact=True)
+    assert p == [0, 1] and more == 0 and all(type(x) is Fraction for x in [*p, more])
+
+
+def test_turns_to_kill_with_gaps_in_the_damage_equals_oracle():
+    """A yellow die with +1 on hit deals 0 or 2, never 1: damage so far skips values, and the chain must
+    not stop at the first impossible one."""
+    attack = Attack(parse_pool("yellow"), bonus=1)
+    single = oracle.damage_distribution(["yellow"], bonus=1)
+    assert damage_fractions(attack) == [Fraction(2, 3), 0, Fraction(1, 3)]
+    p, more = attacks_to_kill(attack, 5, max_attacks=7, exact=True)
+    assert (p, more) == _volleys_to_kill(single, 5, 7)
+
+
+def test_attacks_to_kill_stops_at_its_cap_or_its_tolerance():
+    """One yellow die: P(standing after n attacks) = P(Bin(n, 1/3) < hp). Floats stop once that is
+    below ``tol`` (1e-12 by default), or at ``max_attacks`` (200 by default)."""
+    from scipy.stats import binom
+
+    yellow = Attack(parse_pool("yellow"))
+
+    def first_below(tol):
+        return next(n for n in range(1, 500) if binom.cdf(1, n, 1 / 3) < tol)
+
+    p, more = attacks_to_kill(yellow, 2)
+    assert all(isinstance(x, float) for x in p) and p[0] == 0  # floats, even where nothing is defeated
+    assert len(p) == first_below(1e-12) and more == pytest.approx(binom.cdf(1, len(p), 1 / 3), rel=1e-9)
+    p, more = attacks_to_kill(yellow, 2, tol=1e-6)
+    assert len(p) == first_below(1e-6)
+    p, more = turns_to_kill(list(damage_pmf(yellow)), 2)
+    assert len(p) == first_below(1e-12)
+    p, more = turns_to_kill(list(damage_pmf(yellow)), 2, tol=1e-6)
+    assert len(p) == first_below(1e-6)
+    p, more = attacks_to_kill(yellow, 60)
+    assert len(p) == 200 and more == pytest.approx(binom.cdf(59, 200, 1 / 3), rel=1e-9)
+    p, more = turns_to_kill(list(damage_pmf(yellow)), 60)
+    assert len(p) == 200
+    p, more = attacks_to_kill(yellow, 60, max_attacks=7)
+    assert len(p) == 7
+    p, more = attacks_to_kill(Attack(parse_pool("black+yellow"), reduce=1), 4, max_attacks=8, exact=True)
+    assert len(p) == 8  # exact values never fall below a tolerance: the cap ends the chain
+
+
+def test_kill_refuses_hp_below_one():
+    with pytest.raises(InputError) as err:
+        odds(Attack(parse_pool("532"))).kill(0)
+    assert str(err.value) == "target HP 0: must be 1 or more"
+
+
+def test_describe_names_every_modifier():
+    assert Attack(parse_pool("532")).describe() == "black+blue+yellow"
+    assert Attack(parse_pool("2red"), reroll=2, bonus=1, reduce=3).describe() == (
+        "2red, reroll 2, +1 on hit, -3 reduction")
+
+
+def test_simulator_without_rerolls_is_the_damage_rule_on_rolled_faces():
+    """No reroll: each attack rolls every die once (`roll_faces`, in turn from the same generator) and
+    deals max(0, hits + bonus - reduce) when it hit; a single Attack is accepted as well as a list."""
+    from hoplostat.dice import roll_faces
+
+    attacks = [Attack(parse_pool("black+yellow"), bonus=1, reduce=2), Attack(parse_pool("2blue"))]
+    got = simulate_damage(attacks, 500, rng=np.random.default_rng(4))
+    rng = np.random.default_rng(4)
+    expected = np.zeros(500, dtype=np.int64)
+    for a in attacks:
+        hits = roll_faces(a.dice, 500, rng=rng).sum(axis=1)
+        expected += np.array([a.damage_of(int(h)) for h in hits])
+    assert np.array_equal(got, expected)
+    one = simulate_damage(attacks[1], 500, rng=np.random.default_rng(4))
+    rng = np.random.default_rng(4)
+    assert np.array_equal(one, roll_faces(attacks[1].dice, 500, rng=rng).sum(axis=1))

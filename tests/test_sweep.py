@@ -265,3 +265,312 @@ def test_titan_option_only_for_ascension(capsys, tmp_path):
     assert code == 2 and "--titan" in err
     code, _, err = run_cli(capsys, "sweep", "ascension", "-t", "zeus", "--out", str(tmp_path / "y"))
     assert code == 2 and "zeus" in err
+
+
+# --- seeds, chunks, manifest and the resume command, without playing (written for surviving mutants) ---
+
+
+def _matchup(**kw):
+    from hoplostat.engine.loop import Matchup
+
+    return Matchup(**{"mode": "skirmish", "arena": "pozzuoli", "a": "kunlun", "b": "amazons", "first": "a", **kw})
+
+
+def test_game_seed_is_the_documented_seed_sequence_and_stable_across_processes():
+    """Module docstring: SeedSequence(seed, spawn_key=(matchup key, game index)), the key a 63-bit number from
+    SHA-256 of the matchup's key (never `hash()`, which is salted per process), the game seed 63 bits."""
+    import hashlib
+
+    import numpy as np
+
+    m = _matchup()
+    key = int.from_bytes(hashlib.sha256(b"skirmish/pozzuoli/kunlun/amazons/a").digest()[:8], "big") >> 1
+    assert sw.seed_key(m) == key and 0 <= key < 2**63
+    assert sw.seed_key(_matchup(first="b")) != key
+    cfg = sw.SweepConfig(seed=12)
+    for g in (0, 1, 49, 50, 999):
+        state = np.random.SeedSequence(12, spawn_key=(key, g)).generate_state(1, np.uint64)[0]
+        assert sw.game_seed(cfg, m, g) == int(state) >> 1
+        assert 0 <= sw.game_seed(cfg, m, g) < 2**63
+    code = ("from hoplostat import sweep as sw; from hoplostat.engine.loop import Matchup; "
+            "m = Matchup('skirmish', 'pozzuoli', 'kunlun', 'amazons', 'a'); "
+            "print(sw.seed_key(m), sw.game_seed(sw.SweepConfig(seed=12), m, 7))")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "2")}
+    assert outs == {f"{key} {sw.game_seed(cfg, m, 7)}\n"}
+
+
+def test_task_rngs_are_the_children_of_the_seed():
+    import numpy as np
+
+    got = sw.task_rngs(5, 3)
+    want = np.random.SeedSequence(5).spawn(3)
+    assert [(s.entropy, s.spawn_key) for s in got] == [(s.entropy, s.spawn_key) for s in want]
+
+
+def test_parallel_map_keeps_task_order_and_reports_progress_per_chunk():
+    calls = []
+    got = sw.parallel_map(lambda x, y: x * 10 + y, [(i, i % 3) for i in range(7)], jobs=1,
+                          progress=lambda done, total: calls.append((done, total)), chunk=3)
+    assert got == [i * 10 + i % 3 for i in range(7)]
+    assert calls == [(3, 7), (6, 7), (7, 7)]
+    assert sw.parallel_map(lambda x: -x, [(i,) for i in range(130)]) == [-i for i in range(130)]
+
+
+def test_chunk_names_sort_by_matchup_then_first_game():
+    """games/<m>-<g0>.parquet with zero-padded numbers, so that a name sort is the (matchup, game) order and
+    an existing directory's chunks keep their names for --resume."""
+    assert sw._chunk_name(3, 150) == "0003-000150.parquet"
+    cells = [(m, g) for m in (0, 2, 11, 120) for g in (0, 5, 50, 100, 1000)]
+    assert sorted(sw._chunk_name(m, g) for m, g in cells) == [sw._chunk_name(m, g) for m, g in sorted(cells)]
+
+
+def test_manifest_is_read_back_and_its_faults_are_named(tmp_path):
+    sw._write_manifest(tmp_path, {"b": 1, "a": [1, 2]})
+    text = (tmp_path / "manifest.json").read_text()
+    assert json.loads(text) == {"a": [1, 2], "b": 1}
+    lines = text.splitlines()  # the same layout every time, so two manifests diff cleanly: sorted, indent 2
+    assert text.index('"a"') < text.index('"b"') and lines[1] == '  "a": [' and lines[2] == '    1,'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json"]  # no temporary file left
+    assert sw.read_manifest(tmp_path) == {"a": [1, 2], "b": 1}
+    with pytest.raises(sw.InputError) as err:
+        sw.read_manifest(tmp_path / "nowhere")
+    assert str(err.value) == f"{tmp_path / 'nowhere'}: not a sweep result directory (no manifest.json)"
+    (tmp_path / "manifest.json").write_text('{\n  "a": 1,\n  oops\n}')
+    with pytest.raises(sw.InputError) as err:
+        sw.read_manifest(tmp_path)
+    assert str(err.value).startswith(f"{tmp_path / 'manifest.json'}: damaged manifest (") and "line 3" in str(err.value)
+
+
+def test_check_out_and_what_counts_as_unfinished(tmp_path):
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), games=4, chunk=2, seed=1)
+    assert sw.check_out(tmp_path / "new", cfg, resume=False) is None
+    assert sw.check_out(tmp_path, cfg, resume=False) is None  # exists, empty
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(sw.InputError) as err:
+        sw.check_out(tmp_path / "file", cfg, resume=False)
+    assert str(err.value) == f"--out {tmp_path / 'file'}: is a file, not a folder"
+    out = tmp_path / "sweep"
+    manifest = sw.prepare(out, cfg, resume=False)
+    assert manifest["status"] == "running" and manifest["config"] == json.loads(json.dumps(cfg.identity()))
+    assert (out / "games").is_dir() and sw._nothing_finished(out)
+    assert sw.check_out(out, cfg, resume=False) is None  # nothing finished: may start over
+    assert sw.check_out(out, cfg, resume=True) == sw.read_manifest(out)
+    other = sw.SweepConfig(factions=("kunlun", "amazons"), games=6, chunk=3, seed=1)
+    with pytest.raises(sw.InputError) as err:
+        sw.check_out(out, other, resume=True)
+    assert str(err.value) == (f"{out}: cannot resume with a different config (differs in: chunk); only --games "
+                              "(more) and --ci-width may change")  # more games alone would grow the sweep
+    (out / "units").mkdir()
+    (out / "units" / ".0000-000000.parquet.9.tmp").write_text("half")
+    assert sw._nothing_finished(out)  # a temporary file is no finished chunk
+    (out / "games" / "0000-000000.parquet").write_text("whole")
+    assert not sw._nothing_finished(out)
+    with pytest.raises(sw.InputError) as err:
+        sw.check_out(out, cfg, resume=False)
+    assert "exists and is not empty; use --resume" in str(err.value)
+    sw._remove_unfinished(out)  # a finished chunk: nothing is removed
+    assert (out / "games" / "0000-000000.parquet").exists() and (out / "manifest.json").exists()
+    (out / "games" / "0000-000000.parquet").unlink()
+    (out / "notes.txt").write_text("mine")
+    assert not sw._nothing_finished(out)  # a file the sweep did not write
+    (out / "notes.txt").unlink()
+    sw._remove_unfinished(tmp_path / "nowhere")  # no directory: nothing to do, no error
+    sw._remove_unfinished(out)
+    assert not out.exists() or not any(out.iterdir())
+    bare = tmp_path / "bare"
+    (bare / "games").mkdir(parents=True)
+    assert not sw._nothing_finished(bare)  # no manifest: not a sweep's directory
+
+
+def test_resume_command_for_each_kind_of_mode(tmp_path):
+    out = tmp_path / "my sweep"
+    cfg = {"mode": "skirmish", "factions": ["kunlun", "amazons"], "arenas": ["pozzuoli", "colosseum"], "games": 40,
+           "seed": 3, "policies": ["greedy", "random"], "max_rounds": 60, "chunk": 10, "ci_width": 0.1,
+           "coop": False, "data": ["over lay"]}
+    assert sw.resume_command(out, cfg) == (
+        "hoplostat sweep skirmish -f kunlun -f amazons -a pozzuoli -a colosseum --games 40 --seed 3 "
+        f"--policies greedy,random --max-rounds 60 --chunk 10 --ci-width 0.1 --data 'over lay' --out '{out}' --resume")
+    ons = {"mode": "onslaught", "factions": ["kunlun"], "arenas": ["pozzuoli"], "games": 5, "seed": 0,
+           "policies": ["greedy", "greedy"], "max_rounds": 80, "chunk": 5, "ci_width": None, "coop": False}
+    assert sw.resume_command(out, ons) == (
+        "hoplostat sweep onslaught -f kunlun --games 5 --seed 0 --policies greedy,greedy --max-rounds 80 "
+        f"--chunk 5 --no-coop --out '{out}' --resume")
+    asc = {**ons, "mode": "ascension", "titans": ["mars", "juno"], "coop": True}
+    assert sw.resume_command(out, asc) == (
+        "hoplostat sweep ascension -f kunlun -t mars -t juno --games 5 --seed 0 --policies greedy,greedy "
+        f"--max-rounds 80 --chunk 5 --out '{out}' --resume")
+    assert sw.resume_command(out, {"games": 2, "seed": 1, "max_rounds": 9, "chunk": 1, "arenas": ["x"]}) == (
+        f"hoplostat sweep skirmish -a x --games 2 --seed 1 --policies '' --max-rounds 9 --chunk 1 --out '{out}' --resume")
+
+
+def test_chips_used_lists_what_was_played_or_faced():
+    games = pl.DataFrame({"faction_a": ["kunlun", "amazons", "kunlun"], "faction_b": ["", None, "lamosians"],
+                          "titan": ["mars", None, "juno"]})
+    waves = pl.DataFrame({"immortal": ["hydra", None, "cerberus", "hydra"]})
+    assert sw.chips_used({"games": games, "waves": waves}) == {
+        "factions": ["amazons", "kunlun", "lamosians"], "immortals": ["cerberus", "hydra"], "titans": ["juno", "mars"]}
+    assert sw.chips_used({"games": games.drop("titan")}) == {
+        "factions": ["amazons", "kunlun", "lamosians"], "immortals": [], "titans": []}
+
+
+def test_duel_matrix_rows_are_the_duels_with_the_documented_child_seeds():
+    """Row i = (a, b, first) in the order given, played with child i of SeedSequence(seed); exact rows have no
+    trials. Every figure restated by calling the duel functions directly."""
+    import numpy as np
+
+    from hoplostat.combat import Fighter, exact_duel, simulate_duel
+    from hoplostat.dice import parse_pool
+
+    x = Fighter("X", hp=3, health=3, attack=parse_pool("black+blue"), unit_id="x-id")
+    y = Fighter("Y", hp=4, health=4, attack=parse_pool("green"), reduce=1)
+    pairs = [(a, b, first) for a in (x, y) for b in (x, y) for first in ("a", "b")]
+    calls = []
+    rows = sw.duel_matrix([x, y], trials=300, seed=9, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(8, 8)]
+    seeds = np.random.SeedSequence(9).spawn(8)
+    assert [(r["index"], r["a"], r["b"], r["first"], r["trials"]) for r in rows] == [
+        (i, a.unit_id or a.name, b.unit_id or b.name, first, 300) for i, (a, b, first) in enumerate(pairs)]
+    for r, (a, b, first), s in zip(rows, pairs, seeds):
+        res = simulate_duel(a, b, 300, rng=np.random.default_rng(s), first=first)
+        np.testing.assert_equal(  # Y against Y never finishes (1 damage, 1 reduction): NaN mean rounds
+            [r["p_a_wins"], r["p_b_wins"], r["p_draw"], r["mean_rounds"]],
+            [res.p_a_wins, res.p_b_wins, res.p_draw, res.mean_rounds])
+    exact = sw.duel_matrix([x, y], trials=300, seed=9, exact=True)
+    assert [r["trials"] for r in exact] == [None] * 8
+    for r, (a, b, first) in zip(exact, pairs):
+        res = exact_duel(a, b, first=first)
+        np.testing.assert_equal([r["p_a_wins"], r["p_b_wins"], r["p_draw"], r["mean_rounds"]],
+                                [res.p_a_wins, res.p_b_wins, res.p_draw, res.mean_rounds])
+    assert exact[1]["p_a_wins"] != exact[0]["p_a_wins"]  # the order of first attack reaches the duel
+
+
+def test_parallel_map_defaults_run_in_this_process_in_chunks_of_64():
+    """jobs=1 by default: in this process (a lambda cannot be sent to a worker), 64 tasks per chunk."""
+    import os as _os
+
+    calls = []
+    got = sw.parallel_map(lambda: _os.getpid(), [()] * 130, progress=lambda d, t: calls.append(d))
+    assert set(got) == {_os.getpid()} and calls == [64, 128, 130]
+
+
+def test_resume_of_a_finished_sweep_replays_nothing_and_rows_carry_what_was_played(tmp_path):
+    """Resuming a complete sweep reads every chunk (a table folder without this chunk's file, as when a
+    chunk had no rows of that table, is no damage) and rewrites none; rows name both policies in seat
+    order and every unit its catalog kind."""
+    from hoplostat.catalog import load
+
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=2, chunk=1, seed=4,
+                         policies=("greedy", "random"))
+    out = tmp_path / "s"
+    first = sw.run(cfg, out)
+    assert (first.games_played, first.games_total, first.chunks_skipped) == (4, 4, 0)
+    (out / "waves").mkdir()  # a table with no rows in any chunk
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*.parquet")}
+    again = sw.run(cfg, out, resume=True)
+    assert (again.games_played, again.games_total, again.chunks_skipped) == (4, 4, 4)
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*.parquet")} == stamps
+    manifest, tables = sw.load_tables(out)
+    assert manifest["status"] == "complete" and len(manifest["resumed"]) == 1
+    games, units = tables["games"], tables["units"]
+    assert set(zip(games["policy_a"], games["policy_b"])) == {("greedy", "random")}
+    kinds = {u.id: u.kind for u in load((), use_env=False).units.values()}
+    assert units["kind"].null_count() == 0
+    assert all(kinds[u] == k for u, k in zip(units["unit"], units["kind"]))
+
+
+def test_a_worker_with_a_different_catalog_refuses_to_play():
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=1, chunk=1,
+                         catalog_hash="0123456789abcdef" * 4)
+    catalog = sw._catalog(())
+    with pytest.raises(sw.InputError) as err:
+        sw._play_chunk(cfg, cfg.matchups()[0], 0, 1)
+    assert str(err.value) == (f"catalog changed since the sweep started (hash {catalog.hash[:12]}, expected "
+                              "0123456789ab): data files differ on this worker")
+
+
+def _three_faction_sweep(tmp_path):
+    cfg = sw.SweepConfig(factions=("kunlun", "amazons", "lamosians"), arenas=("pozzuoli",), games=2, chunk=1,
+                         seed=6)
+    out = tmp_path / "three"
+    sw.run(cfg, out)
+    return cfg, out
+
+
+def test_load_tables_sorts_by_matchup_and_game_and_types_all_null_columns(tmp_path):
+    """Chunk files are in matchup-index order; the tables come sorted by (matchup key, game). Chunks
+    written before the schemas, every one with a Null `winner` (all draws), still give a String column."""
+    cfg, out = _three_faction_sweep(tmp_path)
+    keys = [m.key for m in cfg.matchups()]
+    assert keys != sorted(keys)  # so that file order and key order differ
+    _, tables = sw.load_tables(out)
+    for frame in tables.values():
+        pairs = list(zip(frame["matchup"], frame["game"]))
+        assert pairs == sorted(pairs) and len(set(pairs)) == 12
+    for path in (out / "games").glob("*.parquet"):
+        frame = pl.read_parquet(path)
+        pl.DataFrame(frame.drop("winner").to_dicts()).with_columns(pl.lit(None).alias("winner")).write_parquet(path)
+    assert all(pl.read_parquet(p)["winner"].dtype == pl.Null for p in (out / "games").glob("*.parquet"))
+    _, tables = sw.load_tables(out)
+    assert tables["games"]["winner"].dtype == pl.String and tables["games"]["winner"].null_count() == 12
+    manifest = json.loads((out / "manifest.json").read_text())
+    for p in (out / "games").glob("*.parquet"):
+        p.unlink()
+    with pytest.raises(sw.InputError) as err:
+        sw.load_tables(out)
+    assert str(err.value) == f"{out}: the sweep has no finished games yet"
+    assert manifest["config"]["mode"] == "skirmish"
+
+
+def test_successes_are_the_modes_measure_per_row():
+    """For --ci-width: Skirmish counts the first-named faction's wins (winner == "a")."""
+    frame = pl.DataFrame({"winner": ["a", "b", None, "a", "a"]}, schema={"winner": pl.String})
+    assert sw._successes("skirmish", frame) == (5, 3)
+
+
+def test_a_damaged_chunk_names_the_reader_error_and_the_command(tmp_path):
+    out = tmp_path / "s"
+    manifest = {"config": {"mode": "skirmish", "factions": ["kunlun"], "arenas": ["pozzuoli"], "games": 2,
+                           "seed": 1, "policies": ["greedy", "greedy"], "max_rounds": 60, "chunk": 1}}
+    path = tmp_path / "bad.parquet"
+    path.write_bytes(b"not parquet " * 40)
+    try:
+        pl.read_parquet(path)
+    except Exception as exc:  # the reader's own words, first line, at most 120 characters
+        why = str(exc).strip().splitlines()[0][:120]
+    command = sw.resume_command(out, manifest["config"])
+    (out / "games").mkdir(parents=True)
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "games" / "0000-000000.parquet").write_bytes(path.read_bytes())
+    with pytest.raises(sw.InputError) as err:
+        sw.load_tables(out)
+    assert str(err.value) == f"{out / 'games' / '0000-000000.parquet'}: damaged result file ({why}); replay it with `{command}`"
+    # an error without words: its type; no config: the defaults
+    assert str(sw._damaged(out, {})(path, OSError())) == (f"{path}: damaged result file (OSError); replay it with "
+                                                          f"`{sw.resume_command(out, {})}`")
+
+    wordy = OSError("w" * 200 + "\nsecond line")  # only the first line, at most 120 characters
+    assert f"damaged result file ({'w' * 120}); replay" in str(sw._damaged(out, manifest)(path, wordy))
+
+
+def test_load_tables_reads_directories_of_older_versions(tmp_path):
+    """A manifest without a config, or naming a mode no longer installed, still loads (no schema to apply);
+    a chunk written before a declared column existed lacks it and still loads."""
+    cfg, out = _three_faction_sweep(tmp_path)
+    for path in (out / "games").glob("*.parquet"):
+        pl.read_parquet(path).drop("policy_b").write_parquet(path)
+    _, tables = sw.load_tables(out)
+    assert "policy_b" not in tables["games"].columns and tables["games"].height == 12
+    manifest = json.loads((out / "manifest.json").read_text())
+    for old in ({k: v for k, v in manifest.items() if k != "config"},
+                {**manifest, "config": {**manifest["config"], "mode": "retired-mode"}}):
+        (out / "manifest.json").write_text(json.dumps(old))
+        _, tables = sw.load_tables(out)
+        assert tables["games"].height == 12 and tables["units"].height > 0
+
+
+def test_resume_command_of_a_config_without_coop_keeps_the_coop_default(tmp_path):
+    """Manifests written before the coop option have no "coop": co-op stays on (the option's default)."""
+    old = {"mode": "onslaught", "factions": ["kunlun"], "games": 5, "seed": 0, "policies": ["greedy", "greedy"],
+           "max_rounds": 80, "chunk": 5}
+    assert "--no-coop" not in sw.resume_command(tmp_path, old)

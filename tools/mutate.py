@@ -1,0 +1,128 @@
+"""Mutation testing of a chosen set of modules: ``python tools/mutate.py dice odds stats [options]``.
+
+`make mutate MODULES='dice odds stats'` calls this. mutmut 3 reads its settings only from the
+``[tool.mutmut]`` table of the ``pyproject.toml`` in the directory it runs in and keeps its results in
+``mutants/`` there, so each module set gets a directory of its own, ``build/mutate/<set>/``: links to
+``hoplostat``, ``data`` and ``tests``, and a copy of ``pyproject.toml`` whose ``[tool.mutmut]`` names the
+set's modules and the tests that pin them (`TESTS`). Results of one set survive running another, and
+rerunning a set resumes it. Without MODULES, `make mutate` runs mutmut on the repository's own
+``[tool.mutmut]`` (combat.py) as before.
+
+Two settings differ from the repository's table, both so that a mutant's verdict does not depend on what
+ran before it: mutants run in processes forked from a server that has only collected the tests
+(``process_isolation = "forkserver"``), never from the process that ran the whole suite for mutmut's
+statistics, whose warm caches (`functools.lru_cache` in dice.py and odds.py) would hide a mutant of a
+function they call; and hypothesis runs its derandomized profile (``CI=1``, tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TESTS: dict[str, list[str]] = {
+    "combat": ["tests/test_duel_oracle.py", "tests/test_combat.py"],
+    "dice": ["tests/test_dice.py", "tests/test_odds.py"],
+    "odds": ["tests/test_odds.py"],
+    "stats": ["tests/test_stats.py"],
+    "sweep": ["tests/test_sweep.py", "tests/test_sweep_degenerate.py", "tests/test_cli_errors.py",
+              "tests/test_cli_duel.py"],
+}
+"""Module (``hoplostat/<name>.py``) -> the test files that pin it; a set runs the union."""
+
+LINKS = ("hoplostat", "data", "tests")
+
+
+def set_dir(modules: list[str]) -> Path:
+    return ROOT / "build" / "mutate" / "-".join(modules)
+
+
+def mutmut_table(modules: list[str]) -> str:
+    tests = sorted({t for m in modules for t in TESTS[m]})
+
+    def toml_list(items: list[str]) -> str:
+        return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+    return "\n".join([
+        "[tool.mutmut]",
+        f"# written by tools/mutate.py for the set {' '.join(modules)}",
+        'source_paths = ["hoplostat"]',
+        f"only_mutate = {toml_list([f'hoplostat/{m}.py' for m in modules])}",
+        'also_copy = ["data", "tests"]',
+        f"pytest_add_cli_args_test_selection = {toml_list(tests)}",
+        'pytest_add_cli_args = ["-q", "-p", "no:cacheprovider", "-p", "no:xdist"]',
+        'process_isolation = "forkserver"',
+        "",
+    ])
+
+
+def prepare(modules: list[str]) -> Path:
+    """Create (or refresh) the set's directory and return it."""
+    where = set_dir(modules)
+    where.mkdir(parents=True, exist_ok=True)
+    for name in LINKS:
+        link = where / name
+        if not link.is_symlink():
+            link.symlink_to(os.path.relpath(ROOT / name, where))
+    text = (ROOT / "pyproject.toml").read_text()
+    # drop the repository's [tool.mutmut] table (up to the next table or the end) and append the set's
+    text = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", text).rstrip() + "\n\n" + mutmut_table(modules)
+    target = where / "pyproject.toml"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+    return where
+
+
+def mutmut(where: Path, args: list[str], *, timeout: float | None = None) -> int:
+    """Run ``mutmut ARGS`` in ``where``; after ``timeout`` seconds stop it (what it checked is kept)."""
+    exe = Path(sys.executable).with_name("mutmut")
+    env = dict(os.environ, CI="1")
+    proc = subprocess.Popen([str(exe), *args], cwd=where, env=env, start_new_session=True)
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        print(f"mutate: stopping after {timeout:g} s; rerun to continue", file=sys.stderr)
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            return proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            return proc.wait()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="+", help=f"modules of hoplostat/ to mutate: {', '.join(TESTS)}")
+    parser.add_argument("--time", type=float, default=300, help="stop mutmut run after this many seconds")
+    parser.add_argument("--jobs", type=int, default=1, help="mutmut --max-children")
+    parser.add_argument("--mutants", nargs="*", default=[], help="only these mutant names or globs")
+    parser.add_argument("--fresh", action="store_true",
+                        help="forget earlier verdicts first (mutmut keeps them even when the tests changed)")
+    parser.add_argument("--results", action="store_true", help="only list the survivors of the last run")
+    parser.add_argument("--show", metavar="MUTANT", help="only print the diff of one mutant")
+    args = parser.parse_args(argv)
+    unknown = [m for m in args.modules if m not in TESTS]
+    if unknown:
+        parser.error(f"no test selection for {', '.join(unknown)}; known modules: {', '.join(TESTS)}")
+    modules = sorted(set(args.modules), key=list(TESTS).index)
+    where = prepare(modules)
+    if args.fresh and not (args.results or args.show):
+        shutil.rmtree(where / "mutants", ignore_errors=True)
+    print(f"mutate: {' '.join(modules)} in {where.relative_to(ROOT)}", file=sys.stderr)
+    if args.show:
+        return mutmut(where, ["show", args.show])
+    if not args.results:
+        mutmut(where, ["run", "--max-children", str(args.jobs), *args.mutants], timeout=args.time)
+    return mutmut(where, ["results"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
