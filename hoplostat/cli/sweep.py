@@ -13,18 +13,23 @@ from hoplostat.cli._common import seed_option
 
 HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
 
-Two-player modes play every faction pair in both seat orders on every arena (filter with --faction and
---arena); solo and co-op modes every faction and co-op pair; modes of three or more players sample --pods
-groups of factions. Results go to --out chunk by chunk as they complete, merged into one file per table
-at the end. An interrupted sweep continues with --resume and loses no game (Ctrl-C keeps every finished
-chunk and prints the exact command that resumes it); --resume with a larger --games grows the sweep,
-playing only the new games. Same --seed, same games, whatever --jobs or --backend is.
+Two-player modes play every faction pair in both seat orders on every
+arena (filter with --faction and --arena); solo and co-op modes every
+faction and co-op pair; modes of three or more players sample --pods
+groups of factions. Results go to --out chunk by chunk as they complete,
+merged into one file per table at the end. An interrupted sweep continues
+with --resume and loses no game (Ctrl-C keeps every finished chunk and
+prints the exact command that resumes it); --resume with a larger --games
+grows the sweep, playing only the new games. Same --seed, same games,
+whatever --jobs or --backend is.
 """
 
-HELP_SUMMARIZE = """The statistics of a sweep directory, by the mode's kind: win rates with 95% intervals and
-each faction against the field average, the matchup matrix, first-player advantage, Bradley-Terry
-ratings and the units that stand out (two-player modes); win shares against the fair share
-(free-for-all); team win rates and pairings (teams); immortals and titans (solo and co-op)."""
+HELP_SUMMARIZE = """The statistics of a sweep directory, by the mode's kind: win rates with
+95% intervals and each faction against the field average, the matchup
+matrix, first-player advantage, Bradley-Terry ratings and the units that
+stand out (two-player modes); win shares against the fair share (free-for-
+all); team win rates and pairings (teams); immortals and titans (solo and
+co-op)."""
 
 
 def sweep(
