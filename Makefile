@@ -51,7 +51,8 @@ bench: $(STAMP)
 # the tests changed: do it before quoting a kill rate). MUTANTS limits the run to mutant names or globs (e.g.
 # MUTANTS='hoplostat.combat.x_exact_duel*'); MUTATE_TIME stops it after that many seconds (what was checked
 # is kept, rerunning resumes); JOBS workers (use JOBS=1 on the shared 2-core machine). Timings measured on
-# this machine with JOBS=1: MODULES='dice odds stats' about 11 minutes; all of combat.py with JOBS=2 about 8.
+# this machine with JOBS=1: MODULES='dice odds stats' 7 minutes (MUTATE_TIME=900 covers it); MODULES=sweep over an
+# hour (docs/testing.md); all of combat.py with JOBS=2 about 8.
 # `make mutate` ends with the survivors' list.
 MUTATE_TIME  ?= 300
 MUTANTS      ?=

@@ -574,3 +574,25 @@ def test_resume_command_of_a_config_without_coop_keeps_the_coop_default(tmp_path
     old = {"mode": "onslaught", "factions": ["kunlun"], "games": 5, "seed": 0, "policies": ["greedy", "greedy"],
            "max_rounds": 80, "chunk": 5}
     assert "--no-coop" not in sw.resume_command(tmp_path, old)
+
+
+def test_run_checks_its_config_and_reports_progress_per_chunk(tmp_path):
+    """run() refuses no games and seeds outside 0..2**63-1 (both ends allowed) before writing anything;
+    progress(done, total) comes before each wave's new chunks and after each chunk, finished ones included."""
+    base = dict(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=2, chunk=1)
+    with pytest.raises(sw.InputError) as err:
+        sw.run(sw.SweepConfig(**{**base, "games": 0}), tmp_path / "g")
+    assert str(err.value) == "--games 0: must be 1 or more"
+    for seed in (-1, 2**63):
+        with pytest.raises(sw.InputError) as err:
+            sw.run(sw.SweepConfig(**base, seed=seed), tmp_path / "s")
+        assert str(err.value) == f"--seed {seed}: must be between 0 and {2**63 - 1}"
+    assert not (tmp_path / "g").exists() and not (tmp_path / "s").exists()
+    calls = []
+    report = sw.run(sw.SweepConfig(**base, seed=2**63 - 1), tmp_path / "top", progress=lambda d, t: calls.append((d, t)))
+    assert report.games_played == 4
+    assert calls == [(0, 4), (1, 4), (2, 4), (2, 4), (3, 4), (4, 4)]
+    calls.clear()
+    sw.run(sw.SweepConfig(**base, seed=2**63 - 1), tmp_path / "top", resume=True,
+           progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(2, 4), (4, 4)]
