@@ -32,9 +32,11 @@ TESTS: dict[str, list[str]] = {
     "combat": ["tests/test_duel_oracle.py", "tests/test_combat.py"],
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
     "odds": ["tests/test_odds.py"],
-    "stats": ["tests/test_stats.py"],
+    "stats": ["tests/test_stats.py", "tests/test_report_stats.py", "tests/test_compare.py"],
     "sweep": ["tests/test_sweep.py", "tests/test_sweep_degenerate.py", "tests/test_cli_errors.py",
-              "tests/test_cli_duel.py"],
+              "tests/test_cli_duel.py", "tests/test_sweep_scheduler.py", "tests/test_sweep_growth.py"],
+    "store": ["tests/test_store.py", "tests/test_sweep.py", "tests/test_sweep_growth.py", "tests/test_cli_errors.py"],
+    "executors": ["tests/test_sweep_scheduler.py", "tests/test_sweep.py"],
 }
 """Module (``hoplostat/<name>.py``) -> the test files that pin it; a set runs the union."""
 
