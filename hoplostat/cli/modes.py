@@ -10,24 +10,31 @@ Each one works with `hoplostat play MODE --seed 1` and `hoplostat sweep MODE`.
 """
 
 
-def modes(as_json: JsonOpt = False) -> None:
-    from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.api import _mode_rows
+def _listing(rows: list[dict], as_json: bool, title: str, columns: dict) -> None:
+    """One JSON list of `rows`, or a table: `columns` maps each header to the cell text of a row."""
+    from rich.markup import escape
 
-    rows = _mode_rows()
+    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.cli._common import table as Table
+
     if as_json:
         emit_json(rows)
         return
-    from rich.markup import escape
-    from hoplostat.cli._common import table as Table
-
-    t = Table("Game modes")
-    for col in ("mode", "rule set", "seats", "arenas", "what it is"):
+    t = Table(title)
+    for col in columns:
         t.add_column(col)
     for r in rows:
-        t.add_row(r["name"], r["ruleset"], " or ".join(map(str, r["troops"])), ", ".join(r["arenas"]),
-                  escape(r["summary"]))
+        t.add_row(*[escape(cell(r)) for cell in columns.values()])
     stdout_console().print(t)
+
+
+def modes(as_json: JsonOpt = False) -> None:
+    from hoplostat.api import _mode_rows
+
+    _listing(_mode_rows(), as_json, "Game modes", {
+        "mode": lambda r: r["name"], "rule set": lambda r: r["ruleset"],
+        "seats": lambda r: " or ".join(map(str, r["troops"])), "arenas": lambda r: ", ".join(r["arenas"]),
+        "what it is": lambda r: r["summary"]})
 
 
 HELP_RULINGS = """List the ruling switches: readings of unclear rules (docs/rulings.md) that have a natural
@@ -39,23 +46,11 @@ manifest and report); `hoplostat compare` then shows how much the ruling matters
 
 
 def rulings(as_json: JsonOpt = False) -> None:
-    from hoplostat.cli._common import emit_json, stdout_console
     from hoplostat.engine.rulings import rulings as registered
 
     rows = [{"name": r.name, "ruling": r.ruling, "ruleset": r.ruleset, "question": r.question, "default": r.default,
              "alternative": r.alternative, "values": {v: m for v, m in r.meanings}} for r in registered().values()]
-    if as_json:
-        emit_json(rows)
-        return
-    from rich.markup import escape
-
-    from hoplostat.cli._common import table as Table
-
-    t = Table("Ruling switches (--ruling NAME=VALUE)")
-    for col in ("switch", "ruling", "question", "default", "alternative"):
-        t.add_column(col)
-    for r in rows:
-        t.add_row(r["name"], r["ruling"], escape(r["question"]),
-                  escape(f"{r['default']}: {r['values'][r['default']]}"),
-                  escape(f"{r['alternative']}: {r['values'][r['alternative']]}"))
-    stdout_console().print(t)
+    _listing(rows, as_json, "Ruling switches (--ruling NAME=VALUE)", {
+        "switch": lambda r: r["name"], "ruling": lambda r: r["ruling"], "question": lambda r: r["question"],
+        "default": lambda r: f"{r['default']}: {r['values'][r['default']]}",
+        "alternative": lambda r: f"{r['alternative']}: {r['values'][r['alternative']]}"})
