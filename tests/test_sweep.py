@@ -578,7 +578,8 @@ def test_resume_command_of_a_config_without_coop_keeps_the_coop_default(tmp_path
 
 def test_run_checks_its_config_and_reports_progress_per_chunk(tmp_path):
     """run() refuses no games and seeds outside 0..2**63-1 (both ends allowed) before writing anything;
-    progress(done, total) comes before each wave's new chunks and after each chunk, finished ones included."""
+    progress(done, total) comes once with the games already on disk, then after each chunk as it completes
+    (no waves: the scheduler has no barrier)."""
     base = dict(factions=("kunlun", "amazons"), arenas=("pozzuoli",), games=2, chunk=1)
     with pytest.raises(sw.InputError) as err:
         sw.run(sw.SweepConfig(**{**base, "games": 0}), tmp_path / "g")
@@ -591,8 +592,8 @@ def test_run_checks_its_config_and_reports_progress_per_chunk(tmp_path):
     calls = []
     report = sw.run(sw.SweepConfig(**base, seed=2**63 - 1), tmp_path / "top", progress=lambda d, t: calls.append((d, t)))
     assert report.games_played == 4
-    assert calls == [(0, 4), (1, 4), (2, 4), (2, 4), (3, 4), (4, 4)]
+    assert calls == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
     calls.clear()
     sw.run(sw.SweepConfig(**base, seed=2**63 - 1), tmp_path / "top", resume=True,
            progress=lambda d, t: calls.append((d, t)))
-    assert calls == [(2, 4), (4, 4)]
+    assert calls == [(4, 4)]  # everything on disk: one call, nothing played
