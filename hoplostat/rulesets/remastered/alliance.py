@@ -30,7 +30,7 @@ from hoplostat.engine.rules import Game
 from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, TeamGameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
-from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, stones_held, units_back_from_discard
+from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, units_back_from_discard
 from hoplostat.rulesets.remastered.skirmish import POZZUOLI_REWARDS
 from hoplostat.rulesets.remastered.troops import add_faction, select_units
 
@@ -124,7 +124,7 @@ class Alliance(PozzuoliPlayersMode):
     def check_stones(self, g: Game, troop: int) -> None:
         """ALL-15: 1 favor for exactly one stone hex held by the player's own units, 3 for both; the
         teammate's units count for nothing."""
-        n = len(stones_held(g.state, troop))
+        n = len(turn.stones_held(g.state, troop))
         if n:
             self.gain_favor(g, troop, 1 if n == 1 else 3, f"{n} stone hex(es)")
 

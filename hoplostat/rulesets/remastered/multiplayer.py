@@ -1,6 +1,6 @@
 """What Remastered's modes for three and four players (Pandemonium, Alliance) share: Pozzuoli, one set-up
-function per mode, sweeps over sampled pods of factions, the stone hexes a troop holds, and the choice of up
-to two non-elite units back from a discard."""
+function per mode, sweeps over sampled pods of factions, and the choice of up to two non-elite units back from
+a discard."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.loop import GameSpec, Matchup, Mode, default_roller
 from hoplostat.engine.mode import sample_pods
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import DISCARD, GameState, UnitState
+from hoplostat.engine.state import DISCARD
 
 ARENA = "pozzuoli"
 DEFAULT_PODS = 24
@@ -53,16 +53,6 @@ class PozzuoliPlayersMode(Mode):
     @classmethod
     def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
         return GameSpec(cls.name, m.factions, m.arena, "", None, max_rounds)
-
-
-def stones_held(s: GameState, troop: int) -> list[UnitState]:
-    """The troop's own units standing on stone hexes (0, 1 or 2; other troops' units count for nothing)."""
-    out = []
-    for h in s.grid.tagged("stone"):
-        uid = s.board[h]
-        if uid >= 0 and s.units[uid].troop == troop:
-            out.append(s.units[uid])
-    return out
 
 
 def units_back_from_discard(g: Game, troop: int, decision: str, why: str, *, optional: bool) -> None:

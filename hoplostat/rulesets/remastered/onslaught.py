@@ -334,7 +334,7 @@ class Onslaught(Mode):
     def check_stones(self, g: Game, troop: int) -> None:
         """ONS-7: at the start of each player turn the immortal loses 1 HP per unit of that player on a stone."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
-        n = sum(1 for h in s.grid.tagged("stone") if s.board[h] >= 0 and s.units[s.board[h]].troop == troop)
+        n = len(turn.stones_held(s, troop))
         if n:
             lost = self.lose_hp(g, n, f"{n} {s.troops[troop].faction} unit(s) on stone hexes")
             s.stone_hp[troop] += lost

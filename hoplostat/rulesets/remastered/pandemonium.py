@@ -29,7 +29,7 @@ from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, GameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
-from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, stones_held, units_back_from_discard
+from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, units_back_from_discard
 from hoplostat.rulesets.remastered.troops import add_faction
 
 UNIT_LIMIT = 3
@@ -104,7 +104,7 @@ class Pandemonium(PozzuoliPlayersMode):
         only while a stone unit and a free deployment hex remain for it."""
         s = g.state
         t = s.troops[troop]
-        on_stones = stones_held(s, troop)
+        on_stones = turn.stones_held(s, troop)
         for _ in range(len(on_stones)):
             free = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
             if not t.tactics_discard or not free or not on_stones:

@@ -173,7 +173,7 @@ class Skirmish(Mode):
     def check_stones(self, g: Game, troop: int) -> None:
         """Remastered, "Check Stone Hexes" + SKR-7: 1 favor for exactly one stone, 3 for both."""
         s = g.state
-        n = sum(1 for h in s.grid.tagged("stone") if s.board[h] >= 0 and s.units[s.board[h]].troop == troop)
+        n = len(turn.stones_held(s, troop))
         if n:
             self.gain_favor(g, troop, 1 if n == 1 else 3, f"{n} stone hex(es)")
 

@@ -33,6 +33,17 @@ def start_of_turn(g: Game, troop: int) -> None:
                 fn(g, u, param)
 
 
+def stones_held(s, troop: int) -> list[UnitState]:
+    """The troop's own units standing on stone hexes (0, 1 or 2; other troops' units count for nothing): what
+    the "check stone hexes" step of every Pozzuoli mode counts."""
+    out = []
+    for h in s.grid.tagged("stone"):
+        uid = s.board[h]
+        if uid >= 0 and s.units[uid].troop == troop:
+            out.append(s.units[uid])
+    return out
+
+
 def deployable(g: Game, troop: int, hexes: tuple[int, ...]) -> list[tuple[int, int]]:
     """(uid, hex) pairs: an active unit in camp whose full Health the supply holds (DEP-3, UNIT-8)
     onto a free deployment hex of the troop (DEP-1, DEP-5)."""
