@@ -447,13 +447,7 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
     own = s.in_combat(troop)
     out = [u for u in own if not u.elite]
     dist = s.grid.dist
-    reach = []
-    for m in own:
-        r = 1
-        if s.skills_work(m):
-            for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
-                r = max(r, fn(None, m, param))
-        reach.append((m.hex, r))
+    reach = [(m.hex, tactic_reach(s, m)) for m in own]
     for o in s.in_combat():
         if o.troop == troop or o.elite or o.unit.kind == "shard":
             continue
@@ -466,19 +460,26 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
     return out
 
 
+def tactic_reach(s: GameState, m: UnitState) -> int:
+    """How far from `m` its troop may place a tactic on an opposing unit: 1 (adjacent, TAC-2), or more with a
+    working tactic-reach skill (Tactical, R-CAT-5)."""
+    r = 1
+    if s.skills_work(m):
+        for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
+            r = max(r, fn(None, m, param))
+    return r
+
+
 def _credit_reach(s: GameState, troop: int, target: UnitState) -> None:
     """A statistic, no rule: an opposing target no unit of `troop` is adjacent to was reachable only through
-    a widened tactic reach (Tactical, R-CAT-5); each unit whose reach covers it is credited."""
+    a widened tactic reach (`tactic_reach`); each unit whose reach covers it is credited."""
     row = s.grid.dist[target.hex]
     own = s.in_combat(troop)
     if any(row[m.hex] <= 1 for m in own):
         return
     for m in own:
-        if s.skills_work(m):
-            for _sid, param, fn in unit_hooks(m.unit, "tactic_reach"):
-                if row[m.hex] <= fn(None, m, param):
-                    m.tactics_enabled += 1
-                    break
+        if row[m.hex] <= tactic_reach(s, m):
+            m.tactics_enabled += 1
 
 
 def place_tactic(g: Game, troop: int, tactic: Tactic, target: UnitState) -> None:
