@@ -99,19 +99,33 @@ def _part_games(path: Path):
     return got
 
 
-def read_finished(out: Path, name: str):
+def _footer_reads(path: Path) -> None:
+    """Raise unless the parquet file's footer reads (checked once per file and modification time)."""
+    import polars as pl
+
+    key = (str(path), path.stat().st_mtime_ns)
+    if key not in _FOOTERS_READ:
+        pl.read_parquet_schema(path)
+        _FOOTERS_READ.add(key)
+
+
+_FOOTERS_READ: set[tuple[str, int]] = set()
+
+
+def read_finished(out: Path, name: str, index: dict | None = None):
     """The games frame of chunk `name` if it is finished and every table file of it reads; None for a damaged
-    or missing chunk, which `--resume` plays again."""
+    or missing chunk, which `--resume` plays again. `index`: the directory's `read_index`, when the caller
+    has it already (a resume reads every chunk: the index and each part are then read once, not per chunk)."""
     import polars as pl
 
     out = Path(out)
-    idx = read_index(out)
+    idx = read_index(out) if index is None else index
     try:
         part = idx["chunks"].get(name)
         if part is not None:
             for folder in table_dirs(out):
                 if (folder / part).exists() and folder.name != "games":
-                    pl.read_parquet_schema(folder / part)
+                    _footer_reads(folder / part)
             games = _part_games(out / "games" / part)
             return games.filter(pl.col(CHUNK) == name).drop(CHUNK)
         frame = pl.read_parquet(out / "games" / name)

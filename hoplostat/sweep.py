@@ -486,6 +486,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     store.drop_damaged_parts(out)
     store.revive(out)  # stops are decided again from scratch below
     starts = store.chunk_starts(out)
+    index = store.read_index(out)
     tally = np.zeros((len(matchups), 2), dtype=np.int64)
     total = len(matchups) * config.games
     # Test hook, not a user setting: HOPLOSTAT_TEST_STOP_AFTER_CHUNKS=k kills this process with SIGKILL right
@@ -505,7 +506,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
             for start in sorted(x for x in starts.get(m, ()) if g0 <= x < g1):
                 if start != have:
                     break
-                prev = _read_finished(out, _chunk_name(m, start))
+                prev = _read_finished(out, _chunk_name(m, start), index)
                 if prev is None:  # damaged (unreadable): played again from here
                     break
                 n, w = _successes(config.mode, prev)
