@@ -774,9 +774,7 @@ def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section]
 
     t = stats.teams_summary(tables)
     names = _faction_names(catalog, factions)
-    games = tables["games"]
-    n, draws = games.lazy().select(pl.len(), pl.col("winner").is_null().sum()).collect().row(0)
-    average = (1 - draws / n) / 2 if n else 0.5
+    average = stats.field_average(tables["games"])[0]  # the average team, as for two seats
     sections: list[Section] = [
         ("teams-factions", "Team win rate per faction",
          win_rate_figure(t["win_rates"], title="Alliance: share of games the faction's team wins (95% interval)",

@@ -133,6 +133,11 @@ def field_average(games: Frame) -> tuple[float, float]:
     """(average, its standard error): the share of games an average seat wins in two-seat games, which is
     (1 - draw rate) / 2, not 50%, since a draw is won by nobody."""
     n, draws = _collect(games.lazy().select(pl.len(), pl.col("winner").is_null().sum())).row(0)
+    return _average_seat(n, draws)
+
+
+def _average_seat(n: int, draws: int) -> tuple[float, float]:
+    """`field_average` of `n` two-seat games of which `draws` were won by nobody."""
     if n == 0:
         return float("nan"), float("nan")
     decided = 1.0 - draws / n
@@ -201,7 +206,7 @@ def first_player_advantage(games: Frame) -> pl.DataFrame:
     parts += [{"arena": a, "games": int(n), "first_wins": int(w), "draws": int(d)}
               for a, n, w, d in per.select("arena", "games", "first_wins", "draws").iter_rows()]
     out = _with_interval(pl.DataFrame(parts), "first_wins", "games", "first_win_rate")
-    avgs = [(1 - r["draws"] / r["games"]) / 2 if r["games"] else float("nan") for r in parts]
+    avgs = [_average_seat(r["games"], r["draws"])[0] for r in parts]
     return out.with_columns(pl.Series("field_average", avgs)).with_columns(
         (pl.col("first_win_rate") - pl.col("field_average")).alias("diff"),
         (pl.col("first_win_rate_lo") - pl.col("field_average")).alias("diff_lo"),
