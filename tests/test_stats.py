@@ -85,6 +85,13 @@ def _wilson(k, n):
     return ci.low, ci.high
 
 
+def _assert_rate(row, prefix: str, wins: int, n: int) -> None:
+    """`row[prefix]` is wins / n and its `_lo`, `_hi` are the Wilson interval (scipy's), to approx's default."""
+    assert row[prefix] == pytest.approx(wins / n)
+    lo, hi = _wilson(wins, n)
+    assert row[f"{prefix}_lo"] == pytest.approx(lo) and row[f"{prefix}_hi"] == pytest.approx(hi)
+
+
 def _versus_games():
     """Seven games of three factions on two arenas; every side column distinct so a mix-up shows."""
     rows = [  # arena, a, b, first, winner
@@ -419,9 +426,7 @@ def test_immortal_waves_in_full():
         won = sum(r[2] for r in sub)
         assert (row["faced"], row["won_waves"]) == (len(sub), won)
         assert row["mean_rounds"] == pytest.approx(sum(r[3] for r in sub) / len(sub))
-        assert row["wave_win_rate"] == pytest.approx(won / len(sub))
-        lo, hi = _wilson(won, len(sub))
-        assert row["wave_win_rate_lo"] == pytest.approx(lo) and row["wave_win_rate_hi"] == pytest.approx(hi)
+        _assert_rate(row, "wave_win_rate", won, len(sub))
     assert stats.immortal_waves(None) is None and stats.immortal_waves(waves.head(0)) is None
 
 
@@ -455,9 +460,7 @@ def test_ascension_matrix_and_titan_difficulty_in_full():
         wins = sum(r[4] for r in sub)
         assert (row["games"], row["wins"], row["capped"]) == (len(sub), wins, sum(r[6] for r in sub))
         assert row["mean_rounds"] == pytest.approx(sum(r[5] for r in sub) / len(sub))
-        assert row["win_rate"] == pytest.approx(wins / len(sub))
-        lo, hi = _wilson(wins, len(sub))
-        assert row["win_rate_lo"] == pytest.approx(lo) and row["win_rate_hi"] == pytest.approx(hi)
+        _assert_rate(row, "win_rate", wins, len(sub))
     got = stats.titan_difficulty(games)
     rate = {}
     for r in rows:
@@ -472,9 +475,7 @@ def test_ascension_matrix_and_titan_difficulty_in_full():
         wins = sum(r[4] for r in sub)
         assert (row["games"], row["wins"]) == (len(sub), wins)
         assert row["mean_rounds"] == pytest.approx(sum(r[5] for r in sub) / len(sub))
-        assert row["win_rate"] == pytest.approx(wins / len(sub))
-        lo, hi = _wilson(wins, len(sub))
-        assert row["win_rate_lo"] == pytest.approx(lo) and row["win_rate_hi"] == pytest.approx(hi)
+        _assert_rate(row, "win_rate", wins, len(sub))
 
 
 def _same(a, b):

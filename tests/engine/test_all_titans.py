@@ -39,6 +39,18 @@ def _check_troop_columns(row: dict, coop: bool) -> None:
         assert "b_units_deployed" not in row
 
 
+def _played(cat, config, matchups):
+    """Every game of `matchups` as the sweep plays it: (matchup, its tables, its games row, where to look when
+    an assertion fails); each row's co-op flag already checked against the matchup."""
+    for m in matchups:
+        for game in range(config.games):
+            tables = play_one(cat, config, m, game)
+            (row,) = tables["games"]
+            where = f"{m.key} game {game} (game seed {row['game_seed']})"
+            assert row["coop"] == bool(m.b), where
+            yield m, tables, row, where
+
+
 @pytest.mark.parametrize("policy", ["greedy", "random"])
 @pytest.mark.parametrize("titan", ["mars", "ifreet", "shaghad", "titan-d", "titan-e", "titan-f"])
 def test_every_titan_solo_and_coop_plays_to_an_end(cat, titan, policy):
@@ -48,20 +60,15 @@ def test_every_titan_solo_and_coop_plays_to_an_end(cat, titan, policy):
     matchups = [m for m in config.matchups() if m.titan == titan]
     assert {bool(m.b) for m in matchups} == {False, True}  # solo and co-op
     assert len(matchups) == len(cat.factions) * (len(cat.factions) + 1) // 2
-    for m in matchups:
-        for game in range(config.games):
-            tables = play_one(cat, config, m, game)
-            (row,) = tables["games"]
-            where = f"{m.key} game {game} (game seed {row['game_seed']})"
-            assert row["coop"] == bool(m.b), where
-            assert row["end_reason"] in ASCENSION_ENDS or row["capped"], where
-            assert row["won"] == (row["end_reason"] == "titan defeated"), where
-            assert (row["titan_hp"] == 0) == row["won"], where
-            assert 1 <= row["rounds"] <= MAX_ROUNDS, where
-            assert row["a_titan_damage"] <= row["a_damage_dealt"], where
-            _check_troop_columns(row, bool(m.b))
-            for u in tables["units"]:
-                assert u["faction"] in (m.a, m.b) and u["won"] == row["won"], where
+    for m, tables, row, where in _played(cat, config, matchups):
+        assert row["end_reason"] in ASCENSION_ENDS or row["capped"], where
+        assert row["won"] == (row["end_reason"] == "titan defeated"), where
+        assert (row["titan_hp"] == 0) == row["won"], where
+        assert 1 <= row["rounds"] <= MAX_ROUNDS, where
+        assert row["a_titan_damage"] <= row["a_damage_dealt"], where
+        _check_troop_columns(row, bool(m.b))
+        for u in tables["units"]:
+            assert u["faction"] in (m.a, m.b) and u["won"] == row["won"], where
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])
@@ -71,19 +78,14 @@ def test_every_onslaught_faction_and_coop_pair_plays_to_an_end(cat, policy):
     matchups = config.matchups()
     pairs = {frozenset((m.a, m.b)) for m in matchups if m.b}
     assert len(pairs) == len(cat.factions) * (len(cat.factions) - 1) // 2
-    for m in matchups:
-        for game in range(config.games):
-            tables = play_one(cat, config, m, game)
-            (row,) = tables["games"]
-            where = f"{m.key} game {game} (game seed {row['game_seed']})"
-            assert row["coop"] == bool(m.b), where
-            assert row["end_reason"] in ONSLAUGHT_ENDS or row["capped"], where
-            assert 0 <= row["immortals_defeated"] <= 6, where
-            waves = tables["waves"]
-            assert row["immortals_defeated"] == sum(w["won"] for w in waves), where
-            assert all(w["won"] for w in waves[:-1]), where
-            assert 1 <= row["rounds"] <= MAX_ROUNDS, where
-            _check_troop_columns(row, bool(m.b))
+    for m, tables, row, where in _played(cat, config, matchups):
+        assert row["end_reason"] in ONSLAUGHT_ENDS or row["capped"], where
+        assert 0 <= row["immortals_defeated"] <= 6, where
+        waves = tables["waves"]
+        assert row["immortals_defeated"] == sum(w["won"] for w in waves), where
+        assert all(w["won"] for w in waves[:-1]), where
+        assert 1 <= row["rounds"] <= MAX_ROUNDS, where
+        _check_troop_columns(row, bool(m.b))
 
 
 # --------------------------------------------------------------------------- issue 13: the crash, by hand

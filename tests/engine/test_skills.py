@@ -381,12 +381,15 @@ def test_impelled_unit_may_not_use_a_special_and_then_attack_ENG_1(grid):
     REGISTRY["impel"].hooks["ability"](g, s.units[0], None, (1,))
     offered = []
 
-    def special_first(o):
-        mine = [x for x in o if x[1] == 1]
-        offered.append(mine)
-        return next((x for x in mine if x[0] == "special"), None)
+    def first(kind):
+        """The impelled unit's (uid 1) first option of `kind`; what it was offered is kept in `offered`."""
+        def pick(o):
+            mine = [x for x in o if x[1] == 1]
+            offered.append(mine)
+            return next((x for x in mine if x[0] == kind), None)
+        return pick
 
-    g.controllers = [Scripted({"engage": special_first}), Scripted()]
+    g.controllers = [Scripted({"engage": first("special")}), Scripted()]
     turn.engage_step(g, 0)
     assert foe.hp == 8  # one blue die for one adjacent opponent: Whirlwind only
     assert not any(offered[1:]) and not rules.can_engage(s, ally)
@@ -394,13 +397,7 @@ def test_impelled_unit_may_not_use_a_special_and_then_attack_ENG_1(grid):
     s.turn += 2
     REGISTRY["impel"].hooks["ability"](g, s.units[0], None, (1,))
     offered.clear()
-
-    def attack_first(o):
-        mine = [x for x in o if x[1] == 1]
-        offered.append(mine)
-        return next((x for x in mine if x[0] == "attack"), None)
-
-    g.controllers = [Scripted({"engage": attack_first}), Scripted()]
+    g.controllers = [Scripted({"engage": first("attack")}), Scripted()]
     turn.engage_step(g, 0)
     assert foe.hp == 6 and offered[1] and all(x[0] == "attack" for x in offered[1])
 
