@@ -148,12 +148,13 @@ def _arenas(games: Frame) -> list[str]:
     return sorted(_collect(games.lazy().select(pl.col("arena").unique()))["arena"].to_list())
 
 
-def field_differences(games: Frame, *, by_arena: bool = False) -> pl.DataFrame:
+def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFrame | None = None) -> pl.DataFrame:
     """Each faction's win rate minus the field average (`field_average`, per arena with `by_arena`), in
     points of win rate: `diff` with a 95% interval (the faction's Wilson half-widths and the average's
     standard error combined in quadrature), and `verdict` "stronger" / "weaker" where the interval excludes
-    0, "within" otherwise. Draws count as not won on both sides, so a faction at the average has diff 0."""
-    wr = win_rates(games, by_arena=by_arena)
+    0, "within" otherwise. Draws count as not won on both sides, so a faction at the average has diff 0.
+    `rates`: `win_rates(games, by_arena=by_arena)` when the caller has it already (one pass over the games less)."""
+    wr = win_rates(games, by_arena=by_arena) if rates is None else rates
     parts = []
     lz = games.lazy()
     for arena, sub in ([(None, lz)] if not by_arena else [(a, lz.filter(pl.col("arena") == a)) for a in _arenas(lz)]):
@@ -348,11 +349,12 @@ def unit_measures(units: Frame | None, role_of: dict[str, str]) -> pl.DataFrame 
 
 def summary(games: Frame, units: Frame | None = None) -> dict[str, pl.DataFrame | None]:
     """Every table `hoplostat summarize` prints."""
+    rates, by_arena = win_rates(games), win_rates(games, by_arena=True)
     return {
-        "win_rates": win_rates(games),
-        "win_rates_by_arena": win_rates(games, by_arena=True),
-        "field": field_differences(games),
-        "field_by_arena": field_differences(games, by_arena=True),
+        "win_rates": rates,
+        "win_rates_by_arena": by_arena,
+        "field": field_differences(games, rates=rates),
+        "field_by_arena": field_differences(games, by_arena=True, rates=by_arena),
         "matchups": matchup_matrix(games),
         "first_player": first_player_advantage(games),
         "ratings": bradley_terry(games),
