@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from hoplostat.cli._common import seed_option
+from hoplostat.cli._common import frame_table, seed_option
 
 HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
 
@@ -179,27 +179,27 @@ def summarize(
         return
 
     wr = tables["win_rates"]
-    con.print(_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
+    con.print(frame_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
     field = tables["field"]
     avg = field["field_average"][0]
-    con.print(_table(f"Against the field: points above or below an average faction (which wins {avg:.1%}; draws are "
+    con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg:.1%}; draws are "
                      "won by nobody)", field.select(
                          "faction", "games", pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1) for c in
                                                                        ("diff", "diff_lo", "diff_hi")]).alias("points (95%)"),
                          "verdict")))
     by_arena = tables["win_rates_by_arena"]
     if by_arena["arena"].n_unique() > 1:
-        con.print(_table("Win rate per faction and arena",
+        con.print(frame_table("Win rate per faction and arena",
                          by_arena.select("arena", "faction", "games", "draws", _ci("win_rate"))))
     fp = tables["first_player"]
-    con.print(_table("First player", fp.select("arena", "games", "first_wins", "draws", _ci("first_win_rate"))))
+    con.print(frame_table("First player", fp.select("arena", "games", "first_wins", "draws", _ci("first_win_rate"))))
     bt = tables["ratings"]
-    con.print(_table("Bradley-Terry strength (log-odds, mean 0)",
+    con.print(frame_table("Bradley-Terry strength (log-odds, mean 0)",
                      bt.select("faction", pl.col("strength").round(2),
                                pl.format("[{}, {}]", pl.col("strength_lo").round(2),
                                          pl.col("strength_hi").round(2)).alias("95%"))))
     mm = tables["matchups"]
-    con.print(_table("Matchups: the row faction's win rate against the opponent",
+    con.print(frame_table("Matchups: the row faction's win rate against the opponent",
                      mm.select("faction", "opponent", "games", _ci("win_rate"),
                                *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
                                  for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
@@ -208,7 +208,7 @@ def summarize(
         u = stats.unit_measures(tables["units"], roles).drop_nulls("z").sort("z", descending=True)
         pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
         stand = [uid for uid, c in catalog.units.items() if c.is_stand_in]
-        con.print(_table("Units standing out within their faction and class (z of the measure that fits the class; "
+        con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the class; "
                          "* = stand-in values)",
                          pick.select(pl.when(pl.col("unit").is_in(stand)).then(pl.col("unit") + " *")
                                      .otherwise(pl.col("unit")).alias("unit"), "role", "deployed", "measure",
@@ -249,7 +249,7 @@ def _print_waves(con, tables) -> None:
     import polars as pl
 
     teams = tables["teams"]
-    con.print(_table("Immortals defeated per game (solo, then co-op)", teams.select(
+    con.print(frame_table("Immortals defeated per game (solo, then co-op)", teams.select(
         "team", "games", pl.format("{} [{}, {}]", *[pl.col(c).round(1) for c in
                                                     ("mean_defeated", "mean_defeated_lo", "mean_defeated_hi")]
                                    ).alias("mean (95%)"),
@@ -258,7 +258,7 @@ def _print_waves(con, tables) -> None:
         pl.col("mean_waves").round(2).alias("waves"), "capped")))
     if tables["immortals"] is not None:
         imm = tables["immortals"]
-        con.print(_table("Waves won when the immortal is faced", imm.select(
+        con.print(frame_table("Waves won when the immortal is faced", imm.select(
             "immortal", "coop", "faced", "won_waves",
             _ci("wave_win_rate"))))
 
@@ -276,21 +276,21 @@ def _print_pods(con, tables, cfg) -> None:
               f"{g['draws']:,} of {g['games']:,} games reached the round cap (nobody wins those)")
     fair = tables["win_shares"]["fair_share"].mean()
     con.print(f"fair share: {fair:.1%} (the share of games with a winner, split evenly among the players)")
-    con.print(_table("Win share per faction against the fair share", tables["win_shares"].select(
+    con.print(frame_table("Win share per faction against the fair share", tables["win_shares"].select(
         "faction", "games", "wins", "draws", _ci("win_share"), _points(), "verdict")))
-    con.print(_table("Win share per turn position (1 = plays first)", tables["positions"].select(
+    con.print(frame_table("Win share per turn position (1 = plays first)", tables["positions"].select(
         "position", "games", "wins", _ci("win_share"), _points(), "verdict")))
 
 
 def _print_teams(con, tables) -> None:
     import polars as pl
 
-    con.print(_table("Team win rate per faction", tables["win_rates"].select(
+    con.print(frame_table("Team win rate per faction", tables["win_rates"].select(
         "faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
     pairs = tables["pairings"]
-    con.print(_table("Pairings of teammates, strongest first", pairs.select(
+    con.print(frame_table("Pairings of teammates, strongest first", pairs.select(
         pl.format("{} + {}", "mate_1", "mate_2").alias("team"), "games", "wins", "draws", _ci("win_rate"))))
-    con.print(_table("The first player's team", tables["first_team"].select(
+    con.print(frame_table("The first player's team", tables["first_team"].select(
         "games", "first_team_wins", "draws", _ci("first_team_win_rate"))))
 
 
@@ -304,14 +304,8 @@ def _ci(col: str):
 def _print_boss(con, tables) -> None:
     import polars as pl
 
-    con.print(_table("Titans, hardest first: share of games the players win",
+    con.print(frame_table("Titans, hardest first: share of games the players win",
                      tables["titans"].select("titan", "coop", "games", "wins", _ci("win_rate"),
                                              pl.col("mean_rounds").round(1))))
-    con.print(_table("Titan by team", tables["matrix"].select("titan", "team", "games", _ci("win_rate"),
+    con.print(frame_table("Titan by team", tables["matrix"].select("titan", "team", "games", _ci("win_rate"),
                                                               pl.col("mean_rounds").round(1), "capped")))
-
-
-def _table(title: str, frame):
-    from hoplostat.cli._common import frame_table
-
-    return frame_table(title, frame)
