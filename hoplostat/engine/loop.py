@@ -68,13 +68,18 @@ def open_turn(g: Game, turn: Turn) -> None:
     s.say(turn.header)
 
 
-def run_steps(g: Game, steps: Iterable[tuple[str, Callable[[], Any]]]) -> None:
-    """The step runner: each step in order; a game end (or an interrupt) stops the turn at once (TURN-2)."""
+def run_steps(g: Game, steps: Iterable[tuple[str, Callable[[], Any]]], start: int = 0) -> None:
+    """The step runner: each step in order from `start`, its index kept in `state.step_index`; a game end
+    (or an interrupt) stops the turn at once (TURN-2)."""
     s = g.state
-    for _name, step in steps:
+    for i, (_name, step) in enumerate(steps):
+        if i < start:
+            continue
+        s.step_index = i
         step()
         if s.end_reason is not None:
             return
+    s.step_index = len(steps)  # type: ignore[arg-type]
 
 
 def play_turn(g: Game, turn: Turn) -> None:
@@ -83,26 +88,68 @@ def play_turn(g: Game, turn: Turn) -> None:
     run_steps(g, turn.steps)
 
 
-def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | None = None) -> None:
-    """Play rounds until the game ends or the round cap makes it a draw. `after_turn(g, turn)`, if given,
-    observes the game after every turn (invariant checks, statistics); it must not change the state."""
+def _round_turns(g: Game, start: int, after_turn: Callable[[Game, Turn], Any] | None,
+                 turns_left: list[int] | None) -> None:
+    """The turns of the current round from index `start` (the turn at `start` resumed at its recorded
+    step when `start` is where play stands). `turns_left`: a one-element countdown of turns still to
+    play, for a continuation with a horizon; play stops when it reaches 0."""
     s = g.state
     mode: Mode = s.mode
+    resuming = start == s.turn_index and start >= 0
+    for i, turn in enumerate(mode.round_turns(g)):
+        if i < start:
+            continue
+        if s.end_reason is not None or (turns_left is not None and turns_left[0] <= 0):
+            return
+        if turn is None:
+            continue
+        s.turn_index = i
+        if resuming and i == start:
+            run_steps(g, turn.steps, s.step_index)
+        else:
+            open_turn(g, turn)
+            run_steps(g, turn.steps)
+        if turns_left is not None:
+            turns_left[0] -= 1
+        if after_turn is not None:
+            after_turn(g, turn)
+        if s.end_reason is not None:
+            mode.interrupt(g)
+            return
+
+
+def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | None = None,
+        turns: int | None = None) -> None:
+    """Play rounds until the game ends or the round cap makes it a draw. `after_turn(g, turn)`, if given,
+    observes the game after every turn (invariant checks, statistics); it must not change the state.
+    `turns`: stop after that many more turns (a lookahead's horizon), the game not ended."""
+    s = g.state
+    mode: Mode = s.mode
+    left = None if turns is None else [turns]
     while s.end_reason is None:
+        if left is not None and left[0] <= 0:
+            return
         if s.round >= max_rounds:
             mode.end(g, f"round cap ({max_rounds}) reached")
             break
         s.round += 1
+        s.turn_index = -1
         mode.start_round(g)
-        for turn in mode.round_turns(g):
-            if s.end_reason is not None:
-                break
-            play_turn(g, turn)
-            if after_turn is not None:
-                after_turn(g, turn)
-            if s.end_reason is not None:
-                mode.interrupt(g)
-                break
+        _round_turns(g, 0, after_turn, left)
+
+
+def resume(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | None = None,
+           turns: int | None = None) -> None:
+    """Continue a game from where its state says play stands (`GameState.turn_index`, `step_index`): the
+    rest of the current step (re-entered: a turn step asks its decision again from the state), turn and
+    round, then `run`. Meant for a `Game.clone` taken while a controller answers a turn step's decision
+    (`Game.at_step`); `turns` as for `run` (the turn in progress counts as one)."""
+    s = g.state
+    left = None if turns is None else [turns]
+    if s.end_reason is None and s.turn_index >= 0:
+        _round_turns(g, s.turn_index, after_turn, left)
+    if s.end_reason is None and (left is None or left[0] > 0):
+        run(g, max_rounds, after_turn=after_turn, turns=None if left is None else left[0])
 
 
 def new_game(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng: np.random.Generator,
@@ -145,5 +192,5 @@ def player_units(s: GameState, players: Iterator[int] | Sequence[int], *, skip_z
 
 __all__ = [
     "DRAW", "GameResult", "GameSpec", "LOST", "Matchup", "Mode", "Turn", "TroopResult", "UnitSummary", "WON",
-    "mode_class", "modes", "new_game", "open_turn", "play", "play_turn", "register_mode", "run", "run_steps",
+    "mode_class", "modes", "new_game", "open_turn", "play", "play_turn", "register_mode", "resume", "run", "run_steps",
 ]

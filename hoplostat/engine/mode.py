@@ -392,7 +392,9 @@ class Mode:
         """At the start of every round, after the round counter moved."""
 
     def round_turns(self, g: Game) -> Iterable[Turn]:
-        """The turns of this round in order; consumed lazily (a turn may decide whether the next happens)."""
+        """The turns of this round in order; consumed lazily (a turn may decide whether the next happens).
+        Asked again mid-round (`loop.resume`), it must give the same turns at the same positions up to the
+        one in progress: a position whose turn is skipped (an eliminated player) yields None instead."""
         raise NotImplementedError
 
     def turn_of(self, g: Game, troop: int) -> Turn:

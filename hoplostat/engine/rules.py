@@ -7,6 +7,7 @@ Each cites the Remastered section it implements.
 
 from __future__ import annotations
 
+import copy
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -83,17 +84,47 @@ class Game:
     roller: Roller
     controllers: Sequence[Controller]
     rng: np.random.Generator
+    depth: int = 0
+    """0 for the game being played; 1 or more for a continuation a lookahead player imagines (`clone`)."""
+    at_step: bool = False
+    """True while a controller answers a decision asked by a turn step itself (not from inside a rule, e.g.
+    a defeat's "return-unit"): the state is then between two actions, and a clone taken now continues from
+    there (`engine.loop.resume` re-enters the step, which asks the same decision again)."""
 
-    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True) -> Any | None:
-        """Ask a troop's controller; a single mandatory option is taken without asking."""
+    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True,
+            step: bool = False) -> Any | None:
+        """Ask a troop's controller; a single mandatory option is taken without asking. `step`: asked by a
+        turn step between actions (see `at_step`)."""
         if not options:
             return None
         if not optional and len(options) == 1:
             return options[0]
+        self.at_step = step
         choice = self.controllers[troop].choose(self, troop, decision, options, optional=optional)
+        self.at_step = False
         if choice is None and not optional:
             raise RuntimeError(f"controller of troop {troop} passed on mandatory {decision!r}")
         return choice
+
+    def clone(self) -> Game:
+        """An independent copy of the game at this moment: state, dice (the rng's position included) and
+        controllers, copied together so that what they share stays shared; catalog chips, the grid, the
+        mode object and the roller's probability tables are shared with the original (immutable)."""
+        memo = self.state.clone_memo()
+        cdf = getattr(self.roller, "_cdf", None)
+        if cdf is not None:
+            memo[id(cdf)] = cdf
+        state, roller, controllers, rng = copy.deepcopy(
+            (self.state, self.roller, list(self.controllers), self.rng), memo)
+        return Game(state, roller, controllers, rng, self.depth, self.at_step)
+
+    def reseed(self, rng: np.random.Generator) -> None:
+        """Give the game (and its roller, when it has its own rng) the stream of `rng` from here on: a
+        lookahead's continuation must not roll the real game's future dice."""
+        self.rng.bit_generator.state = rng.bit_generator.state
+        own = getattr(self.roller, "rng", None)
+        if own is not None and own is not self.rng:
+            own.bit_generator.state = rng.bit_generator.state
 
 
 # --------------------------------------------------------------------------- derived stats

@@ -146,6 +146,11 @@ class GameState:
     round: int = 0
     turn: int = 0
     active: int = -1
+    turn_index: int = -1
+    """Where in the round play is: the index of the current turn among the mode's `round_turns` (-1 before
+    the first turn of a round). With `step_index`, what `engine.loop.resume` continues a clone from."""
+    step_index: int = 0
+    """Index of the current step within the current turn (the number of its steps already done)."""
     winner: int | None = None
     end_reason: str | None = None
     log: list[str] | None = None
@@ -328,6 +333,11 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy for lookahead; catalog objects and the grid are shared (immutable)."""
+        return copy.deepcopy(self, self.clone_memo())
+
+    def clone_memo(self) -> dict[int, Any]:
+        """The `copy.deepcopy` memo that keeps the immutable parts shared: catalog chips, tactics, the grid
+        and the mode object. `rules.Game.clone` copies a state together with its dice and controllers."""
         memo: dict[int, Any] = {id(self.grid): self.grid}
         for u in self.units:
             memo[id(u.unit)] = u.unit
@@ -340,7 +350,7 @@ class GameState:
             memo[id(self.mode)] = self.mode
         if self.support_unit is not None:
             memo[id(self.support_unit)] = self.support_unit
-        return copy.deepcopy(self, memo)
+        return memo
 
 
 @dataclass(slots=True)

@@ -53,6 +53,9 @@ class PandemoniumState(GameState):
     """Troops in the order they were eliminated."""
     first: int = 0
     """The troop that plays first (PAN-4)."""
+    seating: list[int] = field(default_factory=list)
+    """Every troop in turn order from the first player, the eliminated ones included (the positions of a
+    round's turns, stable when a game is resumed mid-round)."""
     hero_kills: list[int] = field(default_factory=list)
     """Opposing heroes each troop defeated (by its units or its tactics)."""
 
@@ -81,9 +84,9 @@ class Pandemonium(PozzuoliPlayersMode):
     def round_turns(self, g: Game):
         """PAN-12: one turn of each player still in the game, from the first player clockwise."""
         s: PandemoniumState = g.state  # type: ignore[assignment]
-        for p in list(s.order):
-            if p in s.order:  # not eliminated earlier in this round
-                yield self.turn_of(g, p)
+        for p in s.seating:
+            # An eliminated player's place is kept empty (None), so positions do not shift mid-round.
+            yield self.turn_of(g, p) if p in s.order else None
 
     def turn_of(self, g: Game, troop: int) -> Turn:
         """PAN-13: check stone hexes, deployment, tactic placement, movement, abilities, engage (no replenish)."""
@@ -236,7 +239,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     s = PandemoniumState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply={POOL: pool},
                          supply_start={POOL: pool}, order=order, log=[] if log else None,
                          mode=mode if mode is not None else Pandemonium(), out_round=[0] * n, first=first,
-                         hero_kills=[0] * n)
+                         hero_kills=[0] * n, seating=list(order))
     s.say("Set-up: " + ", ".join(f"{troops[p].faction} ({troops[p].side})" for p in order)
           + f" in turn order; {troops[first].faction} goes first; one pooled supply of {pool} health chips")
     return s

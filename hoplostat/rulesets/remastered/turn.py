@@ -72,7 +72,7 @@ def deployment_step(g: Game, troop: int, hexes: tuple[int, ...]) -> None:
     if not opts:
         return
     mandatory = not s.in_combat(troop)
-    choice = g.ask(troop, "deploy", opts, optional=not mandatory)
+    choice = g.ask(troop, "deploy", opts, optional=not mandatory, step=True)
     if choice is not None:
         uid, h = choice
         rules.deploy(g, s.units[uid], h)
@@ -86,7 +86,7 @@ def tactic_step(g: Game, troop: int) -> None:
         return
     targets = rules.tactic_targets(s, troop)
     opts = [(i, t.uid) for i in range(len(camp)) for t in targets]
-    choice = g.ask(troop, "tactic", opts, optional=True)
+    choice = g.ask(troop, "tactic", opts, optional=True, step=True)
     if choice is not None:
         i, uid = choice
         rules.place_tactic(g, troop, camp[i], s.units[uid])
@@ -126,7 +126,7 @@ def movement_step(g: Game, troop: int) -> None:
                 r = reachable(u.hex, movement_of(s, u), blocked, locked)
                 got = reach[uid] = (u.hex, r, [(uid, h) for h in r])
             opts.extend(got[2])
-        choice = g.ask(troop, "move", opts, optional=True)
+        choice = g.ask(troop, "move", opts, optional=True, step=True)
         if choice is None:
             return
         uid, h = choice
@@ -143,7 +143,7 @@ def movement_step(g: Game, troop: int) -> None:
 def _each_once(g: Game, troop: int, decision: str, build: Callable[[], list], act: Callable[[tuple], None]) -> None:
     while True:
         opts = build()
-        choice = g.ask(troop, decision, opts, optional=True)
+        choice = g.ask(troop, decision, opts, optional=True, step=True)
         if choice is None:
             return
         act(choice)
