@@ -334,6 +334,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     from hoplostat.engine.loop import play as play_game
     from hoplostat.errors import InputError
     from hoplostat.policies import POLICIES, make
+    from hoplostat.policies import check as check_policy
 
     cls = mode_class(mode)
     if seed < 0:
@@ -350,9 +351,11 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     pols = _split("--policies", [text])
     if len(pols) == 1:
         pols = pols * len(chosen)
-    if len(pols) != len(chosen) or any(p not in POLICIES for p in pols):
+    if len(pols) != len(chosen):
         raise InputError(f"--policies {text!r}: one of {', '.join(POLICIES)} per seat ({len(chosen)}), "
                          "or one for all, separated by commas")
+    for p in pols:
+        check_policy(p)
     seat = None
     if first is not None:
         if first not in SEATS[: len(chosen)] or not cls.first_player_random:
@@ -449,6 +452,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     from hoplostat.engine.mode import opponent_ids
     from hoplostat.errors import InputError
     from hoplostat.policies import POLICIES
+    from hoplostat.policies import check as check_policy
 
     cls = mode_class(mode)
     if games < 1:
@@ -476,8 +480,10 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     pols = tuple(p.strip() for p in policies.split(","))
     if len(pols) == 1:
         pols = pols * 2
-    if len(pols) != 2 or any(p not in POLICIES for p in pols):
+    if len(pols) != 2:
         raise InputError(f"--policies {policies!r}: two of {', '.join(POLICIES)} separated by a comma")
+    for p in pols:
+        check_policy(p)
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
     catalog = load(data_dirs, use_env=False)

@@ -96,7 +96,7 @@ def play(
     faction: FactionsOpt = None,
     arena: ArenaOpt = None,
     titan: Annotated[Optional[str], typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn from the seed).")] = None,
-    policies: Annotated[str, typer.Option("--policies", help="Controller of each seat, comma-separated (random, greedy); one for all.")] = "greedy",
+    policies: Annotated[str, typer.Option("--policies", help="Player of each seat, comma-separated: random, greedy, lookahead (lookahead:N: N continuations per decision); one for all.")] = "greedy",
     seed: SeedOpt = 0,
     first: Annotated[Optional[str], typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw it).")] = None,
     max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,

@@ -39,7 +39,7 @@ def sweep(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Sweep seed.")] = 0,
-    policies: Annotated[str, typer.Option("--policies", help="Controllers of faction A and B: random|greedy.")] = "greedy,greedy",
+    policies: Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, greedy, lookahead or lookahead:N (N continuations per decision); one for both.")] = "greedy,greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
     ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,

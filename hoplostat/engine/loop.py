@@ -125,6 +125,7 @@ def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | N
     `turns`: stop after that many more turns (a lookahead's horizon), the game not ended."""
     s = g.state
     mode: Mode = s.mode
+    s.max_rounds = max_rounds
     left = None if turns is None else [turns]
     while s.end_reason is None:
         if left is not None and left[0] <= 0:
@@ -138,13 +139,16 @@ def run(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | N
         _round_turns(g, 0, after_turn, left)
 
 
-def resume(g: Game, max_rounds: int, *, after_turn: Callable[[Game, Turn], Any] | None = None,
+def resume(g: Game, max_rounds: int | None = None, *, after_turn: Callable[[Game, Turn], Any] | None = None,
            turns: int | None = None) -> None:
     """Continue a game from where its state says play stands (`GameState.turn_index`, `step_index`): the
     rest of the current step (re-entered: a turn step asks its decision again from the state), turn and
     round, then `run`. Meant for a `Game.clone` taken while a controller answers a turn step's decision
-    (`Game.at_step`); `turns` as for `run` (the turn in progress counts as one)."""
+    (`Game.at_step`); `turns` as for `run` (the turn in progress counts as one); `max_rounds` defaults to
+    the cap the game was started with."""
     s = g.state
+    if max_rounds is None:
+        max_rounds = s.max_rounds or 10**9  # a scenario's game has no round cap
     left = None if turns is None else [turns]
     if s.end_reason is None and s.turn_index >= 0:
         _round_turns(g, s.turn_index, after_turn, left)

@@ -150,14 +150,16 @@ def controller_names() -> tuple[str, ...]:
 
 
 def make_controller(name: str, *, rng: Any) -> Any:
-    """A controller by policy name; InputError naming the known ones."""
+    """A controller by policy name, `name` or `name:ARG` (e.g. `lookahead:64`, a budget); InputError naming
+    the known ones."""
     discover()
-    factory = CONTROLLERS.get(name)
-    if factory is None:
+    base, colon, arg = name.partition(":")
+    factory = CONTROLLERS.get(base)
+    if factory is None or (colon and not arg):
         from hoplostat.errors import InputError
 
         raise InputError(f"unknown policy {name!r}; allowed: {', '.join(CONTROLLERS)}")
-    return factory(rng=rng)
+    return factory(rng=rng, arg=arg) if colon else factory(rng=rng)
 
 
 def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:

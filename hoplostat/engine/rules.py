@@ -107,15 +107,21 @@ class Game:
         return choice
 
     def clone(self) -> Game:
-        """An independent copy of the game at this moment: state, dice (the rng's position included) and
-        controllers, copied together so that what they share stays shared; catalog chips, the grid, the
-        mode object and the roller's probability tables are shared with the original (immutable)."""
-        memo = self.state.clone_memo()
-        cdf = getattr(self.roller, "_cdf", None)
-        if cdf is not None:
-            memo[id(cdf)] = cdf
-        state, roller, controllers, rng = copy.deepcopy(
-            (self.state, self.roller, list(self.controllers), self.rng), memo)
+        """An independent copy of the game at this moment: the state (`GameState.clone`), the dice (the rng
+        at its position; the roller's probability tables shared) and the controllers (deep copies, what
+        they share with the game mapped to the copies)."""
+        state = self.state.clone()
+        rng = copy.deepcopy(self.rng)
+        memo: dict[int, Any] = {id(self.rng): rng, id(self.state): state}
+        roller = self.roller
+        if type(roller) is PmfRoller:
+            r2 = PmfRoller.__new__(PmfRoller)
+            r2.rng = memo.get(id(roller.rng)) or copy.deepcopy(roller.rng, memo)
+            r2._cdf = roller._cdf
+            roller = r2
+        else:
+            roller = copy.deepcopy(roller, memo)
+        controllers = copy.deepcopy(list(self.controllers), memo)
         return Game(state, roller, controllers, rng, self.depth, self.at_step)
 
     def reseed(self, rng: np.random.Generator) -> None:

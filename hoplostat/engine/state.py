@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from hoplostat.catalog.model import Tactic, Unit
 from hoplostat.engine.hexgrid import HexGrid
@@ -29,7 +29,8 @@ SIDES = ("red", "blue")
 
 @dataclass(slots=True)
 class PlacedTactic:
-    """A tactic on a unit: the chip and the troop that played it (DEF-2: it goes back to that troop's discard)."""
+    """A tactic on a unit: the chip and the troop that played it (DEF-2: it goes back to that troop's discard).
+    Never changed once placed, so clones of a state share it."""
 
     tactic: Tactic
     owner: int
@@ -150,6 +151,8 @@ class GameState:
     """Where in the round play is: the index of the current turn among the mode's `round_turns` (-1 before
     the first turn of a round). With `step_index`, what `engine.loop.resume` continues a clone from."""
     step_index: int = 0
+    max_rounds: int = 0
+    """The round cap the game is played to (set by `engine.loop.run`; 0 before)."""
     """Index of the current step within the current turn (the number of its steps already done)."""
     winner: int | None = None
     end_reason: str | None = None
@@ -331,27 +334,32 @@ class GameState:
             return False
         return self.footholds.get(h, troop) == troop
 
+    _clone_reset: ClassVar[dict[str, Any]] = {"hooked_cache": None, "hooked_version": -1}
+    """Caches a clone starts without (rebuilt on first use): field -> value (None: a new empty dict)."""
+
     def clone(self) -> GameState:
-        """An independent copy for lookahead; catalog objects and the grid are shared (immutable)."""
-        return copy.deepcopy(self, self.clone_memo())
-
-    def clone_memo(self) -> dict[int, Any]:
-        """The `copy.deepcopy` memo that keeps the immutable parts shared: catalog chips, tactics, the grid
-        and the mode object. `rules.Game.clone` copies a state together with its dice and controllers."""
-        memo: dict[int, Any] = {id(self.grid): self.grid}
-        for u in self.units:
-            memo[id(u.unit)] = u.unit
-            for pt in u.tactics:
-                memo[id(pt.tactic)] = pt.tactic
-        for t in self.troops:
-            for tac in t.tactics_camp + t.tactics_discard:
-                memo[id(tac)] = tac
-        if self.mode is not None:
-            memo[id(self.mode)] = self.mode
-        if self.support_unit is not None:
-            memo[id(self.support_unit)] = self.support_unit
-        return memo
-
+        """An independent copy for lookahead (`rules.Game.clone`): the units, troops and every list, dict and
+        set of the state are copied; catalog chips, tactics, placed tactics, the grid and the mode object
+        are shared (never changed in play); the state's caches start empty. A subclass field holding other
+        objects is deep-copied, its references to units and troops mapped to their copies."""
+        cls = type(self)
+        memo: dict[int, Any] = {}
+        units = [_copy_slots(u, memo) for u in self.units]
+        troops = [_copy_slots(t, memo) for t in self.troops]
+        new = object.__new__(cls)
+        reset = cls._clone_reset
+        for name in _slot_names(cls):
+            if name == "units":
+                v: Any = units
+            elif name == "troops":
+                v = troops
+            elif name in reset:
+                v = reset[name]
+                v = {} if v is None else v
+            else:
+                v = _copy_value(getattr(self, name), memo)
+            object.__setattr__(new, name, v)
+        return new
 
 @dataclass(slots=True)
 class TeamGameState(GameState):
@@ -365,6 +373,7 @@ class TeamGameState(GameState):
     opp_views: dict[int, list[UnitState]] = field(default_factory=dict)
     opp_version: int = -1
     has_teams = True
+    _clone_reset: ClassVar[dict[str, Any]] = {**GameState._clone_reset, "opp_views": None, "opp_version": -1}
 
     def team_of(self, troop: int) -> int:
         return self.teams[troop]
@@ -380,3 +389,59 @@ class TeamGameState(GameState):
             team = teams[troop]
             got = self.opp_views[troop] = [u for u in self.in_combat() if teams[u.troop] != team]
         return got
+
+
+# --------------------------------------------------------------------------- cloning
+
+_ATOMIC = frozenset({int, str, bool, float, type(None)})
+_SHARED = frozenset({Unit, Tactic, HexGrid, PlacedTactic})
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    got = _SLOTS.get(cls)
+    if got is None:
+        names: list[str] = []
+        for k in reversed(cls.__mro__):
+            for name in getattr(k, "__slots__", ()):
+                if name not in names and not name.startswith("__"):
+                    names.append(name)
+        got = _SLOTS[cls] = tuple(names)
+    return got
+
+
+def _copy_slots(obj: Any, memo: dict[int, Any]) -> Any:
+    """A copy of a slotted state object (a unit, a troop): each field by `_copy_value`; recorded in `memo`
+    so that deep-copied fields elsewhere refer to the copy."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in _slot_names(cls):
+        object.__setattr__(new, name, _copy_value(getattr(obj, name), memo))
+    memo[id(obj)] = new
+    return new
+
+
+def _copy_value(v: Any, memo: dict[int, Any]) -> Any:
+    """Immutable values and shared catalog objects as they are; a list, dict or set of plain values (the
+    state's are homogeneous: its first item tells) copied shallowly; anything else deep-copied with `memo`."""
+    t = type(v)
+    if t in _ATOMIC or t in _SHARED:
+        return v
+    if t is list:
+        if not v:
+            return []
+        first = type(v[0])
+        if first in _ATOMIC or first in _SHARED:
+            return v.copy()
+    elif t is dict:
+        if not v:
+            return {}
+        k, x = next(iter(v.items()))
+        if type(k) in _ATOMIC and type(x) in _ATOMIC:
+            return v.copy()
+    elif t is set:
+        if not v or type(next(iter(v))) in _ATOMIC:
+            return v.copy()
+    elif isinstance(v, Mode):
+        return v
+    return copy.deepcopy(v, memo)

@@ -2,17 +2,38 @@
 
 - `RandomController(rng)`: uniformly random legal choices (with a chance to pass when optional).
 - `GreedyController()`: one-step greedy play on exact odds (see its module for the heuristics).
+- `LookaheadController(rng, budget)`: flat Monte Carlo over each turn decision with greedy continuations
+  (`lookahead`, or `lookahead:N` for N continuations per decision; see its module).
 """
 
 from hoplostat.engine.registry import make_controller, register_controller
 from hoplostat.policies.base import Controller
+from hoplostat.errors import InputError
 from hoplostat.policies.greedy import GreedyController
+from hoplostat.policies.lookahead import DEFAULT_BUDGET, LookaheadController, parse_budget
 from hoplostat.policies.random import RandomController
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "lookahead")
+"""The players' names; `lookahead:N` gives the lookahead a budget of N continuations per decision."""
 
 register_controller("random", lambda *, rng: RandomController(rng))
 register_controller("greedy", lambda *, rng: GreedyController(rng))
+register_controller("lookahead", lambda *, rng, arg="": LookaheadController(rng, parse_budget(arg)))
+
+
+def check(name: str, *, option: str = "--policies") -> str:
+    """`name` if it names a player (`random`, `greedy`, `lookahead`, `lookahead:N`, or a plug-in's); else
+    InputError naming `option` and the allowed names."""
+    from hoplostat.engine.registry import controller_names
+
+    base, colon, arg = name.partition(":")
+    known = controller_names()
+    if base not in known or (colon and base != "lookahead"):
+        raise InputError(f"{option}: unknown player {name!r}; allowed: {', '.join(known)} (lookahead:N sets its "
+                         f"budget, default {DEFAULT_BUDGET})")
+    if colon:
+        parse_budget(arg)
+    return name
 
 
 def make(name: str, *, rng):
@@ -21,4 +42,4 @@ def make(name: str, *, rng):
     return make_controller(name, rng=rng)
 
 
-__all__ = ["Controller", "GreedyController", "POLICIES", "RandomController", "make"]
+__all__ = ["Controller", "GreedyController", "LookaheadController", "POLICIES", "RandomController", "check", "make"]

@@ -1,0 +1,125 @@
+"""`hoplostat ladder MODE`: players of several strengths against each other or alone (parsing and printing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from hoplostat.cli._common import seed_option
+
+HELP_LADDER = """Play random, greedy and the lookahead player at two budgets against each other
+(competitive modes: every pair, in pairs of games with the seats swapped on the same set-up and
+seed) or each alone (solo and co-op modes: the same seeds for every player), and print each
+pairing's score (a draw counts half) or each player's success rate with 95% intervals.
+
+A balance verdict is worth more when it holds for stronger players: the ladder shows how far apart
+the players are. `--policies` chooses them (lookahead:N: N continuations per decision);
+`--mirror` gives both seats the same faction; `--plot FILE.png` draws the score matrix.
+"""
+
+
+def ladder(
+    mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
+    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N).")] = "random,greedy,lookahead:4,lookahead",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player (solo, co-op).")] = 20,
+    faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Draw the factions from these (repeatable; default all).")] = None,
+    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; default every arena of the mode).")] = None,
+    mirror: Annotated[bool, typer.Option("--mirror", help="Two-player modes: both seats play the same faction.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
+    seed: Annotated[int, seed_option("Ladder seed.")] = 0,
+    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
+    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write the score matrix (or success rates) as a PNG figure.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    import polars as pl
+
+    from hoplostat.catalog import load
+    from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.cli._common import Progress, emit_json, frame_table, interrupted, one_interrupt, stdout_console, wrote
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.errors import InputError
+    from hoplostat.ladder import LadderConfig, ladder_figure, ladder_table, run_ladder
+    from hoplostat.policies import check
+
+    cls = mode_class(mode)
+    pols = tuple(p.strip() for p in policies.split(",") if p.strip())
+    for p in pols:
+        check(p)
+    if len(set(pols)) != len(pols) or not pols:
+        raise InputError(f"--policies {policies!r}: name each player once")
+    if games < 1:
+        raise InputError(f"--games {games}: must be 1 or more")
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    if max_rounds is not None and max_rounds < 1:
+        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
+    dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
+    catalog = load(dirs, use_env=False)
+    chosen = tuple(faction or ())
+    for f in chosen:
+        catalog.faction(f)
+    for a in arena or ():
+        if a not in cls.arenas:
+            raise InputError(f"--arena {a!r}: {mode} is played on {', '.join(cls.arenas)}")
+    cfg = LadderConfig(mode, pols, games, seed, chosen, tuple(arena or ()), mirror, max_rounds)
+    competitive = cfg.competitive()
+    if competitive and len(pols) < 2:
+        raise InputError(f"--policies {policies!r}: a competitive mode's ladder needs two players or more")
+    if mirror and (not competitive or cls.analysis != "versus"):
+        raise InputError("--mirror: only for two-player modes")
+    if not competitive and len(chosen or catalog.factions) < min(cls.seats):
+        raise InputError(f"--faction: {mode} needs {min(cls.seats)} factions")
+    if competitive and not mirror and len(chosen or catalog.factions) < min(cls.seats):
+        raise InputError(f"--faction: {mode} needs {min(cls.seats)} different factions (or --mirror)")
+    if plot is not None:
+        from hoplostat.outpaths import output_file
+
+        output_file(plot, "--plot")  # checked before the games are played
+    total = len(cfg.tasks())
+    with one_interrupt():
+        try:
+            with Progress(f"ladder {mode}", total) as bar:
+                games_frame = run_ladder(cfg, jobs=jobs, data=dirs, progress=bar.update)
+                bar.finish()
+        except KeyboardInterrupt:
+            interrupted("the ladder was stopped; nothing is stored (rerun it, fewer --games is quicker)")
+    table = ladder_table(games_frame)
+    factions = sorted({f for fs in games_frame["factions"].to_list() for f in fs.split(",")})
+    titans = sorted({t for t in games_frame["titan"].to_list() if t}) if "titan" in games_frame.columns else []
+    immortals = sorted(catalog.immortals) if cls.analysis == "waves" else []
+    stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans)
+    if plot is not None:
+        from hoplostat.outpaths import writing
+
+        fig = ladder_figure(table, mode=mode, competitive=competitive)
+        with writing(plot, "--plot"):
+            fig.savefig(plot, dpi=110)
+        wrote(plot, as_json=as_json)
+    if as_json:
+        emit_json({"mode": mode, "competitive": competitive, "policies": list(pols), "games_per_pairing": cfg.games_per_pairing(),
+                   "seed": seed, "mirror": mirror, "stand_ins": stand_ins, "table": table.to_dicts(),
+                   "games": games_frame.to_dicts()})
+        return
+    con = stdout_console()
+    pct = lambda c: (pl.col(c) * 100).round(0).cast(pl.Int64)  # noqa: E731
+    score = pl.format("{}% [{}, {}]", (pl.col("score") * 100).round(1), pct("score_lo"), pct("score_hi"))
+    if competitive:
+        con.print(f"{mode}: {cfg.games_per_pairing()} games per pairing, seats swapped on each set-up; "
+                  "score of the first player named (wins + half the draws)")
+        con.print(frame_table("Policy ladder", table.select(
+            pl.col("p").alias("player"), pl.col("q").alias("against"), "games", "wins", "draws", "losses",
+            score.alias("score (95%)"), pl.format("{}", pl.col("mean_rounds").round(1)).alias("rounds"))))
+    else:
+        extra = [c for c in table.columns if c not in ("pairing", "p", "q", "games", "wins", "draws", "losses",
+                                                       "score", "score_lo", "score_hi", "mean_rounds")]
+        con.print(f"{mode}: each player alone, {games} games on the same seeds")
+        con.print(frame_table("Policy ladder", table.select(
+            pl.col("p").alias("player"), "games", "wins", score.alias("won (95%)"),
+            pl.format("{}", pl.col("mean_rounds").round(1)).alias("rounds"),
+            *[pl.format("{}", pl.col(c).round(2)).alias(c.replace("_", " ")) for c in extra])))
+    con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in these games carry stand-in values "
+              "(see data/README.md)")

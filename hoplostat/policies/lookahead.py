@@ -1,0 +1,223 @@
+"""LookaheadController: flat Monte Carlo over the decisions of a turn, with greedy continuations.
+
+At every decision a turn step asks (deploy, tactic, move, ability, engage: `Game.at_step`), the player
+1. lists a few candidates: greedy's own choice first, passing when the decision is optional, and greedy's
+   choice restricted to each other unit (its best move, attack or deployment) or tactic chip, up to
+   `width` in all;
+2. plays each candidate forward `budget / candidates` times in clones of the game (`Game.clone`,
+   `engine.loop.resume`): every player, itself included, plays greedy in the continuation, which stops
+   at a horizon of `horizon` turns (default: one turn per troop, so the opponents' replies are seen) or
+   at the game's end;
+3. scores each continuation from its own side (`standing`: won or lost when the game ended, otherwise the
+   Health its team has in combat and in reserve against the opponents', a primary hero counted three
+   times, plus crowd favor and rewards), and keeps the candidate with the best mean; greedy's choice
+   wins ties.
+
+Why flat Monte Carlo and not MCTS: a game asks a player about a hundred decisions, most with one or two
+sensible answers, and our budget is a few dozen playout turns per decision. A tree would spread that
+budget over sequences of answers and chance nodes and see each only a handful of times; one ply of
+candidates, each continued by a policy that is already sensible, concentrates it where greedy is blind
+(what the opponents do next). Common random numbers make the comparison sharper: continuation k of every
+candidate rolls the same dice stream, so candidates differ by their choice and not by their luck.
+
+Randomness: the continuations' dice come from the player's own stream, spawned from the rng it was made
+with (the game's, in a sweep), never from the game's dice, so a game with this player replays from its
+seed like any other and never looks at the real game's future rolls. Decisions asked from inside a rule
+(a defeat's "return-unit", a reward's choice) and every decision of the continuations go to greedy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from hoplostat.engine import rules
+from hoplostat.engine.loop import resume
+from hoplostat.engine.state import CAMP, COMBAT, BAG
+from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
+
+DEFAULT_BUDGET = 12
+"""Continuations per decision (split between the candidates): a Skirmish game against greedy takes
+about half a second on one core (bench/bench_lookahead.py)."""
+DEFAULT_WIDTH = 4
+WIN = 1000.0
+HERO_WEIGHT = 3.0
+RESERVE_WEIGHT = 0.5
+FAVOR_WEIGHT = 0.5
+REWARD_WEIGHT = 3.0
+_NOTHING = object()
+
+
+def standing(g: Any, troop: int) -> float:
+    """How well `troop`'s side stands: +/-WIN for a game won or lost (0 for a draw); otherwise the Health of
+    its team's units in combat (a primary hero three times) and half the Health waiting in camp or bag,
+    plus half its crowd favor and three per reward, less the same for its opponents (in a free-for-all, the
+    opponents' mean)."""
+    s = g.state
+    if s.end_reason is not None:
+        outcome = outcome_of(g, troop)
+        return WIN if outcome == "won" else -WIN if outcome == "lost" else 0.0
+    totals = [0.0] * len(s.troops)
+    for u in s.units:
+        zone = u.zone
+        if zone == COMBAT:
+            totals[u.troop] += u.hp * (HERO_WEIGHT if u.is_primary_hero else 1.0)
+        elif zone == CAMP or zone == BAG:
+            totals[u.troop] += RESERVE_WEIGHT * u.unit.health * (HERO_WEIGHT if u.is_primary_hero else 1.0)
+    for t in s.troops:
+        totals[t.index] += FAVOR_WEIGHT * t.favor_total + REWARD_WEIGHT * t.rewards
+    mine = theirs = 0.0
+    rivals = 0
+    for t in s.troops:
+        if rules.same_team(s, t.index, troop):
+            mine += totals[t.index]
+        else:
+            theirs += totals[t.index]
+            rivals += 1
+    if rivals > 1 and not s.has_teams:  # free-for-all: against the average opponent
+        theirs /= rivals
+    return mine - theirs
+
+
+def outcome_of(g: Any, troop: int) -> str:
+    """`won`, `lost` or `draw` of a player troop in an ended game (the mode's own result); a troop that is
+    not a player seat (a rival) counts the opposite of seat 0."""
+    res = g.state.mode.result(g, None)
+    for t in res.troops:
+        if t.seat == troop:
+            return t.outcome
+    first = res.troops[0].outcome
+    return {"won": "lost", "lost": "won"}.get(first, "draw")
+
+
+class LookaheadController:
+    """Flat Monte Carlo with greedy continuations (module docstring). `budget`: continuations per decision;
+    `width`: candidates per decision; `horizon`: turns each continuation plays (None: one per troop)."""
+
+    def __init__(self, rng: np.random.Generator | None = None, budget: int = DEFAULT_BUDGET,
+                 width: int = DEFAULT_WIDTH, horizon: int | None = None) -> None:
+        if budget < 1 or width < 1:
+            raise ValueError("lookahead budget and width must be 1 or more")
+        self.greedy = GreedyController(rng)
+        self.rng = rng
+        import os  # experiment knobs (temporary)
+        budget = int(os.environ.get("LA_BUDGET", budget)); width = int(os.environ.get("LA_WIDTH", width))
+        horizon = int(os.environ["LA_HORIZON"]) if "LA_HORIZON" in os.environ else horizon
+        self.budget, self.width, self.horizon = budget, width, horizon
+        self._search: np.random.Generator | None = None
+        self._force: Any = _NOTHING
+        self._force_for = ""
+        self.searched = 0
+        """Decisions searched so far (for benchmarks and tests)."""
+
+    @property
+    def rival_decisions(self):
+        return getattr(self.greedy, "rival_decisions", ())
+
+    def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
+        if g.depth:
+            forced = self._force
+            if forced is not _NOTHING:
+                self._force = _NOTHING
+                if decision != self._force_for or not g.at_step:
+                    raise RuntimeError(f"a resumed game asked {decision!r} first, not {self._force_for!r}")
+                return forced
+            return self.greedy.choose(g, troop, decision, options, optional=optional)
+        if not g.at_step:
+            return self.greedy.choose(g, troop, decision, options, optional=optional)
+        cands = self.candidates(g, troop, decision, options, optional)
+        if len(cands) < 2:
+            return cands[0] if cands else None
+        return self._pick(g, troop, decision, cands)
+
+    # --- candidates ------------------------------------------------------------------------------
+    def candidates(self, g: Any, troop: int, decision: str, options: Sequence[Any], optional: bool) -> list:
+        """Greedy's choice, passing (when optional), then greedy's choice within each group of options
+        (per unit; per tactic chip), in option order, at most `width`."""
+        greedy = self.greedy
+        first = greedy.choose(g, troop, decision, options, optional=optional)
+        out = [first]
+        if optional and first is not None:
+            out.append(None)
+        key = 1 if decision == "engage" else 0  # the unit (the tactic chip for "tactic")
+        groups: dict[Any, list] = {}
+        for o in options:
+            groups.setdefault(o[key] if isinstance(o, tuple) else o, []).append(o)
+        if decision in ("move", "deploy") and isinstance(first, tuple):
+            safe = self._safest(g, troop, [o for o in options if o[0] == first[0]])
+            if safe is not None and safe not in out:
+                out.append(safe)
+        skip = first[key] if isinstance(first, tuple) else first
+        for k, group in groups.items():
+            if len(out) >= self.width:
+                break
+            if k == skip:
+                continue
+            got = greedy.choose(g, troop, decision, group, optional=optional)
+            if got is None and decision in ("move", "engage", "ability"):
+                got = group[0] if decision != "move" else None
+            if got is not None and got not in out:
+                out.append(got)
+        return out[: self.width]
+
+    @staticmethod
+    def _safest(g: Any, troop: int, options: list) -> Any | None:
+        """Among one unit's (uid, hex) options, the first whose hex the fewest opponents could reach and
+        attack next turn (their Movement + Range): the cautious alternative greedy never weighs."""
+        s = g.state
+        reach = _rival_reach(s, troop)
+        if not reach or not options:
+            return None
+        dist = s.grid.dist
+        return min(options, key=lambda o: _threat(dist, reach, o[1]))
+
+    # --- the search ------------------------------------------------------------------------------
+    def _stream(self) -> np.random.Generator:
+        if self._search is None:
+            base = self.rng if self.rng is not None else np.random.default_rng(0)
+            self._search = base.spawn(1)[0]
+        return self._search
+
+    def _pick(self, g: Any, troop: int, decision: str, cands: list) -> Any:
+        self.searched += 1
+        s = g.state
+        per = max(1, self.budget // len(cands))
+        horizon = self.horizon if self.horizon is not None else len(s.troops)
+        seeds = self._stream().integers(0, 2**63, size=per)
+        total = [0.0] * len(cands)
+        for seed in seeds:
+            for i, c in enumerate(cands):
+                sim = g.clone()
+                sim.depth = g.depth + 1
+                sim.reseed(np.random.default_rng(int(seed)))
+                for ctrl in sim.controllers:
+                    if isinstance(ctrl, LookaheadController):
+                        ctrl._force = _NOTHING
+                me = sim.controllers[troop]
+                if not isinstance(me, LookaheadController):
+                    raise TypeError("a lookahead player must be its troop's own controller")
+                me._force, me._force_for = c, decision
+                resume(sim, turns=horizon)
+                total[i] += standing(sim, troop)
+        best = 0
+        for i in range(1, len(cands)):
+            if total[i] > total[best]:
+                best = i
+        return cands[best]
+
+
+def parse_budget(arg: str | None) -> int:
+    """The budget of `lookahead:N` (N continuations per decision); the default without `:N`."""
+    if not arg:
+        return DEFAULT_BUDGET
+    try:
+        n = int(arg)
+    except ValueError:
+        n = 0
+    if n < 1:
+        from hoplostat.errors import InputError
+
+        raise InputError(f"lookahead:{arg}: the budget must be a whole number of continuations, 1 or more")
+    return n
