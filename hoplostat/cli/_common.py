@@ -31,6 +31,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "summarize", "summarize"),
     ("hoplostat.cli.sweep", "compact", "compact"),
     ("hoplostat.cli.compare", "compare", "compare"),
+    ("hoplostat.cli.robustness", "robustness", "robustness"),
     ("hoplostat.cli.modes", "rulings", "rulings"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),
