@@ -23,6 +23,21 @@ def _matchups(lazy_games) -> set[str]:
     return set(lazy_games.select(pl.col("matchup").unique()).collect()["matchup"].to_list())
 
 
+def check_same_sweeps(a: Path, b: Path, loaded_a, loaded_b, *, command: str = "compare") -> None:
+    """Refuse two sweeps (`sweep.scan_tables` of each) that are not of one mode and the same matchups: an
+    InputError, starting with `command`, names what differs."""
+    (ma, ta), (mb, tb) = loaded_a, loaded_b
+    mode_a, mode_b = ma.get("config", {}).get("mode"), mb.get("config", {}).get("mode")
+    if mode_a != mode_b:
+        raise InputError(f"{command}: {a} is a {mode_a} sweep and {b} a {mode_b} sweep; compare sweeps of one mode")
+    only_a, only_b = _matchups(ta["games"]) - _matchups(tb["games"]), _matchups(tb["games"]) - _matchups(ta["games"])
+    if only_a or only_b:
+        example = sorted(only_a or only_b)[0]
+        raise InputError(f"{command}: {a} and {b} are not sweeps of the same matchups ({len(only_a)} only in A, "
+                         f"{len(only_b)} only in B, e.g. {example}); sweep the same --faction/--arena/--titan "
+                         "(and --players/--pods/--seed for sampled pods)")
+
+
 def compare_sweeps(a: Path, b: Path) -> dict[str, Any]:
     """{"mode", "what", "games_a", "games_b", "matchups", "table"}: the comparison of sweep B against sweep A.
     The sweeps must be of the same mode and the same matchups (an InputError names what differs)."""
@@ -34,15 +49,8 @@ def compare_sweeps(a: Path, b: Path) -> dict[str, Any]:
 
     ma, ta = scan_tables(Path(a))
     mb, tb = scan_tables(Path(b))
-    mode_a, mode_b = ma.get("config", {}).get("mode"), mb.get("config", {}).get("mode")
-    if mode_a != mode_b:
-        raise InputError(f"compare: {a} is a {mode_a} sweep and {b} a {mode_b} sweep; compare sweeps of one mode")
-    only_a, only_b = _matchups(ta["games"]) - _matchups(tb["games"]), _matchups(tb["games"]) - _matchups(ta["games"])
-    if only_a or only_b:
-        example = sorted(only_a or only_b)[0]
-        raise InputError(f"compare: {a} and {b} are not sweeps of the same matchups ({len(only_a)} only in A, "
-                         f"{len(only_b)} only in B, e.g. {example}); sweep the same --faction/--arena/--titan "
-                         "(and --players/--pods/--seed for sampled pods)")
+    check_same_sweeps(a, b, (ma, ta), (mb, tb))
+    mode_a = ma.get("config", {}).get("mode")
     kind = mode_class(str(mode_a)).analysis
     table = stats.compare_rates(stats.rates_to_compare(kind, ta), stats.rates_to_compare(kind, tb))
     count = pl.len()

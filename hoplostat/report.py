@@ -167,6 +167,44 @@ def compare_figure(frame: pl.DataFrame, *, a_name: str = "A", b_name: str = "B")
     return fig
 
 
+_SWEEP_COLOURS = (BLUE, ORANGE, "#55a868", RED, "#8172b3", "#937860")
+_SWEEP_MARKERS = ("o", "s", "D", "^", "v", "P")
+
+
+def robustness_figure(table: pl.DataFrame, labels: list[str], *, subject: str = "faction") -> Figure:
+    """Each subject's rate against its average under each player (`robustness.robustness`'s long table): points
+    above or below the average with 95% whiskers, one colour and marker per sweep, filled where the verdict is
+    not "within"; subjects sorted by their mean over the sweeps, the highest on top."""
+    keys = (table.group_by("key").agg(pl.col("diff").mean()).sort("diff", "key", descending=[False, True],
+                                                                   nulls_last=False)["key"].to_list())
+    pos = {k: i for i, k in enumerate(keys)}
+    fig = Figure(figsize=(7.5, 0.32 * max(len(keys), 1) * max(len(labels), 2) + 1.9), layout="constrained")
+    ax = fig.add_subplot()
+    offsets = np.linspace(0.2, -0.2, len(labels)) if len(labels) > 1 else np.zeros(1)  # the first sweep on top
+    for k in range(1, len(keys)):
+        ax.axhline(k - 0.5, color="#e5e5e5", lw=0.8)
+    for i, label in enumerate(labels):
+        sub = table.filter((pl.col("sweep") == label) & pl.col("diff").is_not_nan())
+        if sub.height == 0:
+            continue
+        y = np.array([pos[k] for k in sub["key"].to_list()]) + offsets[i]
+        d = 100 * sub["diff"].to_numpy()
+        colour, marker = _SWEEP_COLOURS[i % len(_SWEEP_COLOURS)], _SWEEP_MARKERS[i % len(_SWEEP_MARKERS)]
+        ax.errorbar(d, y, xerr=_whiskers(d, 100 * sub["diff_lo"].to_numpy(), 100 * sub["diff_hi"].to_numpy()),
+                    fmt="none", ecolor=colour, capsize=2, lw=1)
+        decided = np.array([v != "within" for v in sub["verdict"].to_list()])
+        ax.scatter(d[decided], y[decided], color=colour, marker=marker, s=40, zorder=3, label=label)
+        ax.scatter(d[~decided], y[~decided], facecolors="white", edgecolors=colour, marker=marker, s=40, zorder=3,
+                   label=None if decided.any() else label)
+    ax.axvline(0, color="black", lw=1, ls="--")
+    ax.set_yticks(range(len(keys)), keys)
+    ax.set_xlabel(f"points above (+) or below (-) an average {subject} (filled: the interval excludes 0)")
+    ax.set_title(f"The {subject}s under each player (95% intervals)", fontsize=10)
+    ax.legend(frameon=False, fontsize=8, loc="best")
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
 def _heatmap(ax, factions, cells: dict, *, fontsize: float) -> Any:
     """One win-rate heatmap: `cells[(row, col)] = (rate, lo, hi, games)`; the interval in every cell."""
     pos = {f: i for i, f in enumerate(factions)}
@@ -337,6 +375,8 @@ SECTIONS = ("summary", "win-rates", "field", "matchups", "matchups-by-seat", "fi
 """Sections of a Skirmish report."""
 WIDE_FIGURES = ("matchups", "matchups-by-seat", "teams-pairings", "ascension-matrix", "odds")
 """Figures with text in cells: on a narrow screen they keep a readable width and scroll inside their box."""
+OPTIONAL_SECTIONS = ("compare", "robustness")
+"""Sections of any mode's report that are there only when asked for (`--compare`, `--robustness`)."""
 ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
 ASCENSION_SECTIONS = ("summary", "ascension-titans", "ascension-matrix", "units", "rounds", "odds")
 
@@ -846,11 +886,48 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     return sections, sentences, stand_in_share(catalog, **chips_used(tables))
 
 
-def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None) -> Path:
+def robustness_section(results: Path, others: list[Path]) -> tuple[Section, list[str]]:
+    """The "robustness" section (this sweep and `others`, the same matchups under other players:
+    `robustness.robustness_sweeps`) and its summary sentences: the rank correlations and every flipped verdict."""
+    from hoplostat.robustness import WORDS, robustness_sweeps, wide_table
+
+    r = robustness_sweeps([results, *others])
+    labels, subject = r["labels"], r["subject"]
+    wide = wide_table(r["table"], labels).with_columns(
+        pl.col(f"verdict_{x}").replace_strict(WORDS, default=None) for x in labels)
+    wide = wide.rename({"key": subject, **{c: c.replace(f"_{x}", f" under {x}", 1) for x in labels
+                                           for c in (f"rate_{x}", f"rate_{x}_lo", f"rate_{x}_hi", f"verdict_{x}")}})
+    corr = []
+    for c in r["correlations"].iter_rows(named=True):
+        if c["spearman"] is None:
+            corr.append(f"{c['a']} and {c['b']}: no rank correlation ({c['subjects']} {subject}s in both)")
+            continue
+        ci = (f" [{c['spearman_lo']:.2f}, {c['spearman_hi']:.2f}]" if c["spearman_lo"] is not None else "")
+        corr.append(f"{c['a']} and {c['b']} rank the {c['subjects']} {subject}s with a Spearman correlation of "
+                    f"{c['spearman']:.2f}{ci}")
+    flips = [f["sentence"] + (" (reversed)" if f["reversed"] else "") for f in r["flips"]]
+    where = ", ".join(f"{s['label']} ({s['path']}, {s['games']:,} games)" for s in r["sweeps"])
+    text = (f"{r['what'].capitalize()} of the same matchups played by different players: {where}. Each rate "
+            f"with its 95% interval and its verdict against an average {subject} of its own sweep. "
+            + "; ".join(corr) + f" (95% bootstrap intervals, {r['bootstrap']} resamples of the games, seed "
+            f"{r['seed']}). " + (f"Verdicts that change with the player: {'; '.join(flips)}." if flips else
+                                 "No verdict changes with the player."))
+    section = ("robustness", "Verdicts under other players", robustness_figure(r["table"], labels, subject=subject),
+               text, wide)
+    sentences = [f"Under other players ({', '.join(labels[1:])}): "
+                 + (f"{len(flips)} of {wide.height} verdicts change: " + "; ".join(flips) if flips
+                    else f"none of the {wide.height} verdicts changes") + "."]
+    return section, sentences
+
+
+def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None,
+                 robustness_with: list[Path] | tuple[Path, ...] = ()) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
 
     Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
     first player, ratings; Onslaught sweeps get immortals defeated per team and per immortal.
+    ``compare_with`` adds the change from another sweep ("compare"), ``robustness_with`` the verdicts under
+    the players of other sweeps of the same matchups ("robustness").
     """
     from hoplostat.sweep import scan_tables
 
@@ -877,6 +954,11 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
                          + (": " + ", ".join(f"{r['key']} {100 * r['diff']:+.0f} points" for r in
                                              frame.filter(pl.col("significant")).iter_rows(named=True)) if n_sig else "")
                          + ".")
+    if robustness_with:
+        section, lines = robustness_section(Path(results), [Path(p) for p in robustness_with])
+        at = int(compare_with is not None)  # after the comparison
+        sections.insert(at, section)
+        sentences[at:at] = lines
     grow = resume_command(results, {**cfg, "games": 2 * int(cfg.get("games") or 1)})
     stand_in, n_chips = share["stand_in"], share["chips"]
     plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}

@@ -148,6 +148,20 @@ def _arenas(games: Frame) -> list[str]:
     return sorted(_collect(games.lazy().select(pl.col("arena").unique()))["arena"].to_list())
 
 
+def against_average(rows: pl.DataFrame, avg: float, se: float, *, rate: str = "win_rate") -> pl.DataFrame:
+    """`rows` (a rate per row with its Wilson interval `<rate>_lo`, `<rate>_hi`) against an average `avg` known to
+    a standard error `se`: `field_average`, `diff` = rate - avg, and its 95% interval `diff_lo`, `diff_hi` (the
+    rate's half-widths and the average's combined in quadrature)."""
+    h = Z95 * se
+    r = pl.col(rate)
+    return rows.with_columns(
+        pl.lit(avg).alias("field_average"),
+        (r - avg).alias("diff"),
+        (r - avg - ((r - pl.col(f"{rate}_lo")) ** 2 + h * h).sqrt()).alias("diff_lo"),
+        (r - avg + ((pl.col(f"{rate}_hi") - r) ** 2 + h * h).sqrt()).alias("diff_hi"),
+    )
+
+
 def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFrame | None = None) -> pl.DataFrame:
     """Each faction's win rate minus the field average (`field_average`, per arena with `by_arena`), in
     points of win rate: `diff` with a 95% interval (the faction's Wilson half-widths and the average's
@@ -159,14 +173,7 @@ def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFra
     lz = games.lazy()
     for arena, sub in ([(None, lz)] if not by_arena else [(a, lz.filter(pl.col("arena") == a)) for a in _arenas(lz)]):
         avg, se = field_average(sub)
-        rows = wr if arena is None else wr.filter(pl.col("arena") == arena)
-        h = Z95 * se
-        parts.append(rows.with_columns(
-            pl.lit(avg).alias("field_average"),
-            (pl.col("win_rate") - avg).alias("diff"),
-            (pl.col("win_rate") - avg - ((pl.col("win_rate") - pl.col("win_rate_lo")) ** 2 + h * h).sqrt()).alias("diff_lo"),
-            (pl.col("win_rate") - avg + ((pl.col("win_rate_hi") - pl.col("win_rate")) ** 2 + h * h).sqrt()).alias("diff_hi"),
-        ))
+        parts.append(against_average(wr if arena is None else wr.filter(pl.col("arena") == arena), avg, se))
     out = pl.concat(parts).with_columns(_verdict("diff_lo", "diff_hi"))
     cols = ["faction", *(["arena"] if by_arena else []), "games", "wins", "draws", "win_rate", "field_average", "diff",
             "diff_lo", "diff_hi", "verdict"]
@@ -575,31 +582,49 @@ def teams_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | N
 # --- comparing two sweeps -------------------------------------------------------------------
 
 
+def _solo_or_coop(name: str) -> pl.Expr:
+    """A titan's or an immortal's key: its id with " (solo)" or " (co-op)"."""
+    return pl.col(name) + pl.when(pl.col("coop")).then(pl.lit(" (co-op)")).otherwise(pl.lit(" (solo)"))
+
+
+def subject_trials(kind: str, tables: dict[str, Frame]) -> pl.LazyFrame:
+    """One row per trial of what a comparison counts, by analysis kind: (`matchup`, `game`, `key`, `group`,
+    `won`). A trial is a faction's game (versus), a seat's game (pods), a teammate's game (teams: its team's
+    outcome), the players' game against a titan (boss) or a wave faced (waves); `key` is the faction, or the
+    titan or immortal with " (solo)"/" (co-op)", and `group` is "" or "solo"/"co-op" (subjects compared with
+    one average). `rates_to_compare` is its count per key; `(matchup, game)` names the game a trial belongs to."""
+    games = tables["games"]
+    one = pl.lit("")
+    if kind == "versus":
+        t = faction_games(games).lazy().select("matchup", "game", pl.col("faction").alias("key"), one.alias("group"),
+                                               "won")
+    elif kind == "pods":
+        t = seat_games(games).lazy().select("matchup", "game", pl.col("faction").alias("key"), one.alias("group"),
+                                            "won")
+    elif kind == "teams":
+        tg = team_games(games).lazy()
+        t = pl.concat([tg.select("matchup", "game", pl.col(m).alias("key"), one.alias("group"), "won")
+                       for m in ("mate_1", "mate_2")])
+    elif kind in ("boss", "waves"):
+        name, rows = ("titan", games) if kind == "boss" else ("immortal", tables.get("waves"))
+        if rows is None:
+            return pl.LazyFrame(schema={"matchup": pl.String, "game": pl.Int64, "key": pl.String,
+                                        "group": pl.String, "won": pl.Boolean})
+        t = rows.lazy().select("matchup", "game", _solo_or_coop(name).alias("key"),
+                               pl.when(pl.col("coop")).then(pl.lit("co-op")).otherwise(pl.lit("solo")).alias("group"),
+                               pl.col("won").cast(pl.Boolean))
+    else:
+        raise ValueError(f"unknown analysis kind {kind!r}")
+    return t
+
+
 def rates_to_compare(kind: str, tables: dict[str, Frame]) -> pl.DataFrame:
     """The rates a comparison sets side by side, by analysis kind: (`key`, `games`, `wins`), where `wins`
     counts what the kind measures: a faction's wins (versus; pods: its win share; teams: its team's wins), the
-    players' wins against a titan (boss, per titan solo and co-op), waves won against an immortal (waves)."""
-    games = tables["games"]
-    if kind == "versus":
-        f = win_rates(games)
-    elif kind == "pods":
-        f = pod_win_shares(games)
-    elif kind == "teams":
-        f = team_faction_rates(games)
-    elif kind == "boss":
-        f = titan_difficulty(games).with_columns(
-            (pl.col("titan") + pl.when(pl.col("coop")).then(pl.lit(" (co-op)")).otherwise(pl.lit(" (solo)")))
-            .alias("faction"))
-    elif kind == "waves":
-        w = immortal_waves(tables.get("waves"))
-        if w is None:
-            return pl.DataFrame(schema={"key": pl.String, "games": pl.Int64, "wins": pl.Int64})
-        f = w.with_columns(
-            (pl.col("immortal") + pl.when(pl.col("coop")).then(pl.lit(" (co-op)")).otherwise(pl.lit(" (solo)")))
-            .alias("faction"), pl.col("faced").alias("games"), pl.col("won_waves").alias("wins"))
-    else:
-        raise ValueError(f"unknown analysis kind {kind!r}")
-    return f.select(pl.col("faction").alias("key"), pl.col("games").cast(pl.Int64), pl.col("wins").cast(pl.Int64))
+    players' wins against a titan (boss, per titan solo and co-op), waves won against an immortal (waves).
+    The count per key of `subject_trials`."""
+    return _collect(subject_trials(kind, tables).group_by("key").agg(
+        pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().cast(pl.Int64).alias("wins")))
 
 
 def holm(p_values) -> np.ndarray:

@@ -32,7 +32,7 @@ TESTS: dict[str, list[str]] = {
     "combat": ["tests/test_duel_oracle.py", "tests/test_combat.py"],
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
     "odds": ["tests/test_odds.py"],
-    "stats": ["tests/test_stats.py", "tests/test_report_stats.py", "tests/test_compare.py",
+    "stats": ["tests/test_stats.py", "tests/test_report_stats.py", "tests/test_compare.py", "tests/test_robustness.py",
               "tests/test_multiplayer_sweeps.py"],
     "sweep": ["tests/test_sweep.py", "tests/test_sweep_degenerate.py", "tests/test_cli_errors.py",
               "tests/test_cli_duel.py", "tests/test_sweep_scheduler.py", "tests/test_sweep_growth.py"],

@@ -32,6 +32,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "compact", "compact"),
     ("hoplostat.cli.compare", "compare", "compare"),
     ("hoplostat.cli.ladder", "ladder", "ladder"),
+    ("hoplostat.cli.robustness", "robustness", "robustness"),
     ("hoplostat.cli.modes", "rulings", "rulings"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),

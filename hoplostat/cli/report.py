@@ -19,6 +19,7 @@ def report(
     out: Annotated[Path, typer.Option("--out", "-o", help="Where index.html and figures/ are written.")] = Path("reports"),
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     compare: Annotated[Optional[Path], typer.Option("--compare", help="Another sweep of the same matchups: add a section with the change from it (see hoplostat compare).")] = None,
+    robustness: Annotated[Optional[list[Path]], typer.Option("--robustness", help="Another sweep of the same matchups under other players (repeatable): add a section with the verdicts under each (see hoplostat robustness).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
 ) -> None:
     from hoplostat import report as rep
@@ -35,7 +36,7 @@ def report(
     overlays = list(data) if data else list(manifest.get("config", {}).get("data", []))
     catalog = load(overlays)
     started = time.time() - 1  # file times can be a second coarse
-    index = rep.build_report(directory, out, catalog, compare_with=compare)
+    index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=list(robustness or ()))
     figures = sorted(p for p in (out / "figures").glob("*.png") if p.stat().st_mtime >= started)
     wrote(index, as_json=as_json)
     for fig in figures:
