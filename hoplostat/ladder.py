@@ -6,8 +6,9 @@ P plays seat a (with its cycle of seats, `Mode.seat_policies`) in one and Q in t
 faction, seat nor dice favour either player. P's score is its wins plus half its draws per game.
 
 Solo and co-op modes (Onslaught, Ascension): every player plays `games` games alone on the same seeds
-(the same factions, titans and dice stream to start with); its success rate is the share of games won,
-beside the means of the mode's numeric per-game results (e.g. immortals defeated).
+(the same factions, titans and dice stream to start with; titans in turn); its success rate is the share
+of games won, beside the means of the mode's numeric per-game results (e.g. immortals defeated), and
+against a titan, per titan.
 
 Every game's seed comes from `seed`, the pairing's index and the game number alone, so a ladder is the
 same whatever `jobs` is. Intervals are Wilson 95% intervals (for a score with draws, on the score).
@@ -37,6 +38,8 @@ class LadderConfig:
     """Factions the set-ups are drawn from (all of the catalog's when empty)."""
     arenas: tuple[str, ...] = ()
     """Arenas the set-ups alternate between (every arena of the mode when empty)."""
+    titans: tuple[str, ...] = ()
+    """Modes against a titan: the titans the set-ups cycle through (all of the catalog's when empty)."""
     mirror: bool = False
     """Competitive two-seat modes: both seats play the same faction."""
     max_rounds: int | None = None
@@ -77,9 +80,9 @@ def _setup(catalog: Any, cfg: LadderConfig, cls: Any, k: int):
     arenas = list(cfg.arenas) or list(cls.arenas)
     arena = arenas[base % len(arenas)]
     titan = ""
-    if cls.opponents:
-        ids = sorted(opponent_ids(catalog, cls.opponents))
-        titan = ids[int(rng.integers(len(ids)))]
+    if cls.opponents:  # cycled like the arenas, so every titan is faced as often
+        ids = list(cfg.titans) or sorted(opponent_ids(catalog, cls.opponents))
+        titan = ids[(base // len(arenas)) % len(ids)]
     max_rounds = cfg.max_rounds or cls.default_max_rounds
     return GameSpec(cls.name, picks, arena, titan, None, max_rounds), base
 
@@ -169,6 +172,22 @@ def ladder_table(games):
     ).drop("points")
 
 
+def ladder_by_titan(games):
+    """Solo and co-op modes against a titan: each player's success rate against each titan, with its 95%
+    interval (None for other modes)."""
+    import polars as pl
+
+    from hoplostat.stats import wilson_interval
+
+    if "titan" not in games.columns or games["titan"].null_count() == games.height:
+        return None
+    out = games.sort("titan", "pairing").group_by("titan", "p", maintain_order=True).agg(
+        pl.len().alias("games"), pl.col("won").sum().alias("wins"))
+    lo, hi = wilson_interval(out["wins"].to_numpy(), out["games"].to_numpy())
+    return out.with_columns((pl.col("wins") / pl.col("games")).alias("rate"), pl.Series("rate_lo", lo),
+                            pl.Series("rate_hi", hi))
+
+
 def ladder_figure(table, *, mode: str, competitive: bool):
     """Competitive: the score matrix (row player against column player, with its interval in the cell);
     solo: each player's success rate with its whiskers."""
@@ -217,4 +236,4 @@ def ladder_figure(table, *, mode: str, competitive: bool):
     return fig
 
 
-__all__ = ["DEFAULT_POLICIES", "LadderConfig", "ladder_figure", "ladder_table", "play_ladder_game", "run_ladder"]
+__all__ = ["DEFAULT_POLICIES", "LadderConfig", "ladder_by_titan", "ladder_figure", "ladder_table", "play_ladder_game", "run_ladder"]

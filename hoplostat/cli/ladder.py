@@ -26,6 +26,7 @@ def ladder(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player (solo, co-op).")] = 20,
     faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Draw the factions from these (repeatable; default all).")] = None,
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; default every arena of the mode).")] = None,
+    titan: Annotated[Optional[list[str]], typer.Option("--titan", "-t", help="Modes against a titan: cycle through these titans (repeatable; default all).")] = None,
     mirror: Annotated[bool, typer.Option("--mirror", help="Two-player modes: both seats play the same faction.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Ladder seed.")] = 0,
@@ -42,7 +43,7 @@ def ladder(
     from hoplostat.cli._common import Progress, emit_json, frame_table, interrupted, one_interrupt, stdout_console, wrote
     from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
-    from hoplostat.ladder import LadderConfig, ladder_figure, ladder_table, run_ladder
+    from hoplostat.ladder import LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
     from hoplostat.policies import check
 
     cls = mode_class(mode)
@@ -65,7 +66,11 @@ def ladder(
     for a in arena or ():
         if a not in cls.arenas:
             raise InputError(f"--arena {a!r}: {mode} is played on {', '.join(cls.arenas)}")
-    cfg = LadderConfig(mode, pols, games, seed, chosen, tuple(arena or ()), mirror, max_rounds)
+    if titan and not cls.opponents:
+        raise InputError(f"--titan: {mode} is not played against a titan")
+    for tid in titan or ():
+        catalog.titan(tid)
+    cfg = LadderConfig(mode, pols, games, seed, chosen, tuple(arena or ()), tuple(titan or ()), mirror, max_rounds)
     competitive = cfg.competitive()
     if competitive and len(pols) < 2:
         raise InputError(f"--policies {policies!r}: a competitive mode's ladder needs two players or more")
@@ -88,6 +93,7 @@ def ladder(
         except KeyboardInterrupt:
             interrupted("the ladder was stopped; nothing is stored (rerun it, fewer --games is quicker)")
     table = ladder_table(games_frame)
+    by_titan = ladder_by_titan(games_frame)
     factions = sorted({f for fs in games_frame["factions"].to_list() for f in fs.split(",")})
     titans = sorted({t for t in games_frame["titan"].to_list() if t}) if "titan" in games_frame.columns else []
     immortals = sorted(catalog.immortals) if cls.analysis == "waves" else []
@@ -102,6 +108,7 @@ def ladder(
     if as_json:
         emit_json({"mode": mode, "competitive": competitive, "policies": list(pols), "games_per_pairing": cfg.games_per_pairing(),
                    "seed": seed, "mirror": mirror, "stand_ins": stand_ins, "table": table.to_dicts(),
+                   "by_titan": None if by_titan is None else by_titan.to_dicts(),
                    "games": games_frame.to_dicts()})
         return
     con = stdout_console()
@@ -121,5 +128,9 @@ def ladder(
             pl.col("p").alias("player"), "games", "wins", score.alias("won (95%)"),
             pl.format("{}", pl.col("mean_rounds").round(1)).alias("rounds"),
             *[pl.format("{}", pl.col(c).round(2)).alias(c.replace("_", " ")) for c in extra])))
+    if by_titan is not None:
+        con.print(frame_table("Against each titan", by_titan.select(
+            "titan", pl.col("p").alias("player"), "games", "wins",
+            pl.format("{}% [{}, {}]", (pl.col("rate") * 100).round(1), pct("rate_lo"), pct("rate_hi")).alias("won (95%)"))))
     con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in these games carry stand-in values "
               "(see data/README.md)")

@@ -411,6 +411,12 @@ class Mode:
             got = cache[key] = (g, build())
         return got[1]
 
+    def objective(self, g: Game, troop: int) -> float:
+        """Progress of `troop`'s side toward the mode's goal that Health on the board does not show, in
+        Health points (a heuristic player's evaluation reads it, `policies.lookahead.standing`; the rules
+        never do). Default 0."""
+        return 0.0
+
     def interrupt(self, g: Game) -> None:
         """Called when a turn left `end_reason` set; may resolve an interrupt (a wave's end) and clear it.
         The round stops either way."""

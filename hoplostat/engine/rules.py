@@ -90,6 +90,9 @@ class Game:
     """True while a controller answers a decision asked by a turn step itself (not from inside a rule, e.g.
     a defeat's "return-unit"): the state is then between two actions, and a clone taken now continues from
     there (`engine.loop.resume` re-enters the step, which asks the same decision again)."""
+    forced: tuple[str, Any] | None = None
+    """(decision, answer): the next decision a turn step asks gets this answer without asking (a lookahead
+    player's candidate, given to a clone before `resume`)."""
 
     def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True,
             step: bool = False) -> Any | None:
@@ -97,6 +100,12 @@ class Game:
         turn step between actions (see `at_step`)."""
         if not options:
             return None
+        if step and self.forced is not None:
+            want, answer = self.forced
+            self.forced = None
+            if want != decision:
+                raise RuntimeError(f"a resumed game asked {decision!r} first, not {want!r}")
+            return answer
         if not optional and len(options) == 1:
             return options[0]
         self.at_step = step

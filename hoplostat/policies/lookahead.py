@@ -6,8 +6,8 @@ At every decision a turn step asks (deploy, tactic, move, ability, engage: `Game
    `width` in all;
 2. plays each candidate forward `budget / candidates` times in clones of the game (`Game.clone`,
    `engine.loop.resume`): every player, itself included, plays greedy in the continuation, which stops
-   at a horizon of `horizon` turns (default: one turn per troop, so the opponents' replies are seen) or
-   at the game's end;
+   at a horizon of `horizon` turns (default: the rest of this turn, every other troop's reply and its own
+   next turn, where what it set up pays off) or at the game's end;
 3. scores each continuation from its own side (`standing`: won or lost when the game ended, otherwise the
    Health its team has in combat and in reserve against the opponents', a primary hero counted three
    times, plus crowd favor and rewards), and keeps the candidate with the best mean; greedy's choice
@@ -20,9 +20,9 @@ candidates, each continued by a policy that is already sensible, concentrates it
 (what the opponents do next). Common random numbers make the comparison sharper: continuation k of every
 candidate rolls the same dice stream, so candidates differ by their choice and not by their luck.
 
-Randomness: the continuations' dice come from the player's own stream, spawned from the rng it was made
-with (the game's, in a sweep), never from the game's dice, so a game with this player replays from its
-seed like any other and never looks at the real game's future rolls. Decisions asked from inside a rule
+Randomness: the continuations' dice and greedy's tie-breaks come from the player's own streams, spawned
+from the rng it was made with (the game's, in a sweep) without drawing from it, so a game with this
+player replays from its seed like any other, and no continuation rolls the real game's future dice. Decisions asked from inside a rule
 (a defeat's "return-unit", a reward's choice) and every decision of the continuations go to greedy.
 """
 
@@ -38,23 +38,28 @@ from hoplostat.engine.loop import resume
 from hoplostat.engine.state import CAMP, COMBAT, BAG
 from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
 
+import os as _os
 DEFAULT_BUDGET = 12
 """Continuations per decision (split between the candidates): a Skirmish game against greedy takes
 about half a second on one core (bench/bench_lookahead.py)."""
 DEFAULT_WIDTH = 4
-WIN = 1000.0
+NEVER_PASS = ("engage", "deploy")
+"""Decisions where passing is not a candidate when greedy acts: holding back an attack or a deployment
+is almost never better, and a noisy estimate would sometimes say it is (measured: 64% against greedy
+with passing as a candidate, 76% without, 64 games each)."""
+WIN = float(_os.environ.get("LA_WIN", 1000.0))
 HERO_WEIGHT = 3.0
-RESERVE_WEIGHT = 0.5
+RESERVE_WEIGHT = float(_os.environ.get("LA_RESERVE", 0.5))
 FAVOR_WEIGHT = 0.5
 REWARD_WEIGHT = 3.0
-_NOTHING = object()
+_STATS: dict | None = None
 
 
 def standing(g: Any, troop: int) -> float:
     """How well `troop`'s side stands: +/-WIN for a game won or lost (0 for a draw); otherwise the Health of
     its team's units in combat (a primary hero three times) and half the Health waiting in camp or bag,
     plus half its crowd favor and three per reward, less the same for its opponents (in a free-for-all, the
-    opponents' mean)."""
+    opponents' mean), plus the mode's `objective` (e.g. Onslaught's immortals defeated)."""
     s = g.state
     if s.end_reason is not None:
         outcome = outcome_of(g, troop)
@@ -78,7 +83,7 @@ def standing(g: Any, troop: int) -> float:
             rivals += 1
     if rivals > 1 and not s.has_teams:  # free-for-all: against the average opponent
         theirs /= rivals
-    return mine - theirs
+    return mine - theirs + s.mode.objective(g, troop)
 
 
 def outcome_of(g: Any, troop: int) -> str:
@@ -96,19 +101,32 @@ class LookaheadController:
     """Flat Monte Carlo with greedy continuations (module docstring). `budget`: continuations per decision;
     `width`: candidates per decision; `horizon`: turns each continuation plays (None: one per troop)."""
 
+    def __deepcopy__(self, memo: dict) -> LookaheadController:
+        """A continuation's copy: the same settings and a copy of its greedy player (with the game's rng
+        as the copy maps it); no search stream, since a continuation never searches."""
+        import copy
+
+        new = object.__new__(LookaheadController)
+        new.__dict__.update(self.__dict__)
+        new.greedy = copy.deepcopy(self.greedy, memo)
+        new.rng = memo.get(id(self.rng), self.rng)
+        new._search = None
+        memo[id(self)] = new
+        return new
+
     def __init__(self, rng: np.random.Generator | None = None, budget: int = DEFAULT_BUDGET,
                  width: int = DEFAULT_WIDTH, horizon: int | None = None) -> None:
         if budget < 1 or width < 1:
             raise ValueError("lookahead budget and width must be 1 or more")
-        self.greedy = GreedyController(rng)
+        # Its own streams, spawned (the game's stream is not drawn from): greedy's tie-breaks, the search.
+        self.greedy = GreedyController(rng.spawn(1)[0] if rng is not None else None)
         self.rng = rng
         import os  # experiment knobs (temporary)
         budget = int(os.environ.get("LA_BUDGET", budget)); width = int(os.environ.get("LA_WIDTH", width))
         horizon = int(os.environ["LA_HORIZON"]) if "LA_HORIZON" in os.environ else horizon
         self.budget, self.width, self.horizon = budget, width, horizon
         self._search: np.random.Generator | None = None
-        self._force: Any = _NOTHING
-        self._force_for = ""
+        self._turns_round, self._turns = -1, 0
         self.searched = 0
         """Decisions searched so far (for benchmarks and tests)."""
 
@@ -117,15 +135,7 @@ class LookaheadController:
         return getattr(self.greedy, "rival_decisions", ())
 
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
-        if g.depth:
-            forced = self._force
-            if forced is not _NOTHING:
-                self._force = _NOTHING
-                if decision != self._force_for or not g.at_step:
-                    raise RuntimeError(f"a resumed game asked {decision!r} first, not {self._force_for!r}")
-                return forced
-            return self.greedy.choose(g, troop, decision, options, optional=optional)
-        if not g.at_step:
+        if g.depth or not g.at_step:
             return self.greedy.choose(g, troop, decision, options, optional=optional)
         cands = self.candidates(g, troop, decision, options, optional)
         if len(cands) < 2:
@@ -139,7 +149,7 @@ class LookaheadController:
         greedy = self.greedy
         first = greedy.choose(g, troop, decision, options, optional=optional)
         out = [first]
-        if optional and first is not None:
+        if optional and first is not None and decision not in NEVER_PASS:
             out.append(None)
         key = 1 if decision == "engage" else 0  # the unit (the tactic chip for "tactic")
         groups: dict[Any, list] = {}
@@ -176,15 +186,23 @@ class LookaheadController:
     # --- the search ------------------------------------------------------------------------------
     def _stream(self) -> np.random.Generator:
         if self._search is None:
-            base = self.rng if self.rng is not None else np.random.default_rng(0)
-            self._search = base.spawn(1)[0]
+            self._search = self.rng.spawn(1)[0] if self.rng is not None else np.random.default_rng(0)
         return self._search
+
+    def _round_horizon(self, g: Any) -> int:
+        """Turns in a round plus one: the rest of this turn, every other troop's reply, and this troop's
+        next turn, where what it set up pays off (counted once per round)."""
+        s = g.state
+        if self._turns_round != s.round:
+            self._turns_round = s.round
+            self._turns = sum(1 for t in s.mode.round_turns(g) if t is not None)
+        return self._turns + 1
 
     def _pick(self, g: Any, troop: int, decision: str, cands: list) -> Any:
         self.searched += 1
         s = g.state
         per = max(1, self.budget // len(cands))
-        horizon = self.horizon if self.horizon is not None else len(s.troops)
+        horizon = self.horizon if self.horizon is not None else self._round_horizon(g)
         seeds = self._stream().integers(0, 2**63, size=per)
         total = [0.0] * len(cands)
         for seed in seeds:
@@ -192,19 +210,16 @@ class LookaheadController:
                 sim = g.clone()
                 sim.depth = g.depth + 1
                 sim.reseed(np.random.default_rng(int(seed)))
-                for ctrl in sim.controllers:
-                    if isinstance(ctrl, LookaheadController):
-                        ctrl._force = _NOTHING
-                me = sim.controllers[troop]
-                if not isinstance(me, LookaheadController):
-                    raise TypeError("a lookahead player must be its troop's own controller")
-                me._force, me._force_for = c, decision
+                sim.forced = (decision, c)
                 resume(sim, turns=horizon)
                 total[i] += standing(sim, troop)
         best = 0
         for i in range(1, len(cands)):
             if total[i] > total[best]:
                 best = i
+        if _STATS is not None:
+            st = _STATS.setdefault(decision, [0, 0, 0, 0.0])
+            st[0] += 1; st[1] += best != 0; st[2] += len(cands); st[3] += (total[best] - total[0]) / per
         return cands[best]
 
 

@@ -428,6 +428,15 @@ class Onslaught(Mode):
     def is_success(cls, row: dict) -> bool:
         return row["immortals_defeated"] >= 1
 
+    TROPHY = 40.0
+    """What an immortal defeated is worth to a heuristic player, in Health: more than the troop's units
+    sent back to camp at the wave's end (ONS-11) and the next immortal's Health coming into play."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        s: OnslaughtState = g.state  # type: ignore[assignment]
+        won = self.TROPHY * len(s.trophies)
+        return won if s.teams[troop] == 0 else -won
+
     # --- waves (ONS-11) -------------------------------------------------------------------------------
     def end_wave(self, g: Game) -> None:
         """The wave's clean-up: trophy; players' tactics on units discarded and units in combat back to

@@ -1,0 +1,152 @@
+"""The lookahead player (issue 14): it searches only where the rules ask a turn step, it continues clones
+of the game with the candidate it tries, it keeps the candidate whose continuations score best, it never
+draws from the game's own stream, and a game with it replays from its seed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from clihelp import run_cli
+
+from hoplostat.catalog import load
+from hoplostat.engine.loop import GameSpec, new_game, play, run
+from hoplostat.policies import lookahead, make
+from hoplostat.policies.lookahead import LookaheadController, parse_budget, standing
+
+SPEC = GameSpec("skirmish", ("amazons", "parthians"), "pozzuoli", "", None, 12)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load((), use_env=False)
+
+
+def _game(catalog, controllers, seed=3, spec=SPEC):
+    rng = np.random.default_rng(seed)
+    ctrls = [c(rng) for c in controllers]
+    mode, spec, g = new_game(catalog, spec, ctrls, rng=rng, log=True)
+    mode.begin(g)
+    return mode, spec, g, ctrls
+
+
+def test_a_game_with_the_lookahead_replays_from_its_seed(catalog):
+    logs = []
+    for _ in range(2):
+        rng = np.random.default_rng(11)
+        res = play(catalog, SPEC, [make("lookahead:3", rng=rng), make("greedy", rng=rng)], rng=rng, log=True)
+        logs.append(res.log)
+    assert logs[0] == logs[1] and len(logs[0]) > 50
+
+
+class Probe:
+    """Greedy for seat b; for seat a, hands the first few step decisions to the lookahead and checks what
+    a decision does to the real game: the game's rng untouched, the state unchanged."""
+
+    def __init__(self, la: LookaheadController, greedy) -> None:
+        self.la, self.greedy, self.checked = la, greedy, 0
+
+    def choose(self, g, troop, decision, options, *, optional):
+        if troop == 0 and g.at_step and self.checked < 6:
+            before = g.rng.bit_generator.state
+            log = len(g.state.log)
+            hp = [u.hp for u in g.state.units]
+            got = self.la.choose(g, troop, decision, options, optional=optional)
+            assert g.rng.bit_generator.state == before, "the search drew from the game's own stream"
+            assert len(g.state.log) == log and [u.hp for u in g.state.units] == hp, "the search changed the game"
+            assert got is None or got in options
+            self.checked += 1
+            return got
+        return self.greedy.choose(g, troop, decision, options, optional=optional)
+
+
+def test_a_lookahead_decision_leaves_the_real_game_and_its_dice_alone(catalog):
+    rng = np.random.default_rng(5)
+    la = LookaheadController(rng, budget=4)
+    probe = Probe(la, make("greedy", rng=rng))
+    mode, spec, g = new_game(catalog, SPEC, [probe, make("greedy", rng=rng)], rng=rng, log=True)
+    mode.begin(g)
+    run(g, spec.max_rounds)
+    assert probe.checked == 6 and la.searched >= 1
+
+
+def test_the_candidate_whose_continuations_score_best_is_chosen(catalog, monkeypatch):
+    """A stub evaluation that rewards one candidate's trace in the continuation (the unit it moved is on
+    the hex it was sent to) must make the player choose exactly that candidate: the forced first answer
+    reaches the clone and the score is read from the clone."""
+    rng = np.random.default_rng(2)
+    la = LookaheadController(rng, budget=8, width=6, horizon=1)  # the rest of this turn: each unit moves once
+    seen = {}
+
+    class Watch:
+        def choose(self, g, troop, decision, options, *, optional):
+            if troop == 0 and decision == "move" and g.at_step and not g.depth and "pick" not in seen:
+                cands = [c for c in la.candidates(g, troop, decision, options, optional) if c is not None]
+                if len(cands) >= 2:
+                    target = cands[-1]  # not greedy's choice
+                    seen["target"] = target
+
+                    def fake(sim, t):
+                        u = sim.state.units[target[0]]
+                        return 1.0 if u.hex == target[1] else 0.0
+
+                    monkeypatch.setattr(lookahead, "standing", fake)
+                    seen["pick"] = la.choose(g, troop, decision, options, optional=optional)
+                    monkeypatch.undo()
+                    return seen["pick"]
+            return la.greedy.choose(g, troop, decision, options, optional=optional)
+
+    w = Watch()
+    mode, spec, g = new_game(catalog, SPEC, [w, make("greedy", rng=rng)], rng=rng)
+    mode.begin(g)
+    run(g, spec.max_rounds)
+    assert "pick" in seen, "no move decision with two candidates"
+    assert seen["pick"] == seen["target"]
+
+
+def test_candidates_start_with_greedy_and_offer_to_pass(catalog):
+    rng = np.random.default_rng(4)
+    la = LookaheadController(rng, budget=2, width=4)
+    got = []
+
+    class Watch:
+        def choose(self, g, troop, decision, options, *, optional):
+            if troop == 0 and g.at_step and decision in ("move", "engage") and len(got) < 5:
+                cands = la.candidates(g, troop, decision, options, optional)
+                mine = la.greedy.choose(g, troop, decision, options, optional=optional)
+                got.append((cands, mine, optional))
+                assert 1 <= len(cands) <= 4 and len(set(map(repr, cands))) == len(cands)
+                assert all(c is None or c in options for c in cands)
+            return la.greedy.choose(g, troop, decision, options, optional=optional)
+
+    mode, spec, g = new_game(catalog, SPEC, [Watch(), make("greedy", rng=rng)], rng=rng)
+    mode.begin(g)
+    run(g, spec.max_rounds)
+    assert got
+    for cands, mine, optional in got:
+        if mine is not None:
+            assert cands[0] is not None and optional and None in cands
+
+
+def test_standing_counts_health_with_the_hero_three_times_and_a_finished_game_as_won_or_lost(catalog):
+    mode, spec, g, _ = _game(catalog, [lambda r: make("greedy", rng=r)] * 2)
+    s = g.state
+    base = standing(g, 0)
+    assert standing(g, 1) == pytest.approx(-base)
+    hero = s.units[s.troops[1].primary_hero]
+    hero.zone, hero.hp = "combat", 5
+    with_hero = standing(g, 0)
+    hero.hp = 4
+    assert standing(g, 0) - with_hero == pytest.approx(lookahead.HERO_WEIGHT)  # one HP off b's hero
+    s.end_reason, s.winner = "primary hero defeated", 0
+    assert standing(g, 0) == lookahead.WIN and standing(g, 1) == -lookahead.WIN
+
+
+def test_budget_parsing_and_bad_names_are_one_error_line(capsys):
+    assert parse_budget("") == lookahead.DEFAULT_BUDGET and parse_budget("7") == 7
+    for bad in ("lookahead:0", "lookahead:x", "greedy:3", "lookahed"):
+        for cmd in (["play", "skirmish", "--seed", "1"], ["sweep", "skirmish", "--games", "1", "--out", "/nonexistent/x"],
+                    ["ladder", "skirmish", "--games", "1"]):
+            code, out, err = run_cli(capsys, *cmd, "--policies", bad)
+            assert code == 2, (bad, cmd, out, err)
+            lines = [x for x in err.splitlines() if x.strip()]
+            assert len(lines) == 1 and lines[0].startswith("error:") and bad in lines[0], (bad, cmd, err)

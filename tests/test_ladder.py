@@ -1,0 +1,104 @@
+"""`hoplostat ladder` and `hoplostat.ladder` (issue 14): pairings, seat swaps on shared set-ups, the same
+seeds for every solo player, the score table, reproducibility whatever --jobs, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run_cli
+
+from hoplostat.ladder import LadderConfig, ladder_table, run_ladder
+
+
+def test_competitive_pairs_swap_seats_on_the_same_set_up():
+    cfg = LadderConfig("skirmish", ("random", "greedy", "lookahead:1"), games=3, seed=4, max_rounds=6)
+    assert cfg.pairings() == [("random", "greedy"), ("random", "lookahead:1"), ("greedy", "lookahead:1")]
+    assert cfg.games_per_pairing() == 4  # made even: every set-up with the seats both ways
+    games = run_ladder(cfg)
+    assert games.height == 12
+    for _, pair in games.group_by("pairing", maintain_order=True):
+        rows = pair.sort("game").to_dicts()
+        for a, b in zip(rows[0::2], rows[1::2]):
+            assert (a["p_seat"], b["p_seat"]) == ("a", "b")
+            assert (a["factions"], a["arena"]) == (b["factions"], b["arena"])
+    # arenas alternate between set-ups
+    assert set(games["arena"]) == {"pozzuoli", "colosseum"}
+
+
+def test_the_table_scores_wins_and_half_the_draws():
+    cfg = LadderConfig("skirmish", ("random", "greedy"), games=10, seed=1, max_rounds=8)
+    games = run_ladder(cfg)
+    t = ladder_table(games).to_dicts()
+    (row,) = t
+    assert row["games"] == 10 and row["wins"] + row["draws"] + row["losses"] == 10
+    assert row["score"] == pytest.approx((row["wins"] + 0.5 * row["draws"]) / 10)
+    assert row["score_lo"] <= row["score"] <= row["score_hi"]
+    assert row["score"] == pytest.approx(games["score"].mean())
+
+
+def test_greedy_beats_random_on_the_ladder():
+    """The ladder orders players that are far apart: greedy against random scores well above half."""
+    cfg = LadderConfig("skirmish", ("random", "greedy"), games=12, seed=2)
+    (row,) = ladder_table(run_ladder(cfg)).to_dicts()
+    assert row["score"] <= 0.2
+
+
+def test_solo_players_face_the_same_set_ups():
+    cfg = LadderConfig("onslaught", ("random", "greedy"), games=3, seed=5, max_rounds=10)
+    assert not cfg.competitive() and cfg.pairings() == [("random",), ("greedy",)]
+    games = run_ladder(cfg)
+    by = {p: g.sort("game") for (p,), g in games.group_by("p")}
+    assert by["random"]["factions"].to_list() == by["greedy"]["factions"].to_list()
+    t = ladder_table(games)
+    assert "immortals_defeated" in t.columns
+
+
+def test_a_ladder_is_the_same_whatever_jobs():
+    cfg = LadderConfig("skirmish", ("random", "greedy"), games=4, seed=9, max_rounds=6)
+    one = run_ladder(cfg, jobs=1, chunk=1)
+    two = run_ladder(cfg, jobs=2, chunk=1)
+    assert one.to_dicts() == two.to_dicts()
+
+
+def test_the_command_prints_json_with_the_stand_in_share_and_draws_its_figure(capsys, tmp_path):
+    fig = tmp_path / "ladder.png"
+    code, out, err = run_cli(capsys, "ladder", "skirmish", "--policies", "random,greedy", "--games", "2",
+                             "--max-rounds", "5", "--json", "--plot", str(fig))
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["stand_ins"]["chips"] > 0 and "share" in doc["stand_ins"]
+    assert doc["table"][0]["p"] == "random" and doc["table"][0]["games"] == 2
+    assert fig.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("args, what", [
+    (["--policies", "greedy"], "--policies"),
+    (["--policies", "greedy,greedy"], "--policies"),
+    (["--arena", "moon"], "--arena"),
+    (["--games", "0"], "--games"),
+    (["--faction", "nobody"], "nobody"),
+    (["--plot", "/proc/nowhere/x.png"], "--plot"),
+])
+def test_bad_input_is_one_error_line(capsys, args, what):
+    code, out, err = run_cli(capsys, "ladder", "skirmish", *args)
+    lines = [x for x in err.splitlines() if x.strip()]
+    assert code == 2 and len(lines) == 1 and lines[0].startswith("error:") and what in lines[0], err
+
+
+def test_mirror_only_for_two_player_modes(capsys):
+    code, out, err = run_cli(capsys, "ladder", "onslaught", "--mirror", "--games", "1")
+    assert code == 2 and err.startswith("error: --mirror")
+
+
+def test_titans_are_faced_in_turn_and_reported_per_titan():
+    from hoplostat.ladder import ladder_by_titan
+
+    cfg = LadderConfig("ascension", ("random", "greedy"), games=4, seed=3, titans=("mars", "shaghad"), max_rounds=8)
+    games = run_ladder(cfg)
+    counts = games.group_by("p", "titan").len().sort("p", "titan")
+    assert counts["len"].to_list() == [2, 2, 2, 2]
+    per = ladder_by_titan(games)
+    assert per.height == 4 and per["titan"].to_list() == ["mars", "mars", "shaghad", "shaghad"]
+    assert per["p"].to_list() == ["random", "greedy", "random", "greedy"]
+    assert ladder_by_titan(run_ladder(LadderConfig("skirmish", ("random", "greedy"), games=2, max_rounds=3))) is None
