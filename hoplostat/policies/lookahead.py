@@ -102,14 +102,12 @@ class LookaheadController:
     `width`: candidates per decision; `horizon`: turns each continuation plays (None: one per troop)."""
 
     def __deepcopy__(self, memo: dict) -> LookaheadController:
-        """A continuation's copy: the same settings and a copy of its greedy player (with the game's rng
-        as the copy maps it); no search stream, since a continuation never searches."""
-        import copy
-
+        """A continuation's copy: the same settings and a greedy player breaking ties from the copied game's
+        stream (reseeded for the continuation); no search stream, since a continuation never searches."""
         new = object.__new__(LookaheadController)
         new.__dict__.update(self.__dict__)
-        new.greedy = copy.deepcopy(self.greedy, memo)
         new.rng = memo.get(id(self.rng), self.rng)
+        new.greedy = GreedyController(new.rng)  # ties in a continuation: from the continuation's stream
         new._search = None
         memo[id(self)] = new
         return new

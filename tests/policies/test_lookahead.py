@@ -46,7 +46,7 @@ class Probe:
         self.la, self.greedy, self.checked = la, greedy, 0
 
     def choose(self, g, troop, decision, options, *, optional):
-        if troop == 0 and g.at_step and self.checked < 6:
+        if troop == 0 and g.at_step and not g.depth and self.checked < 6:
             before = g.rng.bit_generator.state
             log = len(g.state.log)
             hp = [u.hp for u in g.state.units]
@@ -110,10 +110,10 @@ def test_candidates_start_with_greedy_and_offer_to_pass(catalog):
 
     class Watch:
         def choose(self, g, troop, decision, options, *, optional):
-            if troop == 0 and g.at_step and decision in ("move", "engage") and len(got) < 5:
+            if troop == 0 and g.at_step and decision in ("move", "engage") and len(got) < 12:
                 cands = la.candidates(g, troop, decision, options, optional)
                 mine = la.greedy.choose(g, troop, decision, options, optional=optional)
-                got.append((cands, mine, optional))
+                got.append((decision, cands, mine, optional))
                 assert 1 <= len(cands) <= 4 and len(set(map(repr, cands))) == len(cands)
                 assert all(c is None or c in options for c in cands)
             return la.greedy.choose(g, troop, decision, options, optional=optional)
@@ -122,9 +122,12 @@ def test_candidates_start_with_greedy_and_offer_to_pass(catalog):
     mode.begin(g)
     run(g, spec.max_rounds)
     assert got
-    for cands, mine, optional in got:
+    assert {d for d, *_ in got} == {"move", "engage"}
+    for decision, cands, mine, optional in got:
         if mine is not None:
-            assert cands[0] is not None and optional and None in cands
+            assert cands[0] is not None and optional  # greedy acted (its tie-breaks are random: not compared)
+            # passing is a candidate for a move, never instead of an attack (NEVER_PASS)
+            assert (None in cands) == (decision not in lookahead.NEVER_PASS)
 
 
 def test_standing_counts_health_with_the_hero_three_times_and_a_finished_game_as_won_or_lost(catalog):
