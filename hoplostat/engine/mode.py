@@ -258,8 +258,9 @@ def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[t
 class Heuristics:
     """What a mode tells heuristic players about its goals (`policies.greedy` reads it; the rules never do).
 
-    `profile`: `default` (attack the most valuable target, keep the primary hero back) or `hold-stones`
-    (stone hexes cost the opponent HP each turn; units defeated are lost for good: Onslaught).
+    `profile`: `default` (attack the most valuable target, keep the primary hero back), `hold-stones`
+    (stone hexes cost the opponent HP each turn; units defeated are lost for good: Onslaught) or `titan`
+    (the Colosseum against a titan, with shards to equip and the hero to activate: Ascension).
     The weights score a `hold-stones` game: standing on a stone, defeating a rival, and each expected
     damage dealt to an opponent that ignores damage (favor only)."""
 

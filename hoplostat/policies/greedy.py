@@ -56,16 +56,43 @@ stone first, then a hero, then the strongest (ONS-4), so whoever stands on a sto
 - deploy: never the primary hero while it can be avoided: with units in combat and only the hero
   deployable, pass; forced (no units in combat), deploy it on the hex farthest from the rivals. Other
   units: the most Health + 2 x expected hits, on the deployment hex nearest a free stone hex.
-- move: hold and contest the stones: a stone hex is worth `heuristics.stone` (+ 0.5 per HP, so the sturdiest
-  unit takes it; units already there stay); a hex with an arena unit in Range +4, with only the
-  immortal in Range +1; -0.3 per hex to the nearest arena unit (-0.1 to the immortal when none). The
+- move: hold and contest the stones: a stone hex is worth `heuristics.stone` + 0.5 per HP (so the sturdiest
+  unit takes it; units already there stay) times the chance the unit lives through the rivals' reply to the
+  next stone check: every rival that can reach and attack the hex next turn (Movement + Range) rolls at it
+  (their dice pooled, exact odds vs its HP) unless a team unit on the other stone, or one that can take it
+  in this step (support), is nearer to that rival (ties: the sturdier, as the players settle rival ties).
+  A hex with an arena unit in Range +4, with only the immortal in Range what the favor is worth (below,
+  between 1 and 4); -0.3 per hex to the nearest arena unit (-0.1 to the immortal when none). The
   primary hero keeps out of combat: -6 per rival that could reach and hit it next turn (Movement +
   Range), +0.3 per hex from the nearest rival (up to 6), never a stone; it attacks an arena unit only
   from a hex no rival threatens.
 - engage: arena units first (each defeat costs the immortal 1 HP): kill chance x 15 + expected
-  damage (at most its HP); the immortal only for favor, worth its expected damage x 0.5 (so it is
-  attacked when nothing better is in reach: favor still buys rewards); the primary hero only
-  attacks when it is not adjacent to the immortal. Specials are scored the same way.
+  damage (at most its HP); the immortal for favor (ONS-8), worth what the next reward buys: the reward's
+  worth (the first, the primary hero's activation, a kill, 15: without it a troop out of units forfeits
+  with its hero in camp, UNIT-8; two units back half a kill each; the neutral hero half a kill; each
+  discarded tactic back a fifth) x E[min(damage, favor still needed)] / favor still needed, never less
+  than 0.5 per expected damage. The primary hero only attacks when it is not adjacent to the immortal.
+  Specials are scored the same way.
+- ability (`_ability_hold_stones`): Regen and Fury Aura always; Hurl as elsewhere (more team units with
+  the hurled unit in Range), but never pulling the immortal or an arena unit nearer to a team unit on a
+  stone, within its Movement + Range, unless the team's attacks that follow defeat it at least half the
+  time (never the immortal); pushing a rival out of the stone holders' reach is worth 1.5 per holder.
+
+Ascension (rulesets/remastered/ascension.py; the mode declares `Heuristics(profile="titan")`): the Colosseum
+heuristics above, with these of its own (the `_<decision>_titan` methods, chosen by the profile):
+- move (`_move_titan`): when the titan card lets player units equip shards (ASC-10) and some lie
+  unequipped, a move that equips one (onto or through its hex; ending next to it while it is on its
+  pedestal, R-ASC-6) is worth the Colosseum hex score plus what the holder gains: 12 per expected hit of
+  an extra die on every attack (Ifreet's yellow die: 4), 4 per point of damage reduction (Titan E), half
+  for a unit already holding one; never the primary hero (the titan may hunt shardholders). The best such
+  move is made when its gain is positive; otherwise the Colosseum movement.
+- track (`_track_titan`): continue a track with progress; else "activate your hero" while the primary
+  hero is inactive (an inactive hero cannot deploy, UNIT-8, so a team out of units forfeits, ASC-11; it
+  also opens every outer deployment hex); else the Colosseum order.
+- support and foothold (`_support`, `_foothold`; also Skirmish's, unchanged there): by team, not "the
+  other troop": a foothold under a team unit (co-op: the partner's too) on an inner hex, then on the
+  opposing team's outer deployment hexes (the titan's arena units deploy there, DEP-6; never the team's
+  own), then inner hexes, nearer the opposing primary hero, else the titan; foothold moves likewise.
 """
 
 from __future__ import annotations
@@ -76,6 +103,7 @@ from typing import Any
 import numpy as np
 
 from hoplostat.engine import rules
+from hoplostat.engine.state import DISCARD, TRACK
 from hoplostat.odds import Attack, odds
 
 HARMFUL = {"stun", "movement-set", "damage"}
@@ -233,17 +261,85 @@ def _threat(dist, reach: list[tuple[int, int]], h: int) -> int:
     return sum(1 for x, r in reach if row[x] <= r)
 
 
+_HIT_P = {"yellow": 2 / 6, "blue": 3 / 6, "green": 4 / 6, "black": 5 / 6, "red": 1.0}
+"""Chance one die of a colour hits (Remastered, "Attack": hit faces yellow 2, blue 3, green 4, black 5, red 6)."""
+
+
+def _shard_worth(holder) -> float:
+    """Ascension (ASC-10): what equipping a shard is worth to a player unit, in move-score points, from the
+    titan card's holder effects: 12 per expected hit an extra die adds to every attack (a yellow die 4), 4
+    per point of damage reduction; 2 for an effect greedy does not weigh."""
+    worth = 0.0
+    for e in holder:
+        if e.term == "extra-dice":
+            worth += 12.0 * _HIT_P.get(str(e.arg), 0.5)
+        elif e.term == "reduce-damage":
+            worth += 4.0 * int(e.arg)
+        else:
+            worth += 2.0
+    return worth
+
+
+def _team_in_combat(s: Any, troop: int) -> list:
+    """Units in combat of `troop`'s team: its own and a co-op partner's (UNIT-11)."""
+    return [u for p in s.players if rules.same_team(s, p, troop) for u in s.in_combat(p)]
+
+
+_REWARDS: tuple[int, ...] | None = None
+"""Onslaught's Pozzuoli reward spaces (`onslaught.REWARDS`), imported on first use."""
+
+
+def _next_reward(s: Any, troop: int, kill: float) -> tuple[float, int]:
+    """Onslaught (CF-3, ONS-8): (what the troop's next Pozzuoli reward buys, favor still needed for it), or
+    (0, 0) past the last one. The first reward of a wave activates the primary hero, without which a troop
+    out of units forfeits (ONS-12, UNIT-8): worth a kill; two discarded units back (the third) half a kill
+    each, the neutral hero (the fourth, once a game) half a kill, each discarded tactic back a fifth."""
+    global _REWARDS
+    if _REWARDS is None:
+        from hoplostat.rulesets.remastered.onslaught import REWARDS
+
+        _REWARDS = REWARDS
+    t = s.troops[troop]
+    k = t.rewards  # rewards claimed this wave (ONS-11 resets them with the favor)
+    if k >= len(_REWARDS) or t.favor >= _REWARDS[-1]:
+        return 0.0, 0
+    if k == 0:
+        v = 0.0 if s.units[t.primary_hero].active else kill
+    elif k == 1:
+        v = 0.2 * kill * len(t.tactics_discard)
+    elif k == 2:
+        v = 0.5 * kill * min(2, len(s.zone(troop, DISCARD)))
+    else:
+        v = 0.5 * kill if s.zone(troop, TRACK) else 0.0
+    return v, _REWARDS[k] - t.favor
+
+
+def _favor_value(reward: tuple[float, int], at_least: tuple[float, ...], mean: float, base: float) -> float:
+    """Worth of dealing an immortal damage (favor only, ONS-8): the next reward's worth times the share of
+    the favor still needed for it that the damage is expected to bring (E[min(damage, needed)] / needed),
+    never less than `base` per expected damage."""
+    v, need = reward
+    if v <= 0.0 or need <= 0:
+        return base * mean
+    return max(base * mean, v * sum(at_least[1:need + 1]) / need)
+
+
 class GreedyController:
     def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = rng
 
-    _METHOD: dict[str, str] = {}
-    """decision -> name of its method ("trigger-order" -> "_trigger_order"), built on first use."""
+    _METHOD: dict[tuple[type, str, str], str] = {}
+    """(controller class, decision, the mode's heuristics profile) -> name of its method, built on first use:
+    `_<decision>_<profile>` when the profile has its own (Onslaught's "hold-stones" `_ability_hold_stones`,
+    Ascension's "titan" `_move_titan`), else `_<decision>` ("trigger-order" -> "_trigger_order")."""
 
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
-        name = self._METHOD.get(decision)
+        key = (type(self), decision, g.state.mode.heuristics.profile)
+        name = self._METHOD.get(key)
         if name is None:
-            name = self._METHOD[decision] = "_" + decision.replace("-", "_")
+            name = "_" + decision.replace("-", "_")
+            own = name + "_" + key[2].replace("-", "_")
+            self._METHOD[key] = name = own if hasattr(type(self), own) else name
         fn = getattr(self, name, None)
         if fn is None:
             return options[0]
@@ -439,13 +535,55 @@ class GreedyController:
     def _move_onslaught(self, g, troop, options, optional):
         s = g.state
         grid = s.grid
-        dist, units, muted = grid.dist, s.units, s.muted
+        dist, units, muted, board = grid.dist, s.units, s.muted, s.board
+        h_ = s.mode.heuristics
         stone = [("stone" in t) for t in grid.tags]
-        imm = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
-        arena = [o.hex for o in s.opponents_of(troop) if o.unit.kind != "immortal"]
+        opps = s.opponents_of(troop)
+        imm = [o.hex for o in opps if o.unit.kind == "immortal"]
+        arena = [o.hex for o in opps if o.unit.kind != "immortal"]
         reach = _rival_reach(s, troop)
         rivals = [x for x, _ in reach]
         cache: dict[int, tuple[float, int]] = {}
+        reward = _next_reward(s, troop, h_.kill) if imm else (0.0, 0)
+        favor: dict[int, float] = {}
+        # Stone holders of the team (fire splits between them: each rival marks the nearest, ONS-4) and the
+        # units that could take a free stone with this step's moves (they may go together).
+        team = _team_in_combat(s, troop)
+        holders = {u.uid: u.hex for u in team if stone[u.hex]}
+        could = {uid: h for uid, h in options
+                 if stone[h] and board[h] < 0 and uid not in holders and not units[uid].is_primary_hero}
+        odds_vs: dict[tuple[int, int], tuple] = {}
+
+        def survival(u, h: int) -> float:
+            """Chance u, standing on stone h, lives through the rivals' reply (the arena turn, then the
+            immortal's) to the next stone check (ONS-7): every rival that can reach and attack h next turn
+            (Movement + Range) rolls at it, unless another team unit on a stone (or one that could take the
+            other stone in this step: support) is nearer to it; at equal distance the players' tie goes to
+            the sturdier unit (ONS-4, `rival.players_favour`)."""
+            others = [(x, units[v].hp) for v, x in holders.items() if v != u.uid]
+            others += [(x, units[v].hp) for v, x in could.items() if v != u.uid and x != h]
+            pool = None
+            reduce = 0
+            for o, (ox, rr) in zip(opps, reach):
+                row = dist[ox]
+                d = row[h]
+                if d > rr or any(row[x] <= rr and (row[x] < d or (row[x] == d and hp > u.hp)) for x, hp in others):
+                    continue
+                got = odds_vs.get((o.uid, u.uid))
+                if got is None:
+                    got = odds_vs[(o.uid, u.uid)] = rules.attack_profile(g, o, u)
+                pool = got[0] if pool is None else pool + got[0]
+                reduce += got[2]
+            if pool is None:
+                return 1.0
+            return 1.0 - kill_chance(attack_odds(pool, 0, 0)[1], u.hp + reduce)
+
+        def imm_worth(u) -> float:
+            got = favor.get(u.uid)
+            if got is None:
+                mean, at_least = attack_odds(u.unit.attack, 0, 0)
+                got = favor[u.uid] = min(4.0, max(1.0, _favor_value(reward, at_least, mean, h_.ignored_damage)))
+            return got
 
         def score(u, h: int) -> float:
             row = dist[h]
@@ -455,11 +593,12 @@ class GreedyController:
                 threat = _threat(dist, reach, h)
                 near = min((row[x] for x in rivals), default=6)
                 return -6.0 * threat + 0.3 * min(near, 6) + (2.0 if hit_arena and threat == 0 else 0.0)
-            sc = (s.mode.heuristics.stone + 0.5 * u.hp) if stone[h] else 0.0
+            # A stone pays only if its unit is still there at the next check: worth its weight times that chance.
+            sc = (h_.stone + 0.5 * u.hp) * survival(u, h) if stone[h] else 0.0
             if hit_arena:
                 sc += 4.0
             elif not muted[h] and any(row[x] <= r for x in imm):
-                sc += 1.0
+                sc += imm_worth(u)
             if arena:
                 sc -= 0.3 * min(row[x] for x in arena)
             elif imm:
@@ -491,10 +630,13 @@ class GreedyController:
         imm_hexes = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
 
         h = s.mode.heuristics
+        reward = _next_reward(s, troop, h.kill) if imm_hexes else (0.0, 0)
 
-        def value(t, mean: float, kill: float) -> float:
+        def value(t, mean: float, kill: float, at_least: tuple[float, ...] | None = None) -> float:
             if t.unit.kind == "immortal":
-                return h.ignored_damage * mean
+                # Favor only (ONS-8), worth what it buys: the next reward (the hero's activation first).
+                return _favor_value(reward, at_least if at_least is not None else (1.0, min(1.0, mean)), mean,
+                                    h.ignored_damage)
             return kill * h.kill + min(mean, t.hp)
 
         scored = []
@@ -506,7 +648,7 @@ class GreedyController:
                 t = s.units[opt[2]]
                 pool, bonus, reduce = rules.attack_profile(g, u, t)
                 mean, at_least = attack_odds(pool, bonus, reduce)
-                scored.append((value(t, mean, kill_chance(at_least, t.hp)), opt))
+                scored.append((value(t, mean, kill_chance(at_least, t.hp), at_least), opt))
             else:
                 sid = opt[2]
                 if sid == "long-shot":
@@ -521,9 +663,109 @@ class GreedyController:
                     tot = 0.0
                     for t in rules.targets_in_range(s, u):
                         mean, at_least = attack_odds(rules.attack_profile(g, u, t)[0], 0, 0)
-                        tot += value(t, mean, kill_chance(at_least, t.hp))
+                        tot += value(t, mean, kill_chance(at_least, t.hp), at_least)
                     scored.append((tot, opt))
         return self._best(scored, 0.0)
+
+    def _ability_hold_stones(self, g, troop, options, optional):
+        """Onslaught's Abilities step: Regen and Fury Aura always; Hurl as in `_ability` (more team units with
+        the hurled unit in Range), except that it never pulls the immortal or an arena unit nearer to a team
+        unit on a stone hex, within its reach (Movement + Range: every rival marks a stone holder first,
+        ONS-4), unless the team's attacks can then defeat it (at least an even chance; never the immortal,
+        which ignores damage, ONS-7); pushing a rival out of reach of the stone holders counts for it."""
+        s = g.state
+        dist, tags = s.grid.dist, s.grid.tags
+        team = _team_in_combat(s, troop)
+        holders = [m.hex for m in team if "stone" in tags[m.hex]]
+        scored = []
+        for opt in options:
+            uid, sid, args = opt
+            if sid in ("regen", "fury-aura"):
+                scored.append((1.0, opt))
+                continue
+            if sid != "hurl":
+                continue
+            v, dest = args
+            t = s.units[v]
+            if rules.same_team(s, t.troop, troop):
+                continue
+            old, new = dist[t.hex], dist[dest]
+            hitters = [m for m in team if new[m.hex] <= rules.range_of(s, m) and rules.can_engage(s, m)]
+            before = sum(1 for m in team if old[m.hex] <= rules.range_of(s, m))
+            sc = float(len(hitters) - before)
+            reach = rules.movement_of(s, t) + rules.range_of(s, t)
+            if any(new[x] < old[x] and new[x] <= reach for x in holders):
+                pool = None
+                for m in hitters:
+                    p = rules.attack_profile(g, m, t)[0]
+                    pool = p if pool is None else pool + p
+                if t.unit.kind == "immortal" or pool is None or kill_chance(attack_odds(pool, 0, 0)[1], t.hp) < 0.5:
+                    continue
+            sc += 1.5 * sum(1 for x in holders if old[x] <= reach < new[x])
+            scored.append((sc, opt))
+        return self._best(scored, 0.0)
+
+    # --- Ascension ------------------------------------------------------------------------------
+    def _move_titan(self, g, troop, options, optional):
+        """Ascension's movement: when the titan card lets player units equip shards (ASC-10) and some lie
+        unequipped, a move that equips one (onto or through its hex; next to it while it is on its pedestal,
+        R-ASC-6) is worth what the holder gains (`_shard_worth`) on top of its Colosseum hex score, for any
+        unit but the primary hero (a shardholder may be the titan's mark); the best such move is made if it
+        is worth making, else the Colosseum's `_move` decides."""
+        s = g.state
+        cfg = s.mode.titan.shards
+        lying = [sh.hex for sh in s.shards if sh.holder < 0 and sh.hex >= 0 and not sh.out and sh.colour is None] \
+            if cfg.equip else ()
+        if not lying:
+            return self._move(g, troop, options, optional)
+        grid, units = s.grid, s.units
+        dist, muted = grid.dist, s.muted
+        by_pedestal: dict[int, int] = {}  # hex next to a pedestal with a shard -> how many such pedestals
+        loose = []
+        for x in lying:
+            if grid.pedestal[x]:
+                for y in grid.neighbours[x]:
+                    by_pedestal[y] = by_pedestal.get(y, 0) + 1
+            else:
+                loose.append(x)
+        worth = _shard_worth(cfg.holder)
+        opp_hexes = [o.hex for o in s.opponents_of(troop)]
+        near = _near(grid, opp_hexes) if opp_hexes else None
+        base = _hex_base(grid, muted)
+        held = s.shard_holders
+        scored = []
+        for opt in options:
+            uid, h = opt
+            u = units[uid]
+            if u.is_primary_hero:
+                continue
+            src_row = dist[u.hex]
+            n = by_pedestal.get(h, 0)
+            if loose:
+                row = dist[h]
+                n += sum(1 for x in loose if src_row[x] + row[x] == src_row[h])
+            if not n:
+                continue
+            r = rules.range_of(s, u)
+            gain = _move_score(near, base, muted, r, False, h) - _move_score(near, base, muted, r, False, u.hex)
+            scored.append((gain + worth * n * (0.5 if uid in held else 1.0) - 0.01 * src_row[h], opt))
+        choice = self._best(scored, 0.0)
+        return choice if choice is not None else self._move(g, troop, options, optional)
+
+    def _track_titan(self, g, troop, options, optional):
+        """Ascension's track: continue a track with progress (switching loses it, CF-4); else "activate your
+        hero" while the primary hero is inactive: an inactive hero cannot deploy (UNIT-8), so a team that runs
+        out of units forfeits (ASC-11), and the reward opens every outer deployment hex; otherwise as the
+        Colosseum's `_track` (which puts "gain this support chip" first)."""
+        from hoplostat.rulesets.remastered.colosseum import HERO
+
+        s = g.state
+        t = s.troops[troop]
+        if t.track in options and t.favor > 0:
+            return t.track
+        if HERO in options and t.primary_hero >= 0 and not s.units[t.primary_hero].active:
+            return HERO
+        return self._track(g, troop, options, optional)
 
     # --- Colosseum ------------------------------------------------------------------------------
     def _track(self, g, troop, options, optional):
@@ -541,13 +783,21 @@ class GreedyController:
         return options[0]
 
     def _support(self, g, troop, options, optional):
+        # Teams, not "the other troop": a foothold helps the placer's team (its own and a co-op partner's
+        # units; Ascension's footholds are shared, ASC-12) and denies only the opposing team's deployment hexes
+        # (DEP-6); the target to place near is the opposing primary hero in combat, else an opposing elite (the
+        # titan), else the first opponent.
         s = g.state
         grid = s.grid
-        opp_hexes = [o.hex for o in s.opponents_of(troop)]
-        opp = 1 - troop
-        hero = s.units[s.troops[opp].primary_hero] if s.troops[opp].primary_hero >= 0 else None
-        target = hero.hex if hero is not None and hero.hex >= 0 else (opp_hexes[0] if opp_hexes else -1)
-        opp_outer = set(grid.tagged(f"outer-{s.troops[opp].side}"))
+        opps = s.opponents_of(troop)
+        opp_hexes = [o.hex for o in opps]
+        rivals = [t for t in s.troops if not rules.same_team(s, t.index, troop)]
+        heroes = [s.units[t.primary_hero] for t in rivals if t.primary_hero >= 0]
+        target = next((u.hex for u in heroes if u.hex >= 0), -1)
+        if target < 0:
+            target = next((o.hex for o in opps if o.unit.elite), opp_hexes[0] if opp_hexes else -1)
+        own_sides = {t.side for t in s.troops if rules.same_team(s, t.index, troop)}
+        opp_outer = {h for side in {t.side for t in rivals} - own_sides for h in grid.tagged(f"outer-{side}")}
         scored = []
         for kind, h in options:
             row = grid.dist[h]
@@ -557,7 +807,7 @@ class GreedyController:
                 continue
             sc = 0.0
             occ = s.board[h]
-            if occ >= 0 and s.units[occ].troop == troop and s.muted[h]:
+            if occ >= 0 and rules.same_team(s, s.units[occ].troop, troop) and s.muted[h]:
                 sc += 50.0
             if h in opp_outer:
                 sc += 30.0
@@ -585,10 +835,10 @@ class GreedyController:
             _, src, dest = opt
             sc = 0.0
             occ = s.board[dest]
-            if occ >= 0 and s.units[occ].troop == troop and s.grid.inner[dest]:
+            if occ >= 0 and rules.same_team(s, s.units[occ].troop, troop) and s.grid.inner[dest]:
                 sc += 5.0
             occ = s.board[src]
-            if occ >= 0 and s.units[occ].troop == troop and s.grid.inner[src]:
+            if occ >= 0 and rules.same_team(s, s.units[occ].troop, troop) and s.grid.inner[src]:
                 sc -= 5.0
             scored.append((sc, opt))
         return self._best(scored, 0.0)

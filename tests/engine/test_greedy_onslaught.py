@@ -100,7 +100,7 @@ def test_greedy_attacks_arena_units_before_the_immortal(cat):
 
 def test_greedy_scoring_comes_from_the_modes_declared_heuristics(cat):
     """The stone-holding scoring applies because the mode declares it (Mode.heuristics), never by guessing
-    from the state: Onslaught declares `hold-stones`, Skirmish and Ascension the default; and the weights
+    from the state: Onslaught declares `hold-stones`, Skirmish the default, Ascension `titan`; and the weights
     greedy uses are the mode's (a mode with stone 0 makes a stone worth nothing)."""
     from dataclasses import replace
 
@@ -112,7 +112,8 @@ def test_greedy_scoring_comes_from_the_modes_declared_heuristics(cat):
     assert _holds_stones(g.state)
     s2 = skirmish_setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(0))
     assert not _holds_stones(s2)
-    assert mode_class("ascension").heuristics.profile == "default"
+    assert mode_class("skirmish").heuristics.profile == "default"
+    assert mode_class("ascension").heuristics.profile == "titan"
 
     # The weights are the mode's: the same position, with a mode that makes stones worthless, is not
     # answered with a stone.

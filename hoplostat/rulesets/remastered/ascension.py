@@ -24,7 +24,7 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Titan
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import per_side
+from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game
@@ -66,6 +66,10 @@ class Ascension(Mode):
                          "capped": "bool", "titan_hp": "int", "shards_defeated": "int", "arena_turns": "int",
                          **per_side("units_deployed", "damage_dealt", "titan_damage", "kills", "units_lost",
                                     "crowd_favor")}}
+
+    heuristics = Heuristics(profile="titan")
+    """Heuristic players face a titan (ASC-11): the Colosseum scoring, plus shards worth equipping (ASC-10) and
+    the hero's activation valued (an inactive hero cannot deploy, UNIT-8, so a troop out of units forfeits)."""
 
     arena_id = ARENA
     is_colosseum = True
