@@ -57,7 +57,8 @@ _STATS: dict | None = None
 
 def standing(g: Any, troop: int) -> float:
     """How well `troop`'s side stands: +/-WIN for a game won or lost (0 for a draw); otherwise the Health of
-    its team's units in combat (a primary hero three times) and half the Health waiting in camp or bag,
+    its team's units in combat and half the Health waiting in camp or bag (a primary hero three times its
+    Health, in camp as in combat),
     plus half its crowd favor and three per reward, less the same for its opponents (in a free-for-all, the
     opponents' mean), plus the mode's `objective` (e.g. Onslaught's immortals defeated)."""
     s = g.state
@@ -67,10 +68,15 @@ def standing(g: Any, troop: int) -> float:
     totals = [0.0] * len(s.troops)
     for u in s.units:
         zone = u.zone
-        if zone == COMBAT:
-            totals[u.troop] += u.hp * (HERO_WEIGHT if u.is_primary_hero else 1.0)
+        if u.is_primary_hero:  # worth the same in camp as in combat: deploying it gains nothing by itself
+            if zone == COMBAT:
+                totals[u.troop] += HERO_WEIGHT * u.hp
+            elif zone == CAMP or zone == BAG:
+                totals[u.troop] += HERO_WEIGHT * u.unit.health
+        elif zone == COMBAT:
+            totals[u.troop] += u.hp
         elif zone == CAMP or zone == BAG:
-            totals[u.troop] += RESERVE_WEIGHT * u.unit.health * (HERO_WEIGHT if u.is_primary_hero else 1.0)
+            totals[u.troop] += RESERVE_WEIGHT * u.unit.health
     for t in s.troops:
         totals[t.index] += FAVOR_WEIGHT * t.favor_total + REWARD_WEIGHT * t.rewards
     mine = theirs = 0.0

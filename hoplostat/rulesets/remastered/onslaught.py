@@ -433,8 +433,15 @@ class Onslaught(Mode):
     sent back to camp at the wave's end (ONS-11) and the next immortal's Health coming into play."""
 
     def objective(self, g: Game, troop: int) -> float:
+        """The immortals defeated, and the share of the current immortal's Health already taken (ONS-7: by
+        arena units defeated and stones held), each immortal worth `TROPHY`."""
         s: OnslaughtState = g.state  # type: ignore[assignment]
-        won = self.TROPHY * len(s.trophies)
+        won = float(len(s.trophies))
+        if s.immortal >= 0 and s.units[s.immortal].zone == COMBAT:
+            imm = s.units[s.immortal]
+            full = imm.unit.health + imm.hp_gained
+            won += max(0, full - imm.hp) / full if full > 0 else 0.0
+        won *= self.TROPHY
         return won if s.teams[troop] == 0 else -won
 
     # --- waves (ONS-11) -------------------------------------------------------------------------------
