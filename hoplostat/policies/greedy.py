@@ -5,16 +5,30 @@ Heuristics (each decision scored on its own, best first; ties broken by the rng)
   hero); the unit with the most Health + 2 x expected hits; the free deployment hex
   nearest an opponent (or a stone hex when no opponent is in combat).
 - tactic: harmful tactics (stun, movement-set, damage) on the opposing unit with the most
-  attack dice; helpful ones on the own or allied (a co-op partner's) unit with the most HP;
-  heal only a damaged unit.
+  attack dice; helpful ones on the own or allied (a co-op partner's) unit with the most HP.
+  A tactic that only heals or adds HP goes to a damaged unit first (the weaker the better); to
+  a unit at full HP only when it adds HP (Bolster Health: gained HP may exceed Health, UNIT-4;
+  a heal never does) and an opponent could attack that unit next turn; otherwise it stays in
+  camp.
 - move: move a unit when it improves its hex score: +5 with an opponent in Range,
-  +2 on a stone hex, -0.5 per hex to the nearest opponent; the primary hero instead keeps
-  its distance unless it can attack from the new hex.
-- ability: Regen and Fury Aura always; Hurl only to pull an opponent into the Range of
-  more own units; Swap never.
+  +2 on a stone hex while standing there still earns something (Pozzuoli favor stops at the
+  last reward, CF-2), -0.5 per hex to the nearest opponent; the primary hero instead keeps
+  its distance unless it can attack from the new hex. A chained, inactive opposing hero is
+  no opponent to close in on (unless it is the only one). Endgame hunt: once the opposing
+  troop has nothing left but its primary hero (and sentinels), that hero is the only
+  opponent every unit scores, the own primary hero included.
+- ability: Regen always; Fury Aura unless it would only wake a chained hero; Hurl only to
+  pull an opponent into the Range of more own units; Impel on the adjacent ally with the
+  best attack (worth that attack: its second one); Shove, and Swap with an opponent, when
+  the hexes gain (an opponent off a stone that still pays it or onto the center or an inner
+  hex, the own unit onto a better one) + 1 per own unit that can then hit the opponent in
+  this Engage step + 2 if it can no longer reach the own primary hero next turn; Swap with
+  an own unit when both units' movement scores gain (an archer into Range). Onslaught
+  scores hexes its own way: no Swap or Shove there.
 - engage: the attack or Special with the highest kill chance x value of the target
   (hero 20, other 10) + expected damage (hoplostat.odds, exact); focus fire follows
-  because targets are re-scored after every attack.
+  because targets are re-scored after every attack. Reposition (a Special: one hex instead
+  of attacking) for a unit with no attack, at a tenth of its movement-score gain.
 - intercept: always, except with the primary hero.
 - return-unit / catch-up: the highest-Health unit / the primary hero if in combat.
 - trigger-order (SKL-4, several effects of its own troop from one incident): the first offered
@@ -24,9 +38,20 @@ Colosseum (engine/colosseum.py):
 - deploy and move: the center hex costs 3 (1 damage at the start of the next turn), an inner
   hex without a foothold costs 2 on deployment and 3 as a move's end (no attacks there, skills
   ignored) and never counts as "opponent in Range".
-- track: continue the current track while it has progress; otherwise the first open track of
-  "gain this support chip", "activate your hero" (while the hero is inactive), "add 3 HP",
-  "activate your hero", "move or flip a foothold", gold.
+- chained heroes (Skirmish, SKR-2, SKR-10): any damage wakes an inactive opposing hero, which
+  then moves and fights; so no attack, Special, Fury Aura or damaging tactic touches one unless
+  the attacks offered on it in this Engage step defeat it together with chance >= `WAKE_KILL`
+  (0.5; exact, their damage distributions convolved), or it is hunted (the endgame above).
+- track: each open track is worth its reward to us minus what it hands the opponent (SKR-11: the
+  opponent's support chip above "add 3 HP", "activate your hero" and "move or flip a foothold"),
+  in unit values (Health + 2 x expected hits): a chip is a sentinel if its troop can place one
+  (else a foothold, 1); 3 HP 3; activating an inactive hero the hero's value (else 1: the outer
+  hexes); the foothold reward 1 (a chip with a foothold to flip). Continue the current track
+  while it has progress and is worth something; else the best track; when none is worth
+  anything, switch to another track, losing the progress (CF-4), so no gift is reached unless
+  one gain fills five spaces. Without gifts (Ascension: every chip is the players') the order
+  is fixed: continue, else "gain this support chip", "activate your hero" (while inactive),
+  "add 3 HP", "activate your hero", "move or flip a foothold", gold.
 - support: a sentinel on the free pedestal nearest an opponent when one can be placed;
   otherwise a foothold under an own unit on an inner hex (it may attack again), then on the
   opponent's outer deployment hexes (denies them, DEP-6), then an inner hex, nearer the
@@ -103,10 +128,11 @@ from typing import Any
 import numpy as np
 
 from hoplostat.engine import rules
-from hoplostat.engine.state import DISCARD, TRACK
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.odds import Attack, odds
 
 HARMFUL = {"stun", "movement-set", "damage"}
+HP_TERMS = frozenset({"heal", "gain-hp"})
 
 _ODDS: dict[tuple, tuple[float, tuple[float, ...]]] = {}
 
@@ -128,38 +154,57 @@ YELLOW_P = 1 / 3
 BLUE_P = 1 / 2
 
 
-_BASE: dict[tuple[int, tuple[bool, ...]], tuple[Any, list[float]]] = {}
-_BASE_LAST: dict[int, tuple[Any, list[bool], list[float]]] = {}
-"""id(grid) -> (the grid, a copy of the muted pattern, its `_BASE` list): comparing two lists is much cheaper
+_BASE: dict[tuple[int, bool, tuple[bool, ...]], tuple[Any, list[float]]] = {}
+_BASE_LAST: dict[tuple[int, bool], tuple[Any, list[bool], list[float]]] = {}
+"""(id(grid), stones) -> (the grid, a copy of the muted pattern, its `_BASE` list): comparing two lists is much cheaper
 than hashing the pattern, and the pattern only changes when a foothold is placed, moved or removed. Every
 id-keyed cache here stores its grid and checks identity: a grid freed and another allocated at the same
 address must not inherit its entries (games would then depend on what ran before in the process)."""
 
 
-def _hex_base(grid, muted) -> list[float]:
-    """Per-hex score of standing there regardless of opponents: +2 stone, -3 center hex (1 damage next
-    turn), -3 inner hex without a foothold (no attacks). Cached per grid and muted pattern; the same
-    pattern gives the same list object. The pattern is a plain list of the hexes alone (who stands there does
-    not change it: Ascension's rivals are exempt through `GameState.mute_exempt`), so a cached score can
-    never depend on earlier positions or games."""
-    last = _BASE_LAST.get(id(grid))
+def _hex_base(grid, muted, stones: bool = True) -> list[float]:
+    """Per-hex score of standing there regardless of opponents: +2 stone (only while `stones`: standing there
+    still earns something, `_stones_pay`), -3 center hex (1 damage next turn), -3 inner hex without a foothold
+    (no attacks). Cached per grid, muted pattern and `stones`; the same pattern gives the same list object.
+    The pattern is a plain list of the hexes alone (who stands there does not change it: Ascension's rivals
+    are exempt through `GameState.mute_exempt`), so a cached score can never depend on earlier positions or
+    games."""
+    last = _BASE_LAST.get((id(grid), stones))
     if last is not None and last[0] is grid and last[1] == muted:
         return last[2]
-    key = (id(grid), tuple(muted))
+    key = (id(grid), stones, tuple(muted))
     entry = _BASE.get(key)
     if entry is not None and entry[0] is grid:
         got = entry[1]
     else:
         tags = grid.tags
+        stone = 2.0 if stones else 0.0
         got = [
-            (2.0 if "stone" in tags[h] else 0.0) - (3.0 if grid.center[h] else 0.0) - (3.0 if muted[h] else 0.0)
+            (stone if "stone" in tags[h] else 0.0) - (3.0 if grid.center[h] else 0.0) - (3.0 if muted[h] else 0.0)
             for h in range(grid.n)
         ]
         if len(_BASE) > 4096:
             _BASE.clear()
         _BASE[key] = (grid, got)
-    _BASE_LAST[id(grid)] = (grid, list(muted), got)
+    _BASE_LAST[(id(grid), stones)] = (grid, list(muted), got)
     return got
+
+
+def _stones_pay(s: Any, troop: int) -> bool:
+    """A stone hex still earns `troop` something: on Pozzuoli in Skirmish (SKR-7) and Alliance (ALL-15) it is
+    crowd favor, and nothing is earned beyond the last reward (CF-2), so a stone is worth nothing once the
+    bead is there; other modes' stones (Pandemonium's tactics back) always pay."""
+    mode = s.mode
+    name = mode.name
+    if name == "skirmish" and not mode.is_colosseum:
+        return s.troops[troop].favor < _POZZUOLI_LAST
+    if name == "alliance":
+        return s.favor[s.teams[troop]] < _POZZUOLI_LAST
+    return True
+
+
+_POZZUOLI_LAST = 20
+"""The last Pozzuoli reward space (`rulesets.remastered.skirmish.POZZUOLI_REWARDS[-1]`; a test checks they agree)."""
 
 
 _NEAR: dict[tuple[int, tuple[int, ...]], tuple[Any, list[int]]] = {}
@@ -324,6 +369,190 @@ def _favor_value(reward: tuple[float, int], at_least: tuple[float, ...], mean: f
     return max(base * mean, v * sum(at_least[1:need + 1]) / need)
 
 
+WAKE_KILL = 0.5
+"""Colosseum Skirmish: attack a chained (inactive) opposing hero only when the units that can hit it this Engage
+step defeat it with at least this chance; any damage wakes it (SKR-10), and an awake hero moves and fights."""
+
+
+def _is_sleeper(u: Any) -> bool:
+    """An opposing primary hero inactive in combat: chained on its Colosseum hex (SKR-2), woken by any damage
+    (SKR-10). Inactive heroes are in combat nowhere else (UNIT-8)."""
+    return not u.active and u.is_primary_hero
+
+
+def _has_army(s: Any, troop: int) -> bool:
+    """The troop has units to fight with besides its primary hero and its immobile sentinels: in combat, ready
+    in camp, or in the bag."""
+    for u in s.in_combat(troop):
+        if not u.is_primary_hero and u.unit.kind != "sentinel":
+            return True
+    for u in s.units:
+        if u.troop == troop and (u.zone == BAG or (u.zone == CAMP and u.active)) and not u.is_primary_hero \
+                and u.unit.kind != "sentinel":
+            return True
+    return False
+
+
+def _hunted(s: Any, troop: int) -> Any | None:
+    """Endgame of a two-player game: the opposing primary hero in combat, once its troop has nothing else left
+    to fight with (no units in combat, camp or bag but the hero and immobile sentinels). Defeating it is then
+    the remaining way to win (SKR-12), so every unit, the own primary hero too, goes for it; None otherwise."""
+    if s.has_teams or len(s.troops) != 2:
+        return None
+    t = s.troops[1 - troop]
+    if t.primary_hero < 0:
+        return None
+    hero = s.units[t.primary_hero]
+    if hero.zone != COMBAT or _has_army(s, t.index):
+        return None
+    return hero
+
+
+def _targets(s: Any, troop: int, hunted: Any | None) -> list[int]:
+    """Hexes of the opponents a unit should close in on: the hunted hero alone in the endgame; otherwise every
+    opponent in combat except a chained hero (nothing to gain next to it while it sleeps), unless it is all
+    there is."""
+    if hunted is not None:
+        return [hunted.hex]
+    opps = s.opponents_of(troop)
+    got = [o.hex for o in opps if o.active]
+    return got if got or not opps else [o.hex for o in opps]
+
+
+def _may_wake(g: Any, troop: int, options: Sequence[Any], t: Any, cache: dict[int, bool]) -> bool:
+    """Damage the chained opposing hero `t` in this Engage step only when it is hunted (the endgame) or the
+    attacks offered on it defeat it together with chance >= `WAKE_KILL`; memoised per decision in `cache`."""
+    got = cache.get(t.uid)
+    if got is None:
+        got = cache[t.uid] = _hunted(g.state, troop) is t or _team_kill(g, options, t) >= WAKE_KILL
+    return got
+
+
+def _pmf(at_least: tuple[float, ...]) -> list[float]:
+    n = len(at_least)
+    return [at_least[k] - (at_least[k + 1] if k + 1 < n else 0.0) for k in range(n)]
+
+
+def _team_kill(g: Any, options: Sequence[Any], t: Any) -> float:
+    """Chance that the attacks offered on `t` in this Engage step (each attacker once) defeat it together: the
+    convolution of their exact damage distributions, the tail from t's HP merged."""
+    s = g.state
+    hp = t.hp
+    dist = [1.0] + [0.0] * hp
+    for opt in options:
+        if opt[0] != "attack" or opt[2] != t.uid:
+            continue
+        step = _pmf(attack_odds(*rules.attack_profile(g, s.units[opt[1]], t))[1])
+        out = [0.0] * (hp + 1)
+        for i, p in enumerate(dist):
+            if p:
+                for k, q in enumerate(step):
+                    out[min(hp, i + k)] += p * q
+        dist = out
+    return dist[hp]
+
+
+def _swap_gain(s: Any, u: Any, v: Any, near, base: list[float], keep_back: bool) -> float:
+    """Swap with an own unit: the change of both units' movement scores (`_move_score`: an opponent in Range,
+    the hex, the distance to the nearest opponent), e.g. an archer stepping into Range past a defender."""
+    if near is None:
+        return 0.0
+    muted = s.muted
+    gain = 0.0
+    for x, old, new in ((u, u.hex, v.hex), (v, v.hex, u.hex)):
+        r, hero = rules.range_of(s, x), x.is_primary_hero and keep_back
+        gain += _move_score(near, base, muted, r, hero, new) - _move_score(near, base, muted, r, hero, old)
+    return gain
+
+
+def _displace_gain(s: Any, troop: int, o: Any, dest: int, mover: Any, base: list[float]) -> float:
+    """Opponent `o` displaced to `dest` while own unit `mover` takes o's hex (Shove) or the two change places
+    (Swap with an opponent, `dest` = mover's hex): the change of both hexes' scores (stones that still pay,
+    the center hex, inner hexes; o's from its own side), +1 per own unit that can hit o in this Engage step
+    (-1 per one that no longer can), and +2 if o can no longer reach our primary hero next turn (-2 if it now
+    can: Movement + Range)."""
+    if dest < 0:
+        return 0.0
+    dist, muted = s.grid.dist, s.muted
+    src = to = o.hex  # the mover ends on o's hex either way
+    opp_base = _hex_base(s.grid, muted, _stones_pay(s, o.troop))
+    gain = base[to] - base[mover.hex] + opp_base[src] - opp_base[dest]
+    for m in s.in_combat(troop):
+        if not rules.can_engage(s, m):
+            continue
+        r = rules.range_of(s, m)
+        h = to if m is mover else m.hex
+        gain += (not muted[h] and dist[h][dest] <= r) - (dist[m.hex][src] <= r)
+    t = s.troops[troop]
+    if t.primary_hero >= 0:
+        hero = s.units[t.primary_hero]
+        if hero.zone == COMBAT:
+            reach = rules.movement_of(s, o) + rules.range_of(s, o)
+            hh = to if hero is mover else hero.hex
+            gain += 2.0 * ((dist[src][hero.hex] <= reach) - (dist[dest][hh] <= reach))
+    return gain
+
+
+def _unit_value(un: Any) -> float:
+    """Health + 2 x expected hits: what a unit brings to the board (the deploy heuristic's measure)."""
+    return un.health + 2.0 * attack_odds(un.attack, 0, 0)[0]
+
+
+def _colosseum() -> Any:
+    """The Colosseum arena module (track ids, `can_place_sentinel`), imported on first use and kept."""
+    global _COLOSSEUM
+    if _COLOSSEUM is None:
+        from hoplostat.rulesets.remastered import colosseum
+
+        _COLOSSEUM = colosseum
+    return _COLOSSEUM
+
+
+_COLOSSEUM: Any = None
+
+
+def _chip_value(s: Any, troop: int) -> float:
+    """A support chip for `troop`: a sentinel when it can place one (SUP-4: a free pedestal, its Health in the
+    supply), else a foothold (worth 1: a denied or opened deployment hex)."""
+    return _unit_value(s.support_unit) if _colosseum().can_place_sentinel(s, troop) else 1.0
+
+
+def _track_values(s: Any, troop: int, options: Sequence[int], gifts: dict[int, int]) -> dict[int, float]:
+    """Colosseum tracks among `options` (CF-6), each worth its reward to `troop` minus the support chip it hands
+    an opponent (`gifts`: track -> the opponent owning the chip above it, SKR-11), in unit values
+    (`_unit_value`): "gain this support chip" a chip; "add 3 HP" 3 with a unit in combat; "activate your hero"
+    the hero's value while it is inactive (it then moves and fights), else 1 (the outer hexes); "move or flip
+    a foothold" 1, or a chip with a foothold to flip. The gold track is not among them: it opens only once
+    the four others are complete (CF-5), and then it hands nobody anything."""
+    col = _colosseum()
+    t = s.troops[troop]
+    chips: dict[int, float] = {}
+
+    def chip(o: int) -> float:
+        got = chips.get(o)
+        if got is None:
+            got = chips[o] = _chip_value(s, o)
+        return got
+
+    val: dict[int, float] = {}
+    for k in options:
+        if k == col.SUPPORT:
+            v = chip(troop)
+        elif k == col.HP:
+            units = s.units
+            v = float(col.REWARD_HP) if any(units[i].troop == troop for i in s.combat) else 0.0
+        elif k == col.HERO:
+            hero = s.units[t.primary_hero] if t.primary_hero >= 0 else None
+            v = _unit_value(hero.unit) if hero is not None and not hero.active else 1.0
+        elif k == col.FOOTHOLD:
+            v = chip(troop) if any(rules.same_team(s, o, troop) for o in s.footholds.values()) else 1.0
+        else:
+            v = 0.0
+        o = gifts.get(k)
+        val[k] = v if o is None else v - chip(o)
+    return val
+
+
 class GreedyController:
     def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = rng
@@ -407,6 +636,7 @@ class GreedyController:
         s = g.state
         camp = s.troops[troop].tactics_camp
         scored = []
+        reach: list = []  # opponents' (hex, Movement + Range), for HP tactics, built on first need
         for i, uid in options:
             tac, u = camp[i], s.units[uid]
             terms = {e.term for e in tac.effects}
@@ -420,26 +650,50 @@ class GreedyController:
             else:
                 if not own:
                     continue
-                if terms == {"heal"} and u.hp >= u.unit.health:
+                if terms and terms <= HP_TERMS:
+                    if not reach:
+                        reach.append([(o.hex, rules.movement_of(s, o) + rules.range_of(s, o))
+                                      for o in s.opponents_of(troop) if o.active])
+                    sc = self._hp_tactic_value(s, u, terms, reach[0])
+                    if sc is not None:
+                        scored.append((sc, (i, uid)))
                     continue
-                if "damage-adjacent" in terms and not rules.targets_in_range(s, u, 1):
-                    continue
+                if "damage-adjacent" in terms:
+                    adj = rules.targets_in_range(s, u, 1)
+                    if not adj or any(_is_sleeper(o) and o.hp > 1 and _hunted(s, troop) is not o for o in adj):
+                        continue  # nobody to hit, or it would only wake a chained hero (SKR-10)
                 scored.append((5 + u.hp, (i, uid)))
         return self._best(scored, None)
+
+    @staticmethod
+    def _hp_tactic_value(s, u, terms, reach: list[tuple[int, int]]) -> float | None:
+        """A tactic that only heals or adds HP (Bolster Health: gains 2 HP, which may exceed Health, UNIT-4; a
+        heal never does): on a damaged unit first, the weaker the better; on a unit at full HP only a gain,
+        and only when an opponent could attack it next turn (Movement + Range); otherwise kept in camp."""
+        damaged = u.hp < u.unit.health
+        if not damaged and "gain-hp" not in terms:
+            return None
+        row = s.grid.dist[u.hex]
+        threatened = any(row[x] <= r for x, r in reach)
+        if not damaged and not threatened:
+            return None
+        return 5.0 + (4.0 if damaged else 0.0) + (2.0 if threatened else 0.0) - 0.1 * u.hp
 
     def _move(self, g, troop, options, optional):
         s = g.state
         if _holds_stones(s):
             return self._move_onslaught(g, troop, options, optional)
         grid = s.grid
-        opp_hexes = [o.hex for o in s.opponents_of(troop)]
+        hunted = _hunted(s, troop)
+        opp_hexes = _targets(s, troop, hunted)
         # Distance from every hex to the nearest opponent (memoised per set of opponent hexes: `_near`).
         near = _near(grid, opp_hexes) if opp_hexes else None
         muted = s.muted
-        base = _hex_base(grid, muted)
+        base = _hex_base(grid, muted, _stones_pay(s, troop))
         if s.mode.heuristics.profile == "free-for-all" and opp_hexes:
             base = _crowded(s, troop, base)
         dist, units = grid.dist, s.units
+        keep_back = hunted is None  # the primary hero keeps its distance, except in the endgame hunt
         best = 0.0
         bests: list = []
         i, n = 0, len(options)
@@ -449,7 +703,8 @@ class GreedyController:
             while j < n and options[j][0] == uid:
                 j += 1
             u = units[uid]
-            sc, opts = _best_move(options, i, j, near, base, muted, dist[u.hex], rules.range_of(s, u), u.is_primary_hero, u.hex)
+            sc, opts = _best_move(options, i, j, near, base, muted, dist[u.hex], rules.range_of(s, u),
+                                   u.is_primary_hero and keep_back, u.hex)
             if opts:
                 if sc > best:
                     best, bests = sc, list(opts)
@@ -464,20 +719,63 @@ class GreedyController:
 
     def _ability(self, g, troop, options, optional):
         s = g.state
+        units = s.units
         scored = []
+        ctx: list = []  # (near, own base, keep-back) for Swap and Shove, built on first need
         for opt in options:
             uid, sid, args = opt
-            if sid in ("regen", "fury-aura"):
+            if sid == "regen":
+                scored.append((1.0, opt))
+            elif sid == "fury-aura":
+                adj = rules.targets_in_range(s, units[uid], 1)
+                if any(_is_sleeper(o) and o.hp > 1 and _hunted(s, troop) is not o for o in adj):
+                    continue  # 1 damage would only wake a chained hero (SKR-10)
                 scored.append((1.0, opt))
             elif sid == "hurl":
                 v, dest = args
-                target = s.units[v]
+                target = units[v]
                 if target.troop == troop:
                     continue
                 before = sum(1 for m in s.in_combat(troop) if s.grid.dist[m.hex][target.hex] <= rules.range_of(s, m))
                 after = sum(1 for m in s.in_combat(troop) if s.grid.dist[m.hex][dest] <= rules.range_of(s, m))
                 scored.append((float(after - before), opt))
+            elif sid == "impel":
+                sc = self._impel_value(g, troop, units[args[0]])
+                if sc > 0:
+                    scored.append((sc, opt))
+            elif sid in ("swap", "shove") and not _holds_stones(s):
+                if not ctx:
+                    hunted = _hunted(s, troop)
+                    opp_hexes = _targets(s, troop, hunted)
+                    ctx.extend((_near(s.grid, opp_hexes) if opp_hexes else None,
+                                _hex_base(s.grid, s.muted, _stones_pay(s, troop)), hunted is None))
+                u, o = units[uid], units[args[0]]
+                if sid == "shove":
+                    sc = _displace_gain(s, troop, o, s.grid.beyond(u.hex, o.hex), u, ctx[1])
+                elif rules.same_team(s, o.troop, troop):
+                    sc = _swap_gain(s, u, o, *ctx)
+                else:
+                    sc = _displace_gain(s, troop, o, u.hex, u, ctx[1])
+                if sc > 0:
+                    scored.append((sc, opt))
         return self._best(scored, 0.0)
+
+    @staticmethod
+    def _impel_value(g, troop: int, a) -> float:
+        """Impel: the adjacent ally attacks twice this Engage step; the second attack is worth the best attack
+        it has now (kill chance x value + expected damage, as `_engage` scores it), 0 without one."""
+        s = g.state
+        if not rules.can_engage(s, a):
+            return 0.0
+        best = 0.0
+        for t in rules.targets_in_range(s, a):
+            if _is_sleeper(t) and _hunted(s, troop) is not t:
+                continue
+            mean, at_least = attack_odds(*rules.attack_profile(g, a, t))
+            sc = kill_chance(at_least, t.hp) * (20.0 if t.unit.elite else 10.0) + mean
+            if sc > best:
+                best = sc
+        return best
 
     def _engage(self, g, troop, options, optional):
         s = g.state
@@ -485,11 +783,15 @@ class GreedyController:
             return self._engage_onslaught(g, troop, options, optional)
         units, profile = s.units, rules.attack_profile
         leader = _leader(s, troop) if s.mode.heuristics.profile == "free-for-all" else -1
+        wake: dict[int, bool] = {}  # chained hero -> may be damaged now (`_may_wake`)
         scored = []
+        repositions = []
         for opt in options:
             u = units[opt[1]]
             if opt[0] == "attack":
                 t = units[opt[2]]
+                if not t.active and t.is_primary_hero and not _may_wake(g, troop, options, t, wake):  # _is_sleeper
+                    continue
                 mean, at_least = attack_odds(*profile(g, u, t))
                 value = (20.0 if t.unit.elite else 10.0) * (1.3 if t.troop == leader else 1.0)
                 hp = t.hp
@@ -499,12 +801,44 @@ class GreedyController:
                 sid = opt[2]
                 if sid == "long-shot":
                     t = s.units[opt[3][0]]
+                    if _is_sleeper(t) and not _may_wake(g, troop, options, t, wake):
+                        continue
                     value = 20.0 if t.elite else 10.0
                     scored.append((YELLOW_P * (1 + (value if t.hp <= 1 else 0)), opt))
                 elif sid == "whirlwind":
                     adj = rules.targets_in_range(s, u, 1)
+                    if any(_is_sleeper(o) and not _may_wake(g, troop, options, o, wake) for o in adj):
+                        continue
                     scored.append((BLUE_P * len(adj) * len(adj), opt))
+                elif sid == "reposition":
+                    repositions.append(opt)
+        if repositions:
+            self._reposition(s, troop, scored, repositions)
         return self._best(scored, 0.0)
+
+    @staticmethod
+    def _reposition(s, troop, scored: list, options: list) -> None:
+        """Reposition (a Special: one hex instead of attacking) for a unit with nothing better to do this
+        Engage step, when the hex one step away scores higher by the movement heuristics (e.g. puts an archer
+        in Range for next turn, takes the primary hero a step back); worth a tenth of the gain, so damage
+        always goes first."""
+        armed = {o[1] for _, o in scored}
+        options = [o for o in options if o[1] not in armed]
+        if not options:
+            return
+        hunted = _hunted(s, troop)
+        opp_hexes = _targets(s, troop, hunted)
+        if not opp_hexes:
+            return
+        grid, muted = s.grid, s.muted
+        near = _near(grid, opp_hexes)
+        base = _hex_base(grid, muted, _stones_pay(s, troop))
+        for opt in options:
+            u = s.units[opt[1]]
+            r, hero = rules.range_of(s, u), u.is_primary_hero and hunted is None
+            gain = _move_score(near, base, muted, r, hero, opt[3][0]) - _move_score(near, base, muted, r, hero, u.hex)
+            if gain > 0:
+                scored.append((0.1 * gain, opt))
 
     # --- Onslaught ------------------------------------------------------------------------------
     def _deploy_onslaught(self, g, troop, options, optional):
@@ -769,18 +1103,40 @@ class GreedyController:
 
     # --- Colosseum ------------------------------------------------------------------------------
     def _track(self, g, troop, options, optional):
-        from hoplostat.rulesets.remastered.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
-
+        col = _colosseum()
         s = g.state
         t = s.troops[troop]
-        if t.track in options and t.favor > 0:
-            return t.track
-        hero = s.units[t.primary_hero] if t.primary_hero >= 0 else None
-        order = [SUPPORT] + ([HERO] if hero is not None and not hero.active else []) + [HP, HERO, FOOTHOLD, GOLD]
-        for k in order:
-            if k in options:
-                return k
-        return options[0]
+        chips, cur = t.track_chips, t.track
+        gold = col.GOLD
+        gifts: dict[int, int] = {}
+        for k in options:
+            if k < gold and chips[k] >= 0 and chips[k] != troop and not rules.same_team(s, chips[k], troop):
+                gifts[k] = chips[k]
+        if cur in options and t.favor > 0 and cur not in gifts:
+            return cur  # progress on a track that hands nobody anything: go on
+        if not gifts:
+            # Every reward is a pure gain: the chip first, then the hero.
+            hero = s.units[t.primary_hero] if t.primary_hero >= 0 else None
+            order = [col.SUPPORT] + ([col.HERO] if hero is not None and not hero.active else []) \
+                + [col.HP, col.HERO, col.FOOTHOLD, gold]
+            for k in order:
+                if k in options:
+                    return k
+            return options[0]
+        net = _track_values(s, troop, options, gifts)
+        best, other = -1, -1  # the best track, and the best but the current one (ties: the lower index)
+        for k in options:
+            if best < 0 or net[k] > net[best]:
+                best = k
+            if k != cur and (other < 0 or net[k] > net[other]):
+                other = k
+        if net[best] <= 0:
+            # Nothing worth more to us than to the opponent: restart on another track, so the progress made
+            # on the current one is lost (CF-4) and no reward is reached unless this gain fills five spaces.
+            return other if other >= 0 else best
+        if cur in options and t.favor > 0 and net[cur] > 0:
+            return cur
+        return best
 
     def _support(self, g, troop, options, optional):
         # Teams, not "the other troop": a foothold helps the placer's team (its own and a co-op partner's

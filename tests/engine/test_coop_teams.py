@@ -252,15 +252,17 @@ def test_tactic_on_the_partners_adjacent_unit_TAC_2(cat):
 
 
 def test_greedy_plays_harmful_tactics_on_opponents_helpful_ones_on_allies_TAC_2(cat):
-    """Greedy with TAC-2's wider targets: a helpful tactic (Bolster Health) goes on the own or allied unit
-    with the most HP, here the partner's Defender; a harmful one (Stun) only on an opponent, never on the
-    partner's unit, and not at all when no opponent is a valid target."""
+    """Greedy with TAC-2's wider targets: a helpful tactic (Bolster Health) may go on an allied unit, here the
+    partner's damaged Defender (greedy gives HP to a damaged unit first); a harmful one (Stun) only on an
+    opponent, never on the partner's unit, and not at all when no opponent is a valid target."""
     from hoplostat.policies import GreedyController
 
     g, s, w, partner, far, foe = _tactic_position(cat)
     greedy = GreedyController(None)
     bolster, stun = cat.tactic("bolster-health"), cat.tactic("stun")
-    assert partner.hp > w.hp
+    partner.hp -= 2
+    s.supply[s.supply_of(partner.troop)] += 2
+    assert partner.hp < partner.unit.health and w.hp == w.unit.health
     s.troops[0].tactics_camp = [bolster]
     opts = [(0, u.uid) for u in rules.tactic_targets(s, 0)]
     assert greedy.choose(g, 0, "tactic", opts, optional=True) == (0, partner.uid)
