@@ -23,8 +23,9 @@ from typing import Any
 
 import numpy as np
 
-DEFAULT_POLICIES = ("random", "greedy", "lookahead:4", "lookahead")
-"""Random, greedy and the lookahead at two budgets: a quarter and all of its default (12 continuations)."""
+DEFAULT_POLICIES = ("random", "greedy", "lookahead:2", "lookahead")
+"""Random, greedy and the lookahead at two budgets: a quarter of its default and the default (8
+continuations per decision)."""
 
 
 @dataclass(frozen=True)

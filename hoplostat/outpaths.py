@@ -69,6 +69,15 @@ def output_file(path: Path | str, what: str = "--out") -> Path:
     return path
 
 
+def figure_file(path: Path | str, what: str = "--plot") -> Path:
+    """A figure about to be written as PNG: the name must end in .png; then as `output_file`. Checked before
+    any work is done, so a bad path costs nothing."""
+    path = Path(path)
+    if path.suffix.lower() != ".png":
+        raise InputError(f"{what} {path}: the figure is written as PNG; give a file name ending in .png")
+    return output_file(path, what)
+
+
 @contextlib.contextmanager
 def writing(path: Path | str, what: str = "--out") -> Iterator[None]:
     """Turn an OSError while writing `path` into a one-line InputError about `what`."""

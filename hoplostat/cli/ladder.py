@@ -22,7 +22,7 @@ the players are. `--policies` chooses them (lookahead:N: N continuations per dec
 
 def ladder(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N).")] = "random,greedy,lookahead:4,lookahead",
+    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N).")] = "random,greedy,lookahead:2,lookahead",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player (solo, co-op).")] = 20,
     faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Draw the factions from these (repeatable; default all).")] = None,
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; default every arena of the mode).")] = None,
@@ -81,15 +81,16 @@ def ladder(
     if competitive and not mirror and len(chosen or catalog.factions) < min(cls.seats):
         raise InputError(f"--faction: {mode} needs {min(cls.seats)} different factions (or --mirror)")
     if plot is not None:
-        from hoplostat.outpaths import output_file
+        from hoplostat.outpaths import figure_file
 
-        output_file(plot, "--plot")  # checked before the games are played
+        figure_file(plot, "--plot")  # checked before the games are played
     total = len(cfg.tasks())
     with one_interrupt():
         try:
             with Progress(f"ladder {mode}", total) as bar:
-                games_frame = run_ladder(cfg, jobs=jobs, data=dirs, progress=bar.update)
-                bar.finish()
+                games_frame = run_ladder(cfg, jobs=jobs, data=dirs,
+                                         progress=lambda done, n: bar.update(done) if done < n else None)
+                bar.finish(total)
         except KeyboardInterrupt:
             interrupted("the ladder was stopped; nothing is stored (rerun it, fewer --games is quicker)")
     table = ladder_table(games_frame)

@@ -268,6 +268,10 @@ class Heuristics:
     stone: float = 8.0
     kill: float = 15.0
     ignored_damage: float = 0.5
+    trust: float = 0.0
+    """How many standard errors a lookahead player's candidate must beat greedy's own choice by before it
+    replaces it (0: the best mean wins). Onslaught's greedy plays a long game a few turns of continuation
+    do not see (stones held for future HP, favor saved for the hero): there it is trusted more."""
 
 
 DEFAULT_HEURISTICS = Heuristics()

@@ -32,7 +32,10 @@ def check(name: str, *, option: str = "--policies") -> str:
         raise InputError(f"{option}: unknown player {name!r}; allowed: {', '.join(known)} (lookahead:N sets its "
                          f"budget, default {DEFAULT_BUDGET})")
     if colon:
-        parse_budget(arg)
+        if not arg:
+            raise InputError(f"{option}: lookahead: needs a budget after the colon, e.g. lookahead:16 "
+                             f"(or lookahead alone for the default, {DEFAULT_BUDGET})")
+        parse_budget(arg, option=option)
     return name
 
 

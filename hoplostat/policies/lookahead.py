@@ -38,21 +38,19 @@ from hoplostat.engine.loop import resume
 from hoplostat.engine.state import CAMP, COMBAT, BAG
 from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
 
-import os as _os
-DEFAULT_BUDGET = 12
+DEFAULT_BUDGET = 8
 """Continuations per decision (split between the candidates): a Skirmish game against greedy takes
-about half a second on one core (bench/bench_lookahead.py)."""
+about half a second on one core (bench/bench_lookahead.py), and scores about 74% against greedy."""
 DEFAULT_WIDTH = 4
 NEVER_PASS = ("engage", "deploy")
 """Decisions where passing is not a candidate when greedy acts: holding back an attack or a deployment
 is almost never better, and a noisy estimate would sometimes say it is (measured: 64% against greedy
 with passing as a candidate, 76% without, 64 games each)."""
-WIN = float(_os.environ.get("LA_WIN", 1000.0))
+WIN = 1000.0
 HERO_WEIGHT = 3.0
-RESERVE_WEIGHT = float(_os.environ.get("LA_RESERVE", 0.5))
+RESERVE_WEIGHT = 0.5
 FAVOR_WEIGHT = 0.5
 REWARD_WEIGHT = 3.0
-_STATS: dict | None = None
 
 
 def standing(g: Any, troop: int) -> float:
@@ -125,9 +123,6 @@ class LookaheadController:
         # Its own streams, spawned (the game's stream is not drawn from): greedy's tie-breaks, the search.
         self.greedy = GreedyController(rng.spawn(1)[0] if rng is not None else None)
         self.rng = rng
-        import os  # experiment knobs (temporary)
-        budget = int(os.environ.get("LA_BUDGET", budget)); width = int(os.environ.get("LA_WIDTH", width))
-        horizon = int(os.environ["LA_HORIZON"]) if "LA_HORIZON" in os.environ else horizon
         self.budget, self.width, self.horizon = budget, width, horizon
         self._search: np.random.Generator | None = None
         self._turns_round, self._turns = -1, 0
@@ -208,35 +203,46 @@ class LookaheadController:
         per = max(1, self.budget // len(cands))
         horizon = self.horizon if self.horizon is not None else self._round_horizon(g)
         seeds = self._stream().integers(0, 2**63, size=per)
-        total = [0.0] * len(cands)
-        for seed in seeds:
+        scores = np.empty((len(cands), per))
+        for k, seed in enumerate(seeds):
             for i, c in enumerate(cands):
                 sim = g.clone()
                 sim.depth = g.depth + 1
                 sim.reseed(np.random.default_rng(int(seed)))
                 sim.forced = (decision, c)
                 resume(sim, turns=horizon)
-                total[i] += standing(sim, troop)
+                scores[i, k] = standing(sim, troop)
+        # Keep greedy's choice unless a candidate beats it by more than `trust` standard errors of the
+        # paired differences (the same dice stream for both): the mode declares how far greedy's own
+        # scoring is to be trusted against a short continuation's (`Heuristics.trust`).
+        trust = s.mode.heuristics.trust
+        total = scores.sum(axis=1)
         best = 0
         for i in range(1, len(cands)):
             if total[i] > total[best]:
+                if trust and per > 1:
+                    d = scores[i] - scores[0]
+                    if d.mean() <= trust * d.std(ddof=1) / np.sqrt(per):
+                        continue
                 best = i
-        if _STATS is not None:
-            st = _STATS.setdefault(decision, [0, 0, 0, 0.0])
-            st[0] += 1; st[1] += best != 0; st[2] += len(cands); st[3] += (total[best] - total[0]) / per
         return cands[best]
 
 
-def parse_budget(arg: str | None) -> int:
-    """The budget of `lookahead:N` (N continuations per decision); the default without `:N`."""
+MAX_BUDGET = 10_000
+
+
+def parse_budget(arg: str | None, *, option: str = "--policies") -> int:
+    """The budget of `lookahead:N` (N continuations per decision, 1 to `MAX_BUDGET`); the default without
+    `:N`. InputError naming `option` otherwise."""
     if not arg:
         return DEFAULT_BUDGET
     try:
         n = int(arg)
     except ValueError:
         n = 0
-    if n < 1:
+    if not 1 <= n <= MAX_BUDGET:
         from hoplostat.errors import InputError
 
-        raise InputError(f"lookahead:{arg}: the budget must be a whole number of continuations, 1 or more")
+        raise InputError(f"{option}: lookahead:{arg}: the budget is a whole number of continuations per decision, "
+                         f"1 to {MAX_BUDGET} (default {DEFAULT_BUDGET})")
     return n

@@ -131,7 +131,7 @@ class Onslaught(Mode):
         "waves": {"matchup": "str", "game": "int", "faction_a": "str", "faction_b": "str", "coop": "bool",
                   "wave": "int", "immortal": "str", "won": "bool", "rounds": "int"},
     }
-    heuristics = Heuristics(profile="hold-stones", stone=8.0, kill=15.0, ignored_damage=0.5)
+    heuristics = Heuristics(profile="hold-stones", stone=8.0, kill=15.0, ignored_damage=0.5, trust=1.0)
     """ONS-7: a stone hex costs the immortal 1 HP per player turn and each arena unit defeated 1 HP; the
     immortal ignores damage (favor only, ONS-8); units lost stay lost (ONS-11)."""
 
@@ -440,7 +440,10 @@ class Onslaught(Mode):
         if s.immortal >= 0 and s.units[s.immortal].zone == COMBAT:
             imm = s.units[s.immortal]
             full = imm.unit.health + imm.hp_gained
-            won += max(0, full - imm.hp) / full if full > 0 else 0.0
+            if full > 0:
+                # the Health taken, and the HP each player unit on a stone takes at the next player turn
+                held = sum(len(turn.stones_held(s, p)) for p in s.players)
+                won += min(full, max(0, full - imm.hp) + held) / full
         won *= self.TROPHY
         return won if s.teams[troop] == 0 else -won
 
