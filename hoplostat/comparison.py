@@ -39,13 +39,16 @@ def check_same_sweeps(a: Path, b: Path, loaded_a, loaded_b, *, command: str = "c
 
 
 def compare_sweeps(a: Path, b: Path) -> dict[str, Any]:
-    """{"mode", "what", "games_a", "games_b", "matchups", "table"}: the comparison of sweep B against sweep A.
-    The sweeps must be of the same mode and the same matchups (an InputError names what differs)."""
+    """{"mode", "what", "games_a", "games_b", "matchups", "stand_ins", "stand_ins_by_sweep", "table"}: the
+    comparison of sweep B against sweep A. `stand_ins` counts the chips of both sweeps, each read with the
+    catalog it was played with (`sweep.stand_ins`: a chip is stand-in when it is in either), and
+    `stand_ins_by_sweep` each sweep's own ("a", "b"), which differ when one was played with your chips
+    (--data). The sweeps must be of the same mode and the same matchups (an InputError names what differs)."""
     import polars as pl
 
     from hoplostat import stats
     from hoplostat.engine.loop import mode_class
-    from hoplostat.sweep import scan_tables
+    from hoplostat.sweep import scan_tables, stand_ins, sweep_catalog
 
     ma, ta = scan_tables(Path(a))
     mb, tb = scan_tables(Path(b))
@@ -54,6 +57,8 @@ def compare_sweeps(a: Path, b: Path) -> dict[str, Any]:
     kind = mode_class(str(mode_a)).analysis
     table = stats.compare_rates(stats.rates_to_compare(kind, ta), stats.rates_to_compare(kind, tb))
     count = pl.len()
+    run_a, run_b = (ta, sweep_catalog(ma)), (tb, sweep_catalog(mb))
     return {"mode": mode_a, "kind": kind, "what": WHAT[kind], "a": str(a), "b": str(b),
             "games_a": ta["games"].select(count).collect().item(), "games_b": tb["games"].select(count).collect().item(),
-            "matchups": len(_matchups(ta["games"])), "table": table}
+            "matchups": len(_matchups(ta["games"])), "stand_ins": stand_ins(run_a, run_b),
+            "stand_ins_by_sweep": {"a": stand_ins(run_a), "b": stand_ins(run_b)}, "table": table}

@@ -869,10 +869,9 @@ def _faction_names(catalog, factions) -> dict[str, str]:
 def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section], list[str], dict]:
     """The report of a sweep's tables as data: its sections (key, title, Figure, explanation, table or
     None) in page order, its summary sentences, and the stand-in share of the chips used
-    (`catalog.standin.stand_in_share`). Sections follow the mode's analysis kind."""
-    from hoplostat.catalog.standin import stand_in_share
+    (`sweep.stand_ins`). Sections follow the mode's analysis kind."""
     from hoplostat.engine.loop import mode_class
-    from hoplostat.sweep import chips_used
+    from hoplostat.sweep import chips_used, stand_ins
 
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
@@ -883,7 +882,7 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
-    return sections, sentences, stand_in_share(catalog, **chips_used(tables))
+    return sections, sentences, stand_ins((tables, catalog))
 
 
 def robustness_section(results: Path, others: list[Path]) -> tuple[Section, list[str]]:

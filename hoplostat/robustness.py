@@ -316,11 +316,9 @@ def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_B
     (path, label, policies, games, seed of each) and `stand_ins` (the share of the chips used that carry
     stand-in values). The sweeps must be of one mode and the same matchups, and differ in nothing else
     but `MAY_DIFFER` (an InputError names the first pair and what differs)."""
-    from hoplostat.catalog import load
-    from hoplostat.catalog.standin import stand_in_share
     from hoplostat.comparison import WHAT, check_same_sweeps
     from hoplostat.engine.loop import mode_class
-    from hoplostat.sweep import chips_used, scan_tables
+    from hoplostat.sweep import scan_tables, stand_ins, sweep_catalog
 
     paths = [Path(p) for p in paths]
     if len(paths) < 2:
@@ -340,13 +338,9 @@ def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_B
     kind = mode_class(str(mode)).analysis
     labels = sweep_labels([c.get("policies", []) for c in configs], paths)
     result = robustness(kind, [t for _, t in loaded], labels, bootstrap=bootstrap, seed=seed)
-    used: dict[str, set[str]] = {}
-    for _, t in loaded:
-        for what, ids in chips_used(t).items():
-            used.setdefault(what, set()).update(ids)
-    catalog = load(list(configs[0].get("data", [])), use_env=False)
+    catalog = sweep_catalog(loaded[0][0])  # the sweeps have the same chips (or an error said they differ)
     sweeps = [{"path": str(p), "label": label, "policies": list(c.get("policies", [])), "games": g,
                "games_per_matchup": c.get("games"), "seed": c.get("seed")}
               for p, label, c, g in zip(paths, labels, configs, result["games"])]
     return {"mode": mode, "what": WHAT[kind], **result, "sweeps": sweeps,
-            "stand_ins": stand_in_share(catalog, **{k: sorted(v) for k, v in used.items()})}
+            "stand_ins": stand_ins(*((t, catalog) for _, t in loaded))}

@@ -717,6 +717,23 @@ def chips_used(tables: dict) -> dict[str, list[str]]:
     return {"factions": factions, "immortals": immortals, "titans": titans}
 
 
+def sweep_catalog(manifest: dict):
+    """The catalog a sweep was played with: the overlays its manifest records (HOPLOSTAT_DATA included,
+    as it was then), not those of the environment now."""
+    from hoplostat.catalog import load
+
+    return load(list(manifest.get("config", {}).get("data", [])), use_env=False)
+
+
+def stand_ins(*runs) -> dict:
+    """How much of one or more sweeps rests on stand-ins: `catalog.standin.share_of` the chips each run's
+    tables used (`chips_used`), each run given as (tables, catalog). A chip used by several runs counts
+    once, as stand-in when it carries a stand-in value in any of their catalogs."""
+    from hoplostat.catalog.standin import chip_flags, share_of
+
+    return share_of(*(chip_flags(catalog, **chips_used(tables)) for tables, catalog in runs))
+
+
 def load_results(out: Path):
     """(manifest, games frame, units frame or None) of a results directory."""
     manifest, tables = load_tables(out)

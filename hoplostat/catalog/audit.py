@@ -71,12 +71,3 @@ def audit(catalog: Catalog) -> dict[str, Any]:
         "total": rows({"total": total})[0],
         "hash": catalog.hash,
     }
-
-
-def chip_provenance(catalog: Catalog, unit_ids: Any) -> dict[str, Any]:
-    """How many distinct chips among `unit_ids` (units, heroes, immortals, titans) carry stand-in values:
-    `chips`, `stand_in`, `stand_in_share` (0..1) and the `stand_in_ids` (sorted)."""
-    ids = sorted({i for i in unit_ids if i in catalog.units})
-    stand = [i for i in ids if value_counts(catalog, catalog.units[i].kind, i)[1] > 0]
-    return {"chips": len(ids), "stand_in": len(stand), "stand_in_share": len(stand) / len(ids) if ids else 0.0,
-            "stand_in_ids": stand}

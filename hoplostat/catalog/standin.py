@@ -95,34 +95,61 @@ def problems(unit: Unit) -> list[str]:
     return out
 
 
-def stand_in_share(catalog, factions=(), immortals=(), titans=()) -> dict:
-    """How much of a run rests on stand-ins: the chips it used (each faction's units and hero, the
-    immortals faced, the titans faced with the allies they bring), how many of them carry a stand-in
-    value, per kind, and which. A titan or immortal counts as stand-in when any of its values is one
-    (stats, dice, effects, triggers)."""
-    chips: dict[str, tuple[str, bool]] = {}  # id -> (kind, stand-in)
+def chip_flags(catalog, factions=(), immortals=(), titans=(), chips=()) -> dict[str, tuple[str, bool]]:
+    """The chips a result used, as id -> (kind, carries a stand-in value): each faction's units and hero,
+    the immortals faced, the titans faced with the allies they bring, and `chips`, ids of single chips
+    (a unit, hero, immortal or titan on its own; ids the catalog does not hold, such as inline duel specs,
+    are no chips). A titan or immortal counts as stand-in when any of its values is one (stats, dice,
+    effects, triggers)."""
+    flags: dict[str, tuple[str, bool]] = {}
+
+    def add(cid: str) -> None:
+        if cid in catalog.titans:
+            flags[cid] = ("titan", catalog.titans[cid].stand_in_count > 0)
+        elif cid in catalog.immortals:
+            flags[cid] = ("immortal", catalog.immortals[cid].stand_in_count > 0)
+        elif cid in catalog.units:
+            u = catalog.units[cid]
+            flags[cid] = (u.kind, u.is_stand_in)
+
     for f in factions:
         if f in catalog.factions:
             for u in catalog.faction_units(f, include_hero=True):
-                chips[u.id] = (u.kind, u.is_stand_in)
+                add(u.id)
     for i in immortals:
         if i in catalog.immortals:
-            im = catalog.immortals[i]
-            chips[i] = ("immortal", im.stand_in_count > 0)
+            add(i)
     for t in titans:
         if t in catalog.titans:
-            ti = catalog.titans[t]
-            chips[t] = ("titan", ti.stand_in_count > 0)
-            for a in ti.allies:
-                if a.unit in catalog.units:
-                    u = catalog.units[a.unit]
-                    chips[u.id] = (u.kind, u.is_stand_in)
+            add(t)
+            for a in catalog.titans[t].allies:
+                add(a.unit)
+    for c in chips:
+        add(c)
+    return flags
+
+
+def share_of(*flags: dict[str, tuple[str, bool]]) -> dict:
+    """The stand-in share of chips given by `chip_flags` (of one result, or of several read with their own
+    catalogs: a chip then counts as stand-in when it carries a stand-in value in any of them): `chips`,
+    `stand_in`, `share` (0..1, None without chips), `by_kind` ({kind: {chips, stand_in}}) and the
+    `stand_in_ids` (sorted). Every `stand_ins` object of the CLI's JSON has this shape."""
+    merged: dict[str, tuple[str, bool]] = {}
+    for f in flags:
+        for cid, (kind, stand_in) in f.items():
+            merged[cid] = (kind, stand_in or merged.get(cid, (kind, False))[1])
     by_kind: dict[str, dict[str, int]] = {}
-    for kind, stand_in in chips.values():
+    for kind, stand_in in merged.values():
         k = by_kind.setdefault(kind, {"chips": 0, "stand_in": 0})
         k["chips"] += 1
         k["stand_in"] += stand_in
-    n = len(chips)
-    k = sum(s for _, s in chips.values())
+    n = len(merged)
+    k = sum(s for _, s in merged.values())
     return {"chips": n, "stand_in": k, "share": k / n if n else None, "by_kind": by_kind,
-            "stand_in_ids": sorted(c for c, (_, s) in chips.items() if s)}
+            "stand_in_ids": sorted(c for c, (_, s) in merged.items() if s)}
+
+
+def stand_in_share(catalog, factions=(), immortals=(), titans=(), chips=()) -> dict:
+    """How much of a result rests on stand-ins: `share_of` the chips it used (`chip_flags`: each faction's
+    units and hero, the immortals faced, the titans faced with the allies they bring, single `chips`)."""
+    return share_of(chip_flags(catalog, factions, immortals, titans, chips))

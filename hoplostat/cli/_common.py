@@ -110,7 +110,7 @@ def plain(x: Any) -> Any:
 def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int, log: bool) -> dict[str, Any]:
     """The JSON object of one game of any mode (`engine.loop.GameResult`); mode extras at the top level
     and troop extras in each troop, so every mode reads alike."""
-    from hoplostat.catalog.audit import chip_provenance
+    from hoplostat.catalog.standin import stand_in_share
 
     seats = "abcdefgh"
     troops = []
@@ -132,8 +132,12 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
         "outcomes": {seats[t.seat]: t.outcome for t in r.troops},
         **{k: plain(v) for k, v in r.extras.items()},
         "troops": troops, "units": plain(r.units), "unimplemented_skills": list(r.unimplemented),
-        "stand_ins": chip_provenance(catalog, [u.unit_id for u in r.units] + ([spec.titan] if spec.titan else [])),
     }
+    # The chips of the game: the players' (those that could take part), the immortals of the waves faced
+    # (Onslaught) and the titan with its allies (Ascension), as sweeps count them (`sweep.chips_used`).
+    faced = [w["immortal"] for w in out.get("waves") or () if isinstance(w, dict) and w.get("immortal")]
+    out["stand_ins"] = stand_in_share(catalog, chips=[u.unit_id for u in r.units], immortals=faced,
+                                      titans=[spec.titan] if spec.titan else [])
     if log:
         out["log"] = list(r.log or ())
     return out
@@ -193,12 +197,18 @@ def print_game(out: dict[str, Any]) -> None:
             con.print(w)
         else:
             con.print(escape(f"{key.replace('_', ' ')}: {value if not isinstance(value, list) else ', '.join(map(str, value))}"))
-    si = out["stand_ins"]
-    con.print(escape(f"chips in this game: {si['chips']}, of which {si['stand_in']} stand-in "
-                     f"({si['stand_in_share']:.0%}): results rest on stand-in values, not official chips")
-              if si["stand_in"] else escape(f"chips in this game: {si['chips']}, none stand-in"))
+    con.print(escape(stand_in_line(out["stand_ins"], "in this game")))
     if out["unimplemented_skills"]:
         con.print(escape("not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
+
+
+def stand_in_line(si: dict[str, Any], where: str) -> str:
+    """The one line of a result's human output that says how much of it rests on stand-ins: `si` is its
+    `stand_ins` object (`catalog.standin.share_of`), `where` names the result ("in this run")."""
+    if not si["chips"]:
+        return f"no catalog chips {where}: nothing in it rests on stand-in values"
+    return (f"{si['stand_in']} of the {si['chips']} chips {where} carry stand-in values"
+            " (see data/README.md; load your own chips with --data)")
 
 
 def fail(message: str) -> NoReturn:

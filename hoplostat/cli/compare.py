@@ -9,7 +9,8 @@ import typer
 
 HELP_COMPARE = """Set two sweeps of the same matchups side by side: per faction (titan, immortal) the rate in
 each, the difference B - A in points with its 95% interval, and whether it is significant after
-Holm's correction for the number of factions compared.
+Holm's correction for the number of factions compared; and how many of the chips of the two
+sweeps carry stand-in values (each sweep read with the chips it was played with).
 
 Typical use: the same sweep with and without an overlay (--data) or with two players, e.g.
 `hoplostat compare reports/before reports/after`. `--plot FILE.png` draws the differences with
@@ -25,7 +26,7 @@ def compare(
 ) -> None:
     import polars as pl
 
-    from hoplostat.cli._common import emit_json, frame_table, stdout_console, wrote
+    from hoplostat.cli._common import emit_json, frame_table, stand_in_line, stdout_console, wrote
     from hoplostat.comparison import compare_sweeps
 
     result = compare_sweeps(a, b)
@@ -44,6 +45,10 @@ def compare(
     con = stdout_console()
     con.print(f"{result['mode']}: {result['what']} in {a} (A, {result['games_a']:,} games) and {b} "
               f"(B, {result['games_b']:,} games); differences B - A, Holm-corrected over {frame.height}")
+    si, each = result["stand_ins"], result["stand_ins_by_sweep"]
+    apart = (f"; A: {each['a']['stand_in']} of {each['a']['chips']}, B: {each['b']['stand_in']} of "
+             f"{each['b']['chips']}" if each["a"]["stand_in_ids"] != each["b"]["stand_in_ids"] else "")
+    con.print(stand_in_line(si, "in these two sweeps") + apart, markup=False)
     pct = [(pl.col(c) * 100).round(0).cast(pl.Int64) for c in ("diff_lo", "diff_hi")]
     con.print(frame_table("Change from A to B", frame.select(
         "key", "games_a", "games_b",

@@ -52,6 +52,7 @@ def duel(
     import numpy as np
 
     from hoplostat.catalog import load
+    from hoplostat.catalog.standin import stand_in_share
     from hoplostat.cli._common import emit_json, stdout_console
     from hoplostat.combat import exact_duel, simulate_duel
     from hoplostat.errors import InputError
@@ -67,6 +68,7 @@ def duel(
            **_clean(sim.as_dict())}
     if exact:
         out["exact"] = _clean(exact_duel(fa, fb, first=first).as_dict())
+    out["stand_ins"] = stand_in_share(catalog, chips=[f.unit_id for f in (fa, fb) if f.unit_id])  # inline: no chip
     if as_json:
         emit_json(out)
         return
@@ -86,6 +88,7 @@ def _clean(d):
 
 
 def _render(out: dict, fa, fb) -> list:
+    from hoplostat.cli._common import stand_in_line
     from hoplostat.cli._common import table as Table
 
     t = Table(title=f"Duel: {fa.name} (A) vs {fb.name} (B), {out['first'].upper()} attacks first",
@@ -109,6 +112,7 @@ def _render(out: dict, fa, fb) -> list:
     for side, f in (("a", fa), ("b", fb)):
         if f.ignored:
             lines.append(f"ignored for {f.name} (needs a map or not modelled): {', '.join(f.ignored)}")
+    lines.append(stand_in_line(out["stand_ins"], "in this duel"))
     return lines
 
 
@@ -125,7 +129,9 @@ def duel_matrix(
 ) -> None:
     from hoplostat import report, stats, sweep
     from hoplostat.catalog import load
-    from hoplostat.cli._common import Interrupted, Progress, emit_json, one_interrupt, quiet_workers, stdout_console, wrote
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.cli._common import (Interrupted, Progress, emit_json, one_interrupt, quiet_workers, stand_in_line,
+                                       stdout_console, wrote)
     from hoplostat.combat import fighter_from_unit
     from hoplostat.errors import InputError
 
@@ -165,7 +171,7 @@ def duel_matrix(
         report.duel_heatmap(frame).savefig(png, dpi=110)
     summary = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
                "trials": None if exact else trials, "seed": seed,
-               "stand_in_units": sum(u.is_stand_in for u in units)}
+               "stand_ins": stand_in_share(catalog, chips=[u.id for u in units])}
     wrote(out, as_json=as_json, what=f"{len(units)} units, {n_duels:,} duels")
     wrote(png, as_json=as_json, what="heatmap")
     if as_json:
@@ -176,6 +182,7 @@ def duel_matrix(
     ranking = (frame.group_by("a", "a_name").agg(pl.col("p_a_wins").mean().alias("mean P(win)"))
                .sort("mean P(win)", descending=True))
     con = stdout_console()
-    con.print(f"{len(units)} units ({summary['stand_in_units']} with stand-in values), {n_duels:,} duels")
+    con.print(f"{len(units)} units, {n_duels:,} duels")
+    con.print(stand_in_line(summary["stand_ins"], "in this table"), markup=False)
     con.print("strongest in duels: " + ", ".join(f"{a} {p:.0%}" for a, _, p in ranking.head(5).iter_rows()))
     con.print("weakest in duels: " + ", ".join(f"{a} {p:.0%}" for a, _, p in ranking.tail(5).iter_rows()))

@@ -40,7 +40,8 @@ def ladder(
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.cli._common import Progress, emit_json, frame_table, interrupted, one_interrupt, stdout_console, wrote
+    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
+                                       stdout_console, wrote)
     from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
     from hoplostat.ladder import LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
@@ -133,5 +134,4 @@ def ladder(
         con.print(frame_table("Against each titan", by_titan.select(
             "titan", pl.col("p").alias("player"), "games", "wins",
             pl.format("{}% [{}, {}]", (pl.col("rate") * 100).round(1), pct("rate_lo"), pct("rate_hi")).alias("won (95%)"))))
-    con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in these games carry stand-in values "
-              "(see data/README.md)")
+    con.print(stand_in_line(stand_ins, "in these games"), markup=False)

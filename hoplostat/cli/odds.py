@@ -106,7 +106,10 @@ def odds(
         result["plot"] = str(plot)
         wrote(plot, as_json=as_json)
     if as_json:
-        emit_json(result)
+        from hoplostat.catalog.standin import share_of
+
+        # dice pools only: no chip, so nothing rests on stand-ins (the hit faces are the rulebook's)
+        emit_json({**result, "stand_ins": share_of()})
         return
     lines = render_compare(result) if compare else render_profile(result) if profile else render(result)
     stdout_console().print(*lines, sep="\n")

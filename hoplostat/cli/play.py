@@ -28,20 +28,29 @@ def scenario(
     data: DataOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
+    from rich.markup import escape
+
     from hoplostat.catalog import load
-    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.cli._common import emit_json, stand_in_line, stdout_console
     from hoplostat.engine.scenario import loads_scenario, run_scenario
     from hoplostat.infiles import read_utf8
 
     catalog = load(tuple(data or ()))
     scen = loads_scenario(read_utf8(file, "scenario file"), catalog, name=str(file))
     out = run_scenario(scen)
+    # the scenario's chips: those it places and those in the troops' camp, bag, discard and track, and any
+    # unit its steps brought into play
+    chips = [u.unit.id for u in scen.units] + [u["id"] for u in out["units"]]
+    chips += [u.id for t in scen.troops for zone in (t.camp, t.bag, t.discard, t.track) for u in zone]
+    out["stand_ins"] = stand_in_share(catalog, chips=chips)
     if as_json:
         emit_json(out)
         return
     con = stdout_console()
     for line in _render_scenario(out):
         con.print(line)
+    con.print(escape(stand_in_line(out["stand_ins"], "in this scenario")))
 
 
 def _render_scenario(out: dict[str, Any]) -> list:

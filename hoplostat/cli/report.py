@@ -42,4 +42,8 @@ def report(
     for fig in figures:
         wrote(fig, as_json=as_json)
     if as_json:
-        emit_json({"report": str(index), "figures": [str(p) for p in figures]})
+        from hoplostat.sweep import scan_tables, stand_ins
+
+        # what the page's banner counts: the chips of this sweep, read with the report's catalog
+        emit_json({"report": str(index), "figures": [str(p) for p in figures],
+                   "stand_ins": stand_ins((scan_tables(directory)[1], catalog))})

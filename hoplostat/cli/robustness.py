@@ -46,7 +46,7 @@ def robustness(
 ) -> None:
     import polars as pl
 
-    from hoplostat.cli._common import emit_json, frame_table, stdout_console, wrote
+    from hoplostat.cli._common import emit_json, frame_table, stand_in_line, stdout_console, wrote
     from hoplostat.robustness import WORDS, robustness_sweeps, wide_table
 
     result = robustness_sweeps(sweeps, bootstrap=bootstrap, seed=seed)
@@ -95,6 +95,4 @@ def robustness(
             con.print(f"  {f['sentence']}" + ("  (reversed)" if f["reversed"] else ""))
     else:
         con.print(f"No verdict flips with the player ({wide.height} {subject}s).")
-    si = result["stand_ins"]
-    con.print(f"{si['stand_in']} of the {si['chips']} chips in these runs carry stand-in values"
-              " (see data/README.md; load your own chips with --data)")
+    con.print(stand_in_line(result["stand_ins"], "in these runs"), markup=False)

@@ -58,7 +58,7 @@ def sweep(
 ) -> None:
     from hoplostat import api
     from hoplostat import sweep as sw
-    from hoplostat.cli._common import Progress, emit_json, one_interrupt, stdout_console, wrote
+    from hoplostat.cli._common import Progress, emit_json, one_interrupt, stand_in_line, stdout_console, wrote
 
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
@@ -74,9 +74,11 @@ def sweep(
             with sw.backend(backend, jobs=jobs, scheduler=scheduler):  # its workers ignore Ctrl-C (executors)
                 report = sw.run(config, out, jobs=jobs, resume=resume, compact=compact, progress=bar.update)
         bar.finish(report.games_played, stopped_note(report, ci_width))
+    manifest, tables = sw.scan_tables(out)
+    stand_ins = sw.stand_ins((tables, sw.sweep_catalog(manifest)))
     result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
               "chunks_resumed": report.chunks_skipped, "stopped_early": report.stopped_early,
-              "matchups": n_matchups, "seed": seed}
+              "matchups": n_matchups, "seed": seed, "stand_ins": stand_ins}
     kept = f"; {report.chunks_skipped} chunks kept from before" if report.chunks_skipped else ""
     early = (f"; {len(report.stopped_early)} matchups stopped early at --ci-width {ci_width}"
              if report.stopped_early else "")
@@ -84,7 +86,9 @@ def sweep(
     if as_json:
         emit_json(result)
         return
-    stdout_console().print(f"next: hoplostat summarize {out}")
+    con = stdout_console()
+    con.print(stand_in_line(stand_ins, "in this run"), markup=False)
+    con.print(f"next: hoplostat summarize {out}")
 
 
 def stopped_note(report, ci_width) -> str:
@@ -135,14 +139,11 @@ def summarize(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     from hoplostat import stats
-    from hoplostat.cli._common import emit_json, stdout_console
+    from hoplostat import sweep as sw
+    from hoplostat.cli._common import emit_json, stand_in_line, stdout_console
     import polars as pl
 
-    from hoplostat.catalog import load
-    from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.sweep import chips_used, scan_tables
-
-    manifest, raw = scan_tables(directory)  # lazily: the statistics aggregate without holding every row
+    manifest, raw = sw.scan_tables(directory)  # lazily: the statistics aggregate without holding every row
     n_games = raw["games"].select(pl.len()).collect().item()
     cfg = manifest["config"]
     mode = cfg.get("mode")
@@ -150,8 +151,8 @@ def summarize(
 
     kind = mode_class(mode).analysis
     tables = stats.summarize(mode, raw)
-    catalog = load(list(cfg.get("data", [])), use_env=False)
-    stand_ins = stand_in_share(catalog, **chips_used(raw))
+    catalog = sw.sweep_catalog(manifest)
+    stand_ins = sw.stand_ins((raw, catalog))
     if as_json:
         emit_json({"manifest": manifest, "games": n_games, "stand_ins": stand_ins,
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
@@ -163,8 +164,7 @@ def summarize(
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
     if cfg.get("rulings"):
         con.print("ruling switches: " + ", ".join(f"{k}={v}" for k, v in cfg["rulings"]))
-    con.print(f"{stand_ins['stand_in']} of the {stand_ins['chips']} chips in this run carry stand-in values"
-              " (see data/README.md; load your own chips with --data)")
+    con.print(stand_in_line(stand_ins, "in this run"), markup=False)
     if kind == "waves":
         _print_waves(con, tables)
         return
