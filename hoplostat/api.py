@@ -449,7 +449,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.engine.loop import mode_class
-    from hoplostat.engine.mode import opponent_ids
+    from hoplostat.engine.mode import COMPETITIVE, opponent_ids
     from hoplostat.errors import InputError
     from hoplostat.policies import POLICIES
     from hoplostat.policies import check as check_policy
@@ -484,6 +484,9 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--policies {policies!r}: two of {', '.join(POLICIES)} separated by a comma")
     for p in pols:
         check_policy(p)
+    if cls.analysis not in COMPETITIVE and pols[0] != pols[1]:
+        # Mode.seat_policies: one player plays every seat of a solo or co-op team; say so, not record two
+        raise InputError(f"--policies {policies!r}: in {mode} one player plays every seat of the team; give one name")
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
     catalog = load(data_dirs, use_env=False)

@@ -153,3 +153,11 @@ def test_budget_parsing_and_bad_names_are_one_error_line(capsys):
             assert code == 2, (bad, cmd, out, err)
             lines = [x for x in err.splitlines() if x.strip()]
             assert len(lines) == 1 and lines[0].startswith("error:") and bad in lines[0], (bad, cmd, err)
+
+
+def test_a_solo_sweep_refuses_two_players_it_would_not_use(capsys):
+    """Solo and co-op modes play every seat of the team with one player (`Mode.seat_policies`): a sweep
+    given two must say so rather than record a player that never played."""
+    code, out, err = run_cli(capsys, "sweep", "onslaught", "--policies", "random,greedy", "--games", "1",
+                             "--out", "/nonexistent/never-written")
+    assert code == 2 and err.startswith("error: --policies") and "one player" in err
