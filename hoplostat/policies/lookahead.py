@@ -54,15 +54,16 @@ REWARD_WEIGHT = 3.0
 
 
 def standing(g: Any, troop: int) -> float:
-    """How well `troop`'s side stands: +/-WIN for a game won or lost (0 for a draw); otherwise the Health of
+    """How well `troop`'s side stands: +/-WIN for a game won or lost (0 for a draw) plus the mode's
+    `objective`; otherwise the Health of
     its team's units in combat and half the Health waiting in camp or bag (a primary hero three times its
     Health, in camp as in combat),
     plus half its crowd favor and three per reward, less the same for its opponents (in a free-for-all, the
     opponents' mean), plus the mode's `objective` (e.g. Onslaught's immortals defeated)."""
     s = g.state
-    if s.end_reason is not None:
+    if s.end_reason is not None:  # the outcome, and the progress made (a lost Onslaught still counts its waves)
         outcome = outcome_of(g, troop)
-        return WIN if outcome == "won" else -WIN if outcome == "lost" else 0.0
+        return (WIN if outcome == "won" else -WIN if outcome == "lost" else 0.0) + s.mode.objective(g, troop)
     totals = [0.0] * len(s.troops)
     for u in s.units:
         zone = u.zone
