@@ -209,7 +209,9 @@ def ladder_figure(table, *, mode: str, competitive: bool):
             text[i][j] = f"{r['score']:.0%}\n[{r['score_lo']:.0%}, {r['score_hi']:.0%}]"
             text[j][i] = f"{1 - r['score']:.0%}\n[{1 - r['score_hi']:.0%}, {1 - r['score_lo']:.0%}]"
         fig, ax = plt.subplots(figsize=(1.6 * n + 2, 1.2 * n + 1.5))
-        im = ax.imshow(m, vmin=0, vmax=1, cmap="RdBu")
+        # the diagonal (a player against itself is not played): grey, not the colour of 50%
+        cmap = plt.get_cmap("RdBu").with_extremes(bad="0.85")
+        im = ax.imshow(np.ma.masked_invalid(m), vmin=0, vmax=1, cmap=cmap)
         for i in range(n):
             for j in range(n):
                 if text[i][j]:

@@ -102,3 +102,21 @@ def test_titans_are_faced_in_turn_and_reported_per_titan():
     assert per.height == 4 and per["titan"].to_list() == ["mars", "mars", "shaghad", "shaghad"]
     assert per["p"].to_list() == ["random", "greedy", "random", "greedy"]
     assert ladder_by_titan(run_ladder(LadderConfig("skirmish", ("random", "greedy"), games=2, max_rounds=3))) is None
+
+
+def test_every_ladder_line_of_the_readme_runs(capsys, tmp_path):
+    """The README's `hoplostat ladder` examples, with 2 games each and plots under tmp_path."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    lines = [ln.split("#")[0].strip() for ln in text.splitlines() if ln.startswith("hoplostat ladder")]
+    assert len(lines) >= 3
+    for line in lines:
+        line = re.sub(r"--games \d+", "--games 2", line)
+        line = re.sub(r"--jobs \d+", "--jobs 1", line)
+        args = shlex.split(line)[1:]
+        args = [str(tmp_path / Path(a).name) if a.endswith(".png") else a for a in args]
+        code, out, err = run_cli(capsys, *args)
+        assert code == 0, (line, err)
