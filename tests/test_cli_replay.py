@@ -26,13 +26,17 @@ SWEEPS = {
 @pytest.fixture(scope="module")
 def sweeps(tmp_path_factory) -> dict[str, Path]:
     from hoplostat.cli import main
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.engine.mode import COMPETITIVE
 
     root = tmp_path_factory.mktemp("replay")
     out = {}
     for mode, flags in SWEEPS.items():
         out[mode] = root / mode
         try:
-            main(["sweep", mode, *flags, "-n", "3", "--seed", "4", "--policies", "greedy,random", "--out", str(out[mode])])
+            # two players where seats have their own (competitive modes); one for a solo or co-op team
+            pols = "greedy,random" if mode_class(mode).analysis in COMPETITIVE else "greedy"
+            main(["sweep", mode, *flags, "-n", "3", "--seed", "4", "--policies", pols, "--out", str(out[mode])])
         except SystemExit as exc:
             assert exc.code in (0, None)
     return out
