@@ -23,36 +23,64 @@ def _matchups(lazy_games) -> set[str]:
     return set(lazy_games.select(pl.col("matchup").unique()).collect()["matchup"].to_list())
 
 
+def distinct_sweeps(paths, *, command: str) -> None:
+    """Refuse a sweep directory given twice (the same folder by any path): set side by side with itself it would
+    only show that nothing changed. An InputError starting with `command` names it."""
+    seen: dict[Path, Path] = {}
+    for p in (Path(x) for x in paths):
+        key = p.resolve()
+        if key in seen:
+            what = (f"{p} is given twice" if str(seen[key]) == str(p)
+                    else f"{seen[key]} and {p} are the same sweep directory")
+            raise InputError(f"{command}: {what} (a sweep set beside itself shows nothing); give different "
+                             "sweeps of the same matchups")
+        seen[key] = p
+
+
 def check_same_sweeps(a: Path, b: Path, loaded_a, loaded_b, *, command: str = "compare") -> None:
     """Refuse two sweeps (`sweep.scan_tables` of each) that are not of one mode and the same matchups: an
     InputError, starting with `command`, names what differs."""
+    from hoplostat.words import article, plural
+
     (ma, ta), (mb, tb) = loaded_a, loaded_b
     mode_a, mode_b = ma.get("config", {}).get("mode"), mb.get("config", {}).get("mode")
     if mode_a != mode_b:
-        raise InputError(f"{command}: {a} is a {mode_a} sweep and {b} a {mode_b} sweep; compare sweeps of one mode")
+        raise InputError(f"{command}: {a} is {article(str(mode_a))} sweep and {b} {article(str(mode_b))} sweep; "
+                         "give sweeps of one mode")
     only_a, only_b = _matchups(ta["games"]) - _matchups(tb["games"]), _matchups(tb["games"]) - _matchups(ta["games"])
     if only_a or only_b:
         example = sorted(only_a or only_b)[0]
-        raise InputError(f"{command}: {a} and {b} are not sweeps of the same matchups ({len(only_a)} only in A, "
-                         f"{len(only_b)} only in B, e.g. {example}); sweep the same --faction/--arena/--titan "
-                         "(and --players/--pods/--seed for sampled pods)")
+        raise InputError(f"{command}: {a} and {b} are not sweeps of the same matchups "
+                         f"({plural(len(only_a), 'matchup')} only in A, {len(only_b):,} only in B, e.g. {example}); "
+                         "sweep the same "
+                         "--faction/--arena/--titan (and --players/--pods/--seed for sampled pods)")
 
 
-def compare_sweeps(a: Path, b: Path) -> dict[str, Any]:
+def open_pair(a: Path, b: Path, *, command: str = "compare") -> tuple[Any, Any]:
+    """The two sweeps (`sweep.scan_tables` of each) once they are checked to be two different directories of
+    one mode and the same matchups (else an InputError, before any work)."""
+    from hoplostat.sweep import scan_tables
+
+    distinct_sweeps([a, b], command=command)
+    loaded_a, loaded_b = scan_tables(Path(a)), scan_tables(Path(b))
+    check_same_sweeps(a, b, loaded_a, loaded_b, command=command)
+    return loaded_a, loaded_b
+
+
+def compare_sweeps(a: Path, b: Path, *, opened: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """{"mode", "what", "games_a", "games_b", "matchups", "stand_ins", "stand_ins_by_sweep", "table"}: the
     comparison of sweep B against sweep A. `stand_ins` counts the chips of both sweeps, each read with the
     catalog it was played with (`sweep.stand_ins`: a chip is stand-in when it is in either), and
     `stand_ins_by_sweep` each sweep's own ("a", "b"), which differ when one was played with your chips
-    (--data). The sweeps must be of the same mode and the same matchups (an InputError names what differs)."""
+    (--data). The sweeps must be two directories of the same mode and the same matchups (an InputError names
+    what differs); `opened` is `open_pair(a, b)` when the caller checked them already."""
     import polars as pl
 
     from hoplostat import stats
     from hoplostat.engine.loop import mode_class
-    from hoplostat.sweep import scan_tables, stand_ins, sweep_catalog
+    from hoplostat.sweep import stand_ins, sweep_catalog
 
-    ma, ta = scan_tables(Path(a))
-    mb, tb = scan_tables(Path(b))
-    check_same_sweeps(a, b, (ma, ta), (mb, tb))
+    (ma, ta), (mb, tb) = opened if opened is not None else open_pair(a, b)
     mode_a = ma.get("config", {}).get("mode")
     kind = mode_class(str(mode_a)).analysis
     table = stats.compare_rates(stats.rates_to_compare(kind, ta), stats.rates_to_compare(kind, tb))

@@ -16,6 +16,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from hoplostat.words import plural, verdict_words
 
 BLUE, ORANGE, RED, GREY = "#4c72b0", "#dd8452", "#c44e52", "#8c8c8c"
 
@@ -121,7 +124,7 @@ def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (
 
 def field_figure(frame: pl.DataFrame, by_arena: pl.DataFrame | None = None) -> Figure:
     """Each faction's win rate minus the field average, in points, with 95% whiskers (orange: stronger,
-    blue: weaker, grey: within the interval of the average); per arena as small markers when given."""
+    blue: weaker, grey: not distinguishable from average); per arena as small markers when given."""
     f = frame.sort("diff")
     fig = Figure(figsize=(7, 0.42 * f.height + 1.7), layout="constrained")
     ax = fig.add_subplot()
@@ -173,14 +176,15 @@ _SWEEP_MARKERS = ("o", "s", "D", "^", "v", "P")
 
 def robustness_figure(table: pl.DataFrame, labels: list[str], *, subject: str = "faction") -> Figure:
     """Each subject's rate against its average under each player (`robustness.robustness`'s long table): points
-    above or below the average with 95% whiskers, one colour and marker per sweep, filled where the verdict is
-    not "within"; subjects sorted by their mean over the sweeps, the highest on top."""
+    above or below the average with 95% whiskers, one colour and marker per sweep (one legend entry each),
+    filled where the verdict is not "within"; subjects sorted by their mean over the sweeps, the highest on top."""
     keys = (table.group_by("key").agg(pl.col("diff").mean()).sort("diff", "key", descending=[False, True],
                                                                    nulls_last=False)["key"].to_list())
     pos = {k: i for i, k in enumerate(keys)}
     fig = Figure(figsize=(7.5, 0.32 * max(len(keys), 1) * max(len(labels), 2) + 1.9), layout="constrained")
     ax = fig.add_subplot()
     offsets = np.linspace(0.2, -0.2, len(labels)) if len(labels) > 1 else np.zeros(1)  # the first sweep on top
+    shown: list = []  # one legend entry per sweep, whatever its verdicts (filled or hollow points)
     for k in range(1, len(keys)):
         ax.axhline(k - 0.5, color="#e5e5e5", lw=0.8)
     for i, label in enumerate(labels):
@@ -193,14 +197,14 @@ def robustness_figure(table: pl.DataFrame, labels: list[str], *, subject: str = 
         ax.errorbar(d, y, xerr=_whiskers(d, 100 * sub["diff_lo"].to_numpy(), 100 * sub["diff_hi"].to_numpy()),
                     fmt="none", ecolor=colour, capsize=2, lw=1)
         decided = np.array([v != "within" for v in sub["verdict"].to_list()])
-        ax.scatter(d[decided], y[decided], color=colour, marker=marker, s=40, zorder=3, label=label)
-        ax.scatter(d[~decided], y[~decided], facecolors="white", edgecolors=colour, marker=marker, s=40, zorder=3,
-                   label=None if decided.any() else label)
+        ax.scatter(d[decided], y[decided], color=colour, marker=marker, s=40, zorder=3)
+        ax.scatter(d[~decided], y[~decided], facecolors="white", edgecolors=colour, marker=marker, s=40, zorder=3)
+        shown.append(Line2D([], [], color=colour, marker=marker, linestyle="none", markersize=6, label=label))
     ax.axvline(0, color="black", lw=1, ls="--")
     ax.set_yticks(range(len(keys)), keys)
     ax.set_xlabel(f"points above (+) or below (-) an average {subject} (filled: the interval excludes 0)")
     ax.set_title(f"The {subject}s under each player (95% intervals)", fontsize=10)
-    ax.legend(frameon=False, fontsize=8, loc="best")
+    ax.legend(handles=shown, frameon=False, fontsize=8, loc="best")
     ax.grid(axis="x", alpha=0.3)
     return fig
 
@@ -430,6 +434,8 @@ def _cell(col: str, v: Any, lo: Any = None, hi: Any = None) -> str:
         return "–"
     if isinstance(v, bool):
         return "yes" if v else "no"
+    if col == "verdict":
+        return verdict_words(v)
     if col == "diff":
         def pts(x):
             return f"{100 * x:+.0f}"
@@ -472,6 +478,16 @@ def _interval_points(lo: float, hi: float) -> str:
     return f"[{100 * lo:+.0f}, {100 * hi:+.0f}]"
 
 
+def _average_words(avg: float, who: str, *, line: str = "") -> str:
+    """What an average `who` (faction, team) wins in a two-sided game, where a draw is won by nobody: 50% when no
+    game was drawn; else less, and then that, not 50%, is the line to compare with (`line`: where it is drawn)."""
+    at = f" ({line})" if line else ""
+    if avg >= 0.5:
+        return f"No game was drawn, so an average {who} wins 50% of its games{at}."
+    return (f"Draws (the round cap) are won by nobody, so an average {who} wins {avg:.1%} of its games{at}, not "
+            "50%: that is the line to compare with.")
+
+
 def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
     """Plain-language lines: each faction against the field average ("Atlanteans win 27 points more than
     an average faction [+25, +29]", only where the interval excludes 0), its win rate ("Kunlun wins 57%
@@ -480,8 +496,7 @@ def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
     field = tables.get("field")
     avg = float(field["field_average"][0]) if field is not None and field.height else None
     if avg is not None:
-        out.append(f"An average faction wins {avg:.1%} of its games here (draws are won by nobody), so that, not "
-                   "50%, is the line to compare with.")
+        out.append(_average_words(avg, "faction"))
         for r in field.iter_rows(named=True):
             if r["verdict"] == "within":
                 continue
@@ -490,7 +505,7 @@ def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
                        f"faction {_interval_points(r['diff_lo'], r['diff_hi'])}.")
         level = [names.get(r["faction"], r["faction"]) for r in field.iter_rows(named=True) if r["verdict"] == "within"]
         if level:
-            out.append("Within their interval of the average: " + ", ".join(level) + ".")
+            out.append("Not distinguishable from an average faction: " + ", ".join(level) + ".")
     for r in tables["win_rates"].iter_rows(named=True):
         out.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_rate'])} "
                    f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of its {r['games']:,} games"
@@ -561,12 +576,11 @@ def _skirmish_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Secti
         ("win-rates", "Win rates", win_rate_figure(t["win_rates"], reference=avg,
                                                    reference_label=f"average faction {avg:.1%}"),
          "Bars are each faction's share of games won over every opponent, seat and arena; whiskers are 95% "
-         f"Wilson intervals. Draws are won by nobody, so an average faction wins {avg:.1%} (the dashed line), "
-         "not 50%.", t["win_rates"]),
+         f"Wilson intervals. {_average_words(avg, 'faction', line='the dashed line')}", t["win_rates"]),
         ("field", "Against the field", field_figure(t["field"], t.get("field_by_arena")),
          "How many points of win rate each faction is above or below an average faction, with 95% intervals "
          "(the faction's and the average's uncertainty combined); small markers per arena, each against its "
-         "own arena's average. Orange: stronger, blue: weaker, grey: within the interval.",
+         "own arena's average. Orange: stronger, blue: weaker, grey: not distinguishable from average.",
          pl.concat([t["field"].with_columns(pl.lit("all").alias("arena")), t["field_by_arena"]], how="diagonal")
          .select("faction", "arena", "games", "wins", "draws", "win_rate", "field_average", "diff", "diff_lo",
                  "diff_hi", "verdict")),
@@ -740,7 +754,7 @@ def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "")
               else str(v) for v in f[key].to_list()]
     ax.set_yticks(y, labels)
     ax.set_xlim(0, max(0.6, float(np.nanmax(f["win_share_hi"].to_numpy())) + 0.05))
-    ax.set_xlabel("share of games won (orange: above the fair share, blue: below, grey: within its interval)")
+    ax.set_xlabel("share of games won (orange: above the fair share, blue: below, grey: not distinguishable from it)")
     if ylabel:
         ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
@@ -777,7 +791,7 @@ def _pods_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section],
     for r in t["win_shares"].iter_rows(named=True):
         diff = 100 * r["diff"]
         what = (f"{abs(diff):.0f} points {'more' if diff > 0 else 'less'} than its fair share"
-                if r["verdict"] != "within" else "within its interval of the fair share")
+                if r["verdict"] != "within" else "not distinguishable from its fair share")
         sentences.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_share'])} "
                          f"[{_pct(r['win_share_lo'])}, {_pct(r['win_share_hi'])}] of its {r['games']:,} games: {what}.")
     return sections, sentences
@@ -819,8 +833,8 @@ def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section]
         ("teams-factions", "Team win rate per faction",
          win_rate_figure(t["win_rates"], title="Alliance: share of games the faction's team wins (95% interval)",
                          reference=average, reference_label=f"average team {average:.0%}"),
-         "Each faction's team win rate over every teammate and opponent it met; draws (the round cap) count as "
-         f"not won, so the average team wins {average:.0%} (the dashed line), not 50%.", t["win_rates"]),
+         "Each faction's team win rate over every teammate and opponent it met. "
+         f"{_average_words(average, 'team', line='the dashed line')}", t["win_rates"]),
         ("teams-pairings", "Pairings", pairing_figure(t["pairings"]),
          "Which two factions make the strongest team: each cell is the win rate of that pair as teammates, with "
          "its interval and number of games. Pods are sampled, so some pairs have few games or none.",
@@ -885,12 +899,13 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     return sections, sentences, stand_ins((tables, catalog))
 
 
-def robustness_section(results: Path, others: list[Path]) -> tuple[Section, list[str]]:
+def robustness_section(results: Path, others: list[Path], *, opened: list | None = None) -> tuple[Section, list[str]]:
     """The "robustness" section (this sweep and `others`, the same matchups under other players:
-    `robustness.robustness_sweeps`) and its summary sentences: the rank correlations and every flipped verdict."""
+    `robustness.robustness_sweeps`; `opened`: their `robustness.open_sweeps`, when checked already) and its
+    summary sentences: the rank correlations and every flipped verdict."""
     from hoplostat.robustness import WORDS, robustness_sweeps, wide_table
 
-    r = robustness_sweeps([results, *others])
+    r = robustness_sweeps([results, *others], opened=opened)
     labels, subject = r["labels"], r["subject"]
     wide = wide_table(r["table"], labels).with_columns(
         pl.col(f"verdict_{x}").replace_strict(WORDS, default=None) for x in labels)
@@ -899,39 +914,60 @@ def robustness_section(results: Path, others: list[Path]) -> tuple[Section, list
     corr = []
     for c in r["correlations"].iter_rows(named=True):
         if c["spearman"] is None:
-            corr.append(f"{c['a']} and {c['b']}: no rank correlation ({c['subjects']} {subject}s in both)")
+            corr.append(f"{c['a']} and {c['b']}: no rank correlation ({c['note']})")
             continue
-        ci = (f" [{c['spearman_lo']:.2f}, {c['spearman_hi']:.2f}]" if c["spearman_lo"] is not None else "")
-        corr.append(f"{c['a']} and {c['b']} rank the {c['subjects']} {subject}s with a Spearman correlation of "
+        ci = (f" [{c['spearman_lo']:.2f}, {c['spearman_hi']:.2f}]" if c["spearman_lo"] is not None
+              else f" ({c['note']})")
+        corr.append(f"{c['a']} and {c['b']} rank the {plural(c['subjects'], subject)} with a Spearman correlation of "
                     f"{c['spearman']:.2f}{ci}")
     flips = [f["sentence"] + (" (reversed)" if f["reversed"] else "") for f in r["flips"]]
-    where = ", ".join(f"{s['label']} ({s['path']}, {s['games']:,} games)" for s in r["sweeps"])
+    where = ", ".join(f"{s['label']} ({s['path']}, {plural(s['games'], 'game')})" for s in r["sweeps"])
     text = (f"{r['what'].capitalize()} of the same matchups played by different players: {where}. Each rate "
             f"with its 95% interval and its verdict against an average {subject} of its own sweep. "
-            + "; ".join(corr) + f" (95% bootstrap intervals, {r['bootstrap']} resamples of the games, seed "
-            f"{r['seed']}). " + (f"Verdicts that change with the player: {'; '.join(flips)}." if flips else
+            + "; ".join(corr) + f" (95% bootstrap intervals, {plural(r['bootstrap'], 'resample')} of the games, "
+            f"seed {r['seed']}). " + (f"Verdicts that change with the player: {'; '.join(flips)}." if flips else
                                  "No verdict changes with the player."))
     section = ("robustness", "Verdicts under other players", robustness_figure(r["table"], labels, subject=subject),
                text, wide)
     sentences = [f"Under other players ({', '.join(labels[1:])}): "
-                 + (f"{len(flips)} of {wide.height} verdicts change: " + "; ".join(flips) if flips
-                    else f"none of the {wide.height} verdicts changes") + "."]
+                 + (f"{len(flips)} of {plural(wide.height, 'verdict')} {'changes' if len(flips) == 1 else 'change'}: "
+                    + "; ".join(flips) if flips
+                    else f"none of the {plural(wide.height, 'verdict')} changes") + "."]
     return section, sentences
 
 
+def check_inputs(results: Path, *, compare_with: Path | None = None,
+                 robustness_with: list[Path] | tuple[Path, ...] = ()) -> dict[str, Any]:
+    """Check the sweeps a report reads before anything is written (an InputError otherwise): `results` is a
+    sweep directory, `compare_with` a different sweep of the same matchups (`comparison.open_pair`),
+    `robustness_with` different sweeps of the same matchups under other players (`robustness.open_sweeps`).
+    The sweeps as read, for `build_report(checked=...)`."""
+    from hoplostat.comparison import open_pair
+    from hoplostat.robustness import open_sweeps
+    from hoplostat.sweep import scan_tables
+
+    return {"results": scan_tables(results),
+            "compare": None if compare_with is None else open_pair(Path(compare_with), Path(results)),
+            "robustness": (open_sweeps([Path(results), *(Path(p) for p in robustness_with)]) if robustness_with
+                           else None)}
+
+
 def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None,
-                 robustness_with: list[Path] | tuple[Path, ...] = ()) -> Path:
+                 robustness_with: list[Path] | tuple[Path, ...] = (), checked: dict[str, Any] | None = None) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
 
     Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
     first player, ratings; Onslaught sweeps get immortals defeated per team and per immortal.
     ``compare_with`` adds the change from another sweep ("compare"), ``robustness_with`` the verdicts under
-    the players of other sweeps of the same matchups ("robustness").
+    the players of other sweeps of the same matchups ("robustness"). Every sweep is checked (`check_inputs`;
+    ``checked``: its result, when the caller checked them already) before any work, and ``out_dir`` is created
+    only once the report is ready to be written.
     """
-    from hoplostat.sweep import scan_tables
-
-    manifest, tables = scan_tables(results)
     from hoplostat.sweep import chips_used, resume_command
+
+    if checked is None:
+        checked = check_inputs(results, compare_with=compare_with, robustness_with=robustness_with)
+    manifest, tables = checked["results"]
 
     games = tables["games"]
     cfg = manifest["config"]
@@ -941,7 +977,7 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     if compare_with is not None:
         from hoplostat.comparison import compare_sweeps
 
-        cmp = compare_sweeps(Path(compare_with), results)
+        cmp = compare_sweeps(Path(compare_with), results, opened=checked["compare"])
         frame = cmp["table"]
         sections.insert(0, ("compare", "Change against another sweep", compare_figure(
             frame, a_name=str(compare_with), b_name=str(results)),
@@ -949,19 +985,21 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
             "the difference in points with its 95% interval (Newcombe), and whether it is significant after Holm's "
             f"correction over the {frame.height} compared.", frame.drop("p_value")))
         n_sig = int(frame["significant"].sum())
-        sentences.insert(0, f"Against {compare_with}: {n_sig} of {frame.height} differences are significant"
+        sentences.insert(0, f"Against {compare_with}: {n_sig} of {plural(frame.height, 'difference')} "
+                         f"{'is' if n_sig == 1 else 'are'} significant"
                          + (": " + ", ".join(f"{r['key']} {100 * r['diff']:+.0f} points" for r in
                                              frame.filter(pl.col("significant")).iter_rows(named=True)) if n_sig else "")
                          + ".")
     if robustness_with:
-        section, lines = robustness_section(Path(results), [Path(p) for p in robustness_with])
+        section, lines = robustness_section(Path(results), [Path(p) for p in robustness_with],
+                                            opened=checked["robustness"])
         at = int(compare_with is not None)  # after the comparison
         sections.insert(at, section)
         sentences[at:at] = lines
     grow = resume_command(results, {**cfg, "games": 2 * int(cfg.get("games") or 1)})
     stand_in, n_chips = share["stand_in"], share["chips"]
-    plural = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
-    kinds = ", ".join(f"{v['stand_in']} of {v['chips']} {plural.get(k, k + 's') if v['chips'] != 1 else k}"
+    many = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
+    kinds = ", ".join(f"{v['stand_in']} of {plural(v['chips'], k, many.get(k))}"
                       for k, v in sorted(share["by_kind"].items()))
     from hoplostat.outpaths import output_dir, writing
 

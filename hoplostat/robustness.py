@@ -8,8 +8,8 @@ Spearman rank correlation of the subjects between each pair of sweeps with a boo
 
 A balance verdict that holds under one player and not another is about the player as much as the game.
 The functions over frames (`subject_verdicts`, `game_cells`, `bootstrap_diffs`, `robustness`) take a
-sweep's tables (`sweep.scan_tables` or `load_tables`) and work in notebooks; `robustness_sweeps` reads
-the directories and checks they can be compared.
+sweep's tables (`sweep.scan_tables` or `load_tables`) and work in notebooks; `open_sweeps` reads the
+directories and checks they can be compared, `robustness_sweeps` does both.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import numpy as np
 import polars as pl
 
 from hoplostat.errors import InputError
+from hoplostat.words import VERDICT_WORDS, plural
 
 MAY_DIFFER = ("policies", "games", "seed", "ci_width", "chunk", "data")
 """Config keys that may differ between the sweeps: the players (the point), how many games and from which
@@ -32,10 +33,8 @@ MATCHUP_KEYS = ("factions", "arenas", "titans", "coop", "players", "pods")
 
 SUBJECT = {"versus": "faction", "pods": "faction", "teams": "faction", "boss": "titan", "waves": "immortal"}
 
-WORDS = {"stronger": "stronger than average", "weaker": "weaker than average", "easier": "easier than average",
-         "harder": "harder than average", "within": "not distinguishable"}
-"""A verdict in words. Factions are stronger or weaker than an average faction; a titan or an immortal, whose
-rate is the players' success against it, is easier or harder than an average one."""
+WORDS = VERDICT_WORDS
+"""A verdict in words (`words.VERDICT_WORDS`, as every command and the report print it)."""
 
 REVERSALS = ({"stronger", "weaker"}, {"easier", "harder"})
 
@@ -58,8 +57,9 @@ def subject_verdicts(kind: str, tables: dict) -> pl.DataFrame:
     The reference and the verdict are those the sweep's own summary gives: the field average of a two-seat
     game for factions (`stats.field_differences`; Alliance: the average team), the fair share of a pod
     (`stats.pod_win_shares`). Titans and immortals are held against the pooled rate of their group (solo or
-    co-op: the players' success against an average titan or immortal), with the average's standard error
-    combined into the interval (`stats.against_average`); their verdict is "easier" or "harder"."""
+    co-op: the players' success against an average titan or immortal), the pooled rate's Wilson interval
+    combined with the subject's (`stats.against_average`, within [-1, 1]); their verdict is "easier" or
+    "harder"."""
     from hoplostat import stats
 
     games = tables["games"]
@@ -88,8 +88,8 @@ def subject_verdicts(kind: str, tables: dict) -> pl.DataFrame:
             rows = rows.with_columns((pl.col("wins") / pl.col("games")).alias("rate"), pl.Series("rate_lo", lo),
                                      pl.Series("rate_hi", hi))
             n, x = int(rows["games"].sum()), int(rows["wins"].sum())
-            avg = x / n
-            parts.append(stats.against_average(rows, avg, float(np.sqrt(avg * (1 - avg) / n)), rate="rate"))
+            avg_lo, avg_hi = (float(v) for v in stats.wilson_interval(x, n))
+            parts.append(stats.against_average(rows, x / n, avg_lo, avg_hi, rate="rate"))
         schema = {"key": pl.String, "group": pl.String, "games": pl.Int64, "wins": pl.Int64, "rate": pl.Float64,
                   "rate_lo": pl.Float64, "rate_hi": pl.Float64, "reference": pl.Float64, "diff": pl.Float64,
                   "diff_lo": pl.Float64, "diff_hi": pl.Float64, "verdict": pl.String}
@@ -210,8 +210,8 @@ def _and(items: Sequence[str]) -> str:
 
 
 def flip_sentence(key: str, verdicts: dict[str, str]) -> str:
-    """`parthians: weaker than average under greedy, not distinguishable under random`: the sweeps grouped by
-    verdict, in the order given."""
+    """`parthians: weaker than average under greedy, not distinguishable from average under random`: the sweeps
+    grouped by verdict, in the order given."""
     by: dict[str, list[str]] = {}
     for label, v in verdicts.items():
         by.setdefault(v, []).append(label)
@@ -238,7 +238,9 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
     different players), as frames: `table` (one row per subject and sweep: `subject_verdicts` with `sweep` =
     its label), `correlations` (one row per pair of sweeps: `a`, `b`, `subjects`, `spearman` with its
     percentile bootstrap 95% interval `spearman_lo`, `spearman_hi` and `replicates`, the resamples where it
-    was defined), `flips` (`flips`) and `games` per sweep.
+    was defined, and `note`, why the correlation or its interval is missing: fewer than `MIN_SUBJECTS`
+    subjects in both sweeps, every rate equal under one player, no resamples), `flips` (`flips`) and `games`
+    per sweep.
 
     The rank correlation is of the subjects' rates minus their reference (for factions, whose reference is
     one number per sweep, exactly the ranks of the rates), over the subjects played in both sweeps. Resamples
@@ -247,13 +249,14 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
     if len(sweeps) != len(labels) or len(set(labels)) != len(labels):
         raise ValueError("one distinct label per sweep")
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(sweeps))]
-    verdicts, diffs, boots, keys, n_games = [], [], [], [], []
+    verdicts, diffs, rates, boots, keys, n_games = [], [], [], [], [], []
     for tables, label, rng in zip(sweeps, labels, rngs):
         verdicts.append(subject_verdicts(kind, tables).with_columns(pl.lit(label).alias("sweep")))
         cells = game_cells(kind, tables)
         keys.append(cells["keys"])
         n_games.append(cells["n_games"])
         diffs.append(point_diffs(cells))
+        rates.append((cells["counts"] @ cells["wins"]) / (cells["counts"] @ cells["games"]))
         boots.append(bootstrap_diffs(cells, n=bootstrap, rng=rng))
     rows = []
     for i in range(len(sweeps)):
@@ -263,22 +266,36 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
             cj = [keys[j].index(k) for k in common]
             rho = lo = hi = None
             defined = 0
-            if len(common) >= MIN_SUBJECTS:
+            note = None
+            if len(common) < MIN_SUBJECTS:
+                note = (f"{plural(len(common), SUBJECT[kind])} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
+                        "correlation of so few says nothing")
+            else:
                 r = float(row_spearman(diffs[i][None, ci], diffs[j][None, cj])[0])  # the replicates' arithmetic
                 rho = r if np.isfinite(r) else None
-                if bootstrap > 0:
+                if rho is None:
+                    level = [k for k, c in ((i, ci), (j, cj)) if np.ptp(diffs[k][c]) == 0] or [i]
+                    same = all(np.ptp(rates[k][c]) == 0 for k, c in ((i, ci), (j, cj)) if k in level)
+                    equal = "rates all equal" if same else f"every {SUBJECT[kind]} at its group's average"
+                    note = f"{equal} under {_and([labels[k] for k in level])}: no ranks to correlate"
+                elif bootstrap == 0:
+                    note = "no interval: no bootstrap resamples asked for (--bootstrap 0)"
+                else:
                     reps = row_spearman(boots[i][:, ci], boots[j][:, cj])
                     ok = reps[np.isfinite(reps)]
                     defined = int(ok.size)
                     if defined:
                         lo, hi = (float(v) for v in np.percentile(ok, [2.5, 97.5]))
+                    else:
+                        note = "no interval: in every resample the rates were all equal under one player"
             rows.append({"a": labels[i], "b": labels[j], "subjects": len(common), "spearman": rho,
-                         "spearman_lo": lo, "spearman_hi": hi, "replicates": defined})
+                         "spearman_lo": lo, "spearman_hi": hi, "replicates": defined, "note": note})
     table = pl.concat(verdicts).select("key", "sweep", *[c for c in verdicts[0].columns if c not in ("key", "sweep")])
     order = {label: i for i, label in enumerate(labels)}
     table = table.sort([pl.col("key"), pl.col("sweep").replace_strict(order, return_dtype=pl.Int64)])
     corr = pl.DataFrame(rows, schema={"a": pl.String, "b": pl.String, "subjects": pl.Int64, "spearman": pl.Float64,
-                                      "spearman_lo": pl.Float64, "spearman_hi": pl.Float64, "replicates": pl.Int64})
+                                      "spearman_lo": pl.Float64, "spearman_hi": pl.Float64, "replicates": pl.Int64,
+                                      "note": pl.String})
     return {"kind": kind, "subject": SUBJECT[kind], "labels": list(labels), "games": n_games, "table": table,
             "correlations": corr, "flips": flips(table, labels), "bootstrap": bootstrap, "seed": seed}
 
@@ -310,19 +327,17 @@ def _config_differences(ca: dict, cb: dict) -> list[str]:
     return sorted(k for k in set(ca) | set(cb) if k not in skip and ca.get(k) != cb.get(k))
 
 
-def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_BOOTSTRAP,
-                      seed: int = DEFAULT_SEED) -> dict[str, Any]:
-    """`robustness` of sweep directories, with what the command prints around it: `mode`, `what`, `sweeps`
-    (path, label, policies, games, seed of each) and `stand_ins` (the share of the chips used that carry
-    stand-in values). The sweeps must be of one mode and the same matchups, and differ in nothing else
-    but `MAY_DIFFER` (an InputError names the first pair and what differs)."""
-    from hoplostat.comparison import WHAT, check_same_sweeps
-    from hoplostat.engine.loop import mode_class
-    from hoplostat.sweep import scan_tables, stand_ins, sweep_catalog
+def open_sweeps(paths: Sequence[str | Path]) -> list[tuple[Path, dict, dict]]:
+    """(path, manifest, tables) of each sweep directory (`sweep.scan_tables`), once checked that they can be set
+    side by side: two or more different directories of one mode and the same matchups, differing in nothing
+    but `MAY_DIFFER`. Otherwise an InputError, naming the first pair and what differs, before any work."""
+    from hoplostat.comparison import check_same_sweeps, distinct_sweeps
+    from hoplostat.sweep import scan_tables
 
     paths = [Path(p) for p in paths]
     if len(paths) < 2:
         raise InputError("robustness: give two sweep directories or more (the same matchups under other players)")
+    distinct_sweeps(paths, command="robustness")
     loaded = [scan_tables(p) for p in paths]
     for p, (m, t) in zip(paths[1:], loaded[1:]):
         check_same_sweeps(paths[0], p, loaded[0], (m, t), command="robustness")
@@ -333,14 +348,29 @@ def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_B
             raise InputError(f"robustness: {paths[0]} and {p} differ in {', '.join(diff)} ({k}: {ca.get(k)!r} and "
                              f"{cb.get(k)!r}); sweeps set side by side across players may differ only in --policies, "
                              "--games, --seed, --ci-width and --chunk")
-    configs = [m.get("config", {}) for m, _ in loaded]
+    return [(p, m, t) for p, (m, t) in zip(paths, loaded)]
+
+
+def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_BOOTSTRAP,
+                      seed: int = DEFAULT_SEED, opened: list[tuple[Path, dict, dict]] | None = None) -> dict[str, Any]:
+    """`robustness` of sweep directories, with what the command prints around it: `mode`, `what`, `sweeps`
+    (path, label, policies, games, seed of each) and `stand_ins` (the share of the chips used that carry
+    stand-in values). The sweeps are checked by `open_sweeps` (`opened`: its result, when the caller checked
+    them already)."""
+    from hoplostat.comparison import WHAT
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.sweep import stand_ins, sweep_catalog
+
+    opened = open_sweeps(paths) if opened is None else opened
+    paths = [p for p, _, _ in opened]
+    configs = [m.get("config", {}) for _, m, _ in opened]
     mode = configs[0].get("mode")
     kind = mode_class(str(mode)).analysis
     labels = sweep_labels([c.get("policies", []) for c in configs], paths)
-    result = robustness(kind, [t for _, t in loaded], labels, bootstrap=bootstrap, seed=seed)
-    catalog = sweep_catalog(loaded[0][0])  # the sweeps have the same chips (or an error said they differ)
+    result = robustness(kind, [t for _, _, t in opened], labels, bootstrap=bootstrap, seed=seed)
+    catalog = sweep_catalog(opened[0][1])  # the sweeps have the same chips (or an error said they differ)
     sweeps = [{"path": str(p), "label": label, "policies": list(c.get("policies", [])), "games": g,
                "games_per_matchup": c.get("games"), "seed": c.get("seed")}
               for p, label, c, g in zip(paths, labels, configs, result["games"])]
     return {"mode": mode, "what": WHAT[kind], **result, "sweeps": sweeps,
-            "stand_ins": stand_ins(*((t, catalog) for _, t in loaded))}
+            "stand_ins": stand_ins(*((t, catalog) for _, _, t in opened))}

@@ -45,7 +45,8 @@ def wilson_interval(successes, n, confidence: float = 0.95):
         denom = 1 + z**2 / n
         centre = (p + z**2 / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / denom
-    return centre - half, centre + half
+    # the interval lies in [0, 1] by construction; the clip only removes rounding (0 wins can give -1e-17)
+    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
 
 
 def _with_interval(frame: pl.DataFrame, wins: str, n: str, prefix: str) -> pl.DataFrame:
@@ -132,8 +133,13 @@ def _verdict(lo: str, hi: str, ref: float | str = 0.0) -> pl.Expr:
 def field_average(games: Frame) -> tuple[float, float]:
     """(average, its standard error): the share of games an average seat wins in two-seat games, which is
     (1 - draw rate) / 2, not 50%, since a draw is won by nobody."""
+    return _average_seat(*_seat_counts(games))
+
+
+def _seat_counts(games: Frame) -> tuple[int, int]:
+    """(games, draws) of two-seat games."""
     n, draws = _collect(games.lazy().select(pl.len(), pl.col("winner").is_null().sum())).row(0)
-    return _average_seat(n, draws)
+    return int(n), int(draws)
 
 
 def _average_seat(n: int, draws: int) -> tuple[float, float]:
@@ -144,36 +150,53 @@ def _average_seat(n: int, draws: int) -> tuple[float, float]:
     return decided / 2, float(np.sqrt(decided * (1 - decided) / n)) / 2
 
 
+def _average_seat_interval(n: int, draws: int) -> tuple[float, float]:
+    """The 95% interval of `_average_seat`: the Wilson interval of the share of games with a winner, halved (within
+    [0, 0.5], and not a single point when no game was drawn: a few more games might have been)."""
+    lo, hi = wilson_interval(n - draws, n)
+    return float(lo) / 2, float(hi) / 2
+
+
 def _arenas(games: Frame) -> list[str]:
     return sorted(_collect(games.lazy().select(pl.col("arena").unique()))["arena"].to_list())
 
 
-def against_average(rows: pl.DataFrame, avg: float, se: float, *, rate: str = "win_rate") -> pl.DataFrame:
-    """`rows` (a rate per row with its Wilson interval `<rate>_lo`, `<rate>_hi`) against an average `avg` known to
-    a standard error `se`: `field_average`, `diff` = rate - avg, and its 95% interval `diff_lo`, `diff_hi` (the
-    rate's half-widths and the average's combined in quadrature)."""
-    h = Z95 * se
+def against_average(rows: pl.DataFrame, avg: float, avg_lo: float, avg_hi: float, *,
+                    rate: str = "win_rate") -> pl.DataFrame:
+    """`rows` (a rate per row with its Wilson interval `<rate>_lo`, `<rate>_hi`) against an average `avg` with its
+    own 95% interval (`avg_lo`, `avg_hi`): `field_average`, `diff` = rate - avg, and its 95% interval `diff_lo`,
+    `diff_hi` by Newcombe's method (MOVER, as `compare_rates`): the distances from each estimate to the ends of
+    its interval, combined in quadrature, the rate's lower one with the average's upper one for `diff_lo` and the
+    other way round for `diff_hi`.
+
+    Both intervals lie in [0, 1], so the difference's lies in [rate_lo - avg_hi, rate_hi - avg_lo], within
+    [-1, 1], however few the games (a symmetric standard error for the average, as before, let the interval of
+    a wave won the one time it was faced reach +112 points, and gave an average of 0 or 1 no width at all).
+    The rate's games are part of the average too; treating the two as independent makes the interval a little
+    wider, never narrower."""
     r = pl.col(rate)
     return rows.with_columns(
         pl.lit(avg).alias("field_average"),
         (r - avg).alias("diff"),
-        (r - avg - ((r - pl.col(f"{rate}_lo")) ** 2 + h * h).sqrt()).alias("diff_lo"),
-        (r - avg + ((pl.col(f"{rate}_hi") - r) ** 2 + h * h).sqrt()).alias("diff_hi"),
+        (r - avg - ((r - pl.col(f"{rate}_lo")) ** 2 + (avg_hi - avg) ** 2).sqrt()).alias("diff_lo"),
+        (r - avg + ((pl.col(f"{rate}_hi") - r) ** 2 + (avg - avg_lo) ** 2).sqrt()).alias("diff_hi"),
     )
 
 
 def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFrame | None = None) -> pl.DataFrame:
     """Each faction's win rate minus the field average (`field_average`, per arena with `by_arena`), in
-    points of win rate: `diff` with a 95% interval (the faction's Wilson half-widths and the average's
-    standard error combined in quadrature), and `verdict` "stronger" / "weaker" where the interval excludes
-    0, "within" otherwise. Draws count as not won on both sides, so a faction at the average has diff 0.
+    points of win rate: `diff` with a 95% interval (`against_average`: the faction's Wilson interval and the
+    average's, that of the share of games with a winner halved, combined by Newcombe's method), and `verdict`
+    "stronger" / "weaker" where the interval excludes 0, "within" otherwise. Draws count as not won on both
+    sides, so a faction at the average has diff 0.
     `rates`: `win_rates(games, by_arena=by_arena)` when the caller has it already (one pass over the games less)."""
     wr = win_rates(games, by_arena=by_arena) if rates is None else rates
     parts = []
     lz = games.lazy()
     for arena, sub in ([(None, lz)] if not by_arena else [(a, lz.filter(pl.col("arena") == a)) for a in _arenas(lz)]):
-        avg, se = field_average(sub)
-        parts.append(against_average(wr if arena is None else wr.filter(pl.col("arena") == arena), avg, se))
+        n, draws = _seat_counts(sub)
+        parts.append(against_average(wr if arena is None else wr.filter(pl.col("arena") == arena),
+                                     _average_seat(n, draws)[0], *_average_seat_interval(n, draws)))
     out = pl.concat(parts).with_columns(_verdict("diff_lo", "diff_hi"))
     cols = ["faction", *(["arena"] if by_arena else []), "games", "wins", "draws", "win_rate", "field_average", "diff",
             "diff_lo", "diff_hi", "verdict"]

@@ -357,6 +357,10 @@ def _write_manifest(out: Path, manifest: dict) -> None:
 
 def read_manifest(out: Path) -> dict:
     path = Path(out) / MANIFEST
+    if not Path(out).exists():
+        raise InputError(f"{out}: no such directory (give a sweep result directory, made by hoplostat sweep)")
+    if not Path(out).is_dir():
+        raise InputError(f"{out}: is a file, not a sweep result directory")
     if not path.is_file():
         raise InputError(f"{out}: not a sweep result directory (no {MANIFEST})")
     try:

@@ -129,6 +129,29 @@ def test_a_directory_left_with_only_a_manifest_is_accepted(tmp_path, capsys):
     one_error(*run_cli(capsys, *SMALL, "-n", "1", "--seed", "5", "--out", str(out)), "--resume")
 
 
+# --------------------------------------------------------------------------- sweep directories read
+
+
+@pytest.mark.parametrize("argv", [["summarize"], ["compact"], ["report", "--out", "OUT"], ["compare", "SWEEP"],
+                                  ["robustness", "SWEEP"], ["replay", "--matchup", "m"]])
+@pytest.mark.parametrize("what", ["missing", "a-file", "empty"])
+def test_a_path_that_is_not_a_sweep_says_what_it_is(argv, what, finished_sweep, a_file, tmp_path, capsys):
+    """A path that does not exist is not called "not a sweep result directory": it says it does not exist; a
+    file says it is a file; only a folder without a manifest is "not a sweep result directory"."""
+    bad = {"missing": tmp_path / "nowhere", "a-file": a_file, "empty": tmp_path / "empty"}[what]
+    (tmp_path / "empty").mkdir(exist_ok=True)
+    cmd, *rest = argv
+    rest = [str(finished_sweep) if x == "SWEEP" else str(tmp_path / "out") if x == "OUT" else x for x in rest]
+    line = one_error(*run_cli(capsys, cmd, *([str(bad)] if cmd != "compare" and cmd != "robustness" else []),
+                              *rest, *([str(bad)] if cmd in ("compare", "robustness") else [])), str(bad))
+    said = {"missing": "no such directory", "a-file": "is a file, not a sweep result directory",
+            "empty": "not a sweep result directory (no manifest.json)"}[what]
+    assert said in line
+    if what != "empty":
+        assert "(no manifest.json)" not in line
+    assert not (tmp_path / "out").exists()
+
+
 # --------------------------------------------------------------------------- encodings
 
 

@@ -147,3 +147,45 @@ def test_every_registered_mode_plays_from_a_seed_alone(capsys):
     drawn = {tuple(run_json(capsys, "play", "skirmish", "--seed", str(s), "--max-rounds", "1")["factions"])
              for s in range(6)}
     assert len(drawn) > 1
+
+
+def _no_python_values(out: str) -> None:
+    """Human output shows no Python reprs: no None/True/False, no dict or list brackets."""
+    import re
+
+    for word in ("None", "True", "False"):
+        assert not re.search(rf"\b{word}\b", out), (word, out)
+    assert not re.search(r"[{}\[\]]|': ", out), out
+
+
+def test_team_play_reads_as_sentences(capsys):
+    """Alliance: the teams are named by their players and seats (a+c, b+d), never by the JSON's team letters,
+    the winning team is the outcome line (no `winner team: None` on a draw), numbers per team without braces."""
+    for extra in ((), ("--max-rounds", "5")):  # a win, and a draw at the round cap
+        code, out, err = run_cli(capsys, "play", "alliance", "--seed", "1", *extra)
+        assert code == 0, err
+        _no_python_values(out)
+        assert "winner team" not in out and "team favor" not in out
+        d = run_json(capsys, "play", "alliance", "--seed", "1", *extra)
+        a, b, c, dd = d["factions"]
+        assert (f"crowd favor per team: {a} and {c} (a+c) {d['team_favor']['a']}, {b} and {dd} (b+d) "
+                f"{d['team_favor']['b']}") in out
+        assert f"rewards per team: {a} and {c} (a+c) " in out
+        assert d["winner_team"] in (None, "a", "b")  # the JSON keeps its values
+
+
+def test_pandemonium_says_who_was_eliminated(capsys):
+    code, out, err = run_cli(capsys, "play", "pandemonium", "--seed", "1", "--max-rounds", "5")
+    assert code == 0, err
+    _no_python_values(out)
+    assert "nobody was eliminated" in out and "eliminated: \n" not in out and "players: " not in out
+    d = run_json(capsys, "play", "pandemonium", "--seed", "1")
+    code, out, err = run_cli(capsys, "play", "pandemonium", "--seed", "1")
+    seat = {t["seat"]: t["faction"] for t in d["troops"]}
+    assert d["eliminated"] and "eliminated, in order: " + ", ".join(f"{seat[s]} ({s})" for s in d["eliminated"]) in out
+
+
+def test_onslaught_waves_say_yes_or_no(capsys):
+    code, out, err = run_cli(capsys, "play", "onslaught", "--faction", "amazons", "--seed", "1")
+    assert code == 0, err
+    _no_python_values(out)

@@ -98,7 +98,7 @@ def _one_error(code, out, err, *needles):
 def test_replay_bad_input(sweeps, tmp_path, capsys):
     d = str(sweeps["skirmish"])
     key = _rows(sweeps["skirmish"])["matchup"][0]
-    _one_error(*run_cli(capsys, "replay", str(tmp_path / "nowhere"), "1"), "nowhere", "no such sweep directory")
+    _one_error(*run_cli(capsys, "replay", str(tmp_path / "nowhere"), "1"), "nowhere", "no such directory")
     _one_error(*run_cli(capsys, "replay", d, "1"), "--matchup", "2 matchups", key.rsplit("/", 1)[0])
     _one_error(*run_cli(capsys, "replay", d, "99", "--matchup", key), "no game 99", key, "0 to 2")
     _one_error(*run_cli(capsys, "replay", d, "1", "--matchup", key[:-3]), "no such matchup", "did you mean")

@@ -143,3 +143,52 @@ def test_the_api_compare_is_the_command_s_table(sweeps, capsys):
     frame = hs.compare(sweeps / "a", hs.load_sweep(sweeps / "b"))
     d = run_json(capsys, "compare", str(sweeps / "a"), str(sweeps / "b"))
     assert frame.to_dicts() == d["table"]
+
+
+def test_the_plot_path_is_checked_before_any_work(sweeps, capsys, tmp_path, monkeypatch):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the comparison ran before the figure's path was checked")
+
+    monkeypatch.setattr(stats, "compare_rates", no_work)
+    code, _, err = run_cli(capsys, "compare", str(sweeps / "a"), str(sweeps / "b"), "--plot", str(tmp_path / "c.jpg"))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("error: --plot") and "c.jpg" in err and ".png" in err
+    (tmp_path / "f").write_text("")
+    code, _, err = run_cli(capsys, "compare", str(sweeps / "a"), str(sweeps / "b"), "--plot",
+                           str(tmp_path / "f" / "c.png"))
+    assert code == 2 and err.startswith("error: --plot") and "is a file, not a folder" in err
+    monkeypatch.undo()
+    code, _, err = run_cli(capsys, "compare", str(sweeps / "a"), str(sweeps / "b"), "--plot",
+                           str(tmp_path / "new" / "c.png"))
+    assert code == 0, err
+    assert (tmp_path / "new" / "c.png").stat().st_size > 0  # a missing folder is made before the work
+
+
+def test_the_same_sweep_twice_is_refused(sweeps, capsys, tmp_path):
+    a = sweeps / "a"
+    code, _, err = run_cli(capsys, "compare", str(a), str(a))
+    assert code == 2 and err == f"error: compare: {a} is given twice (a sweep set beside itself shows nothing); give " \
+                                "different sweeps of the same matchups\n"
+    code, _, err = run_cli(capsys, "report", str(a), "--compare", str(a.parent / ".." / a.parent.name / "a"), "--out",
+                           str(tmp_path / "rep"))
+    assert code == 2 and err.startswith("error: compare:") and "are the same sweep directory" in err
+    assert not (tmp_path / "rep").exists()
+
+
+def test_the_refusals_read_as_english():
+    """`an onslaught sweep`, `1 matchup only in A`."""
+    from hoplostat.comparison import check_same_sweeps
+    from hoplostat.errors import InputError
+
+    def sweep(mode, *matchups):
+        return {"config": {"mode": mode}}, {"games": pl.LazyFrame({"matchup": list(matchups)})}
+
+    with pytest.raises(InputError) as err:
+        check_same_sweeps(Path("x"), Path("y"), sweep("skirmish", "m"), sweep("onslaught", "m"))
+    assert str(err.value) == "compare: x is a skirmish sweep and y an onslaught sweep; give sweeps of one mode"
+    with pytest.raises(InputError) as err:
+        check_same_sweeps(Path("x"), Path("y"), sweep("skirmish", "m1", "m2"), sweep("skirmish", "m1"))
+    assert "(1 matchup only in A, 0 only in B, e.g. m2)" in str(err.value)
+    with pytest.raises(InputError) as err:
+        check_same_sweeps(Path("x"), Path("y"), sweep("skirmish", "m1", "m2", "m3"), sweep("skirmish", "m9"))
+    assert "(3 matchups only in A, 1 only in B, e.g. m1)" in str(err.value)

@@ -115,7 +115,8 @@ def test_a_flip_by_construction_is_reported():
     assert (v["f2", "greedy"], v["f2", "random"]) == ("stronger", "within")
     assert (v["f3", "greedy"], v["f3", "random"]) == ("stronger", "weaker")
     flips = {f["key"]: f for f in r["flips"]}
-    assert flips["f2"]["sentence"] == "f2: stronger than average under greedy, not distinguishable under random"
+    assert flips["f2"]["sentence"] == ("f2: stronger than average under greedy, not distinguishable from average "
+                                       "under random")
     assert not flips["f2"]["reversed"] and flips["f3"]["reversed"]
     assert flips["f3"]["sentence"] == "f3: stronger than average under greedy, weaker than average under random"
     # exactly the subjects whose verdicts differ
@@ -139,7 +140,7 @@ def test_identical_sweeps_correlate_1_and_flip_nothing():
 
 def test_three_sweeps_group_the_players_by_verdict():
     assert rb.flip_sentence("parthians", {"random": "within", "greedy": "weaker", "lookahead:64": "within"}) == (
-        "parthians: not distinguishable under random and lookahead:64, weaker than average under greedy")
+        "parthians: not distinguishable from average under random and lookahead:64, weaker than average under greedy")
     assert rb.flip_sentence("titan-a (solo)", {"x": "easier", "y": "harder"}) == (
         "titan-a (solo): easier than average under x, harder than average under y")
 
@@ -160,12 +161,15 @@ def test_versus_verdicts_are_the_summary_s():
     assert dict(zip(got["key"], got["verdict"])) == dict(zip(field["faction"], field["verdict"]))
     assert dict(zip(got["key"], got["diff_lo"])) == pytest.approx(dict(zip(field["faction"], field["diff_lo"])))
     assert got["reference"].to_list() == pytest.approx([stats.field_average(g)[0]] * 6)
-    # by hand: the faction's Wilson half-width and the average's standard error in quadrature
-    avg, se = stats.field_average(g)
+    # by hand (Newcombe's MOVER): the faction's Wilson interval and the average's (the Wilson interval of the
+    # share of games with a winner, halved), each distance to an end in quadrature with the other's opposite one
+    avg = stats.field_average(g)[0]
+    decided = g["winner"].is_not_null().sum()
+    avg_lo, avg_hi = (float(x) / 2 for x in stats.wilson_interval(decided, g.height))
     lo, hi = stats.wilson_interval(got["wins"].to_numpy(), got["games"].to_numpy())
     rate = got["rate"].to_numpy()
-    assert got["diff_lo"].to_numpy() == pytest.approx(rate - avg - np.sqrt((rate - lo) ** 2 + (1.959964 * se) ** 2))
-    assert got["diff_hi"].to_numpy() == pytest.approx(rate - avg + np.sqrt((hi - rate) ** 2 + (1.959964 * se) ** 2))
+    assert got["diff_lo"].to_numpy() == pytest.approx(rate - avg - np.sqrt((rate - lo) ** 2 + (avg_hi - avg) ** 2))
+    assert got["diff_hi"].to_numpy() == pytest.approx(rate - avg + np.sqrt((hi - rate) ** 2 + (avg - avg_lo) ** 2))
 
 
 # --------------------------------------------------------------------------- real sweeps
@@ -185,7 +189,8 @@ def _sweep(*argv: str) -> None:
 @pytest.fixture(scope="module")
 def sweeps(tmp_path_factory):
     """Three factions under random and greedy players (10 games per seat order), a copy of the greedy sweep, the
-    same matchups with another round cap, other factions, and a small sweep of each other kind of mode."""
+    same matchups with another round cap, other factions, and a small sweep of each other kind of mode (Onslaught
+    twice: greedy and random, tiny)."""
     root = tmp_path_factory.mktemp("rob")
     _sweep(*SMALL, "--games", "10", "--policies", "random", "--out", str(root / "random"))
     _sweep(*SMALL, "--games", "10", "--policies", "greedy", "--seed", "4", "--out", str(root / "greedy"))
@@ -193,6 +198,8 @@ def sweeps(tmp_path_factory):
     _sweep(*SMALL, "--games", "2", "--max-rounds", "30", "--out", str(root / "capped"))
     _sweep(*SMALL[:-2], "-f", "lamosians", "-a", "pozzuoli", "--games", "2", "--out", str(root / "four"))
     _sweep("sweep", "onslaught", "-f", "kunlun", "-f", "parthians", "--games", "4", "--out", str(root / "onslaught"))
+    _sweep("sweep", "onslaught", "-f", "kunlun", "-f", "parthians", "--games", "3", "--policies", "random", "--out",
+           str(root / "onslaught2"))
     _sweep("sweep", "ascension", "-f", "kunlun", "--games", "3", "--out", str(root / "ascension"))
     _sweep("sweep", "pandemonium", "-f", "kunlun", "-f", "parthians", "-f", "amazons", "-f", "lamosians", "--games",
            "3", "--out", str(root / "pandemonium"))
@@ -275,13 +282,13 @@ def _one_error(code: int, err: str, *needles: str) -> None:
 def test_sweeps_that_cannot_be_set_side_by_side_are_one_error_line(sweeps, capsys, tmp_path):
     g = str(sweeps / "greedy")
     code, _, err = run_cli(capsys, "robustness", g, str(sweeps / "onslaught"))
-    _one_error(code, err, "robustness:", "skirmish sweep", "onslaught sweep")
+    _one_error(code, err, "robustness:", "a skirmish sweep", "an onslaught sweep")
     code, _, err = run_cli(capsys, "robustness", g, str(sweeps / "four"))
     _one_error(code, err, "robustness:", "not sweeps of the same matchups")
     code, _, err = run_cli(capsys, "robustness", g, str(sweeps / "capped"))
     _one_error(code, err, "robustness:", "differ in max_rounds", "may differ only in --policies")
     code, _, err = run_cli(capsys, "robustness", g, str(tmp_path / "missing"))
-    _one_error(code, err, "missing", "not a sweep result directory")
+    _one_error(code, err, "missing", "no such directory")
     code, _, err = run_cli(capsys, "robustness", g)
     _one_error(code, err, "two sweep directories or more")
     damaged = tmp_path / "damaged"
@@ -293,3 +300,142 @@ def test_sweeps_that_cannot_be_set_side_by_side_are_one_error_line(sweeps, capsy
     code, _, err = run_cli(capsys, "report", g, "--robustness", str(sweeps / "onslaught"), "--out", str(tmp_path / "r"))
     _one_error(code, err, "robustness:", "onslaught sweep")
     assert not (tmp_path / "r" / "index.html").exists()
+
+
+# --------------------------------------------------------------------------- review of the command (issue: polish)
+
+
+def _boss(outcomes: dict[str, list[bool]]) -> dict:
+    """Ascension-like tables: the players' games against each titan (solo), won or not."""
+    rows = [{"matchup": f"asc/{t}", "game": i, "titan": t, "coop": False, "won": w}
+            for t, ws in outcomes.items() for i, w in enumerate(ws)]
+    return {"games": pl.DataFrame(rows)}
+
+
+def test_intervals_stay_within_their_bounds_on_tiny_sweeps():
+    """A titan beaten the one time it was faced, against an average of 1 in 7: its difference from the average
+    ran to +112 points with the average's symmetric standard error; both intervals of Newcombe's method lie in
+    [0, 1], so the difference's lies in [-1, 1] (and an average of 0 or 1 is not taken as exact)."""
+    tiny = _boss({"t1": [True], **{f"t{k}": [False] for k in range(2, 7)}, "t7": [False, False]})
+    v = rb.subject_verdicts("boss", tiny)
+    assert v.filter(pl.col("key") == "t1 (solo)")["diff"][0] == pytest.approx(1 - 1 / 8)
+    rng = np.random.default_rng(0)
+    for case in range(200):  # every small shape: 1-3 games per titan, any outcomes, all won or all lost included
+        n = rng.integers(1, 4, size=int(rng.integers(2, 7)))
+        p = rng.choice([0.0, 0.5, 1.0, rng.random()])
+        t = rb.subject_verdicts("boss", _boss({f"t{i}": list(rng.random(k) < p) for i, k in enumerate(n)}))
+        assert t["rate_lo"].min() >= 0 and t["rate_hi"].max() <= 1, case
+        assert t["diff_lo"].min() >= -1 and t["diff_hi"].max() <= 1, case
+        assert (t["diff_lo"] <= t["diff"]).all() and (t["diff"] <= t["diff_hi"]).all(), case
+    for seed in range(20):  # two-seat games: a field of a handful of games
+        f = rb.subject_verdicts("versus", {"games": _games({"f0": 3.0, "f5": -3.0}, 4 + seed % 5, seed)})
+        assert f["diff_lo"].min() >= -1 and f["diff_hi"].max() <= 1 and f["rate_hi"].max() <= 1
+    # an average known from few games is not exact: a titan at 0 of 1 against a pool of 0 is not "harder"
+    none = rb.subject_verdicts("boss", _boss({"a": [False], "b": [False], "c": [False]}))
+    assert (none["diff_lo"] < 0).all() and set(none["verdict"]) == {"within"}
+
+
+def test_the_onslaught_sweep_s_intervals_are_bounded(sweeps, capsys):
+    d = run_json(capsys, "robustness", str(sweeps / "onslaught"), str(sweeps / "onslaught2"), "--bootstrap", "20")
+    for r in d["table"]:
+        assert 0 <= r["rate_lo"] <= r["rate"] <= r["rate_hi"] <= 1, r
+        assert -1 <= r["diff_lo"] <= r["diff"] <= r["diff_hi"] <= 1, r
+
+
+def test_a_missing_correlation_says_why():
+    g = _games({"f0": 0.6, "f5": -0.6}, 300, seed=20)
+    two = g.filter(pl.col("faction_a").is_in(["f0", "f1"]) & pl.col("faction_b").is_in(["f0", "f1"]))
+    (row,) = rb.robustness("versus", [{"games": two}, {"games": two}], ["x", "y"], bootstrap=10)[
+        "correlations"].iter_rows(named=True)
+    assert row["spearman"] is None and row["note"].startswith("2 factions in both sweeps, fewer than 3")
+    even = pl.DataFrame({"matchup": ["m"] * 3, "game": [0, 1, 2], "titan": ["a", "b", "c"], "coop": False,
+                         "won": [False] * 3})
+    odd = even.with_columns(pl.Series("won", [True, False, False]))
+    (row,) = rb.robustness("boss", [{"games": odd}, {"games": even}], ["greedy", "random"], bootstrap=10)[
+        "correlations"].iter_rows(named=True)
+    assert row["spearman"] is None and row["note"].startswith("rates all equal under random")
+    (row,) = rb.robustness("versus", [{"games": g}, {"games": g}], ["x", "y"], bootstrap=0)[
+        "correlations"].iter_rows(named=True)
+    assert row["spearman"] == pytest.approx(1) and row["spearman_lo"] is None and "--bootstrap 0" in row["note"]
+    (row,) = rb.robustness("versus", [{"games": g}, {"games": g}], ["x", "y"], bootstrap=10)[
+        "correlations"].iter_rows(named=True)
+    assert row["note"] is None
+
+
+def test_the_command_prints_why_a_correlation_is_missing(sweeps, capsys):
+    code, out, err = run_cli(capsys, "robustness", str(sweeps / "random"), str(sweeps / "greedy"), "--bootstrap", "0")
+    assert code == 0, err
+    assert "[-, -]" not in out and "no bootstrap resamples asked for (--bootstrap 0)" in out
+    (c,) = run_json(capsys, "robustness", str(sweeps / "random"), str(sweeps / "greedy"), "--bootstrap", "0")[
+        "correlations"]
+    assert c["note"] and c["spearman_lo"] is None
+
+
+def test_the_figure_names_each_player_once():
+    """A sweep whose verdicts are all "within" (hollow points only) and one with some decided: one legend entry
+    each, in the order given."""
+    strong = _games({"f2": 1.5}, 2000, seed=21)
+    level = _games({}, 30, seed=22)
+    r = rb.robustness("versus", [{"games": level}, {"games": strong}], ["random", "greedy"], bootstrap=0)
+    assert set(r["table"].filter(pl.col("sweep") == "random")["verdict"]) == {"within"}
+    from hoplostat.report import robustness_figure
+
+    fig = robustness_figure(r["table"], ["random", "greedy"])
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == ["random", "greedy"]
+
+
+def test_one_word_for_a_verdict_in_every_human_output(sweeps, capsys):
+    """summarize, robustness and the report print "not distinguishable from average" where --json says "within"
+    (the JSON values do not change)."""
+    from hoplostat.words import VERDICT_WORDS
+
+    d = run_json(capsys, "robustness", str(sweeps / "random"), str(sweeps / "greedy"), "--bootstrap", "0")
+    assert {r["verdict"] for r in d["table"]} <= {"stronger", "weaker", "within"}
+    code, rob, _ = run_cli(capsys, "robustness", str(sweeps / "random"), str(sweeps / "greedy"), "--bootstrap", "0")
+    code, summ, _ = run_cli(capsys, "summarize", str(sweeps / "random"))
+    for verdict in {r["verdict"] for r in d["table"] if r["sweep"] == "random"}:
+        assert VERDICT_WORDS[verdict] in rob and VERDICT_WORDS[verdict] in summ
+    for text in (rob, summ):
+        assert "│ within " not in text and "not distinguishable under" not in text
+
+
+def test_the_plot_path_is_checked_before_any_work(sweeps, capsys, tmp_path, monkeypatch):
+    a, b = str(sweeps / "random"), str(sweeps / "greedy")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the analysis ran before the figure's path was checked")
+
+    monkeypatch.setattr(rb, "robustness", no_work)
+    code, _, err = run_cli(capsys, "robustness", a, b, "--plot", str(tmp_path / "r.svg"))
+    _one_error(code, err, "--plot", "r.svg", ".png")
+    code, _, err = run_cli(capsys, "robustness", a, b, "--plot", str(blocker / "r.png"))
+    _one_error(code, err, "--plot", "is a file, not a folder")
+    monkeypatch.undo()
+    code, out, err = run_cli(capsys, "robustness", a, b, "--bootstrap", "0", "--plot", str(tmp_path / "new" / "r.png"))
+    assert code == 0, err
+    assert (tmp_path / "new" / "r.png").stat().st_size > 0  # a missing folder is made, as everywhere
+
+
+def test_the_same_sweep_twice_is_refused(sweeps, capsys, tmp_path):
+    g = sweeps / "greedy"
+    code, _, err = run_cli(capsys, "robustness", str(g), str(g))
+    _one_error(code, err, "robustness:", f"{g} is given twice")
+    again = g.parent / ".." / g.parent.name / "greedy"  # the same folder by another path
+    code, _, err = run_cli(capsys, "robustness", str(g), str(sweeps / "random"), str(again))
+    _one_error(code, err, "robustness:", "are the same sweep directory")
+    code, _, err = run_cli(capsys, "report", str(g), "--robustness", str(g), "--out", str(tmp_path / "rep"))
+    _one_error(code, err, "robustness:", "given twice")
+    assert not (tmp_path / "rep").exists()
+
+
+def test_the_seed_option_says_what_it_seeds():
+    import typer
+
+    from hoplostat.cli import app
+
+    cmd = typer.main.get_command(app).commands["robustness"]
+    (seed,) = [p for p in cmd.params if p.name == "seed"]
+    assert "bootstrap" in seed.help and "plays no games" in seed.help
+    assert "--seed, which seeds only this resampling" in " ".join(cmd.help.split())

@@ -144,7 +144,7 @@ def test_dask_local_cluster_gives_the_same_tables_as_loky(tmp_path, capsys):
         (["sweep", "skirmish", "--ci-width", "2"], "--ci-width"),
         (["sweep", "skirmish", "--backend", "spark"], "spark"),
         (["sweep", "skirmish", "-f", "kunlun"], "at least 2 different factions"),
-        (["summarize", "/nonexistent/dir"], "not a sweep result"),
+        (["summarize", "/nonexistent/dir"], "/nonexistent/dir: no such directory"),
     ],
 )
 def test_bad_input_is_one_error_line(capsys, argv, needle, tmp_path):
@@ -335,7 +335,12 @@ def test_manifest_is_read_back_and_its_faults_are_named(tmp_path):
     assert sw.read_manifest(tmp_path) == {"a": [1, 2], "b": 1}
     with pytest.raises(sw.InputError) as err:
         sw.read_manifest(tmp_path / "nowhere")
-    assert str(err.value) == f"{tmp_path / 'nowhere'}: not a sweep result directory (no manifest.json)"
+    assert str(err.value) == (f"{tmp_path / 'nowhere'}: no such directory (give a sweep result directory, made by "
+                              "hoplostat sweep)")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(sw.InputError) as err:
+        sw.read_manifest(tmp_path / "empty")
+    assert str(err.value) == f"{tmp_path / 'empty'}: not a sweep result directory (no manifest.json)"
     (tmp_path / "manifest.json").write_text('{\n  "a": 1,\n  oops\n}')
     with pytest.raises(sw.InputError) as err:
         sw.read_manifest(tmp_path)

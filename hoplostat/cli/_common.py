@@ -185,7 +185,7 @@ def print_game(out: dict[str, Any]) -> None:
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
              "unimplemented_skills", "stand_ins", "log", "rulings"}
     for key, value in out.items():
-        if key in known:
+        if key in known or key in _SAID_ALREADY:
             continue
         if isinstance(value, list) and value and isinstance(value[0], dict):
             w = Table(key.replace("_", " ").capitalize())
@@ -193,13 +193,58 @@ def print_game(out: dict[str, Any]) -> None:
             for c in cols:
                 w.add_column(c.replace("_", " "))
             for row in value:
-                w.add_row(*[escape(str(row[c])) for c in cols])
+                w.add_row(*[escape(_words(row[c])) for c in cols])
             con.print(w)
         else:
-            con.print(escape(f"{key.replace('_', ' ')}: {value if not isinstance(value, list) else ', '.join(map(str, value))}"))
+            con.print(escape(_extra_line(key, value, out)))
     con.print(escape(stand_in_line(out["stand_ins"], "in this game")))
     if out["unimplemented_skills"]:
         con.print(escape("not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
+
+
+_SAID_ALREADY = {"winner_team", "players"}
+"""Mode extras the head and outcome lines say already (Alliance's winning team, Pandemonium's number of players)."""
+
+
+def _words(value: Any) -> str:
+    """A value of a game's JSON as a player reads it: yes/no, none, lists and mappings without brackets."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value) or "none"
+    return str(value)
+
+
+def _team_names(out: dict[str, Any]) -> dict[str, str]:
+    """Teams of more than one seat by the name the game's JSON gives them (the letter of the team's number:
+    Alliance's team a sits in seats a and c), as `atlanteans and vesuvians (a+c)`."""
+    teams: dict[int, list[dict]] = {}
+    for tr in out["troops"]:
+        teams.setdefault(tr["team"], []).append(tr)
+    if all(len(m) < 2 for m in teams.values()):
+        return {}
+    return {"abcdefgh"[team]: " and ".join(tr["faction"] for tr in m) + f" ({'+'.join(tr['seat'] for tr in m)})"
+            for team, m in teams.items()}
+
+
+def _extra_line(key: str, value: Any, out: dict[str, Any]) -> str:
+    """One of a mode's extras (`GameResult.extras`) as a line: per-team numbers by the team's players and seats,
+    the seats eliminated by faction and in order."""
+    teams = _team_names(out)
+    label = key.replace("_", " ")
+    if isinstance(value, dict) and teams and set(value) <= set(teams):
+        what = {"favor": "crowd favor"}.get(label.removeprefix("team "), label.removeprefix("team "))
+        return f"{what} per team: " + ", ".join(f"{teams[k]} {_words(v)}" for k, v in value.items())
+    if key == "eliminated" and isinstance(value, list):
+        faction = {tr["seat"]: tr["faction"] for tr in out["troops"]}
+        if not value:
+            return "nobody was eliminated"
+        return "eliminated, in order: " + ", ".join(f"{faction.get(s, s)} ({s})" for s in value)
+    return f"{label}: {_words(value)}"
 
 
 def stand_in_line(si: dict[str, Any], where: str) -> str:
@@ -296,6 +341,16 @@ def wrote(path: Any, *, as_json: bool = False, what: str = "") -> None:
     then holds the JSON object alone)."""
     line = f"wrote {path}" + (f" ({what})" if what else "")
     (sys.stderr if as_json else sys.stdout).write(line + "\n")
+
+
+def write_figure(fig: Any, path: Path, *, as_json: bool = False, what: str = "--plot") -> None:
+    """Save a matplotlib figure as PNG at `path` (checked before the work by `outpaths.figure_file`), an OSError
+    as one error line about `what`, and say so (`wrote`)."""
+    from hoplostat.outpaths import writing
+
+    with writing(path, what):
+        fig.savefig(path, dpi=110)
+    wrote(path, as_json=as_json)
 
 
 class Interrupted(Exception):

@@ -26,25 +26,28 @@ def compare(
 ) -> None:
     import polars as pl
 
-    from hoplostat.cli._common import emit_json, frame_table, stand_in_line, stdout_console, wrote
-    from hoplostat.comparison import compare_sweeps
+    from hoplostat.cli._common import emit_json, frame_table, stand_in_line, stdout_console, write_figure
+    from hoplostat.comparison import compare_sweeps, open_pair
+    from hoplostat.words import plural
 
-    result = compare_sweeps(a, b)
+    opened = open_pair(a, b)  # the sweeps checked first, then the figure's path: nothing done for a bad one
+    if plot is not None:
+        from hoplostat.outpaths import figure_file
+
+        figure_file(plot, "--plot")
+    result = compare_sweeps(a, b, opened=opened)
     frame = result["table"]
     if plot is not None:
-        from hoplostat.outpaths import writing
         from hoplostat.report import compare_figure
 
-        fig = compare_figure(frame, a_name=str(a), b_name=str(b))
-        with writing(plot, "--plot"):
-            fig.savefig(plot, dpi=110)
-        wrote(plot, as_json=as_json)
+        write_figure(compare_figure(frame, a_name=str(a), b_name=str(b)), plot, as_json=as_json)
     if as_json:
         emit_json({**{k: v for k, v in result.items() if k != "table"}, "table": frame.to_dicts()})
         return
     con = stdout_console()
-    con.print(f"{result['mode']}: {result['what']} in {a} (A, {result['games_a']:,} games) and {b} "
-              f"(B, {result['games_b']:,} games); differences B - A, Holm-corrected over {frame.height}")
+    con.print(f"{result['mode']}: {result['what']} in {a} (A, {plural(result['games_a'], 'game')}) and {b} "
+              f"(B, {plural(result['games_b'], 'game')}) over {plural(result['matchups'], 'matchup')}; "
+              f"differences B - A, Holm-corrected over {frame.height}")
     si, each = result["stand_ins"], result["stand_ins_by_sweep"]
     apart = (f"; A: {each['a']['stand_in']} of {each['a']['chips']}, B: {each['b']['stand_in']} of "
              f"{each['b']['chips']}" if each["a"]["stand_in_ids"] != each["b"]["stand_in_ids"] else "")

@@ -41,7 +41,7 @@ def ladder(
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.catalog.standin import stand_in_share
     from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
-                                       stdout_console, wrote)
+                                       stdout_console, write_figure)
     from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
     from hoplostat.ladder import LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
@@ -101,12 +101,7 @@ def ladder(
     immortals = sorted(catalog.immortals) if cls.analysis == "waves" else []
     stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans)
     if plot is not None:
-        from hoplostat.outpaths import writing
-
-        fig = ladder_figure(table, mode=mode, competitive=competitive)
-        with writing(plot, "--plot"):
-            fig.savefig(plot, dpi=110)
-        wrote(plot, as_json=as_json)
+        write_figure(ladder_figure(table, mode=mode, competitive=competitive), plot, as_json=as_json)
     if as_json:
         emit_json({"mode": mode, "competitive": competitive, "policies": list(pols), "games_per_pairing": cfg.games_per_pairing(),
                    "seed": seed, "mirror": mirror, "stand_ins": stand_ins, "table": table.to_dicts(),

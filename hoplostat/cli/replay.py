@@ -78,9 +78,7 @@ def find_row(directory: Path, *, game: int | None, matchup: str | None, game_see
 
     from hoplostat.sweep import load_tables, read_manifest
 
-    if not Path(directory).is_dir():
-        raise InputError(f"{directory}: no such sweep directory")
-    manifest = read_manifest(Path(directory))
+    manifest = read_manifest(Path(directory))  # says whether the path is missing, a file or not a sweep
     cfg = manifest.get("config") if isinstance(manifest, dict) else None
     if not isinstance(cfg, dict) or not cfg.get("mode") or not cfg.get("policies"):
         raise InputError(f"{Path(directory) / 'manifest.json'}: damaged manifest (no config with a mode and policies)")

@@ -32,11 +32,13 @@ def report(
     from hoplostat.outpaths import output_dir
 
     manifest = read_manifest(directory)
-    output_dir(out, "--out")
+    others = list(robustness or ())
+    checked = rep.check_inputs(directory, compare_with=compare, robustness_with=others)
     overlays = list(data) if data else list(manifest.get("config", {}).get("data", []))
     catalog = load(overlays)
+    output_dir(out, "--out")  # created once every input is known to be good: a bad one leaves nothing behind
     started = time.time() - 1  # file times can be a second coarse
-    index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=list(robustness or ()))
+    index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=others, checked=checked)
     figures = sorted(p for p in (out / "figures").glob("*.png") if p.stat().st_mtime >= started)
     wrote(index, as_json=as_json)
     for fig in figures:

@@ -59,6 +59,7 @@ def sweep(
     from hoplostat import api
     from hoplostat import sweep as sw
     from hoplostat.cli._common import Progress, emit_json, one_interrupt, stand_in_line, stdout_console, wrote
+    from hoplostat.words import plural
 
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
@@ -79,10 +80,10 @@ def sweep(
     result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
               "chunks_resumed": report.chunks_skipped, "stopped_early": report.stopped_early,
               "matchups": n_matchups, "seed": seed, "stand_ins": stand_ins}
-    kept = f"; {report.chunks_skipped} chunks kept from before" if report.chunks_skipped else ""
-    early = (f"; {len(report.stopped_early)} matchups stopped early at --ci-width {ci_width}"
+    kept = f"; {plural(report.chunks_skipped, 'chunk')} kept from before" if report.chunks_skipped else ""
+    early = (f"; {plural(len(report.stopped_early), 'matchup')} stopped early at --ci-width {ci_width}"
              if report.stopped_early else "")
-    wrote(out, as_json=as_json, what=f"{report.games_played:,} games{kept}{early}")
+    wrote(out, as_json=as_json, what=f"{plural(report.games_played, 'game')}{kept}{early}")
     if as_json:
         emit_json(result)
         return
@@ -182,11 +183,12 @@ def summarize(
     con.print(frame_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
     field = tables["field"]
     avg = field["field_average"][0]
-    con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg:.1%}; draws are "
-                     "won by nobody)", field.select(
+    avg_words = f"{avg:.1%}; draws are won by nobody" if avg < 0.5 else "50%: no game was drawn"
+    con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg_words})",
+                          field.select(
                          "faction", "games", pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1) for c in
                                                                        ("diff", "diff_lo", "diff_hi")]).alias("points (95%)"),
-                         "verdict")))
+                         _verdict())))
     by_arena = tables["win_rates_by_arena"]
     if by_arena["arena"].n_unique() > 1:
         con.print(frame_table("Win rate per faction and arena",
@@ -277,9 +279,9 @@ def _print_pods(con, tables, cfg) -> None:
     fair = tables["win_shares"]["fair_share"].mean()
     con.print(f"fair share: {fair:.1%} (the share of games with a winner, split evenly among the players)")
     con.print(frame_table("Win share per faction against the fair share", tables["win_shares"].select(
-        "faction", "games", "wins", "draws", _ci("win_share"), _points(), "verdict")))
+        "faction", "games", "wins", "draws", _ci("win_share"), _points(), _verdict())))
     con.print(frame_table("Win share per turn position (1 = plays first)", tables["positions"].select(
-        "position", "games", "wins", _ci("win_share"), _points(), "verdict")))
+        "position", "games", "wins", _ci("win_share"), _points(), _verdict())))
 
 
 def _print_teams(con, tables) -> None:
@@ -292,6 +294,15 @@ def _print_teams(con, tables) -> None:
         pl.format("{} + {}", "mate_1", "mate_2").alias("team"), "games", "wins", "draws", _ci("win_rate"))))
     con.print(frame_table("The first player's team", tables["first_team"].select(
         "games", "first_team_wins", "draws", _ci("first_team_win_rate"))))
+
+
+def _verdict():
+    """The `verdict` column in words (`words.VERDICT_WORDS`; `--json` keeps the short values)."""
+    import polars as pl
+
+    from hoplostat.words import VERDICT_WORDS
+
+    return pl.col("verdict").replace_strict(VERDICT_WORDS, default=pl.col("verdict")).alias("verdict")
 
 
 def _ci(col: str):
