@@ -15,23 +15,14 @@ from hoplostat.engine.state import CAMP, COMBAT
 from hoplostat.policies import GreedyController
 from hoplostat.rulesets.remastered import ascension, colosseum, onslaught, rival
 
+from engine.enginekit import put_in_combat as put  # tests/engine's helpers (tests/ is on the path)
+
 STONES = (19, 38)
 
 
 @pytest.fixture(scope="module")
 def cat():
     return load()
-
-
-def put(s, uid, hex_, hp=None):
-    """A chip of the real set-up put in combat by hand: active, not dazed, HP from the supply."""
-    u = s.units[uid]
-    u.zone, u.hex, u.deployed_turn, u.entered, u.active = COMBAT, hex_, -10, True, True
-    u.hp = u.unit.health if hp is None else hp
-    s.supply[s.supply_of(u.troop)] -= u.hp
-    s.board[hex_] = uid
-    s.enter_combat(u)
-    return uid
 
 
 def chip(s, troop, unit_id):
