@@ -161,3 +161,21 @@ def test_a_solo_sweep_refuses_two_players_it_would_not_use(capsys):
     code, out, err = run_cli(capsys, "sweep", "onslaught", "--policies", "random,greedy", "--games", "1",
                              "--out", "/nonexistent/never-written")
     assert code == 2 and err.startswith("error: --policies") and "one player" in err
+
+
+def test_a_sweep_with_the_lookahead_is_the_same_whatever_jobs(capsys, tmp_path):
+    """The lookahead's streams come from each game's seed: a sweep with it gives the same rows with one
+    worker or two (DESIGN, "Same seed, same results")."""
+    from hoplostat.sweep import load_tables
+
+    rows = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}"
+        code, _, err = run_cli(capsys, "sweep", "skirmish", "-f", "amazons", "-f", "kunlun", "-a", "pozzuoli",
+                               "--games", "2", "--max-rounds", "8", "--policies", "lookahead:2,greedy",
+                               "--jobs", jobs, "--chunk", "1", "--out", str(out))
+        assert code == 0, err
+        games = load_tables(out)[1]["games"].sort("matchup", "game")
+        assert set(games["policy_a"]) == {"lookahead:2"}
+        rows.append(games.drop([c for c in games.columns if c.startswith("_")]).rows())
+    assert rows[0] == rows[1]
