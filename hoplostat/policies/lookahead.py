@@ -1,17 +1,19 @@
 """LookaheadController: flat Monte Carlo over the decisions of a turn, with greedy continuations.
 
 At every decision a turn step asks (deploy, tactic, move, ability, engage: `Game.at_step`), the player
-1. lists a few candidates: greedy's own choice first, passing when the decision is optional, and greedy's
-   choice restricted to each other unit (its best move, attack or deployment) or tactic chip, up to
-   `width` in all;
+1. lists a few candidates: greedy's own choice first, passing when the decision is optional (not for an
+   attack or a deployment: `NEVER_PASS`), the safest hex for the unit greedy moves or deploys, and
+   greedy's choice restricted to each other unit (its best move, attack or deployment) or tactic chip,
+   up to `width` in all;
 2. plays each candidate forward `budget / candidates` times in clones of the game (`Game.clone`,
    `engine.loop.resume`): every player, itself included, plays greedy in the continuation, which stops
    at a horizon of `horizon` turns (default: the rest of this turn, every other troop's reply and its own
    next turn, where what it set up pays off) or at the game's end;
 3. scores each continuation from its own side (`standing`: won or lost when the game ended, otherwise the
    Health its team has in combat and in reserve against the opponents', a primary hero counted three
-   times, plus crowd favor and rewards), and keeps the candidate with the best mean; greedy's choice
-   wins ties.
+   times, plus crowd favor, rewards and the mode's `objective`), and keeps the candidate with the best
+   mean; greedy's choice wins ties, and where the mode says so (`Heuristics.trust`) it wins unless
+   another beats it by that many standard errors.
 
 Why flat Monte Carlo and not MCTS: a game asks a player about a hundred decisions, most with one or two
 sensible answers, and our budget is a few dozen playout turns per decision. A tree would spread that
@@ -22,8 +24,9 @@ candidate rolls the same dice stream, so candidates differ by their choice and n
 
 Randomness: the continuations' dice and greedy's tie-breaks come from the player's own streams, spawned
 from the rng it was made with (the game's, in a sweep) without drawing from it, so a game with this
-player replays from its seed like any other, and no continuation rolls the real game's future dice. Decisions asked from inside a rule
-(a defeat's "return-unit", a reward's choice) and every decision of the continuations go to greedy.
+player replays from its seed like any other, and no continuation rolls the real game's future dice.
+Decisions asked from inside a rule (a defeat's "return-unit", a reward's choice) and every decision of
+the continuations go to greedy.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
 
 DEFAULT_BUDGET = 8
 """Continuations per decision (split between the candidates): a Skirmish game against greedy takes
-about half a second on one core (bench/bench_lookahead.py), and scores about 74% against greedy."""
+about half a second on one core (bench/bench_lookahead.py) and scores about 70% against greedy (README)."""
 DEFAULT_WIDTH = 4
 NEVER_PASS = ("engage", "deploy")
 """Decisions where passing is not a candidate when greedy acts: holding back an attack or a deployment
@@ -55,9 +58,8 @@ REWARD_WEIGHT = 3.0
 
 def standing(g: Any, troop: int) -> float:
     """How well `troop`'s side stands: +/-WIN for a game won or lost (0 for a draw) plus the mode's
-    `objective`; otherwise the Health of
-    its team's units in combat and half the Health waiting in camp or bag (a primary hero three times its
-    Health, in camp as in combat),
+    `objective`; otherwise the Health of its team's units in combat and half the Health waiting in camp
+    or bag (a primary hero three times its Health, in camp as in combat),
     plus half its crowd favor and three per reward, less the same for its opponents (in a free-for-all, the
     opponents' mean), plus the mode's `objective` (e.g. Onslaught's immortals defeated)."""
     s = g.state
@@ -104,7 +106,8 @@ def outcome_of(g: Any, troop: int) -> str:
 
 class LookaheadController:
     """Flat Monte Carlo with greedy continuations (module docstring). `budget`: continuations per decision;
-    `width`: candidates per decision; `horizon`: turns each continuation plays (None: one per troop)."""
+    `width`: candidates per decision; `horizon`: turns each continuation plays (None: the rest of this
+    turn, everyone else's and its own next one)."""
 
     def __deepcopy__(self, memo: dict) -> LookaheadController:
         """A continuation's copy: the same settings and a greedy player breaking ties from the copied game's
