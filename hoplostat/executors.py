@@ -89,6 +89,10 @@ class Futures:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # workers starting now inherit it
         try:
             self.pool = get_memmapping_executor(jobs, initializer=ignore_sigint)
+            # loky starts its worker processes at the first submit: submit now, while SIGINT is ignored, so
+            # every worker inherits that from its first instruction (a worker still importing numpy when
+            # Ctrl-C comes would otherwise print a traceback before the initializer ran).
+            self.pool.submit(int)
         finally:
             if main:
                 signal.signal(signal.SIGINT, previous)

@@ -322,3 +322,24 @@ def test_interrupted_api_sweep_says_what_was_kept(tmp_path, monkeypatch):
     done = api.run_sweep("skirmish", ["kunlun", "amazons"], arenas="pozzuoli", games=4, chunk=2, max_rounds=6,
                          out=out, resume=True)
     assert done.games.height == 8
+
+
+def test_ctrl_c_stops_a_ladder_with_one_line(tmp_path):
+    """Ctrl-C to the whole process group (as a terminal sends it) while two workers play a ladder: exit
+    status 130, one `interrupted:` line, no traceback from the command or its workers."""
+    argv = [HOPLOSTAT, "ladder", "skirmish", "--policies", "greedy,lookahead", "--games", "400", "--jobs", "2"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+                            start_new_session=True)
+    try:
+        time.sleep(4)  # the workers are busy with the games by now
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+    lines = [x for x in stderr.splitlines() if x.strip() and not x.startswith("ladder skirmish:")]
+    assert len(lines) == 1 and lines[0].startswith("interrupted: the ladder was stopped"), stderr

@@ -40,7 +40,8 @@ def ladder(
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
+    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, quiet_workers,
+                                       stand_in_line,
                                        stdout_console, write_figure)
     from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
@@ -86,7 +87,7 @@ def ladder(
 
         figure_file(plot, "--plot")  # checked before the games are played
     total = len(cfg.tasks())
-    with one_interrupt():
+    with one_interrupt(), quiet_workers("loky", jobs):
         try:
             with Progress(f"ladder {mode}", total) as bar:
                 games_frame = run_ladder(cfg, jobs=jobs, data=dirs,
