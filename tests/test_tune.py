@@ -126,6 +126,7 @@ def test_pairs_add_up_and_never_undo():
 def test_verdicts_decide_inside_or_outside_the_band():
     assert verdict(Rate(500, 0, 1000), 0.5, 0.05) == "reaches goal"
     assert verdict(Rate(100, 0, 1000), 0.5, 0.05) == "misses goal"
+    assert verdict(Rate(900, 0, 1000), 0.5, 0.05) == "misses goal"
     assert verdict(Rate(45, 0, 100), 0.5, 0.05) == "undecided"
 
 
@@ -209,13 +210,27 @@ def test_a_weakened_hero_is_found_and_restored(tmp_path, capsys):
     assert before["win_rate_lo"] <= restored["win_rate"] <= before["win_rate_hi"], (before, restored)
 
 
-def test_the_same_seed_gives_the_same_result_whatever_jobs(capsys):
-    one = run_json(capsys, "tune", "amazons", *TINY, "--seed", "4", "--jobs", "1")
-    two = run_json(capsys, "tune", "amazons", *TINY, "--seed", "4", "--jobs", "2")
+def _games(work: Path) -> dict[str, list]:
+    """Every game the tuner played in its --work folder, by sweep, as (matchup, game, game seed, winner, rounds)."""
+    from hoplostat.sweep import load_tables
+
+    out = {}
+    for manifest in sorted(work.glob("*/set-*/sweep/manifest.json")):
+        games = load_tables(manifest.parent)[1]["games"]
+        out[str(manifest.parent.relative_to(work))] = games.select("matchup", "game", "game_seed", "winner", "rounds").rows()
+    return out
+
+
+def test_the_same_seed_gives_the_same_result_whatever_jobs(tmp_path, capsys):
+    one = run_json(capsys, "tune", "amazons", *TINY, "--seed", "4", "--jobs", "1", "--work", str(tmp_path / "one"))
+    two = run_json(capsys, "tune", "amazons", *TINY, "--seed", "4", "--jobs", "2", "--work", str(tmp_path / "two"))
     for d in (one, two):
         d.pop("seconds")
     assert one == two
     assert one["games_played"] > 0 and one["ranked"] and one["screened"]
+    games = _games(tmp_path / "one")
+    assert games == _games(tmp_path / "two") and any(k.startswith("confirm/") for k in games)
+    assert sum(len(v) for v in games.values()) == one["games_played"]
     other = run_json(capsys, "tune", "amazons", *TINY, "--seed", "5")
     assert other["screened"] != one["screened"]
 
