@@ -288,3 +288,22 @@ def test_an_unwritable_out_is_refused_before_any_game(tmp_path, capsys):
     assert code == 2 and "is one of the --data folders" in err and err.count("\n") == 1, err
     code, out, err = run_cli(capsys, "tune", "amazons", *TINY, "--out", str(busy))
     assert code == 2 and "holds other data files" in err and err.count("\n") == 1, err
+
+
+def test_the_readme_lines_run(capsys, tmp_path):
+    """The README's `hoplostat tune` example (with 1 game per matchup and its folders under tmp_path), and
+    the sweeps that check it with --data and compare."""
+    import re
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## What change would fix it?")
+    section = text[start:text.index("\n## ", start + 10)]
+    lines = [ln.split("#")[0].strip() for ln in section.splitlines() if ln.startswith("hoplostat ")]
+    assert [ln.split()[1] for ln in lines] == ["tune", "sweep", "sweep", "compare"]
+    for line in lines:
+        line = re.sub(r"--(max-)?games \d+", lambda m: f"--{m.group(1) or ''}games 1", line)
+        args = [str(tmp_path / Path(a).name) if a.startswith("reports/") else a for a in shlex.split(line)[1:]]
+        code, out, err = run_cli(capsys, *args)
+        assert code == 0, (line, err)
+    assert (tmp_path / "tuned" / "tune.toml").is_file() and "vesuvians" in out

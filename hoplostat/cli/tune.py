@@ -104,12 +104,11 @@ def tune(
                   f"{describe(catalog, best)}\n"
                   f"# Measured: {row['rate']:.1%} [{row['rate_lo']:.1%}, {row['rate_hi']:.1%}] over {row['games']:,} "
                   f"games against the field ({row['verdict']}).\n"
-                  "# Use it after the folders it was tuned from: "
+                  + ("# Use it after the folders it was tuned from: " if dirs else "# Use it with: ")
                   + " ".join(f"--data {d}" for d in (*dirs, str(out))) + "\n")
         written = write_overlay(catalog, best, out, header=header)
         load([*dirs, str(out)], use_env=False)  # valid for --data at once, or an error line now
-        wrote(out, as_json=as_json, what=f"the first change set ({row['verdict']}) as an overlay; use "
-                                          + " ".join(f"--data {d}" for d in (*dirs, str(out))))
+        what = f"change set 1, {row['verdict']}; use it with " + " ".join(f"--data {d}" for d in (*dirs, str(out)))
     cands = result.candidates
     blind = sum(1 for d in result.duel if d["delta"] is None)
     summary = {
@@ -128,6 +127,8 @@ def tune(
         "stand_ins": result.stand_ins,
     }
     if as_json:
+        if written is not None:
+            wrote(out, as_json=True, what=what)
         emit_json(summary)
         return
     con = stdout_console()
@@ -157,6 +158,8 @@ def tune(
             pl.format("{}", ((pl.col("rate") - goal) * 100).round(1)).alias("vs goal (points)"), "verdict")))
     con.print(f"{result.games_played:,} games played in {seconds:.0f} s", markup=False)
     con.print(stand_in_line(result.stand_ins, "of the faction and the field"), markup=False)
+    if written is not None:
+        wrote(out, what=what)
 
 
 def _check_out(out: Path, dirs: tuple[str, ...]) -> None:
