@@ -4,7 +4,6 @@ chip found and restored, the same result whatever --jobs, and bad input."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest

@@ -148,8 +148,9 @@ def tune(
     if cands.outside_method:
         con.print(f"{cands.outside_method} changes left out: they break the stand-in method (--method)", markup=False)
     if not result.ranked:
-        con.print("it reaches the goal as it is: no change needed" + ("; nothing written" if out is not None else ""),
-                  markup=False)
+        why = ("it reaches the goal as it is: no change needed" if b["verdict"] == "reaches goal" else
+               f"no candidate change moves it the way it must go ({result.direction})")
+        con.print(why + ("; nothing written" if out is not None else ""), markup=False)
     else:
         frame = pl.DataFrame(result.ranked).with_row_index("rank", offset=1)
         con.print(frame_table("Change sets, best first (confirmed on fresh games)", frame.select(
