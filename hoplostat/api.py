@@ -443,7 +443,7 @@ class SweepResult:
 
 def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: int, policies: str,
                   ci_width, max_rounds, coop: bool, titans, chunk: int, data, players: int | None = None,
-                  pods: int | None = None, rulings=None):
+                  pods: int | None = None, rulings=None, focus: str | None = None):
     """The `SweepConfig` of a sweep, checked as ``hoplostat sweep`` checks its flags (InputError)."""
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
@@ -451,8 +451,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     from hoplostat.engine.loop import mode_class
     from hoplostat.engine.mode import COMPETITIVE, opponent_ids
     from hoplostat.errors import InputError
-    from hoplostat.policies import POLICIES
-    from hoplostat.policies import check as check_policy
+    from hoplostat.policies import seat_pair
 
     cls = mode_class(mode)
     if games < 1:
@@ -477,13 +476,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--players {players}: {mode} games have {' or '.join(str(n) for n in cls.seats)} players")
     if pods is not None and pods < 1:
         raise InputError(f"--pods {pods}: must be 1 or more")
-    pols = tuple(p.strip() for p in policies.split(","))
-    if len(pols) == 1:
-        pols = pols * 2
-    if len(pols) != 2:
-        raise InputError(f"--policies {policies!r}: two of {', '.join(POLICIES)} separated by a comma")
-    for p in pols:
-        check_policy(p)
+    pols = seat_pair(policies)
     if cls.analysis not in COMPETITIVE and pols[0] != pols[1]:
         # Mode.seat_policies: one player plays every seat of a solo or co-op team; say so, not record two
         raise InputError(f"--policies {policies!r}: in {mode} one player plays every seat of the team; give one name")
@@ -500,6 +493,12 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         catalog.arena(a)  # InputError with close matches
         if a not in cls.arenas:
             raise InputError(f"--arena {a}: {mode.title()} is played on {', '.join(x.title() for x in cls.arenas)} only")
+    if focus is not None:
+        catalog.faction(focus)
+        if cls.analysis != "versus":
+            raise InputError(f"--focus: only for two-player modes ({mode} is not one)")
+        if focus not in chosen:
+            raise InputError(f"--focus {focus}: not among the factions swept (--faction)")
     titan_ids = tuple(titans) if titans else (tuple(opponent_ids(catalog, cls.opponents)) if cls.opponents else ())
     for t in titan_ids:
         catalog.titan(t)
@@ -507,7 +506,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     return sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
                           max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
                           coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids, catalog_hash=catalog.hash,
-                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings))
+                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings), focus=focus or "")
 
 
 def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas: str | Sequence[str] | None = None,
@@ -517,7 +516,7 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
               chunk: int = 50, backend: str = "loky", scheduler: str | None = None,
               data: PathLike | Sequence[PathLike] | None = None, players: int | None = None,
               pods: int | None = None, compact: bool = True, rulings: str | Sequence[str] | None = None,
-              progress: Callable[[int, int], Any] | None = None) -> SweepResult:
+              focus: str | None = None, progress: Callable[[int, int], Any] | None = None) -> SweepResult:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
 
@@ -530,13 +529,14 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
     ``progress(done_games, total_games)`` is called per chunk. Modes of three or more players
     (Pandemonium, Alliance): ``players`` per game (the mode's fewest by default) and ``pods``, how many
     groups of factions to sample from ``seed``, each seated at random (the mode's default number).
+    ``focus``: two-player modes, only the matchups of this faction (it against the field).
     """
     from hoplostat import sweep as sw
 
     config = _sweep_config(mode, factions=_names(factions), arenas=_names(arenas), games=games, jobs=jobs,
                            seed=seed, policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
                            titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods,
-                           rulings=rulings)
+                           rulings=rulings, focus=focus)
     out = Path(out)
     sw.check_out(out, config, resume=resume)
     try:

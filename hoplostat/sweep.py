@@ -215,6 +215,9 @@ class SweepConfig:
     rulings: tuple[tuple[str, str], ...] = ()
     """Ruling switches changed from their defaults (`engine.rulings`); the games' seeds do not depend on
     them, so two sweeps that differ only here play the same dice and choices up to the first difference."""
+    focus: str = ""
+    """Two-player modes: only the matchups in which this faction plays (the faction against the field);
+    "" plays every matchup. A matchup's games are the same with and without it."""
 
     def matchups(self) -> list[Matchup]:
         """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
@@ -224,8 +227,9 @@ class SweepConfig:
 
         cls = mode_class(self.mode)
         arenas = [a for a in self.arenas if a in cls.arenas] or list(cls.arenas)
-        return cls.matchups(self.factions, arenas=arenas, titans=self.titans, coop=self.coop,
-                            players=self.players, pods=self.pods, seed=self.seed)
+        found = cls.matchups(self.factions, arenas=arenas, titans=self.titans, coop=self.coop,
+                             players=self.players, pods=self.pods, seed=self.seed)
+        return [m for m in found if self.focus in m.factions] if self.focus else found
 
     def identity(self) -> dict:
         """The config as the manifest records it. Fields added after a sweep was made are left out while
@@ -237,7 +241,7 @@ class SweepConfig:
         return d
 
 
-_LATER_FIELDS = {"players": 0, "pods": 0, "rulings": ()}
+_LATER_FIELDS = {"players": 0, "pods": 0, "rulings": (), "focus": ""}
 """SweepConfig fields newer than the first manifests, with the default that leaves them out."""
 
 
@@ -330,6 +334,9 @@ def _catalog(data: tuple[str, ...]):
 
 def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:
     catalog = _catalog(config.data)
+    if config.catalog_hash and catalog.hash != config.catalog_hash:
+        _catalog.cache_clear()  # loaded here for an earlier sweep whose data folders held other files then
+        catalog = _catalog(config.data)
     if config.catalog_hash and catalog.hash != config.catalog_hash:
         raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
                          f"expected {config.catalog_hash[:12]}): data files differ on this worker")
@@ -644,6 +651,8 @@ def resume_command(out: Path, config: dict) -> str:
         parts += ["--pods", str(config["pods"])]
     for name, value in config.get("rulings", ()):
         parts += ["--ruling", f"{name}={value}"]
+    if config.get("focus"):
+        parts += ["--focus", config["focus"]]
     for d in config.get("data", ()):
         parts += ["--data", d]
     parts += ["--out", str(out), "--resume"]

@@ -29,7 +29,7 @@ WHERE_TO_LOOK = "(see data/README.md; load your own chips with --data)"
 # list every chip with it), and file maintenance (compact merges chunk files, no statistic).
 NO_RESULT = {"modes", "rulings", "data list", "data show", "data audit", "compact"}
 COVERED = {"odds", "duel", "duel-matrix", "sweep", "summarize", "compare", "ladder", "robustness", "play",
-           "scenario", "replay", "report"}
+           "scenario", "replay", "report", "tune"}
 
 
 def _main(*argv: str) -> str:
@@ -182,6 +182,15 @@ def test_ladder(capsys):
     _check(d["stand_ins"], _two_factions())
     code, out, err = run_cli(capsys, *args)
     assert code == 0 and _line(d["stand_ins"], "in these games") in out
+
+
+def test_tune(capsys):
+    args = ["tune", "amazons", "--against", "kunlun", "-a", "pozzuoli", "--unit", "amazons-hero", "--games", "1",
+            "--max-games", "1", "--max-changes", "1", "--confirm", "1"]
+    d = run_json(capsys, *args)
+    _check(d["stand_ins"], _two_factions())
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0 and _line(d["stand_ins"], "of the faction and the field") in out
 
 
 def test_duel_counts_its_catalog_chips_only(capsys):

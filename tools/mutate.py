@@ -38,6 +38,7 @@ TESTS: dict[str, list[str]] = {
               "tests/test_cli_duel.py", "tests/test_sweep_scheduler.py", "tests/test_sweep_growth.py"],
     "store": ["tests/test_store.py", "tests/test_sweep.py", "tests/test_sweep_growth.py", "tests/test_cli_errors.py"],
     "executors": ["tests/test_sweep_scheduler.py", "tests/test_sweep.py"],
+    "tune": ["tests/test_tune.py"],
 }
 """Module (``hoplostat/<name>.py``) -> the test files that pin it; a set runs the union."""
 

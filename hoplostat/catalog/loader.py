@@ -273,7 +273,7 @@ def _needs_source(prov: Mapping[str, str]) -> bool:
     return any(p != "stand-in" for p in prov.values())
 
 
-def _pool(f: _Fields, key: str, lo: int = 1, hi: int = 12):
+def _pool(f: _Fields, key: str, lo: int = vocab.UNIT_DICE[0], hi: int = vocab.UNIT_DICE[1]):
     from hoplostat.dice import parse_pool
 
     v = f.get(key)
@@ -318,7 +318,7 @@ def _effect(f: _Fields, key: str, text: str) -> Effect:
 
 def _skill_refs(f: _Fields) -> tuple[SkillRef, ...]:
     out = []
-    for text in f.str_list("skills", default=[], unique=True, hi=6):
+    for text in f.str_list("skills", default=[], unique=True, hi=vocab.UNIT_MAX_SKILLS):
         parts = text.split()
         if not parts or len(parts) > 2 or not _SLUG_RE.match(parts[0]):
             raise f.err("skills", f'expected "<skill-id>" or "<skill-id> <N>" (e.g. "hurl 1"), got {_show(text)}')
@@ -354,9 +354,9 @@ def _unit(f: _Fields, kind: str | None = None, extra_prov: Sequence[str] = ()) -
             raise f.err("faction", f"a {kind} belongs to no faction; remove the field")
     name = f.str_("name")
     classes = f.str_list("classes", choices=vocab.CLASSES, lo=1, hi=3)
-    movement = f.int_("movement", 0, 8)
-    rng = f.int_("range", 1, 8)
-    health = f.int_("health", 1, 40)
+    movement = f.int_("movement", *vocab.UNIT_STAT_BOUNDS["movement"])
+    rng = f.int_("range", *vocab.UNIT_STAT_BOUNDS["range"])
+    health = f.int_("health", *vocab.UNIT_STAT_BOUNDS["health"])
     attack = _pool(f, "attack")
     skills = _skill_refs(f)
     all_prov = _provenance(f, tuple(vocab.UNIT_FIELDS) + tuple(extra_prov))

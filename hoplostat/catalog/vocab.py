@@ -34,6 +34,12 @@ PROVENANCES: tuple[str, ...] = ("rulebook", "public", "stand-in")
 """Where a value comes from; `rulebook` and `public` need a `source`."""
 
 UNIT_FIELDS: tuple[str, ...] = ("name", "classes", "movement", "range", "health", "attack", "skills")
+UNIT_STAT_BOUNDS: dict[str, tuple[int, int]] = {"movement": (0, 8), "range": (1, 8), "health": (1, 40)}
+"""The values a chip's Movement, Range and Health may take (inclusive)."""
+UNIT_DICE: tuple[int, int] = (1, 12)
+"""How many attack dice a chip may have (inclusive)."""
+UNIT_MAX_SKILLS = 6
+"""The most skills one chip may list."""
 SKILL_FIELDS: tuple[str, ...] = ("name", "type", "has_param", "definition")
 TACTIC_FIELDS: tuple[str, ...] = ("name", "type", "effects")
 FACTION_FIELDS: tuple[str, ...] = ("name", "tactics")

@@ -32,6 +32,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.sweep", "compact", "compact"),
     ("hoplostat.cli.compare", "compare", "compare"),
     ("hoplostat.cli.ladder", "ladder", "ladder"),
+    ("hoplostat.cli.tune", "tune", "tune"),
     ("hoplostat.cli.robustness", "robustness", "robustness"),
     ("hoplostat.cli.modes", "rulings", "rulings"),
     ("hoplostat.cli.play", "play", "play"),
@@ -413,6 +414,12 @@ class Progress:
         if self._last is None or now - self._last >= self.every:
             self._last = now
             self._line()
+
+    def relabel(self, label: str) -> None:
+        """What the bar says the command is doing (a command of several stages: the stage, the best so far)."""
+        self.label = label
+        if self._bar is not None:
+            self._bar.update(self._task, description=label)
 
     def finish(self, done: int | None = None, note: str = "", *, short: str = "stopped early") -> None:
         """End complete. With a ``note`` (why the command did less than planned) the total becomes the work

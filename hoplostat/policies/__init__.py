@@ -39,10 +39,23 @@ def check(name: str, *, option: str = "--policies") -> str:
     return name
 
 
+def seat_pair(text: str, *, option: str = "--policies") -> tuple[str, str]:
+    """The players of seats a and b from ``"greedy,random"`` (or one name for both), each `check`ed."""
+    pols = tuple(p.strip() for p in text.split(","))
+    if len(pols) == 1:
+        pols = pols * 2
+    if len(pols) != 2:
+        raise InputError(f"{option} {text!r}: two of {', '.join(POLICIES)} separated by a comma")
+    for p in pols:
+        check(p, option=option)
+    return pols  # type: ignore[return-value]
+
+
 def make(name: str, *, rng):
     """A controller by name (`random` needs the rng; greedy breaks ties with it); the registered players
     of `engine.registry` (plug-ins of the `hoplostat.players` entry points included)."""
     return make_controller(name, rng=rng)
 
 
-__all__ = ["Controller", "GreedyController", "LookaheadController", "POLICIES", "RandomController", "check", "make"]
+__all__ = ["Controller", "GreedyController", "LookaheadController", "POLICIES", "RandomController", "check", "make",
+           "seat_pair"]

@@ -1,0 +1,179 @@
+"""`hoplostat tune FACTION`: the smallest change to a faction's stand-in chips that brings it to a goal
+(parsing and printing only; the search is `hoplostat.tune`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from hoplostat.cli._common import seed_option
+
+HELP_TUNE = """Find the smallest change to a faction's stand-in chips that brings its Skirmish win rate
+against the field (every other faction, both seat orders, both arenas; draws are won by nobody
+and counted apart, as in summarize) to --goal, and prove it with 95% intervals.
+
+Candidates, per chip of the faction (its hero too): +/-1 Health, Movement or Range, one attack
+die a colour up or down, one skill added or removed (skills the engine implements); then pairs
+of the best singles (--max-changes for larger sets). Only stand-in values change: rulebook and
+public values are skipped and listed. Exact map-free duels against the field screen the changes
+a duel can see; short sweeps (--games per matchup, by successive halving) screen the rest with
+them; the best few are confirmed on fresh games, doubling until the interval lies inside or
+outside goal +/- tolerance (or --max-games). --out DIR writes the best change set as an overlay
+directory for --data DIR. Same --seed, same result, whatever --jobs is.
+"""
+
+
+def tune(
+    target: Annotated[str, typer.Argument(metavar="FACTION", help="The faction to tune (hoplostat data list faction).")],
+    goal: Annotated[float, typer.Option("--goal", help="The win rate to reach against the field, 0..1.")] = 0.5,
+    tolerance: Annotated[float, typer.Option("--tolerance", help="How close to the goal counts as reaching it.")] = 0.05,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier rounds play fewer).")] = 16,
+    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is confirmed.")] = 128,
+    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it is).")] = 3,
+    max_changes: Annotated[int, typer.Option("--max-changes", help="The most changes in one set (2: singles and pairs).")] = 2,
+    pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
+    against: Annotated[Optional[list[str]], typer.Option("--against", help="The field: only these factions (repeatable; default every other faction).")] = None,
+    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
+    unit: Annotated[Optional[list[str]], typer.Option("--unit", "-u", help="Change only these chips of the faction (repeatable; default all).")] = None,
+    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method (data/README.md: class templates, stat budget).")] = False,
+    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both).")] = "greedy",
+    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: Skirmish's).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
+    seed: Annotated[int, seed_option("Tuner seed.")] = 0,
+    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Start from this overlay data directory (repeatable).")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the best change set here as an overlay directory (for --data).")] = None,
+    work: Annotated[Optional[Path], typer.Option("--work", help="Keep every overlay and sweep played in this new or empty folder (default: a temporary one).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    import time
+
+    import polars as pl
+
+    from hoplostat.catalog import load
+    from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
+                                       stdout_console, wrote)
+    from hoplostat.errors import InputError
+    from hoplostat.policies import seat_pair
+    from hoplostat.tune import TuneConfig, band, describe, write_overlay
+    from hoplostat.tune import tune as run_tune
+
+    dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
+    catalog = load(dirs, use_env=False)
+    if target not in catalog.factions and (target in catalog.titans or target in catalog.immortals):
+        raise InputError(f"tune {target}: titans and immortals are not tuned yet; give a faction")
+    pols = seat_pair(policies)
+    if max_rounds is not None and max_rounds < 1:
+        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    config = TuneConfig(faction=target, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
+                        confirm=confirm, max_changes=max_changes, pairs_of=pairs_of, against=tuple(against or ()),
+                        arenas=tuple(arena or ("pozzuoli", "colosseum")), units=tuple(unit or ()), method=method,
+                        seed=seed, policies=pols, max_rounds=max_rounds, data=dirs)
+    config.check(catalog)
+    if out is not None:
+        _check_out(out, dirs)
+    if work is not None:
+        from hoplostat.outpaths import output_dir
+
+        if work.exists() and work.is_dir() and any(work.iterdir()):
+            raise InputError(f"--work {work}: exists and is not empty; give a new or empty folder")
+        output_dir(work, "--work")
+    start = time.monotonic()
+    with one_interrupt():
+        try:
+            with Progress(f"tune {target}", 1) as bar:
+                def progress(stage: str, done: int, planned: int) -> None:
+                    bar.relabel(f"tune {target}: {stage}")
+                    bar.update(done, planned)
+
+                result = run_tune(config, jobs=jobs, workdir=work, progress=progress)
+                bar.finish(result.games_played)
+        except KeyboardInterrupt:
+            kept = f"; the sweeps played so far are in {work}" if work is not None else ""
+            interrupted(f"the tuner was stopped; nothing was written{kept}")
+    seconds = time.monotonic() - start
+    best = result.best
+    written = None
+    if out is not None and best is not None:
+        row = result.ranked[0]
+        header = (f"# Written by hoplostat tune {target} (goal {goal:.0%} +/- {tolerance:.0%}, seed {seed}): "
+                  f"{describe(catalog, best)}\n"
+                  f"# Measured: {row['rate']:.1%} [{row['rate_lo']:.1%}, {row['rate_hi']:.1%}] over {row['games']:,} "
+                  f"games against the field ({row['verdict']}).\n"
+                  + ("# Use it after the folders it was tuned from: " if dirs else "# Use it with: ")
+                  + " ".join(f"--data {d}" for d in (*dirs, str(out))) + "\n")
+        written = write_overlay(catalog, best, out, header=header)
+        load([*dirs, str(out)], use_env=False)  # valid for --data at once, or an error line now
+        what = f"change set 1, {row['verdict']}; use it with " + " ".join(f"--data {d}" for d in (*dirs, str(out)))
+    cands = result.candidates
+    blind = sum(1 for d in result.duel if d["delta"] is None)
+    summary = {
+        "faction": target, "goal": goal, "tolerance": tolerance, "band": list(band(goal, tolerance)),
+        "measure": "the faction's share of its Skirmish games won against the field, both seat orders, every "
+                   "arena; a draw is won by nobody (as summarize counts it)",
+        "against": list(config.against or [f for f in catalog.factions if f != target]),
+        "arenas": list(config.arenas), "policies": list(pols), "seed": seed, "games": games, "max_games": max_games,
+        "direction": result.direction, "baseline": result.baseline,
+        "candidates": {"singles": len(cands.singles), "skipped": list(cands.skipped),
+                       "outside_method": cands.outside_method, "duel_seen": len(result.duel) - blind,
+                       "duel_blind": blind},
+        "ranked": result.ranked, "chosen": result.ranked[0] if result.ranked else None,
+        "out": str(out) if written is not None else None, "games_played": result.games_played,
+        "seconds": round(seconds, 1), "screened": result.screened, "duel": result.duel,
+        "stand_ins": result.stand_ins,
+    }
+    if as_json:
+        if written is not None:
+            wrote(out, as_json=True, what=what)
+        emit_json(summary)
+        return
+    con = stdout_console()
+    pct = lambda c: (pl.col(c) * 100).round(1)  # noqa: E731
+    lo, hi = band(goal, tolerance)
+    con.print(f"tune {target}: Skirmish win rate against {', '.join(summary['against'])} on "
+              f"{', '.join(config.arenas)}, both seat orders, {'/'.join(pols)} players; goal {goal:.1%} "
+              f"(reached inside {lo:.1%}..{hi:.1%}); draws are won by nobody", markup=False)
+    b = result.baseline
+    con.print(f"as it is: {b['rate']:.1%} [{b['rate_lo']:.1%}, {b['rate_hi']:.1%}] over {b['games']:,} games "
+              f"({b['verdict']})", markup=False)
+    if result.duel:
+        con.print(f"candidates: {len(cands.singles)} single changes; {len(result.duel) - blind} seen by exact duels, "
+                  f"{blind} need a map; {len(result.screened)} change sets screened in games", markup=False)
+    if cands.skipped:
+        con.print("not changed (not stand-in values): " + "; ".join(cands.skipped), markup=False)
+    if cands.outside_method:
+        con.print(f"{cands.outside_method} changes left out: they break the stand-in method (--method)", markup=False)
+    if not result.ranked:
+        why = ("it reaches the goal as it is: no change needed" if b["verdict"] == "reaches goal" else
+               f"no candidate change moves it the way it must go ({result.direction})")
+        con.print(why + ("; nothing written" if out is not None else ""), markup=False)
+    else:
+        frame = pl.DataFrame(result.ranked).with_row_index("rank", offset=1)
+        con.print(frame_table("Change sets, best first (confirmed on fresh games)", frame.select(
+            "rank", pl.col("changes").list.join("; ").alias("changes"), "games",
+            pl.format("{}% [{}, {}]", pct("rate"), pct("rate_lo"), pct("rate_hi")).alias("win rate (95%)"),
+            pl.format("{}", ((pl.col("rate") - goal) * 100).round(1)).alias("vs goal (points)"), "verdict")))
+    con.print(f"{result.games_played:,} games played in {seconds:.0f} s", markup=False)
+    con.print(stand_in_line(result.stand_ins, "of the faction and the field"), markup=False)
+    if written is not None:
+        wrote(out, what=what)
+
+
+def _check_out(out: Path, dirs: tuple[str, ...]) -> None:
+    """--out: a folder that can be written, not one of the catalog's own overlays, holding no data file but
+    the one the tuner writes (so that it loads as an overlay alone)."""
+    from hoplostat.errors import InputError
+    from hoplostat.outpaths import output_dir
+    from hoplostat.tune import OVERLAY_FILE
+
+    if str(out.resolve()) in dirs:
+        raise InputError(f"--out {out}: is one of the --data folders tuned from; give a new folder")
+    if out.is_dir():
+        others = [p for p in out.rglob("*.toml") if p != out / OVERLAY_FILE]
+        if others:
+            raise InputError(f"--out {out}: holds other data files ({others[0].name}); give a new or empty folder")
+    output_dir(out, "--out")
