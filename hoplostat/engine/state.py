@@ -151,9 +151,9 @@ class GameState:
     """Where in the round play is: the index of the current turn among the mode's `round_turns` (-1 before
     the first turn of a round). With `step_index`, what `engine.loop.resume` continues a clone from."""
     step_index: int = 0
+    """Index of the current step within the current turn (the number of its steps already done)."""
     max_rounds: int = 0
     """The round cap the game is played to (set by `engine.loop.run`; 0 before)."""
-    """Index of the current step within the current turn (the number of its steps already done)."""
     winner: int | None = None
     end_reason: str | None = None
     log: list[str] | None = None

@@ -179,3 +179,28 @@ def test_a_sweep_with_the_lookahead_is_the_same_whatever_jobs(capsys, tmp_path):
         assert set(games["policy_a"]) == {"lookahead:2"}
         rows.append(games.drop([c for c in games.columns if c.startswith("_")]).rows())
     assert rows[0] == rows[1]
+
+
+def test_onslaught_objective_counts_waves_and_the_immortal_health_taken(catalog):
+    """`Mode.objective` of Onslaught (what the lookahead adds to Health on the board): each immortal
+    defeated is worth TROPHY, and each HP taken from the current immortal a TROPHY-share of its Health;
+    the rivals see the opposite."""
+    from hoplostat.engine.state import COMBAT
+
+    spec = GameSpec("onslaught", ("kunlun",), "pozzuoli", "", None, 40)
+    rng = np.random.default_rng(2)
+    mode, spec, g = new_game(catalog, spec, [make("greedy", rng=rng)], rng=rng)
+    mode.begin(g)
+    s = g.state
+    while not (s.immortal >= 0 and s.units[s.immortal].zone == COMBAT):
+        run(g, s.round + 1)
+        s.end_reason = None if s.end_reason and s.end_reason.startswith("round cap") else s.end_reason
+    imm = s.units[s.immortal]
+    full = imm.unit.health + imm.hp_gained
+    base = mode.objective(g, 0)
+    assert mode.objective(g, s.imm_troop) == pytest.approx(-base)
+    imm.hp -= 1
+    assert mode.objective(g, 0) - base == pytest.approx(mode.TROPHY / full)
+    imm.hp += 1
+    s.trophies.append(-1)
+    assert mode.objective(g, 0) - base == pytest.approx(mode.TROPHY)
