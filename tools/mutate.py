@@ -39,14 +39,17 @@ TESTS: dict[str, list[str]] = {
     "store": ["tests/test_store.py", "tests/test_sweep.py", "tests/test_sweep_growth.py", "tests/test_cli_errors.py"],
     "executors": ["tests/test_sweep_scheduler.py", "tests/test_sweep.py"],
     "tune": ["tests/test_tune.py"],
+    "engine/loop": ["tests/engine/test_resume.py", "tests/test_mode_contract.py", "tests/test_golden.py"],
+    "policies/lookahead": ["tests/policies/test_lookahead.py"],
 }
-"""Module (``hoplostat/<name>.py``) -> the test files that pin it; a set runs the union."""
+"""Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
+it; a set runs the union."""
 
 LINKS = ("hoplostat", "data", "tests")
 
 
 def set_dir(modules: list[str]) -> Path:
-    return ROOT / "build" / "mutate" / "-".join(modules)
+    return ROOT / "build" / "mutate" / "-".join(m.replace("/", ".") for m in modules)
 
 
 def mutmut_table(modules: list[str]) -> str:

@@ -105,11 +105,32 @@ def test_resume_with_a_horizon_stops_after_that_many_turns(catalog):
     run(g, spec.max_rounds)
     (clone,) = sink
     s = clone.state
+    assert s.round <= 3  # early in the game: three turns cannot end it
     start_turn = s.turn
+    one = clone.clone()
     resume(clone, spec.max_rounds, turns=3)
-    if s.end_reason is None:
-        assert s.turn == start_turn + 2  # the one in progress, then two more opened
-        assert s.step_index == len(m.turn_of(clone, s.active).steps)
+    assert s.end_reason is None
+    assert s.turn == start_turn + 2  # the one in progress, then two more opened
+    assert s.step_index == len(m.turn_of(clone, s.active).steps)
+    resume(one, spec.max_rounds, turns=1)  # only the rest of the turn in progress
+    assert one.state.turn == start_turn and one.state.end_reason is None
+    assert one.state.step_index == len(m.turn_of(one, one.state.active).steps)
+
+
+def test_a_resumed_game_shows_every_turn_to_its_observer(catalog):
+    """`after_turn` sees the turn in progress and every later one, as in the original game."""
+    spec = _spec(catalog, "skirmish", 2)
+    sink: list = []
+    m, spec, g, _ = _game(catalog, spec, 2, 40, sink)
+    seen: list = []
+    from hoplostat.engine.loop import run
+
+    run(g, spec.max_rounds, after_turn=lambda gg, turn: seen.append((gg.state.turn, turn.header)))
+    (clone,) = sink
+    start = clone.state.turn
+    later: list = []
+    resume(clone, spec.max_rounds, after_turn=lambda gg, turn: later.append((gg.state.turn, turn.header)))
+    assert later and later == [x for x in seen if x[0] >= start]
 
 
 def test_a_reseeded_clone_rolls_other_dice_than_the_original(catalog):
