@@ -124,9 +124,9 @@ def play_ladder_game(catalog: Any, cfg: LadderConfig, pairing: int, k: int) -> d
 
 
 def _chunk(catalog_dirs: tuple[str, ...], cfg: LadderConfig, tasks: Sequence[tuple[int, int]]) -> list[dict]:
-    from hoplostat.catalog import load
+    from hoplostat.sweep import _catalog  # loaded once per worker process, as a sweep's chunks do
 
-    catalog = load(catalog_dirs, use_env=False)
+    catalog = _catalog(tuple(catalog_dirs))
     return [play_ladder_game(catalog, cfg, i, k) for i, k in tasks]
 
 
