@@ -127,6 +127,7 @@ from typing import Any
 
 import numpy as np
 
+from hoplostat.dice import COLOURS, FACES, HIT_FACES
 from hoplostat.engine import rules
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.odds import Attack, odds
@@ -306,8 +307,8 @@ def _threat(dist, reach: list[tuple[int, int]], h: int) -> int:
     return sum(1 for x, r in reach if row[x] <= r)
 
 
-_HIT_P = {"yellow": 2 / 6, "blue": 3 / 6, "green": 4 / 6, "black": 5 / 6, "red": 1.0}
-"""Chance one die of a colour hits (Remastered, "Attack": hit faces yellow 2, blue 3, green 4, black 5, red 6)."""
+_HIT_P = {c: h / FACES for c, h in zip(COLOURS, HIT_FACES)}
+"""Chance one die of a colour hits: its hit faces of six (`dice.HIT_FACES`; Remastered, "Attack")."""
 
 
 def _shard_worth(holder) -> float:
@@ -624,7 +625,7 @@ class GreedyController:
             v = values.get(uid)
             if v is None:
                 un = s.units[uid].unit
-                v = values[uid] = (un.health + 2 * attack_odds(un.attack, 0, 0)[0]) * 100
+                v = values[uid] = _unit_value(un) * 100
             hs = hexes.get(h)
             if hs is None:
                 row = dist[h]
@@ -862,7 +863,7 @@ class GreedyController:
             v = values.get(uid)
             if v is None:
                 un = units[uid].unit
-                v = values[uid] = (un.health + 2 * attack_odds(un.attack, 0, 0)[0]) * 100
+                v = values[uid] = _unit_value(un) * 100
             scored.append((v - min(dist[h][x] for x in stones), (uid, h)))
         return self._best(scored, None)
 

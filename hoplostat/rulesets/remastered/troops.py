@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hoplostat.catalog.model import Catalog, Tactic, Unit
+from hoplostat.dice import FACES, HIT_FACES
 from hoplostat.engine.state import BAG, CAMP, TRACK, TroopState, UnitState
 
 
@@ -29,7 +30,7 @@ def add_faction(units: list[UnitState], catalog: Catalog, seat: int, faction: st
 
 def unit_value(u: Unit) -> float:
     """Health + 2 x expected hits of the unit's Attack: the order in which set-up choices are offered."""
-    return u.health + 2.0 * sum(n * f / 6 for n, f in zip(u.attack.counts, (2, 3, 4, 5, 6)))
+    return u.health + 2.0 * sum(n * f / FACES for n, f in zip(u.attack.counts, HIT_FACES))
 
 
 def select_units(g, troop: int, k: int) -> list[UnitState]:
