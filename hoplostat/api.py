@@ -341,7 +341,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
         raise InputError(f"--seed {seed}: must be 0 or more")
     if max_rounds is not None and max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    catalog = load(_paths(data))
+    catalog = load(_paths(data), ruleset=cls.ruleset)
     chosen = _split("--faction", _names(factions))
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
@@ -482,7 +482,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--policies {policies!r}: in {mode} one player plays every seat of the team; give one name")
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
-    catalog = load(data_dirs, use_env=False)
+    catalog = load(data_dirs, use_env=False, ruleset=cls.ruleset)
     chosen = tuple(_split("--faction", factions)) if factions else tuple(catalog.factions)
     for f in chosen:
         catalog.faction(f)
@@ -592,12 +592,11 @@ def figures(sweep: SweepResult | PathLike, *, data: PathLike | Sequence[PathLike
     """The figures of the sweep's report (`write_report`), by section key (e.g. ``win-rates``,
     ``matchups``, ``first-player``, ``ratings``, ``units``, ``rounds``, ``odds``), as matplotlib
     Figures. ``data``: overlay directories (default: the sweep's own)."""
-    from hoplostat.catalog import load
     from hoplostat.report import report_sections
+    from hoplostat.sweep import sweep_catalog
 
     s = _sweep_of(sweep)
-    overlays = _paths(data) or tuple(s.manifest.get("config", {}).get("data", []))
-    sections, _sentences, _share = report_sections(s.manifest, s.tables, load(overlays))
+    sections, _sentences, _share = report_sections(s.manifest, s.tables, sweep_catalog(s.manifest, _paths(data)))
     return {key: fig for key, _title, fig, _text, _table in sections}
 
 
@@ -606,16 +605,14 @@ def write_report(directory: PathLike, *, out: PathLike = "reports",
     """Write the self-contained HTML balance report of a sweep (``hoplostat report DIR``): ``out``/
     ``index.html`` and ``out``/``figures/*.png``; returns the path of ``index.html``. ``data``: overlay
     directories (default: the sweep's own)."""
-    from hoplostat.catalog import load
     from hoplostat.outpaths import output_dir
     from hoplostat.report import build_report
-    from hoplostat.sweep import read_manifest
+    from hoplostat.sweep import read_manifest, sweep_catalog
 
     directory, out = Path(directory), Path(out)
     manifest = read_manifest(directory)
     output_dir(out, "--out")
-    overlays = list(_paths(data)) or list(manifest.get("config", {}).get("data", []))
-    return build_report(directory, out, load(overlays))
+    return build_report(directory, out, sweep_catalog(manifest, _paths(data)))
 
 
 def compare(a: SweepResult | PathLike, b: SweepResult | PathLike) -> pl.DataFrame:

@@ -325,18 +325,27 @@ def _successes(mode: str, frame) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=4)
-def _catalog(data: tuple[str, ...]):
-    """The sweep's catalog, loaded once per worker process (the default one is cached by the loader too)."""
+def _catalog(data: tuple[str, ...], ruleset: str = "remastered"):
+    """The sweep's catalog (its mode's rule set, `Mode.ruleset`), loaded once per worker process (the default
+    one is cached by the loader too)."""
     from hoplostat.catalog import load
 
-    return load(data, use_env=False)
+    return load(data, use_env=False, ruleset=ruleset)
+
+
+def ruleset_of(mode: str) -> str:
+    """The rule set whose catalog a mode plays with."""
+    from hoplostat.engine.loop import mode_class
+
+    return mode_class(mode).ruleset
 
 
 def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:
-    catalog = _catalog(config.data)
+    ruleset = ruleset_of(config.mode)
+    catalog = _catalog(config.data, ruleset)
     if config.catalog_hash and catalog.hash != config.catalog_hash:
         _catalog.cache_clear()  # loaded here for an earlier sweep whose data folders held other files then
-        catalog = _catalog(config.data)
+        catalog = _catalog(config.data, ruleset)
     if config.catalog_hash and catalog.hash != config.catalog_hash:
         raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
                          f"expected {config.catalog_hash[:12]}): data files differ on this worker")
@@ -730,12 +739,16 @@ def chips_used(tables: dict) -> dict[str, list[str]]:
     return {"factions": factions, "immortals": immortals, "titans": titans}
 
 
-def sweep_catalog(manifest: dict):
-    """The catalog a sweep was played with: the overlays its manifest records (HOPLOSTAT_DATA included,
-    as it was then), not those of the environment now."""
+def sweep_catalog(manifest: dict, overlays=None):
+    """The catalog a sweep was played with: its mode's rule set and the overlays its manifest records
+    (HOPLOSTAT_DATA included, as it was then), not those of the environment now; `overlays` instead of them
+    when given (non-empty)."""
     from hoplostat.catalog import load
 
-    return load(list(manifest.get("config", {}).get("data", [])), use_env=False)
+    config = manifest.get("config", {})
+    mode = config.get("mode") or "skirmish"
+    dirs = list(overlays) if overlays else list(config.get("data", []))
+    return load(dirs, use_env=False, ruleset=ruleset_of(mode))
 
 
 def stand_ins(*runs) -> dict:

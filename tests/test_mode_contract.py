@@ -27,8 +27,16 @@ SEEDS = range(4)
 
 
 @pytest.fixture(scope="module")
-def catalog():
-    return load((), use_env=False)
+def catalogs():
+    """The embedded catalog of each mode's rule set (`Mode.ruleset`), loaded once."""
+    got: dict[str, object] = {}
+
+    def of(mode: str):
+        rs = mode_class(mode).ruleset
+        if rs not in got:
+            got[rs] = load((), use_env=False, ruleset=rs)
+        return got[rs]
+    return of
 
 
 def check_invariants(g, turn) -> None:
@@ -66,7 +74,8 @@ def _play(catalog, mode: str, seed: int, policy: str, *, log: bool = False):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_every_mode_plays_to_the_end_keeps_its_invariants_and_replays(catalog, mode):
+def test_every_mode_plays_to_the_end_keeps_its_invariants_and_replays(catalogs, mode):
+    catalog = catalogs(mode)
     cls = mode_class(mode)
     for seed in SEEDS:
         for policy in ("greedy", "random"):
@@ -86,9 +95,10 @@ def test_every_mode_plays_to_the_end_keeps_its_invariants_and_replays(catalog, m
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_every_mode_gives_sweep_rows_that_match_its_declared_schema(catalog, mode):
+def test_every_mode_gives_sweep_rows_that_match_its_declared_schema(catalogs, mode):
     from hoplostat.sweep import SweepConfig, play_one, result_frame
 
+    catalog = catalogs(mode)
     cls = mode_class(mode)
     factions = sorted(catalog.factions)[:max(3, *cls.seats)]
     config = SweepConfig(mode=mode, factions=tuple(factions), games=1, seed=3, max_rounds=12,

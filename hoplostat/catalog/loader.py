@@ -18,7 +18,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -359,10 +359,13 @@ def _unit(f: _Fields, kind: str | None = None, extra_prov: Sequence[str] = ()) -
     health = f.int_("health", *vocab.UNIT_STAT_BOUNDS["health"])
     attack = _pool(f, "attack")
     skills = _skill_refs(f)
-    all_prov = _provenance(f, tuple(vocab.UNIT_FIELDS) + tuple(extra_prov))
+    # Rise of Rome, "Unit Chip Glossary": Tactical Range, a stat of the older games' chips only.
+    tactical = f.int_("tactical_range", 0, 8) if "tactical_range" in raw.data else None
+    stat_fields = tuple(vocab.UNIT_FIELDS) + (("tactical_range",) if tactical is not None else ())
+    all_prov = _provenance(f, stat_fields + tuple(extra_prov))
     src = _source(f, _needs_source(all_prov))
     note = _note(f)
-    prov = FrozenMap({k: all_prov[k] for k in vocab.UNIT_FIELDS})
+    prov = FrozenMap({k: all_prov[k] for k in stat_fields})
     extra = FrozenMap({k: all_prov[k] for k in extra_prov})
     unit = Unit(
         id=raw.id,
@@ -379,6 +382,7 @@ def _unit(f: _Fields, kind: str | None = None, extra_prov: Sequence[str] = ()) -
         provenance=prov,
         source=src,
         note=note,
+        tactical_range=tactical,
     )
     return unit, extra
 
@@ -603,18 +607,23 @@ def _parse_arena(f: _Fields) -> Arena:
         note=_note(f),
     )
     f.finish()
-    counts = arena.tag_counts()
     for h in hexes:
         if "deploy-red" in h.tags and "deploy-blue" in h.tags or "outer-red" in h.tags and "outer-blue" in h.tags:
             raise f.err("legend", "a hex cannot be a deployment hex of both sides")
-    expected = vocab.ARENA_RULE_COUNTS.get(arena.id)
-    if expected is not None:
-        for tag, n in expected.items():
-            if counts.get(tag, 0) != n:
-                raise f.err("map", f"the rulebook gives {arena.name} {n} hex(es) tagged {tag!r}, the map has {counts.get(tag, 0)}")
-        if arena.id == "colosseum" and counts.get("inner", 0) < 1:
-            raise f.err("map", "the Colosseum needs inner deployment hexes (tag 'inner')")
     return arena
+
+
+def _check_arena_counts(f: _Fields, arena: Arena, ruleset: str) -> None:
+    """The hex counts the rule set's rulebook fixes for this arena (`vocab.ARENA_RULE_COUNTS`)."""
+    counts = arena.tag_counts()
+    expected = vocab.ARENA_RULE_COUNTS.get(ruleset, {}).get(arena.id)
+    if expected is None:
+        return
+    for tag, n in expected.items():
+        if counts.get(tag, 0) != n:
+            raise f.err("map", f"the rulebook gives {arena.name} {n} hex(es) tagged {tag!r}, the map has {counts.get(tag, 0)}")
+    if arena.id == "colosseum" and counts.get("inner", 0) < 1:
+        raise f.err("map", "the Colosseum needs inner deployment hexes (tag 'inner')")
 
 
 def _parse_game(raw: _Raw) -> GameFacts:
@@ -644,12 +653,29 @@ def _parse_game(raw: _Raw) -> GameFacts:
                 "titan_chips",
             ),
         ),
-        onslaught_priority=f.str_list("onslaught_priority", choices=vocab.PRIORITIES, lo=1, hi=6),
+        onslaught_priority=f.str_list("onslaught_priority", [], choices=vocab.PRIORITIES, lo=0, hi=6),
         source=f.str_("source"),
+        ruleset=f.str_("ruleset", "remastered", pattern=_SLUG_RE, what="a rule set id"),
+        faction_units=f.int_("faction_units", 1, 20, 10),
+        faction_tactics=_faction_tactics(f),
+        components=f.str_("components", "Remastered, Components"),
     )
     f.get("provenance", None)
     f.finish()
     return g
+
+
+def _faction_tactics(f: _Fields) -> tuple[int, int]:
+    """[game.faction_tactics]: how many common and unique tactics a faction lists (default 3 and 1)."""
+    if "faction_tactics" not in f.t:
+        f.used.add("faction_tactics")
+        return (3, 1)
+    sub = f.table("faction_tactics")
+    out = (sub.int_("common", 0, 4), sub.int_("unique", 0, 4))
+    sub.finish()
+    if sum(out) != 4:
+        raise f.err("faction_tactics", f"a faction lists four tactics; common + unique is {sum(out)}")
+    return out
 
 
 _PARSERS = {
@@ -755,20 +781,28 @@ def overlay_dirs(overlays: Sequence[str | Path] = (), *, use_env: bool = True) -
     return dirs
 
 
-def load(overlays: Sequence[str | Path] = (), *, use_env: bool = True) -> Catalog:
-    """The default catalog merged with overlays (`HOPLOSTAT_DATA` first, then `overlays`; later wins).
+def load(overlays: Sequence[str | Path] = (), *, use_env: bool = True, ruleset: str = "remastered") -> Catalog:
+    """A rule set's embedded catalog (`data/<ruleset>/`) merged with overlays (`HOPLOSTAT_DATA` first, then
+    `overlays`; later wins). Overlays given with a rule set's mode hold that rule set's chips.
 
     Without overlays the result is cached, so repeated calls are cheap.
     """
     dirs = overlay_dirs(overlays, use_env=use_env)
     if not dirs:
-        return _load_default()
-    return load_dirs([default_data_dir(), *dirs])
+        return _load_default(ruleset)
+    return load_dirs([_ruleset_dir(ruleset), *dirs])
 
 
-@lru_cache(maxsize=1)
-def _load_default() -> Catalog:
-    return load_dirs([default_data_dir()])
+def _ruleset_dir(ruleset: str) -> Path:
+    d = default_data_dir(ruleset)
+    if not d.is_dir():
+        raise InputError(f"rule set {ruleset!r} has no embedded catalog (data/{ruleset}/)")
+    return d
+
+
+@lru_cache(maxsize=8)
+def _load_default(ruleset: str = "remastered") -> Catalog:
+    return load_dirs([_ruleset_dir(ruleset)])
 
 
 def clear_cache() -> None:
@@ -853,6 +887,10 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
 
     units: dict[str, Unit] = {}
     for u in by_table["unit"]:
+        # A chip is played by the rules of the box it comes in ([game] ruleset); champions of the older
+        # games are not elite (they have no elite rule: tactics may go on them).
+        if game.ruleset != "remastered":
+            u = replace(u, ruleset=game.ruleset, elite=False)
         units[u.id] = u
     for im in by_table["immortal"]:
         units[im.id] = im.unit
@@ -864,6 +902,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
     immortals = {im.id: im for im in by_table["immortal"]}
     titans = {ti.id: ti for ti in by_table["titan"]}
     arenas = {a.id: a for a in by_table["arena"]}
+    for a in arenas.values():
+        _check_arena_counts(_Fields(where[("arena", a.id)]), a, game.ruleset)
 
     changes = changes or _OverlayChanges()
 
@@ -909,18 +949,19 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
         if others:
             raise err("unit", others[0], "kind", f"faction {fa.id!r} already has hero {fa.hero!r}")
         members = [u for u in units.values() if u.kind == "unit" and u.faction == fa.id]
-        if len(members) != 10 and changes.faction_units(fa.id):
+        want = game.faction_units
+        if len(members) != want and changes.faction_units(fa.id):
             causes = changes.faction_units(fa.id)
-            raise InputError(f"{causes[0]}: faction {fa.id!r} must keep 10 non-elite units (Remastered, Components);"
+            raise InputError(f"{causes[0]}: faction {fa.id!r} must keep {want} non-elite units ({game.components});"
                              f" found {len(members)} after this overlay"
                              + (f" (also {'; '.join(causes[1:])})" if len(causes) > 1 else "")
                              + "; replace a unit by reusing its id, or drop one with remove = [\"<id>\"]")
-        if len(members) != 10:
+        if len(members) != want:
             raise err(
                 "faction",
                 fa.id,
                 "units",
-                f"a faction has 10 non-elite units (Remastered, Components); found {len(members)}"
+                f"a faction has {want} non-elite units ({game.components}); found {len(members)}"
                 " (replace a unit by reusing its id, or drop one with remove = [\"<id>\"] in your overlay)",
             )
         common = 0
@@ -935,8 +976,10 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
                 unique += 1
             else:
                 raise err("faction", fa.id, "tactics", f"{tid!r} is unique to faction {t.faction!r}")
-        if common != 3 or unique != 1:
-            raise err("faction", fa.id, "tactics", f"expected three common tactics and one unique tactic, got {common} and {unique}")
+        if (common, unique) != game.faction_tactics:
+            want_c, want_u = game.faction_tactics
+            raise err("faction", fa.id, "tactics", f"expected {_count_word(want_c)} common tactics and "
+                      f"{_count_word(want_u)} unique tactic{'s' if want_u != 1 else ''}, got {common} and {unique}")
     for t in tactics.values():
         if t.faction is not None:
             if t.faction not in factions:
@@ -980,6 +1023,10 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
         hash=digest,
         sources=sources,
     )
+
+
+def _count_word(n: int) -> str:
+    return ("no", "one", "two", "three", "four")[n] if 0 <= n <= 4 else str(n)
 
 
 def _close(key: str, known: Mapping[str, Any]) -> str:

@@ -91,6 +91,9 @@ class Unit(HasProvenance):
     note: str | None = None
     ruleset: str = "remastered"
     """The rule set whose rules (skill texts) the chip is played by."""
+    tactical_range: int | None = None
+    """Rise of Rome (and the older games): how far from the unit its player may play a tactic ("Unit Chip
+    Glossary"); None for Remastered chips, whose tactics go on adjacent units (TAC-2)."""
 
     def has_skill(self, skill_id: str) -> bool:
         return any(s.id == skill_id for s in self.skills)
@@ -286,6 +289,15 @@ class GameFacts:
     box: FrozenMap[int]
     onslaught_priority: tuple[str, ...]
     source: str
+    ruleset: str = "remastered"
+    """The rule set this catalog is the box of (its chips are played by its rules)."""
+    faction_units: int = 10
+    """Non-elite units per faction (a Remastered faction, a Rise of Rome city: ten)."""
+    faction_tactics: tuple[int, int] = (3, 1)
+    """(common, unique) tactics per faction: Remastered three common and one unique; Rise of Rome's cities
+    each have four of their own."""
+    components: str = "Remastered, Components"
+    """The rulebook section that gives the faction make-up (cited by validation errors)."""
 
 
 def _unknown(what: str, key: str, known: Mapping[str, Any]) -> InputError:
@@ -309,6 +321,10 @@ class Catalog:
     hash: str
     sources: tuple[str, ...] = field(default=())
     """Data directories merged into this catalog, default first."""
+
+    @property
+    def ruleset(self) -> str:
+        return self.game.ruleset
 
     def unit(self, unit_id: str) -> Unit:
         """The unit-like chip with this id; InputError with close matches if unknown."""

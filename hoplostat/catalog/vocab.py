@@ -12,8 +12,9 @@ from typing import NamedTuple
 COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
 """Attack die colours, weakest first (Remastered, "Attack")."""
 
-CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician")
-"""Remastered, "Class": the five unit classes."""
+CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator")
+"""Remastered, "Class": the five unit classes; Rise of Rome's unit types add City Gladiator ("Unit Chip
+Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`)."""
 
 KINDS: tuple[str, ...] = (
     "unit",
@@ -24,8 +25,12 @@ KINDS: tuple[str, ...] = (
     "titan",
     "titan-ally",
     "sentinel",
+    "cf-gladiator",
+    "fa-archer",
 )
-"""What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite."""
+"""What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
+champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
+gladiator, `fa-archer` the archer side of a foothold/archer chip."""
 
 ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
@@ -48,7 +53,9 @@ TITAN_FIELDS: tuple[str, ...] = ("dice", "growth", "priority", "allies", "shards
 the priority list, allies, shard set-up and what a defeated shard does. Effects rows carry their own."""
 ARENA_FIELDS: tuple[str, ...] = ("geometry", "tags", "compass")
 
-SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special")
+SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special", "alternate")
+"""Remastered: innate, ability, special. The older games: innate, ability, alternate (an Alternate Attack,
+used instead of the Basic Attack; Rise of Rome, "Unit Chip Glossary")."""
 TACTIC_TYPES: tuple[str, ...] = ("permanent", "instant", "temporary")
 
 
@@ -130,22 +137,40 @@ HEX_TAGS: dict[str, str] = {
     "chained-hero-red": "hex where the red hero is chained in Skirmish (Colosseum)",
     "chained-hero-blue": "hex where the blue hero is chained in Skirmish (Colosseum)",
     "blocked": "a hex no unit may enter",
+    "champion-red": "a starting hex of the red champion (Rise of Rome: two per side)",
+    "champion-blue": "a starting hex of the blue champion (Rise of Rome: two per side)",
 }
 
-ARENA_RULE_COUNTS: dict[str, dict[str, int]] = {
-    # Remastered, "Arenas": POZZUOLI ARENA.
-    "pozzuoli": {"deploy-red": 6, "deploy-blue": 6, "stone": 2},
-    # Remastered, "Arenas": THE COLOSSEUM (inner hexes: at least one, count not given).
-    "colosseum": {
-        "center": 1,
-        "outer-red": 2,
-        "outer-blue": 2,
-        "chained-hero-red": 1,
-        "chained-hero-blue": 1,
-        "pedestal": 4,
+ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
+    "remastered": {
+        # Remastered, "Arenas": POZZUOLI ARENA.
+        "pozzuoli": {"deploy-red": 6, "deploy-blue": 6, "stone": 2},
+        # Remastered, "Arenas": THE COLOSSEUM (inner hexes: at least one, count not given).
+        "colosseum": {
+            "center": 1,
+            "outer-red": 2,
+            "outer-blue": 2,
+            "chained-hero-red": 1,
+            "chained-hero-blue": 1,
+            "pedestal": 4,
+        },
+    },
+    "rise-of-rome": {
+        # Rise of Rome, "Board Glossary": 4 champion hexes (2 a side), 4 pedestals, 2 outer deployment hexes a
+        # side, the titan hex (tag "center": any troop deploys there, 1 damage at the start of its turn), 6 inner.
+        "colosseum": {
+            "center": 1,
+            "inner": 6,
+            "outer-red": 2,
+            "outer-blue": 2,
+            "champion-red": 2,
+            "champion-blue": 2,
+            "pedestal": 4,
+        },
     },
 }
-"""Hex counts the rulebook fixes for the two Remastered arenas (checked on load)."""
+"""Hex counts the rulebooks fix, per rule set and arena id (checked on load)."""
+
 
 COMPASS_DIRECTIONS: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
 """Hex directions for the compass (pointy-top hexes, rows left to right)."""

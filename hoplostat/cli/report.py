@@ -23,19 +23,17 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
 ) -> None:
     from hoplostat import report as rep
-    from hoplostat.catalog import load
     import time
 
     from hoplostat.cli._common import emit_json, wrote
-    from hoplostat.sweep import read_manifest
+    from hoplostat.sweep import read_manifest, sweep_catalog
 
     from hoplostat.outpaths import output_dir
 
     manifest = read_manifest(directory)
     others = list(robustness or ())
     checked = rep.check_inputs(directory, compare_with=compare, robustness_with=others)
-    overlays = list(data) if data else list(manifest.get("config", {}).get("data", []))
-    catalog = load(overlays)
+    catalog = sweep_catalog(manifest, [str(d) for d in data] if data else None)
     output_dir(out, "--out")  # created once every input is known to be good: a bad one leaves nothing behind
     started = time.time() - 1  # file times can be a second coarse
     index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=others, checked=checked)

@@ -269,6 +269,9 @@ class Heuristics:
     kill: float = 15.0
     ignored_damage: float = 0.5
     trust: float = 0.0
+    wakes: bool = True
+    """An inactive primary hero in combat wakes when damaged (the Colosseum's chained hero, SKR-10), so a
+    player damages it only to defeat it. False: it wakes by other means (Rise of Rome's champion, ROR-45)."""
     """How many standard errors a lookahead player's candidate must beat greedy's own choice by before it
     replaces it (0: the best mean wins). Onslaught's greedy plays a long game a few turns of continuation
     do not see (stones held for future HP, favor saved for the hero): there it is trusted more."""
@@ -320,6 +323,7 @@ class Mode:
     """The mode's goals as heuristic players score them (`Heuristics`)."""
     hooks_move: ClassVar[bool] = False
     hooks_ignore: ClassVar[bool] = False
+    hooks_roll: ClassVar[bool] = False
     """Whether the class overrides `after_move` / `ignores_damage` (set by `__init_subclass__`): the rules
     skip a hook a mode does not have, resolved once per mode class rather than once per move or damage."""
 
@@ -327,6 +331,7 @@ class Mode:
         super().__init_subclass__(**kwargs)
         cls.hooks_move = cls.after_move is not Mode.after_move
         cls.hooks_ignore = cls.ignores_damage is not Mode.ignores_damage
+        cls.hooks_roll = cls.roll_attack is not Mode.roll_attack
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
@@ -454,6 +459,11 @@ class Mode:
     def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
         return None
 
+    def roll_attack(self, g: Game, attacker: UnitState, pool: Any) -> int:
+        """The hits of an attack's roll (`rules.attack`); a mode may change how it is rolled (Rise of Rome's
+        reroll reward). Only called when the class overrides it (`hooks_roll`)."""
+        return g.roller.hits(pool)
+
     def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """Where `troop` may deploy: by default the arena's hexes of its side."""
         return s.grid.tagged(f"deploy-{s.troops[troop].side}")
@@ -523,6 +533,21 @@ class Mode:
                  "kind": unit_kind(u.unit_id), "deployed": u.deployed, "damage_dealt": u.damage_dealt,
                  "kills": u.kills, "defeated": u.defeated, "won": won_by_seat(u.seat), "damage_taken": u.damage_taken,
                  "tactics_enabled": u.tactics_enabled} for u in res.units]
+
+
+def versus_rows(cls: type[Mode], res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]
+                ) -> dict[str, list[dict]]:
+    """The sweep rows of a two-player game (Skirmish, Rise of Rome): the winner's seat and faction, rounds,
+    end reason and each side's counts (`per_side` columns), and the units table."""
+    winner = None if res.winner is None else "ab"[res.winner]
+    row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
+           "end_reason": res.end_reason}
+    for side, t in zip("ab", res.troops):
+        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                    f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
+                    f"{side}_crowd_favor": t.crowd_favor})
+    units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
+    return {"games": [row], "units": units}
 
 
 def opponent_ids(catalog: Any, kind: str) -> list[str]:

@@ -19,6 +19,7 @@ Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param
 - tactic_reach(g, holder, param) -> int: its troop may play tactics on opponents this close to it
 - movement_lock: marker: opponents adjacent to the holder cannot move and stop when they arrive
 - intercept(g, holder, param, attacker, target) -> bool: holder takes the attack's damage instead
+- stationary: marker: the holder cannot move and cannot be displaced (Rise of Rome's Stationed)
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ HOOKS: tuple[str, ...] = (
     "tactic_reach",
     "movement_lock",
     "intercept",
+    "stationary",
 )
 
 

@@ -213,8 +213,11 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
 
 
 def can_be_displaced(s: GameState, u: UnitState) -> bool:
-    """Sentinels cannot be displaced (SUP-4); nor can an inactive hero from its chained hex (SKR-2)."""
-    return u.active and u.unit.kind != "sentinel"
+    """Sentinels cannot be displaced (SUP-4); nor can an inactive hero from its chained hex (SKR-2); nor a
+    unit with a working stationary skill (Rise of Rome, "Stationed")."""
+    if not u.active or u.unit.kind == "sentinel":
+        return False
+    return not (unit_hooks(u.unit, "stationary") and s.skills_work(u))
 
 
 def can_move(s: GameState, u: UnitState) -> bool:
@@ -225,6 +228,8 @@ def can_move(s: GameState, u: UnitState) -> bool:
         return False  # Remastered, "Sentinels": cannot move, whatever a tactic adds (SUP-4)
     if s.is_dazed(u) and not unit_hooks(u.unit, "move_when_dazed"):
         return False
+    if unit_hooks(u.unit, "stationary") and s.skills_work(u):
+        return False  # Rise of Rome, "Stationed": cannot move from its starting hex
     return movement_of(s, u) > 0
 
 
@@ -782,7 +787,7 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     """
     s = g.state
     pool, bonus, reduce = attack_profile(g, attacker, target)
-    hits = g.roller.hits(pool)
+    hits = s.mode.roll_attack(g, attacker, pool) if s.mode.hooks_roll else g.roller.hits(pool)
     attacker.engaged_turn = s.turn
     dealt = hits >= 1
     if s.log is not None:

@@ -416,6 +416,8 @@ def _targets(s: Any, troop: int, hunted: Any | None) -> list[int]:
     if hunted is not None:
         return [hunted.hex]
     opps = s.opponents_of(troop)
+    if not s.mode.heuristics.wakes:
+        return [o.hex for o in opps]  # a sleeping champion is the goal itself (Rise of Rome)
     got = [o.hex for o in opps if o.active]
     return got if got or not opps else [o.hex for o in opps]
 
@@ -425,7 +427,8 @@ def _may_wake(g: Any, troop: int, options: Sequence[Any], t: Any, cache: dict[in
     attacks offered on it defeat it together with chance >= `WAKE_KILL`; memoised per decision in `cache`."""
     got = cache.get(t.uid)
     if got is None:
-        got = cache[t.uid] = _hunted(g.state, troop) is t or _team_kill(g, options, t) >= WAKE_KILL
+        got = cache[t.uid] = not g.state.mode.heuristics.wakes or _hunted(g.state, troop) is t \
+            or _team_kill(g, options, t) >= WAKE_KILL
     return got
 
 
@@ -813,6 +816,13 @@ class GreedyController:
                     scored.append((BLUE_P * len(adj) * len(adj), opt))
                 elif sid == "reposition":
                     repositions.append(opt)
+                elif sid == "stun":
+                    # Rise of Rome's Stun (an Alternate Attack): a blue die; a hit takes the target out for a
+                    # round. Worth what the target would do in that round: its expected hits, more for a
+                    # champion about to act.
+                    t = s.units[opt[3][0]]
+                    threat = sum(n * f for n, f in zip(t.unit.attack.counts, HIT_FACES)) / 6.0
+                    scored.append((BLUE_P * (threat + (2.0 if t.is_primary_hero and t.active else 0.0)), opt))
         if repositions:
             self._reposition(s, troop, scored, repositions)
         return self._best(scored, 0.0)

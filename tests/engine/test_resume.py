@@ -72,6 +72,10 @@ def catalog():
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_clone_taken_at_any_step_decision_continues_as_the_original(catalog, mode):
+    from hoplostat.engine.loop import mode_class
+
+    if mode_class(mode).ruleset != catalog.ruleset:
+        catalog = load((), use_env=False, ruleset=mode_class(mode).ruleset)
     for seed in SEEDS:
         spec = _spec(catalog, mode, seed)
         m, spec, g, counter = _game(catalog, spec, seed, None, [])

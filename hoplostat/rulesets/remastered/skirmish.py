@@ -20,7 +20,7 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import per_side
+from hoplostat.engine.mode import per_side, versus_rows
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game, unimplemented_skills
@@ -248,15 +248,7 @@ class Skirmish(Mode):
 
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
-        winner = None if res.winner is None else "ab"[res.winner]
-        row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
-               "end_reason": res.end_reason}
-        for side, t in zip("ab", res.troops):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
-                        f"{side}_crowd_favor": t.crowd_favor})
-        units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
-        return {"games": [row], "units": units}
+        return versus_rows(cls, res, head, unit_kind)
 
 
 class BareBoard(Skirmish):

@@ -1,0 +1,24 @@
+"""The troop of the older games: a bag of unit *and* tactic chips drawing into a hand (the prep area)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hoplostat.catalog.model import Tactic
+from hoplostat.engine.state import TroopState
+
+
+@dataclass(slots=True)
+class ClassicTroop(TroopState):
+    """A troop whose tactics wait in the bag with its gladiators (Rise of Rome, "Setup": "all of your city's
+    gladiators and tactics" go in the bag). Units in the bag are in zone BAG, in the hand in zone CAMP; tactic
+    chips in the bag are `tactics_bag`, in the hand `tactics_camp`."""
+
+    tactics_bag: list[Tactic] = field(default_factory=list)
+    hand_size: int = 4
+    """Prep area circles (Rise of Rome: four; two in co-op)."""
+    redrawn_turn: int = -1
+    """The turn in which the hand of unplayable tactics was last shown and redrawn (ROR-24)."""
+    granted_any: int = -1
+    """Turn-stamped uid of the unit a Consuming Impel gave a Basic *or* Alternate second attack (`-1` none);
+    see `rulesets.rise_of_rome.skills`. Kept as (turn << 16 | uid)."""

@@ -1,0 +1,197 @@
+"""The phase turn of the older games (Rise of Rome, "Starting a Game": Deploy -> Move -> Attack -> Draw;
+each phase once, in order, never back). A mode composes these steps with its own arena rules.
+
+Decisions and option shapes are those of Remastered's steps (engine.steps), so every player plays both:
+- "deploy":  (uid, hex)            the turn's one gladiator (ROR-26)
+- "tactic":  (index in hand, uid)  the turn's one tactic, within Tactical Range (ROR-29)
+- "move":    (uid, hex)            engine.steps.movement_step
+- "ability": (uid, skill id, args) Abilities of the attack phase, usable from the deployment turn (ROR-14)
+- "engage":  ("attack", uid, target) | ("special", uid, skill id, args)  a Basic or an Alternate Attack
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from hoplostat.catalog.model import Tactic
+from hoplostat.engine import rules
+from hoplostat.engine.rules import Game
+from hoplostat.engine.state import BAG, CAMP, COMBAT, GameState, UnitState
+from hoplostat.engine.steps import each_once, engage_step, movement_step
+from hoplostat.rulesets.classic.state import ClassicTroop
+
+HARMFUL_TERMS = frozenset({"stun", "movement-set", "damage", "damage-adjacent"})
+"""Tactic effect terms that hurt the unit they go on."""
+
+
+# --------------------------------------------------------------------------- bag and hand
+
+
+def hand_count(s: GameState, troop: int) -> int:
+    """Chips in the troop's prep area: units in its camp plus tactic chips in hand."""
+    t = s.troops[troop]
+    return sum(1 for u in s.units if u.troop == troop and u.zone == CAMP and u.active) + len(t.tactics_camp)
+
+
+def bag_count(s: GameState, troop: int) -> int:
+    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    return sum(1 for u in s.units if u.troop == troop and u.zone == BAG) + len(t.tactics_bag)
+
+
+def draw(g: Game, troop: int) -> None:
+    """Rise of Rome, "Phase 4: Draw": refill the prep area to its size from the bag, chip by chip at random,
+    when the bag allows (ROR-39: no penalty for an empty circle)."""
+    s = g.state
+    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    n = hand_count(s, troop)
+    while n < t.hand_size:
+        bag_units = [u for u in s.units if u.troop == troop and u.zone == BAG]
+        total = len(bag_units) + len(t.tactics_bag)
+        if total == 0:
+            return
+        k = int(g.rng.integers(total))
+        if k < len(bag_units):
+            bag_units[k].zone = CAMP
+        else:
+            t.tactics_camp.append(t.tactics_bag.pop(k - len(bag_units)))
+        n += 1
+
+
+def redraw_dead_hand(g: Game, troop: int, playable: Callable[[Tactic], bool]) -> None:
+    """ROR-24 (Rise of Rome, "Starting a Game"): a prep area of tactics only, none of which can be played, is
+    shown, put back into the bag and drawn again. Once per turn (ruling R-ROR-3: a bag holding only those
+    tactics would otherwise give the same hand for ever)."""
+    s = g.state
+    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    if t.redrawn_turn == s.turn or len(t.tactics_camp) < t.hand_size or hand_count(s, troop) != len(t.tactics_camp):
+        return
+    if any(playable(tac) for tac in t.tactics_camp):
+        return
+    t.redrawn_turn = s.turn
+    s.say(f"{t.faction} ({t.side}) shows {len(t.tactics_camp)} unplayable tactics and draws again")
+    t.tactics_bag.extend(t.tactics_camp)
+    t.tactics_camp.clear()
+    draw(g, troop)
+
+
+# --------------------------------------------------------------------------- tactical range
+
+
+def gives_reach(s: GameState, u: UnitState) -> bool:
+    """A unit whose Tactical Range works: in combat, active, its skills working (not stunned, not on an inner
+    hex without a foothold: Rise of Rome, "Phase 1", the inner hex "nullifies Tactical Range")."""
+    return u.zone == COMBAT and u.active and s.skills_work(u)
+
+
+def tactic_targets(s: GameState, troop: int, tactic: Tactic, *, allowed: Callable[[UnitState, Tactic], bool] | None = None
+                   ) -> list[UnitState]:
+    """Units a tactic of `troop` may go on (ROR-15, ROR-29): a unit no farther from one of the troop's units
+    than that unit's Tactical Range, the unit itself always (range 0). Friendly targets need the range too
+    (ruling R-ROR-1, the book's diagram). `allowed(target, tactic)`: the mode's further limits (a Stun tactic
+    never on a champion, ROR-103)."""
+    sources = [(m.hex, m.unit.tactical_range or 0) for m in s.in_combat(troop) if gives_reach(s, m)]
+    if not sources:
+        return []
+    dist = s.grid.dist
+    out = []
+    for o in s.in_combat():
+        if o.unit.kind == "shard":
+            continue
+        row = dist[o.hex]
+        if any(row[h] <= r for h, r in sources) and (allowed is None or allowed(o, tactic)):
+            out.append(o)
+    return out
+
+
+def tactic_options(s: GameState, troop: int, allowed: Callable[[UnitState, Tactic], bool] | None = None) -> list[tuple[int, int]]:
+    """(index in hand, target uid) of every tactic in hand on every target it may go on."""
+    hand = s.troops[troop].tactics_camp
+    out = []
+    for i, tac in enumerate(hand):
+        out.extend((i, u.uid) for u in tactic_targets(s, troop, tac, allowed=allowed))
+    return out
+
+
+# --------------------------------------------------------------------------- the phases
+
+
+def deploy_phase(g: Game, troop: int, gladiators: Sequence[tuple[int, int]], *,
+                 place: Callable[[int, int], None] | None = None,
+                 allowed: Callable[[UnitState, Tactic], bool] | None = None,
+                 after_tactic: Callable[[bool], None] | None = None) -> None:
+    """Rise of Rome, "Phase 1: Unit & Tactic Deployment": at most one gladiator (`gladiators`: (uid, hex)
+    options; `place(uid, hex)` puts it, default `rules.deploy`), then at most one tactic within Tactical Range
+    (ROR-26, ROR-29: the gladiator first, so its Tactical Range counts at once, ROR-28; ruling R-ROR-2).
+    `after_tactic(played)`: the mode's own chip that counts as the tactic (a foothold), offered when none
+    was played."""
+    s = g.state
+    if gladiators:
+        choice = g.ask(troop, "deploy", list(gladiators), optional=True, step=True)
+        if choice is not None:
+            uid, h = choice
+            (place or (lambda a, b: rules.deploy(g, s.units[a], b)))(uid, h)
+            if s.end_reason is not None:
+                return
+    played = False
+    opts = tactic_options(s, troop, allowed)
+    if opts:
+        choice = g.ask(troop, "tactic", opts, optional=True, step=True)
+        if choice is not None:
+            i, uid = choice
+            tac = s.troops[troop].tactics_camp[i]
+            rules.place_tactic(g, troop, tac, s.units[uid])
+            played = True
+    if after_tactic is not None and s.end_reason is None:
+        after_tactic(played)
+
+
+def can_use_ability(s: GameState, u: UnitState) -> bool:
+    """The older games: an Ability works from the turn its unit deploys (ROR-14), never while stunned, on an
+    inner hex without a foothold (ROR-9) or inactive."""
+    return u.zone == COMBAT and u.active and s.skills_work(u)
+
+
+def ability_step(g: Game, troop: int) -> None:
+    """The attack phase's Abilities (Impel, Consuming Impel: "usable during attack phase only"), each once
+    per turn per unit, before the attacks (ruling R-ROR-5)."""
+    s = g.state
+
+    def build() -> list:
+        opts: list[tuple] = []
+        for u in s.in_combat(troop):
+            if not can_use_ability(s, u):
+                continue
+            for sid, param, fn in rules.unit_hooks(u.unit, "ability_options"):
+                if u.abilities_used.get(sid) != s.turn:
+                    opts.extend((u.uid, sid, args) for args in fn(g, u, param))
+        return opts
+
+    each_once(g, troop, "ability", build, lambda choice: rules.use_ability(g, troop, choice))
+
+
+def attack_phase(g: Game, troop: int) -> None:
+    """Rise of Rome, "Phase 3: Attacking": the Abilities of the phase, then each unit one attack, Basic (on
+    one opponent within Attack Range, no line of sight: ROR-34, ROR-35) or Alternate (its skill's text:
+    ROR-36), in any order; a unit deployed this turn attacks only with First Strike (ROR-28)."""
+    ability_step(g, troop)
+    if g.state.end_reason is not None:
+        return
+    s = g.state
+    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn << 16 | u.uid))
+
+
+def move_phase(g: Game, troop: int) -> None:
+    """Rise of Rome, "Phase 2: Movement": each unit up to its Move Range, in one go (ROR-32, ROR-33); a unit
+    deployed this turn moves only with Initiative (ROR-28)."""
+    movement_step(g, troop)
+
+
+def end_single_turn_tactics(g: Game, troop: int) -> None:
+    """Single-turn tactics (Stun: "placed on top") played by this troop end at the start of its next turn
+    (ROR-30; as Remastered's temporary tactics, TAC-5)."""
+    s = g.state
+    for u in s.in_combat():
+        for pt in list(u.tactics):
+            if pt.owner == troop and pt.tactic.type == "temporary" and pt.turn < s.turn:
+                rules.discard_tactic(g, u, pt)

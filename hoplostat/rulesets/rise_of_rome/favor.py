@@ -1,0 +1,177 @@
+"""Rise of Rome's crowd favor meter and foothold/archer (F/A) chips ("Crowd Favor", "CF Rewards",
+"Foothold/Archer (F/A) Chip"). Five rewards around a center bead: each point of favor moves the bead one
+step toward the reward its player chose; the fifth step earns it and the bead goes back to the center."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hoplostat.engine import rules
+from hoplostat.engine.rules import Game
+from hoplostat.engine.state import COMBAT, TRACK, GameState
+from hoplostat.rulesets.classic.state import ClassicTroop
+
+FAR_LEFT, MID_LEFT, CENTER, MID_RIGHT, FAR_RIGHT = range(5)
+REWARDS = ("activate the champion", "reroll one Basic Attack die a turn", "the crowd favor gladiator",
+           "move a foothold (and keep this F/A chip)", "the far outer deployment hexes")
+"""The five rewards, left to right on the meter (ROR-45..ROR-49)."""
+STEPS = 5
+"""Points from the center to a reward (ROR-42: "every 5th point")."""
+EARNED_CIRCLES = 2
+"""Earned F/A circles (ROR-40)."""
+
+
+@dataclass(slots=True)
+class RomeTroop(ClassicTroop):
+    """A Rise of Rome player: its bag and hand (ClassicTroop), its meter, its F/A chips, its rewards."""
+
+    cf_target: int = -1
+    """The reward the bead is heading for (-1: at the center, none chosen)."""
+    cf_steps: int = 0
+    cf_done: list[bool] = field(default_factory=lambda: [False] * 5)
+    meter_chips: list[int] = field(default_factory=lambda: [-1] * 5)
+    """The uid of the F/A chip lying on each reward circle of this troop's meter (-1: none; the center holds
+    the crowd favor gladiator, `cf_gladiator`)."""
+    fa_earned: list[int] = field(default_factory=list)
+    """F/A chips on the earned circles (uids of their archer side)."""
+    cf_gladiator: int = -1
+    cf_unlocked: bool = False
+    reroll: bool = False
+    reroll_turn: int = -1
+    far_open: bool = False
+
+
+def choices(t: RomeTroop) -> list[int]:
+    """Rewards the bead may head for: every one not yet earned, the center only after the four others
+    (ROR-43)."""
+    outer = [k for k in (FAR_LEFT, MID_LEFT, MID_RIGHT, FAR_RIGHT) if not t.cf_done[k]]
+    if outer:
+        return outer
+    return [CENTER] if not t.cf_done[CENTER] else []
+
+
+def gain(g: Game, troop: int, n: int, why: str) -> None:
+    """ROR-41, ROR-42: `n` points, one step each toward the chosen reward; a new reward is chosen whenever the
+    bead is at the center (ruling R-ROR-8: the bead heads for one reward until it reaches it; turning away
+    would only lose the steps made, as in the Colosseum, CF-4). Points with nothing left to earn are kept in
+    the total only."""
+    s = g.state
+    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    if n <= 0:
+        return
+    t.favor_total += n
+    s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why})")
+    for _ in range(n):
+        if t.cf_target < 0:
+            opts = choices(t)
+            if not opts:
+                return
+            t.cf_target = g.ask(troop, "cf-reward", opts, optional=False)
+        t.cf_steps += 1
+        t.favor = t.cf_steps
+        if t.cf_steps >= STEPS:
+            k = t.cf_target
+            t.cf_target, t.cf_steps, t.favor = -1, 0, 0
+            claim(g, troop, k)
+            if s.end_reason is not None:
+                return
+
+
+def claim(g: Game, troop: int, k: int) -> None:
+    """ROR-44..ROR-49: the reward, and the F/A chip on its circle to that chip's owner (the opponent's chip
+    on every outer circle but mid-right, the player's own there, ROR-19)."""
+    s = g.state
+    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    t.cf_done[k] = True
+    t.rewards += 1
+    s.say(f"{t.faction} ({t.side}) earns the crowd favor reward: {REWARDS[k]}")
+    if k == FAR_LEFT:
+        hero = s.units[t.primary_hero]
+        if not hero.active and hero.zone == COMBAT:
+            hero.active = True
+            if s.active == troop:
+                hero.deployed_turn = s.turn  # ROR-45: activated on its own turn, it waits for the next
+            s.say(f"{hero.name} is activated")
+    elif k == MID_LEFT:
+        t.reroll = True
+    elif k == CENTER:
+        t.cf_unlocked = t.cf_gladiator >= 0
+    elif k == MID_RIGHT:
+        move_a_foothold(g, troop)
+    elif k == FAR_RIGHT:
+        t.far_open = True
+    chip = t.meter_chips[k]
+    if chip >= 0:
+        t.meter_chips[k] = -1
+        earn_chip(g, s.units[chip].troop, chip)
+
+
+def earn_chip(g: Game, troop: int, uid: int) -> None:
+    """ROR-40: an earned F/A chip goes onto an earned circle at once; with both full, one is discarded (the
+    player's choice among the three)."""
+    s = g.state
+    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    t.fa_earned.append(uid)
+    s.say(f"{t.faction} ({t.side}) earns an F/A chip ({s.units[uid].name})")
+    if len(t.fa_earned) > EARNED_CIRCLES:
+        drop = g.ask(troop, "fa-discard", list(t.fa_earned), optional=False)
+        t.fa_earned.remove(drop)
+        s.say(f"{t.faction} ({t.side}) discards an F/A chip ({s.units[drop].name})")
+
+
+def foothold_hexes(s: GameState, troop: int) -> list[int]:
+    """ROR-50: a foothold goes on any hex but a pedestal, the titan hex, a hex an opponent holds or one that
+    already has a foothold."""
+    g = s.grid
+    out = []
+    for h in range(g.n):
+        if g.pedestal[h] or g.move_block[h] or g.center[h] or h in s.footholds:
+            continue
+        o = s.board[h]
+        if o >= 0 and not rules.same_team(s, s.units[o].troop, troop):
+            continue
+        out.append(h)
+    return out
+
+
+def archer_hexes(s: GameState) -> list[int]:
+    """ROR-50: an archer goes on a pedestal free of every chip."""
+    return [h for h in s.grid.tagged("pedestal") if s.board[h] < 0 and h not in s.footholds]
+
+
+def play_foothold(g: Game, troop: int) -> None:
+    """Phase 1: an earned F/A chip played as a foothold, instead of a tactic (ROR-26, ROR-51)."""
+    s = g.state
+    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    if not t.fa_earned:
+        return
+    h = g.ask(troop, "place-foothold", foothold_hexes(s, troop), optional=True, step=True)
+    if h is None:
+        return
+    t.fa_earned.pop(0)
+    rules.place_foothold(g, troop, h)
+
+
+def move_a_foothold(g: Game, troop: int) -> None:
+    """ROR-48: once, on earning it, move one foothold (own or the opponent's) to an adjacent available hex
+    (ruling R-ROR-4: once, as the board's "immediately" says; not every turn as Remastered's CF-6)."""
+    s = g.state
+    opts = []
+    for f, owner in s.footholds.items():
+        for h in s.grid.neighbours[f]:
+            if h in s.footholds or s.grid.pedestal[h] or s.grid.move_block[h] or s.grid.center[h]:
+                continue
+            o = s.board[h]
+            if o >= 0 and not rules.same_team(s, s.units[o].troop, owner):
+                continue
+            opts.append((f, h))
+    if not opts:
+        return
+    choice = g.ask(troop, "move-foothold", opts, optional=True)
+    if choice is not None:
+        rules.move_foothold(g, choice[0], choice[1])
+
+
+def fa_chips(s: GameState, troop: int) -> list[int]:
+    """uids of the troop's four F/A chips (never entered: still on a meter, earned, or spent as a foothold)."""
+    return [u.uid for u in s.units if u.troop == troop and u.unit.kind == "fa-archer" and u.zone == TRACK]

@@ -1,0 +1,373 @@
+"""Rise of Rome (player against player): the rulings of docs/rulings.md (R-ROR-*) and the mode's invariants.
+
+Positions start from the mode's real set-up (`RiseOfRome.new_game`) with chips put on the mat by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from enginekit import Scripted, put_in_combat
+
+from hoplostat.catalog import load
+from hoplostat.dice import Pool
+from hoplostat.engine import rules
+from hoplostat.engine.loop import GameSpec, play
+from hoplostat.engine.rules import FixedRoller
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK
+from hoplostat.policies import make
+from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.rise_of_rome import favor
+from hoplostat.rulesets.rise_of_rome.mode import RiseOfRome, tactic_allowed
+
+CAT = load(ruleset="rise-of-rome")
+
+
+def new(ctrls=None, roller=None, *, first=0):
+    spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii"), first=first))
+    g = RiseOfRome.new_game(CAT, spec, ctrls or [Scripted(), Scripted()], rng=np.random.default_rng(0),
+                            roller=roller or FixedRoller(mode="all"))
+    g.state.mode.begin(g)  # champions on their first champion hex, four chips drawn
+    for c in g.controllers:
+        if isinstance(c, Scripted):
+            c.asked.clear()
+    s = g.state
+    s.round, s.turn, s.active = 2, 3, 0
+    return g
+
+
+def chip(s, troop, unit_id):
+    return next(u for u in s.units if u.troop == troop and u.unit.id == unit_id)
+
+
+def champion(s, troop):
+    return s.units[s.troops[troop].primary_hero]
+
+
+def free_hex_at(s, h, d, k=0):
+    return [x for x in s.grid.at_distance(h, d) if s.board[x] < 0 and not s.grid.pedestal[x] and not s.grid.inner[x]
+            and not s.grid.center[x]][k]
+
+
+def place(s, troop, unit_id, h):
+    return s.units[put_in_combat(s, chip(s, troop, unit_id).uid, h)]
+
+
+def open_hex(s):
+    """A free plain hex whose six neighbours are free plain hexes."""
+    g = s.grid
+
+    def free(h):
+        return not (g.pedestal[h] or g.inner[h] or g.center[h]) and s.board[h] < 0
+
+    return next(h for h in range(g.n) if free(h) and not g.tags[h] and len(g.neighbours[h]) == 6
+                and all(free(x) for x in g.neighbours[h]))
+
+
+def plain_hex(s, k=0):
+    g = s.grid
+    return [h for h in range(g.n) if not (g.pedestal[h] or g.inner[h] or g.center[h] or g.tags[h]) and s.board[h] < 0][k]
+
+
+def test_the_catalog_is_rise_of_romes_two_cities_of_a_champion_ten_gladiators_and_four_tactics_ROR_1():
+    """ROR-1: Rome and Pompeii, each one champion, ten gladiators and four tactics; champions Health 10."""
+    assert set(CAT.factions) == {"rome", "pompeii"}
+    for fid, fa in CAT.factions.items():
+        assert len(CAT.faction_units(fid)) == 10 and len(fa.tactics) == 4
+        hero = CAT.unit(fa.hero)
+        assert hero.health == 10 and hero.provenance["health"] == "rulebook"
+        assert all(u.ruleset == "rise-of-rome" and u.tactical_range is not None for u in CAT.faction_units(fid))
+
+
+def test_tactical_range_reaches_friends_and_foes_alike_and_no_stun_tactic_on_a_champion_R_ROR_1():
+    """R-ROR-1: every target needs a unit's Tactical Range (friends too); the unit itself always; a Stun
+    tactic never on a champion, other tactics may go on one."""
+    g = new()
+    s = g.state
+    h0 = plain_hex(s)
+    me = place(s, 0, "rome/attacker-1", h0)  # Tactical Range 1
+    friend = place(s, 0, "rome/defender-1", free_hex_at(s, h0, 2))
+    foe = place(s, 1, "pompeii/attacker-1", free_hex_at(s, h0, 1))
+    stun = next(t for t in s.troops[0].tactics_bag if t.id == "rome/stun")
+    ham = next(t for t in s.troops[0].tactics_bag if t.id == "rome/hamstring")
+    got = {u.uid for u in phase.tactic_targets(s, 0, ham, allowed=tactic_allowed)}
+    assert me.uid in got and foe.uid in got
+    # the friend two hexes away is out of the attacker's range 1 but inside its own range (0 from itself)
+    assert friend.uid in got
+    s.units[friend.uid].tactics.append(rules.PlacedTactic(stun, 1, s.turn))  # stunned: gives no range
+    got = {u.uid for u in phase.tactic_targets(s, 0, ham, allowed=tactic_allowed)}
+    assert friend.uid not in got and me.uid in got
+    # a champion in range: Hamstring may go on it, a Stun tactic may not
+    ch = champion(s, 1)
+    rules.displace(g, ch, free_hex_at(s, h0, 1, 1))
+    assert ch.uid in {u.uid for u in phase.tactic_targets(s, 0, ham, allowed=tactic_allowed)}
+    assert ch.uid not in {u.uid for u in phase.tactic_targets(s, 0, stun, allowed=tactic_allowed)}
+    assert foe.uid in {u.uid for u in phase.tactic_targets(s, 0, stun, allowed=tactic_allowed)}
+
+
+def test_the_gladiator_comes_first_and_its_tactical_range_counts_at_once_R_ROR_2():
+    """R-ROR-2: deploy, then the tactic; the gladiator just deployed gives Tactical Range the same phase."""
+    ctrl = Scripted({"deploy": lambda o: next(x for x in o if x[0] == u.uid and x[1] in g.state.grid.tagged("outer-red")),
+                     "tactic": lambda o: next(x for x in o if x[1] == u.uid)})
+    g = new([ctrl, Scripted()])
+    s = g.state
+    t = s.troops[0]
+    t.tactics_camp = [next(x for x in t.tactics_bag + t.tactics_camp if x.id == "rome/adrenaline")]
+    u = chip(s, 0, "rome/tactician-1")
+    u.zone = CAMP
+    g.state.mode.deploy(g, 0)
+    asked = [d for d, _ in ctrl.asked]
+    assert asked[:2] == ["deploy", "tactic"]
+    assert u.zone == COMBAT and any(pt.tactic.id == "rome/adrenaline" for pt in u.tactics)
+
+
+def test_a_hand_of_unplayable_tactics_is_shown_and_redrawn_once_a_turn_R_ROR_3():
+    """R-ROR-3 (ROR-24): four tactics none of which can be played go back and four are drawn, once a turn."""
+    g = new()
+    s = g.state
+    t = s.troops[0]
+    for u in s.units:
+        if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
+            u.zone = BAG
+    t.tactics_bag.extend(t.tactics_camp)
+    t.tactics_camp = list(t.tactics_bag)
+    t.tactics_bag.clear()
+    # no unit of troop 0 gives Tactical Range (the inactive champion gives none): nothing is playable
+    before = list(t.tactics_camp)
+    phase.redraw_dead_hand(g, 0, lambda tac: False)
+    assert t.redrawn_turn == s.turn and phase.hand_count(s, 0) == 4
+    assert sorted(x.id for x in t.tactics_camp) != sorted(x.id for x in before) or \
+        any(u.zone == CAMP and not u.is_primary_hero for u in s.units if u.troop == 0)
+    # all tactics again: no second redraw this turn
+    for u in s.units:
+        if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
+            u.zone = BAG
+    t.tactics_camp, t.tactics_bag = list(before), [x for x in t.tactics_bag if x not in before]
+    phase.redraw_dead_hand(g, 0, lambda tac: False)
+    assert t.tactics_camp == before
+
+
+def test_mid_right_moves_one_foothold_once_and_gives_its_own_chip_R_ROR_4():
+    """R-ROR-4 (ROR-48, ROR-44): reaching mid-right moves one foothold to an adjacent hex once; the F/A chip
+    lying there is the player's own."""
+    ctrl = Scripted({"move-foothold": lambda o: o[0],
+                     "cf-reward": lambda o: favor.MID_RIGHT if favor.MID_RIGHT in o else o[0]})
+    g = new([ctrl, Scripted()])
+    s = g.state
+    h = plain_hex(s)
+    rules.place_foothold(g, 1, h)
+    chip_uid = s.troops[0].meter_chips[favor.MID_RIGHT]
+    assert s.units[chip_uid].troop == 0
+    favor.gain(g, 0, 5, "test")
+    assert h not in s.footholds and len(s.footholds) == 1
+    assert s.troops[0].fa_earned == [chip_uid]
+    asked = [d for d, _ in ctrl.asked if d == "move-foothold"]
+    favor.gain(g, 0, 5, "test")  # the next reward (any): no second foothold move
+    assert [d for d, _ in ctrl.asked if d == "move-foothold"] == asked
+
+
+def test_attack_phase_abilities_come_before_the_attacks_R_ROR_5():
+    """R-ROR-5: the attack phase asks its Abilities (Impel) first, then the attacks."""
+    ctrl = Scripted({"ability": lambda o: o[0] if o else None})
+    g = new([ctrl, Scripted()])
+    s = g.state
+    h = plain_hex(s)
+    place(s, 0, "rome/special-2", h)  # Impel
+    ally = place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
+    place(s, 1, "pompeii/defender-2", free_hex_at(s, ally.hex, 1, 1) if s.grid.dist[free_hex_at(s, ally.hex, 1, 1)][h] > 0 else free_hex_at(s, ally.hex, 1, 2))
+    phase.attack_phase(g, 0)
+    names = [d for d, _ in ctrl.asked]
+    assert names[0] == "ability" and "engage" in names and names.index("engage") > 0
+    assert ally.impelled_turn == s.turn
+
+
+def test_consuming_impel_spends_the_holders_attack_and_allows_an_alternate_R_ROR_6():
+    """R-ROR-6: Consuming Impel uses up the holder's attack; the impelled unit's second action may be an
+    Alternate Attack (a plain Impel's second action is a Basic Attack only)."""
+    g = new()
+    s = g.state
+    h = plain_hex(s)
+    holder = place(s, 1, "pompeii/tactician-1", h)
+    stunner = place(s, 1, "pompeii/special-1", free_hex_at(s, h, 2))  # Stun (alternate)
+    foe = place(s, 0, "rome/defender-1", free_hex_at(s, stunner.hex, 1))
+    s.active = 1
+    opts = [o for o in rules.ability_options(g, 1) if o[1] == "consuming-impel"]
+    assert (holder.uid, "consuming-impel", (stunner.uid,)) in opts
+    rules.use_ability(g, 1, (holder.uid, "consuming-impel", (stunner.uid,)))
+    assert holder.engaged_turn == s.turn and not rules.can_engage(s, holder)
+    stunner.engaged_turn = s.turn  # it made its first attack
+    from hoplostat.engine.steps import engage_options
+
+    second = engage_options(g, stunner, second_any=s.troops[1].granted_any == (s.turn << 16 | stunner.uid))
+    assert ("special", stunner.uid, "stun", (foe.uid,)) in second
+    assert [o for o in engage_options(g, stunner) if o[0] == "special"] == []
+
+
+def test_pervasive_absorb_covers_adjacent_friends_but_not_the_champion_or_foes_and_never_stacks_R_ROR_7():
+    """R-ROR-7 (ROR-98)."""
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    pa = place(s, 1, "pompeii/defender-1", h)
+    friend = place(s, 1, "pompeii/attacker-1", free_hex_at(s, h, 1))
+    absorber = place(s, 1, "pompeii/special-2", free_hex_at(s, h, 1))  # its own Absorb
+    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
+    ch = champion(s, 1)
+    rules.displace(g, ch, free_hex_at(s, h, 1))
+    assert rules.attack_profile(g, foe, friend)[2] == 1
+    assert rules.attack_profile(g, foe, absorber)[2] == 1  # Absorb + Pervasive Absorb: still 1
+    assert rules.attack_profile(g, foe, ch)[2] == 0
+    assert rules.attack_profile(g, friend, foe)[2] == 0  # an adjacent opponent gains nothing
+    assert rules.attack_profile(g, foe, pa)[2] == 0  # not itself
+
+
+def test_favor_heads_for_the_chosen_reward_and_the_center_comes_last_R_ROR_8():
+    """R-ROR-8 (ROR-42, ROR-43): a reward is chosen at the center; 5 points earn it; the center only after
+    the four others; one gain's points carry on."""
+    picks: list[list[int]] = []
+    ctrl = Scripted({"cf-reward": lambda o: (picks.append(list(o)), o[-1])[1]})
+    g = new([ctrl, Scripted()])
+    s = g.state
+    t = s.troops[0]
+    favor.gain(g, 0, 7, "test")  # far-right at 5, then 2 steps toward the next choice
+    assert t.cf_done[favor.FAR_RIGHT] and t.far_open and t.cf_steps == 2
+    assert picks[0] == [favor.FAR_LEFT, favor.MID_LEFT, favor.MID_RIGHT, favor.FAR_RIGHT]
+    favor.gain(g, 0, 13, "test")  # 3 to finish mid-right, then mid-left, then far-left (the one choice left)
+    assert t.cf_done == [True, True, False, True, True] and t.cf_steps == 0 and not t.cf_unlocked
+    assert picks[-1] == [favor.FAR_LEFT, favor.MID_LEFT] and all(favor.CENTER not in p for p in picks)
+    favor.gain(g, 0, 4, "test")
+    assert not t.cf_done[favor.CENTER] and t.cf_target == favor.CENTER
+    favor.gain(g, 0, 1, "test")
+    assert all(t.cf_done) and t.cf_unlocked
+
+
+def test_the_reroll_reward_rolls_one_missed_die_of_the_strongest_colour_once_a_turn_R_ROR_9():
+    """R-ROR-9 (ROR-46)."""
+    roller = FixedRoller([0, 1, 1, 0])  # blue misses, black hits -> the blue again: a hit; then the next attack
+    g = new(roller=roller)
+    s = g.state
+    s.troops[0].reroll = True
+    h = plain_hex(s)
+    a = place(s, 0, "rome/special-1", h)  # black+blue
+    pool = a.unit.attack
+    assert s.mode.roll_attack(g, a, pool) == 2
+    assert [str(p) for p in roller.rolled] == ["blue", "black", "blue"]  # colour by colour, then the blue again
+    assert s.mode.roll_attack(g, a, pool) == 0  # second attack this turn: no reroll (one roll of the pool)
+    assert len(roller.rolled) == 4
+    s.turn += 2  # the player's next turn: both dice miss, the black (5 of 6) is rolled again
+    roller.results, roller.rolled = [0, 0, 1], []
+    assert s.mode.roll_attack(g, a, pool) == 1
+    assert [str(p) for p in roller.rolled] == ["blue", "black", "black"]
+    s.troops[0].reroll = False
+    roller.results = [0]
+    assert s.mode.roll_attack(g, a, pool) == 0 and len(roller.rolled) == 4
+
+
+def test_both_players_draw_health_from_one_pool_of_75_R_ROR_10():
+    """R-ROR-10: one pool; a gladiator deploys only while the pool holds its Health."""
+    g = new()
+    s = g.state
+    assert s.supply_of(0) == s.supply_of(1) and s.supply_start[s.supply_of(0)] == 75
+    assert s.supply[s.supply_of(0)] == 75 - 20  # both champions' 10
+    u = chip(s, 0, "rome/defender-1")
+    u.zone = CAMP
+    assert any(o[0] == u.uid for o in s.mode.gladiator_options(s, 0))
+    s.supply[s.supply_of(0)] = u.unit.health - 1
+    assert not any(o[0] == u.uid for o in s.mode.gladiator_options(s, 0))
+
+
+def test_an_inner_hex_turns_every_skill_off_unless_its_players_foothold_is_there_R_ROR_11():
+    """R-ROR-11 (ROR-9, ROR-52): on an inner hex a unit only moves: no attack, no Innate; a foothold of its
+    player there lifts it."""
+    g = new()
+    s = g.state
+    inner = s.grid.inner_hexes[0]
+    d = place(s, 1, "pompeii/attacker-2", inner)  # Retaliate
+    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, inner, 1) if any(
+        s.board[x] < 0 and not s.grid.inner[x] and not s.grid.center[x] for x in s.grid.neighbours[inner]) else 0)
+    assert not s.skills_work(d) and not rules.can_engage(s, d)
+    rules.place_foothold(g, 1, inner)
+    assert s.skills_work(d) and rules.can_engage(s, d)
+    assert foe.hex >= 0
+
+
+def test_a_stun_flips_its_target_until_the_stunners_next_attack_phase_ROR_103():
+    """ROR-103: a hit flips the target: no move, no attack, no skill, for one full round until the start of
+    the stunning player's attack phase."""
+    g = new()
+    s = g.state
+    h = plain_hex(s)
+    st = place(s, 1, "pompeii/special-1", h)
+    foe = place(s, 0, "rome/attacker-2", free_hex_at(s, h, 1))
+    s.active, s.turn = 1, 4
+    from hoplostat.engine.steps import engage_options
+
+    assert ("special", st.uid, "stun", (foe.uid,)) in engage_options(g, st)
+    for sid, param, fn in rules.unit_hooks(st.unit, "special"):
+        if sid == "stun":
+            fn(g, st, param, (foe.uid,))
+    s.turn = 5  # rome's turn: it cannot act
+    assert not rules.can_move(s, foe) and not rules.can_engage(s, foe) and not s.skills_work(foe)
+    s.turn = 6
+    s.mode.attack(g, 1)  # pompeii's next attack phase: the flip ends
+    assert s.skills_work(foe) and not foe.tactics
+
+
+def _games(n: int, policy: str):
+    out = []
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii") if seed % 2 else ("pompeii", "rome")))
+        seen = []
+
+        def check(g, turn, seen=seen):
+            s = g.state
+            total = s.supply[s.supply_of(0)] + sum(u.hp for u in s.units if u.zone == COMBAT)
+            assert total == 75, turn.header
+            for u in s.units:
+                if u.zone == COMBAT:
+                    assert 0 < u.hp and s.board[u.hex] == u.uid and not s.grid.move_block[u.hex] or s.grid.pedestal[u.hex]
+                    if s.grid.pedestal[u.hex]:
+                        assert u.unit.kind == "fa-archer"
+                    fh = s.footholds.get(u.hex)
+                    assert fh is None or fh == u.troop, "an opponent on a foothold (ROR-51)"
+            for t in s.troops:
+                assert len(t.fa_earned) <= favor.EARNED_CIRCLES
+                assert phase.hand_count(s, t.index) <= t.hand_size
+            seen.append(s.round)
+
+        res = play(CAT, spec, [make(policy, rng=rng), make(policy, rng=rng)], rng=rng, after_turn=check)
+        out.append((res, seen))
+    return out
+
+
+@pytest.mark.slow
+def test_a_thousand_seeded_games_keep_the_invariants_and_end():
+    """Invariants over 1,000 greedy games and 200 random ones: health chips conserved (75), no unit on a
+    blocked hex or an opponent's foothold, archers only on pedestals, at most two earned F/A chips, hands of
+    at most four; every game ends (a champion falls, or the round cap)."""
+    for policy, n in (("greedy", 1000), ("random", 200)):
+        for res, _seen in _games(n, policy):
+            assert res.end_reason in ("champion defeated",) or res.capped
+
+
+def test_seeded_games_replay_identically_and_end_by_a_champion_or_the_cap():
+    a = _games(6, "greedy")
+    b = _games(6, "greedy")
+    assert [(r.winner, r.rounds, r.end_reason) for r, _ in a] == [(r.winner, r.rounds, r.end_reason) for r, _ in b]
+    assert all(r.end_reason == "champion defeated" or r.capped for r, _ in a)
+    assert any(r.winner == 0 for r, _ in a) and any(r.winner == 1 for r, _ in a)
+
+
+def test_policy_greedy_uses_a_stun_when_it_is_the_units_only_action():
+    """Policy (no rule): greedy values Rise of Rome's Stun by the target's expected hits, so a unit whose
+    only action is a Stun uses it rather than passing."""
+    from hoplostat.policies.greedy import GreedyController
+
+    g = new()
+    s = g.state
+    h = plain_hex(s)
+    st = place(s, 1, "pompeii/special-1", h)
+    foe = place(s, 0, "rome/special-1", free_hex_at(s, h, 1))
+    s.active = 1
+    opt = ("special", st.uid, "stun", (foe.uid,))
+    assert GreedyController(np.random.default_rng(0)).choose(g, 1, "engage", [opt], optional=True) == opt
