@@ -160,7 +160,7 @@ def print_game(out: dict[str, Any]) -> None:
         teams.setdefault(tr["team"], []).append(s)
     vs = " vs ".join(" and ".join(m) for m in teams.values()) if out["versus"] else " and ".join(seats)
     extra = f" against {out['titan']}" if out.get("titan") else ""
-    con.print(escape(f"{out['mode'].title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
+    con.print(escape(f"{out['mode'].replace('-', ' ').title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
                      f"{out['first_player']} played first"))
     if out["winner"] is not None:
         con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: {out['end_reason']}"))

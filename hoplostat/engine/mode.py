@@ -535,6 +535,12 @@ class Mode:
                  "tactics_enabled": u.tactics_enabled} for u in res.units]
 
 
+VERSUS_COLUMNS: dict[str, dict[str, str]] = {
+    "games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
+              **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")}}
+"""The `columns` of a two-player mode whose rows are `versus_rows` (Skirmish, Rise of Rome)."""
+
+
 def versus_rows(cls: type[Mode], res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]
                 ) -> dict[str, list[dict]]:
     """The sweep rows of a two-player game (Skirmish, Rise of Rome): the winner's seat and faction, rounds,

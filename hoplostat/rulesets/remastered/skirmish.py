@@ -20,7 +20,7 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import per_side, versus_rows
+from hoplostat.engine.mode import VERSUS_COLUMNS, versus_rows
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game, unimplemented_skills
@@ -83,8 +83,7 @@ class Skirmish(Mode):
     default_max_rounds = 60
     analysis = "versus"
     success = "faction a wins"
-    columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
-                         **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")}}
+    columns = VERSUS_COLUMNS
 
     __slots__ = ("arena_id", "is_colosseum")
 

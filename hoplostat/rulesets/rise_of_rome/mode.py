@@ -22,7 +22,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import Heuristics, per_side, versus_rows
+from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, versus_rows
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, SIDES, TRACK, GameState, UnitState
@@ -63,8 +63,7 @@ class RiseOfRome(Mode):
     default_max_rounds = 60
     analysis = "versus"
     success = "faction a wins"
-    columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
-                         **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")}}
+    columns = VERSUS_COLUMNS
     heuristics = Heuristics(wakes=False)
     """An inactive champion wakes only through its own meter (ROR-45): damage it freely."""
 
