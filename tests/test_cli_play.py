@@ -189,3 +189,30 @@ def test_onslaught_waves_say_yes_or_no(capsys):
     code, out, err = run_cli(capsys, "play", "onslaught", "--faction", "amazons", "--seed", "1")
     assert code == 0, err
     _no_python_values(out)
+
+
+def test_every_play_line_of_the_readme_and_of_the_rise_of_rome_page_runs(capsys, tmp_path):
+    """The `hoplostat play` examples of README.md and docs/rise-of-rome.md, as written (a game each), and the
+    Rise of Rome page's sweep, summarize and report lines with a small sweep under tmp_path."""
+    import re
+    import shlex
+
+    root = Path(__file__).resolve().parent.parent
+    lines = []
+    for doc in ("README.md", "docs/rise-of-rome.md"):
+        text = (root / doc).read_text(encoding="utf-8")
+        lines += [ln.split("  #")[0].strip() for ln in text.splitlines() if ln.startswith("hoplostat play ")]
+    assert any("rise-of-rome" in ln for ln in lines) and len(lines) >= 7
+    for line in lines:
+        code, out, err = run_cli(capsys, *shlex.split(line)[1:])
+        assert code == 0 and out, (line, err)
+    page = (root / "docs/rise-of-rome.md").read_text(encoding="utf-8")
+    rest = [ln.split("  #")[0].strip() for ln in page.splitlines()
+            if ln.startswith(("hoplostat sweep ", "hoplostat summarize ", "hoplostat report "))]
+    assert len(rest) == 3
+    for line in rest:
+        line = re.sub(r"--games \d+", "--games 4", line)
+        args = [str(tmp_path / a) if a.startswith("reports/") else a for a in shlex.split(line)[1:]]
+        code, out, err = run_cli(capsys, *args)
+        assert code == 0, (line, err)
+    assert (tmp_path / "reports/ror-report/index.html").is_file()
