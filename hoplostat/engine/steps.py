@@ -88,10 +88,13 @@ def engage_options(g: Game, u: UnitState, *, second_any: bool = False) -> list[t
     return opts
 
 
-def engage_step(g: Game, troop: int, *, second_any: Callable[[UnitState], bool] | None = None) -> None:
+def engage_step(g: Game, troop: int, *, second_any: Callable[[UnitState], bool] | None = None,
+                special_ends_impel: bool = True) -> None:
     """Remastered, "Engage" (Rise of Rome, "Phase 3: Attacking": the same loop, Basic or Alternate Attack):
     each unit, one at a time in any order, attacks or uses a Special, or neither (ENG-1); target an
-    opponent within Range (ENG-2). `second_any(u)`: the unit's second action may be a Special too."""
+    opponent within Range (ENG-2). `second_any(u)`: the unit's second action may be a Special too.
+    `special_ends_impel`: a Special as the first action uses up an Impel (Remastered, ENG-1); the older games'
+    Impel gives "another" attack after an Alternate Attack too (ROR-92, ROR-94): False there."""
     s = g.state
 
     def build() -> list:
@@ -104,7 +107,7 @@ def engage_step(g: Game, troop: int, *, second_any: Callable[[UnitState], bool] 
 
     def act(choice: tuple) -> None:
         u = s.units[choice[1]]
-        if u.engaged_turn == s.turn or choice[0] == "special":
+        if u.engaged_turn == s.turn or (special_ends_impel and choice[0] == "special"):
             # The Impel is used up by the second attack; and a unit that uses a Special has none left:
             # Remastered, "Engage": "A unit cannot both attack and use a Special" (ENG-1), so Impel's
             # two attacks never follow a Special.

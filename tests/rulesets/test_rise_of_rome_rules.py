@@ -21,7 +21,6 @@ Map (stand-in geometry, data/rise-of-rome/arenas/colosseum.toml), hex numbers ro
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from engine.enginekit import Scripted, put_in_combat  # tests/engine's helpers (tests/ is on the path)
 
 from hoplostat.catalog import load
@@ -381,9 +380,6 @@ def test_one_gladiator_and_one_tactic_a_turn_an_fa_chip_counting_as_either_ROR_2
     assert list(g2.state.footholds.values()) == [ROME] and g2.state.troops[ROME].fa_earned == []
 
 
-@pytest.mark.xfail(reason="BUG: RiseOfRome.gladiator_options offers only the first earned F/A chip (fa_earned[0]) "
-                          "as an archer, so a player holding two chips cannot choose the other archer face",
-                   strict=True)
 # mutant checked: none (fails as the code is); fix checked: gladiator_options offering every fa_earned chip -> XPASS
 def test_either_earned_fa_chip_may_be_played_as_the_turns_archer_ROR_26():
     """ROR-26: the turn's gladiator may come from the earned F/A chips: either of them, as its archer."""
@@ -796,9 +792,6 @@ def test_consuming_impel_gives_a_friend_two_hexes_away_another_basic_or_alternat
     assert not any(o[1] == ci.uid for d, opts in seen if d == "engage" for o in opts)
 
 
-@pytest.mark.xfail(reason="BUG: steps.engage_step ends an Impel after a first Alternate Attack (Remastered's "
-                          "ENG-1), so a Consuming-Impelled unit that used its Alternate Attack gets no second "
-                          "attack", strict=True)
 # mutant checked: none (fails as the code is); fix checked: steps.engage_step without `or choice[0] == "special"` -> XPASS
 def test_consuming_impel_after_an_alternate_attack_still_gives_another_attack_ROR_92():
     """ROR-92: Consuming Impel: the friend gets one extra Basic or Alternate Attack this turn, also when its first attack was its Alternate Attack."""
@@ -852,8 +845,6 @@ def test_impel_gives_an_adjacent_friend_one_more_basic_attack_ROR_94():
     assert [o for o in after if o[1] == arch2.uid] == [("attack", arch2.uid, foe2.uid)]  # a Basic Attack only
 
 
-@pytest.mark.xfail(reason="BUG: steps.engage_step ends an Impel when the unit's first attack is an Alternate "
-                          "Attack (Remastered's ENG-1), so the Impelled unit loses its extra Basic Attack", strict=True)
 # mutant checked: none (fails as the code is); fix checked: steps.engage_step without `or choice[0] == "special"` -> XPASS
 def test_impel_after_an_alternate_attack_still_gives_the_extra_basic_attack_ROR_94():
     """ROR-94: Impel: one adjacent friendly unit gets one extra Basic Attack this turn, also when it made its Alternate Attack first (an Alternate Attack replaces its Basic Attack, ROR-34)."""

@@ -178,7 +178,7 @@ def attack_phase(g: Game, troop: int) -> None:
         return
     s = g.state
     t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
-    engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn << 16 | u.uid))
+    engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn << 16 | u.uid), special_ends_impel=False)
 
 
 def move_phase(g: Game, troop: int) -> None:

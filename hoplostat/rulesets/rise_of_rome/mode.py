@@ -140,8 +140,8 @@ class RiseOfRome(Mode):
         if t.cf_unlocked and s.units[t.cf_gladiator].zone == TRACK:
             units.append(s.units[t.cf_gladiator])
         out = [(u.uid, h) for u in units if u.unit.health <= left for h in hexes]
-        if t.fa_earned and s.units[t.fa_earned[0]].unit.health <= left:
-            out += [(t.fa_earned[0], h) for h in favor.archer_hexes(s)]
+        peds = favor.archer_hexes(s) if t.fa_earned else []
+        out += [(uid, h) for uid in t.fa_earned if s.units[uid].unit.health <= left for h in peds]
         return out
 
     def place(self, g: Game, uid: int, h: int) -> None:
