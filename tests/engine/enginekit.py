@@ -147,3 +147,15 @@ def clear_shards(s: Any) -> None:
             s.leave_combat(u)
             u.zone = DISCARD
         sh.out, sh.hex = True, -1
+
+
+def prefer(*order):
+    """A scripted answer: the first of `order` among the options, else the first option."""
+
+    def pick(options):
+        for k in order:
+            if k in options:
+                return k
+        return options[0]
+
+    return pick

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import Scripted, make_game, mk_tactic, mk_unit
+from enginekit import Scripted, make_game, mk_tactic, mk_unit, prefer
 
 from hoplostat.engine import rules
 from hoplostat.rulesets.remastered import colosseum, turn
@@ -46,14 +46,7 @@ def col_game(cat, cgrid, placed, **kw):
 
 def track_picker(*order):
     """A 'track' answer: the first of `order` among the options."""
-
-    def pick(options):
-        for k in order:
-            if k in options:
-                return k
-        return options[0]
-
-    return pick
+    return prefer(*order)
 
 
 # --- arena hexes ------------------------------------------------------------------------------

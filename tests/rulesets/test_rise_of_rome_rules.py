@@ -21,7 +21,7 @@ Map (stand-in geometry, data/rise-of-rome/arenas/colosseum.toml), hex numbers ro
 from __future__ import annotations
 
 import numpy as np
-from engine.enginekit import Scripted, put_in_combat  # tests/engine's helpers (tests/ is on the path)
+from engine.enginekit import Scripted, prefer, put_in_combat  # tests/engine's helpers (tests/ is on the path)
 
 from hoplostat.catalog import load
 from hoplostat.dice import Pool
@@ -107,16 +107,6 @@ def first(options):
     return options[0] if options else None
 
 
-def prefer(*order):
-    """An answer: the first of `order` among the options, else the first option."""
-
-    def pick(options):
-        for k in order:
-            if k in options:
-                return k
-        return options[0]
-
-    return pick
 
 
 def script(g, troop, wanted):
