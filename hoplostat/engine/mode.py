@@ -269,12 +269,12 @@ class Heuristics:
     kill: float = 15.0
     ignored_damage: float = 0.5
     trust: float = 0.0
-    wakes: bool = True
-    """An inactive primary hero in combat wakes when damaged (the Colosseum's chained hero, SKR-10), so a
-    player damages it only to defeat it. False: it wakes by other means (Rise of Rome's champion, ROR-45)."""
     """How many standard errors a lookahead player's candidate must beat greedy's own choice by before it
     replaces it (0: the best mean wins). Onslaught's greedy plays a long game a few turns of continuation
     do not see (stones held for future HP, favor saved for the hero): there it is trusted more."""
+    wakes: bool = True
+    """An inactive primary hero in combat wakes when damaged (the Colosseum's chained hero, SKR-10), so a
+    player damages it only to defeat it. False: it wakes by other means (Rise of Rome's champion, ROR-45)."""
 
 
 DEFAULT_HEURISTICS = Heuristics()
@@ -324,8 +324,9 @@ class Mode:
     hooks_move: ClassVar[bool] = False
     hooks_ignore: ClassVar[bool] = False
     hooks_roll: ClassVar[bool] = False
-    """Whether the class overrides `after_move` / `ignores_damage` (set by `__init_subclass__`): the rules
-    skip a hook a mode does not have, resolved once per mode class rather than once per move or damage."""
+    """Whether the class overrides `after_move` / `ignores_damage` / `roll_attack` (set by `__init_subclass__`):
+    the rules skip a hook a mode does not have, resolved once per mode class rather than once per move,
+    damage or roll."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -62,6 +62,7 @@ def movement_step(g: Game, troop: int) -> None:
             if h in r or start in around or any(n in r for n in around):
                 del reach[k]
 
+
 def each_once(g: Game, troop: int, decision: str, build: Callable[[], list], act: Callable[[tuple], None]) -> None:
     """Ask `decision` with the options `build()` gives until the controller passes (or the game ends),
     acting on each choice: the loop of every "each unit, once, in any order" step."""
