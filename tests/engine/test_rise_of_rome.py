@@ -229,10 +229,10 @@ def test_favor_heads_for_the_chosen_reward_and_the_center_comes_last_R_ROR_8():
     s = g.state
     t = s.troops[0]
     favor.gain(g, 0, 7, "test")  # far-right at 5, then 2 steps toward the next choice
-    assert t.cf_done[favor.FAR_RIGHT] and t.far_open and t.cf_steps == 2
+    assert t.cf_done[favor.FAR_RIGHT] and t.far_open and t.favor == 2
     assert picks[0] == [favor.FAR_LEFT, favor.MID_LEFT, favor.MID_RIGHT, favor.FAR_RIGHT]
     favor.gain(g, 0, 13, "test")  # 3 to finish mid-right, then mid-left, then far-left (the one choice left)
-    assert t.cf_done == [True, True, False, True, True] and t.cf_steps == 0 and not t.cf_unlocked
+    assert t.cf_done == [True, True, False, True, True] and t.favor == 0 and not t.cf_unlocked
     assert picks[-1] == [favor.FAR_LEFT, favor.MID_LEFT] and all(favor.CENTER not in p for p in picks)
     favor.gain(g, 0, 4, "test")
     assert not t.cf_done[favor.CENTER] and t.cf_target == favor.CENTER

@@ -525,9 +525,9 @@ def test_one_favor_per_health_chip_taken_from_an_opponent_ROR_41():
     ab = put(g, "pompeii/special-2", 27)  # Absorb
     weak = put(g, "pompeii/attacker-1", 25, hp=1)
     rules.attack(g, att, ab)  # 2 hits, 1 absorbed
-    assert ab.hp == 4 and t.favor_total == 1 and t.cf_steps == 1
+    assert ab.hp == 4 and t.favor_total == 1 and t.favor == 1
     rules.attack(g, att, weak)  # 2 hits, 1 chip to take
-    assert weak.zone == DISCARD and t.favor_total == 2 and t.cf_steps == 2
+    assert weak.zone == DISCARD and t.favor_total == 2 and t.favor == 2
     # the titan hex's damage is no one's: no favor
     own = put(g, "rome/attacker-2", CENTER)
     s.turn = 7
@@ -535,18 +535,18 @@ def test_one_favor_per_health_chip_taken_from_an_opponent_ROR_41():
     assert own.hp == 3 and t.favor_total == 2 and s.troops[POMPEII].favor_total == 0
 
 
-# mutant checked: favor.gain `if t.cf_steps >= STEPS` -> `if t.cf_steps > STEPS`
+# mutant checked: favor.gain `if t.favor >= STEPS` -> `if t.favor > STEPS`
 def test_the_fifth_point_earns_the_reward_and_sends_the_bead_back_ROR_42():
     """ROR-42: each favor moves the bead one point toward the chosen reward; the fifth point gives it and the bead goes back to the center."""
     g = new({"cf-reward": prefer(MID_LEFT, FAR_RIGHT)})
     s = g.state
     t = s.troops[ROME]
     favor.gain(g, ROME, 4, "test")
-    assert t.cf_steps == 4 and not any(t.cf_done) and not t.reroll
+    assert t.favor == 4 and not any(t.cf_done) and not t.reroll
     favor.gain(g, ROME, 1, "test")
-    assert t.cf_done[MID_LEFT] and t.reroll and t.cf_steps == 0 and t.cf_target == -1
+    assert t.cf_done[MID_LEFT] and t.reroll and t.favor == 0 and t.cf_target == -1
     favor.gain(g, ROME, 7, "test")  # five to the next reward, two toward a third
-    assert t.cf_done[FAR_RIGHT] and t.far_open and t.cf_steps == 2
+    assert t.cf_done[FAR_RIGHT] and t.far_open and t.favor == 2
     assert [d for d, _ in g.controllers[ROME].asked].count("cf-reward") == 3
 
 
@@ -560,7 +560,7 @@ def test_the_center_reward_is_offered_only_after_the_four_others_ROR_43():
     asks = [opts for d, opts in g.controllers[ROME].asked if d == "cf-reward"]
     assert asks == [[FAR_LEFT, MID_LEFT, MID_RIGHT, FAR_RIGHT], [MID_LEFT, MID_RIGHT, FAR_RIGHT],
                     [MID_RIGHT, FAR_RIGHT]]  # never the center (the last, single choice is not asked)
-    assert t.cf_done == [True, True, False, True, False] and t.cf_steps == 4
+    assert t.cf_done == [True, True, False, True, False] and t.favor == 4
     favor.gain(g, ROME, 1, "test")  # the 20th point
     assert t.cf_done[FAR_RIGHT] and not t.cf_done[CF_CENTER] and t.cf_target == -1
     favor.gain(g, ROME, 4, "test")

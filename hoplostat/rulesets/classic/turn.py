@@ -20,10 +20,6 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, GameState, UnitState
 from hoplostat.engine.steps import each_once, engage_step, movement_step
 from hoplostat.rulesets.classic.state import ClassicTroop
 
-HARMFUL_TERMS = frozenset({"stun", "movement-set", "damage", "damage-adjacent"})
-"""Tactic effect terms that hurt the unit they go on."""
-
-
 # --------------------------------------------------------------------------- bag and hand
 
 
@@ -34,6 +30,7 @@ def hand_count(s: GameState, troop: int) -> int:
 
 
 def bag_count(s: GameState, troop: int) -> int:
+    """Chips in the troop's bag: units in zone BAG plus tactic chips in `tactics_bag`."""
     t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
     return sum(1 for u in s.units if u.troop == troop and u.zone == BAG) + len(t.tactics_bag)
 

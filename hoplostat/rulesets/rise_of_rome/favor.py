@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
-from hoplostat.engine.state import COMBAT, TRACK, GameState
+from hoplostat.engine.state import COMBAT, GameState
 from hoplostat.rulesets.classic.state import ClassicTroop
 
 FAR_LEFT, MID_LEFT, CENTER, MID_RIGHT, FAR_RIGHT = range(5)
@@ -26,8 +26,7 @@ class RomeTroop(ClassicTroop):
     """A Rise of Rome player: its bag and hand (ClassicTroop), its meter, its F/A chips, its rewards."""
 
     cf_target: int = -1
-    """The reward the bead is heading for (-1: at the center, none chosen)."""
-    cf_steps: int = 0
+    """The reward the bead is heading for (-1: at the center, none chosen); `favor` counts its steps."""
     cf_done: list[bool] = field(default_factory=lambda: [False] * 5)
     meter_chips: list[int] = field(default_factory=lambda: [-1] * 5)
     """The uid of the F/A chip lying on each reward circle of this troop's meter (-1: none; the center holds
@@ -67,11 +66,10 @@ def gain(g: Game, troop: int, n: int, why: str) -> None:
             if not opts:
                 return
             t.cf_target = g.ask(troop, "cf-reward", opts, optional=False)
-        t.cf_steps += 1
-        t.favor = t.cf_steps
-        if t.cf_steps >= STEPS:
+        t.favor += 1
+        if t.favor >= STEPS:
             k = t.cf_target
-            t.cf_target, t.cf_steps, t.favor = -1, 0, 0
+            t.cf_target, t.favor = -1, 0
             claim(g, troop, k)
             if s.end_reason is not None:
                 return
@@ -170,8 +168,3 @@ def move_a_foothold(g: Game, troop: int) -> None:
     choice = g.ask(troop, "move-foothold", opts, optional=True)
     if choice is not None:
         rules.move_foothold(g, choice[0], choice[1])
-
-
-def fa_chips(s: GameState, troop: int) -> list[int]:
-    """uids of the troop's four F/A chips (never entered: still on a meter, earned, or spent as a foothold)."""
-    return [u.uid for u in s.units if u.troop == troop and u.unit.kind == "fa-archer" and u.zone == TRACK]

@@ -123,8 +123,7 @@ class RiseOfRome(Mode):
 
     def deploy(self, g: Game, troop: int) -> None:
         s = g.state
-        phase.redraw_dead_hand(g, troop, lambda tac: any(True for _ in phase.tactic_targets(s, troop, tac,
-                                                                                      allowed=tactic_allowed)))
+        phase.redraw_dead_hand(g, troop, lambda tac: bool(phase.tactic_targets(s, troop, tac, allowed=tactic_allowed)))
         t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
         phase.deploy_phase(g, troop, self.gladiator_options(s, troop), place=lambda uid, h: self.place(g, uid, h),
                            allowed=tactic_allowed,
@@ -269,25 +268,14 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
             u = UnitState(len(units), cf[cf_pick[p % len(cf)]], p, zone=TRACK)
             units.append(u)
             t.cf_gladiator = u.uid
-        # ROR-19: four F/A chips, two of each archer face (stand-in: the book does not say which is which).
-        t.meter_chips = [-1] * 5
         troops.append(t)
     for p, t in enumerate(troops):
-        chips = []
-        for k in range(4):
-            un = archers[k % len(archers)] if archers else None
-            if un is None:
-                break
-            u = UnitState(len(units), un, p, zone=TRACK)
-            units.append(u)
-            chips.append(u.uid)
-        t_own = chips
-        other = troops[1 - p]
-        # own chips on the opponent's far-left, mid-left, far-right; the mid-right pair swapped (ROR-19)
-        for k, slot in zip(t_own, (favor.FAR_LEFT, favor.MID_LEFT, favor.FAR_RIGHT)):
-            other.meter_chips[slot] = k
-        if len(t_own) == 4:
-            t.meter_chips[favor.MID_RIGHT] = t_own[3]
+        # ROR-19: four F/A chips, two of each archer face (stand-in: the book does not say which is which), on
+        # the opponent's far-left, mid-left and far-right circles; the mid-right chips swapped, so the fourth
+        # lies on the player's own mid-right.
+        for k, slot in enumerate((favor.FAR_LEFT, favor.MID_LEFT, favor.FAR_RIGHT, favor.MID_RIGHT) if archers else ()):
+            units.append(UnitState(len(units), archers[k % len(archers)], p, zone=TRACK))
+            (t if slot == favor.MID_RIGHT else troops[1 - p]).meter_chips[slot] = units[-1].uid
     supply = dict(catalog.game.health_chips)
     s = GameState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply),
                   supply_start=dict(supply), order=order, log=[] if log else None, mode=mode or RiseOfRome())
