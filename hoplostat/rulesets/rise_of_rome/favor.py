@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
-from hoplostat.engine.state import COMBAT, GameState
+from hoplostat.engine.state import COMBAT, TRACK, GameState
 from hoplostat.rulesets.classic.state import ClassicTroop
 
 FAR_LEFT, MID_LEFT, CENTER, MID_RIGHT, FAR_RIGHT = range(5)
@@ -168,3 +168,8 @@ def move_a_foothold(g: Game, troop: int) -> None:
     choice = g.ask(troop, "move-foothold", opts, optional=True)
     if choice is not None:
         rules.move_foothold(g, choice[0], choice[1])
+
+
+def fa_chips(s: GameState, troop: int) -> list[int]:
+    """uids of the troop's F/A chips not (yet) in the arena: on a meter, earned, or spent as a foothold."""
+    return [u.uid for u in s.units if u.troop == troop and u.unit.kind == "fa-archer" and u.zone == TRACK]
