@@ -19,7 +19,7 @@ import numpy as np
 
 from hoplostat.engine.mode import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
                                    UnitSummary)
-from hoplostat.engine.registry import discover
+from hoplostat.engine.registry import discover, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
 from hoplostat.engine.state import TRACK, GameState
 from hoplostat.errors import InputError
@@ -194,7 +194,23 @@ def player_units(s: GameState, players: Iterator[int] | Sequence[int], *, skip_z
     ]
 
 
+def versus_result(s: GameState, ruleset: str, arena: str) -> GameResult:
+    """The result of a two-player game whose state names its winner (None: a draw): Skirmish, Rise of Rome."""
+    out = [DRAW, DRAW] if s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
+    return GameResult(
+        mode=s.mode.name, ruleset=ruleset, arena=arena, factions=tuple(t.faction for t in s.troops),
+        rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
+        troops=[TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
+                            t.units_lost, t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills)
+                for t in s.troops],
+        units=player_units(s, range(2)),
+        unimplemented=unimplemented_in_game(s),
+        log=s.log,
+    )
+
+
 __all__ = [
     "DRAW", "GameResult", "GameSpec", "LOST", "Matchup", "Mode", "Turn", "TroopResult", "UnitSummary", "WON",
     "mode_class", "modes", "new_game", "open_turn", "play", "play_turn", "register_mode", "resume", "run", "run_steps",
+    "versus_result",
 ]

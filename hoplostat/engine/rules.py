@@ -286,6 +286,19 @@ def deploy(g: Game, u: UnitState, hex_: int) -> None:
     s.say(f"{_who(s, u)} deploys {u.name} on hex {hex_} with {u.hp} HP (dazed this turn)")
 
 
+def place_at_setup(s: GameState, u: UnitState, hex_: int) -> None:
+    """Set-up puts a unit in combat with HP = Health from its supply, not a deployment (nothing is in play
+    yet, so nothing is triggered): Skirmish's chained hero on the Colosseum (SKR-2), Rise of Rome's inactive
+    champion (ROR-22)."""
+    s.supply[s.supply_of(u.troop)] -= u.unit.health
+    u.hp = u.unit.health
+    u.zone = COMBAT
+    u.hex = hex_
+    u.entered = True
+    s.board[hex_] = u.uid
+    s.enter_combat(u)
+
+
 def move(g: Game, u: UnitState, dest: int) -> None:
     """Remastered, "Movement": the whole move at once (MOV-3); legality is checked by the caller's options."""
     s = g.state
@@ -594,14 +607,16 @@ for _term in ("movement-set", "movement-add", "range-add", "extra-dice", "reduce
     register_effect(_term, "tactic")  # modifiers: read by the derived stats and `is_fatigued`
 
 
-def ability_options(g: Game, troop: int, *, skip: Any = None) -> list[tuple]:
+def ability_options(g: Game, troop: int, *, skip: Any = None, usable: Any = None) -> list[tuple]:
     """(uid, skill id, args) of every Ability of the troop's units in combat that can be used now: skills
     working, not yet used this turn (SKL-2), in arrival order; `skip(u)` leaves units out (a titan that
-    prompts its allies, ASC-7)."""
+    prompts its allies, ASC-7); `usable(s, u)` replaces `can_use_abilities` (the older games' Abilities work
+    from the deployment turn)."""
     s = g.state
+    usable = usable or can_use_abilities
     opts: list[tuple] = []
     for u in s.in_combat(troop):
-        if not can_use_abilities(s, u) or (skip is not None and skip(u)):
+        if not usable(s, u) or (skip is not None and skip(u)):
             continue
         for sid, param, fn in unit_hooks(u.unit, "ability_options"):
             if u.abilities_used.get(sid) != s.turn:

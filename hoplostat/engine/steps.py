@@ -13,6 +13,29 @@ from hoplostat.engine.rules import Game
 from hoplostat.engine.state import UnitState
 
 
+def end_temporary_tactics(g: Game, troop: int) -> None:
+    """Temporary (single-turn) tactics played by `troop` in an earlier turn end now, at the start of its turn
+    (Remastered TAC-5: they last one round; Rise of Rome ROR-30: Stun "placed on top" for a turn)."""
+    s = g.state
+    for u in s.in_combat():
+        for pt in list(u.tactics):
+            if pt.owner == troop and pt.tactic.type == "temporary" and pt.turn < s.turn:
+                rules.discard_tactic(g, u, pt)
+
+
+def center_hex_damage(g: Game, troop: int, what: str) -> None:
+    """A unit of `troop` on a hex tagged `center` at the start of its troop's turn is dealt 1 damage, no
+    troop's damage, so no crowd favor (Remastered ARN-3, the Colosseum's center hex; Rise of Rome ROR-8,
+    the titan hex)."""
+    s = g.state
+    for h in s.grid.tagged("center"):
+        uid = s.board[h]
+        if uid >= 0 and s.units[uid].troop == troop:
+            rules.damage(g, s.units[uid], 1, what=what)
+            if s.end_reason is not None:
+                return
+
+
 def movement_step(g: Game, troop: int) -> None:
     """Remastered, "Movement" (and Rise of Rome, "Phase 2: Movement", the same rule): units move one at a
     time in the controller's order (MOV-1), each once, all at once (MOV-3), up to Movement (UNIT-2) through

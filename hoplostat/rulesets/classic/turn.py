@@ -151,19 +151,8 @@ def can_use_ability(s: GameState, u: UnitState) -> bool:
 def ability_step(g: Game, troop: int) -> None:
     """The attack phase's Abilities (Impel, Consuming Impel: "usable during attack phase only"), each once
     per turn per unit, before the attacks (ruling R-ROR-5)."""
-    s = g.state
-
-    def build() -> list:
-        opts: list[tuple] = []
-        for u in s.in_combat(troop):
-            if not can_use_ability(s, u):
-                continue
-            for sid, param, fn in rules.unit_hooks(u.unit, "ability_options"):
-                if u.abilities_used.get(sid) != s.turn:
-                    opts.extend((u.uid, sid, args) for args in fn(g, u, param))
-        return opts
-
-    each_once(g, troop, "ability", build, lambda choice: rules.use_ability(g, troop, choice))
+    each_once(g, troop, "ability", lambda: rules.ability_options(g, troop, usable=can_use_ability),
+              lambda choice: rules.use_ability(g, troop, choice))
 
 
 def attack_phase(g: Game, troop: int) -> None:
@@ -182,13 +171,3 @@ def move_phase(g: Game, troop: int) -> None:
     """Rise of Rome, "Phase 2: Movement": each unit up to its Move Range, in one go (ROR-32, ROR-33); a unit
     deployed this turn moves only with Initiative (ROR-28)."""
     movement_step(g, troop)
-
-
-def end_single_turn_tactics(g: Game, troop: int) -> None:
-    """Single-turn tactics (Stun: "placed on top") played by this troop end at the start of its next turn
-    (ROR-30; as Remastered's temporary tactics, TAC-5)."""
-    s = g.state
-    for u in s.in_combat():
-        for pt in list(u.tactics):
-            if pt.owner == troop and pt.tactic.type == "temporary" and pt.turn < s.turn:
-                rules.discard_tactic(g, u, pt)

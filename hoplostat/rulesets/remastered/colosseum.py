@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
+from hoplostat.engine.steps import center_hex_damage
 from hoplostat.engine.state import COMBAT, TRACK, GameState, UnitState
 
 SUPPORT, HP, HERO, FOOTHOLD, GOLD = range(5)
@@ -85,11 +86,7 @@ def can_place_sentinel(s: GameState, troop: int) -> bool:
 def center_damage(g: Game, troop: int) -> None:
     """ARN-3: a unit of `troop` on the center hex at the start of its turn is dealt 1 damage (no
     troop's damage: it earns no crowd favor, SKR-9)."""
-    s = g.state
-    for h in s.grid.tagged("center"):
-        uid = s.board[h]
-        if uid >= 0 and s.units[uid].troop == troop:
-            rules.damage(g, s.units[uid], 1, what="center hex")
+    center_hex_damage(g, troop, "center hex")
 
 
 def activate_hero(g: Game, u: UnitState) -> None:

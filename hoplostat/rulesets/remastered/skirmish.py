@@ -21,11 +21,10 @@ from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.mode import VERSUS_COLUMNS, versus_rows
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   play, player_units, register_mode)
-from hoplostat.engine.registry import unimplemented_in_game, unimplemented_skills
+from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, play, register_mode, versus_result
+from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
 from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import colosseum, turn
 from hoplostat.rulesets.remastered.base import RULESET
@@ -386,14 +385,8 @@ def setup(
 
 def chain_hero(s: GameState, hero: UnitState, hex_: int) -> None:
     """Set-up (Colosseum): the inactive hero enters combat on its chained hero hex with HP = Health from the
-    supply (UNIT-3); not a deployment. Set-up places chips directly (no rules call: nothing is in play yet)."""
-    s.supply[s.supply_of(hero.troop)] -= hero.unit.health
-    hero.hp = hero.unit.health
-    hero.zone = COMBAT
-    hero.hex = hex_
-    hero.entered = True
-    s.board[hex_] = hero.uid
-    s.enter_combat(hero)
+    supply (UNIT-3); not a deployment (`rules.place_at_setup`)."""
+    rules.place_at_setup(s, hero, hex_)
 
 
 def play_game(
@@ -420,24 +413,5 @@ def play_game(
     return play(catalog, spec, controllers, rng=rng, log=log, roller=roller)
 
 
-def outcomes(s: GameState, seats: Sequence[int]) -> list[str]:
-    """Won / lost / draw of each seat from the state's winner (None: a draw)."""
-    if s.winner is None:
-        return [DRAW for _ in seats]
-    return [WON if p == s.winner else LOST for p in seats]
-
-
 def result_of(s: GameState, spec: GameSpec) -> GameResult:
-    out = outcomes(s, range(2))
-    return GameResult(
-        mode=s.mode.name, ruleset=RULESET, arena=s.mode.arena_id, factions=tuple(t.faction for t in s.troops),
-        rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
-        troops=[
-            TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
-                        t.units_lost, t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills)
-            for t in s.troops
-        ],
-        units=player_units(s, range(2)),
-        unimplemented=unimplemented_in_game(s),
-        log=s.log,
-    )
+    return versus_result(s, RULESET, s.mode.arena_id)

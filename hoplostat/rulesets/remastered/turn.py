@@ -16,6 +16,7 @@ from collections.abc import Callable
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.steps import each_once as _each_once
+from hoplostat.engine.steps import end_temporary_tactics
 from hoplostat.engine.steps import engage_options, engage_step, movement_step  # noqa: F401  (the shared steps, re-exported)
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, COMBAT, UnitState
@@ -25,10 +26,7 @@ def start_of_turn(g: Game, troop: int) -> None:
     """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in data/remastered/tactics.toml);
     then `start_of_turn` skill hooks of the troop's units."""
     s = g.state
-    for u in s.in_combat():
-        for pt in list(u.tactics):
-            if pt.owner == troop and pt.tactic.type == "temporary" and pt.turn < s.turn:
-                rules.discard_tactic(g, u, pt)
+    end_temporary_tactics(g, troop)
     for u in s.hooked("start_of_turn"):
         if u.troop == troop and u.zone == COMBAT and s.skills_work(u):
             for _sid, param, fn in unit_hooks(u.unit, "start_of_turn"):

@@ -20,12 +20,11 @@ from hoplostat.catalog.model import Catalog, Tactic
 from hoplostat.dice import COLOURS, HIT_FACES, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   player_units, register_mode)
+from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, register_mode, versus_result
 from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, versus_rows
-from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, SIDES, TRACK, GameState, UnitState
+from hoplostat.engine.steps import center_hex_damage, end_temporary_tactics
+from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, GameState, UnitState
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.rise_of_rome import favor
@@ -112,14 +111,8 @@ class RiseOfRome(Mode):
     def start(self, g: Game, troop: int) -> None:
         """Single-turn tactics this troop played end (ROR-30); a unit of the troop on the titan hex takes 1
         damage (ROR-8; no one's damage: no crowd favor)."""
-        s = g.state
-        phase.end_single_turn_tactics(g, troop)
-        for h in s.grid.tagged("center"):
-            uid = s.board[h]
-            if uid >= 0 and s.units[uid].troop == troop:
-                rules.damage(g, s.units[uid], 1, what="titan hex")
-                if s.end_reason is not None:
-                    return
+        end_temporary_tactics(g, troop)
+        center_hex_damage(g, troop, "titan hex")
 
     def deploy(self, g: Game, troop: int) -> None:
         s = g.state
@@ -212,15 +205,7 @@ class RiseOfRome(Mode):
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s = g.state
-        out = [DRAW, DRAW] if s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
-        return GameResult(
-            mode=self.name, ruleset=RULESET, arena=self.arena_id, factions=tuple(t.faction for t in s.troops),
-            rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
-            troops=[TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt,
-                                t.kills, t.units_lost, t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills)
-                    for t in s.troops],
-            units=player_units(s, range(2)), unimplemented=unimplemented_in_game(s), log=s.log)
+        return versus_result(g.state, RULESET, self.arena_id)
 
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
@@ -228,15 +213,9 @@ class RiseOfRome(Mode):
 
 
 def place_champion(s: GameState, hero: UnitState, hex_: int) -> None:
-    """ROR-22: the inactive champion enters the arena with its 10 health chips; not a deployment. Set-up
-    places chips directly (nothing is in play yet)."""
-    s.supply[s.supply_of(hero.troop)] -= hero.unit.health
-    hero.hp = hero.unit.health
-    hero.zone = COMBAT
-    hero.hex = hex_
-    hero.entered = True
-    s.board[hex_] = hero.uid
-    s.enter_combat(hero)
+    """ROR-22: the inactive champion enters the arena with its 10 health chips; not a deployment
+    (`rules.place_at_setup`)."""
+    rules.place_at_setup(s, hero, hex_)
     s.say(f"{s.troops[hero.troop].faction} sets its inactive champion on hex {hex_}")
 
 
