@@ -175,22 +175,17 @@ def test_robustness(sweeps, capsys):
     assert code == 0 and _line(d["stand_ins"], "in these runs") in out
 
 
-def test_ladder(capsys):
-    args = ["ladder", "skirmish", "--policies", "random,greedy", "--games", "2", "--max-rounds", "3",
-            "-f", "amazons", "-f", "kunlun", "-a", "pozzuoli"]
+@pytest.mark.parametrize("args, where", [
+    (["ladder", "skirmish", "--policies", "random,greedy", "--games", "2", "--max-rounds", "3",
+      "-f", "amazons", "-f", "kunlun", "-a", "pozzuoli"], "in these games"),
+    (["tune", "amazons", "--against", "kunlun", "-a", "pozzuoli", "--unit", "amazons-hero", "--games", "1",
+      "--max-games", "1", "--max-changes", "1", "--confirm", "1"], "of the faction and the field"),
+], ids=["ladder", "tune"])
+def test_ladder_and_tune_count_the_two_factions(capsys, args, where):
     d = run_json(capsys, *args)
     _check(d["stand_ins"], _two_factions())
     code, out, err = run_cli(capsys, *args)
-    assert code == 0 and _line(d["stand_ins"], "in these games") in out
-
-
-def test_tune(capsys):
-    args = ["tune", "amazons", "--against", "kunlun", "-a", "pozzuoli", "--unit", "amazons-hero", "--games", "1",
-            "--max-games", "1", "--max-changes", "1", "--confirm", "1"]
-    d = run_json(capsys, *args)
-    _check(d["stand_ins"], _two_factions())
-    code, out, err = run_cli(capsys, *args)
-    assert code == 0 and _line(d["stand_ins"], "of the faction and the field") in out
+    assert code == 0 and _line(d["stand_ins"], where) in out
 
 
 def test_duel_counts_its_catalog_chips_only(capsys):
