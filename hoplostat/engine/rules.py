@@ -174,6 +174,19 @@ def _add_colour(pool: Pool, colour: str, n: int = 1) -> Pool:
     return Pool(tuple(c))  # type: ignore[arg-type]
 
 
+def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
+    """Hits per die colour of a pool: one roll per colour present, weakest colour first (immortal triggers and
+    titan effects read colours, Rise of Rome's reroll which dice missed; the dice are independent, so the total
+    has the pool's distribution)."""
+    out: dict[str, int] = {}
+    for i, n in enumerate(pool.counts):
+        if n:
+            counts = [0] * len(COLOURS)
+            counts[i] = n
+            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
+    return out
+
+
 def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Pool, int, int]:
     """(dice, bonus on a hit, damage reduction) of attacker on target (ENG-3, ENG-4).
 

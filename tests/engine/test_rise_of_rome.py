@@ -197,7 +197,7 @@ def test_consuming_impel_spends_the_holders_attack_and_allows_an_alternate_R_ROR
     stunner.engaged_turn = s.turn  # it made its first attack
     from hoplostat.engine.steps import engage_options
 
-    second = engage_options(g, stunner, second_any=s.troops[1].granted_any == (s.turn << 16 | stunner.uid))
+    second = engage_options(g, stunner, second_any=s.troops[1].granted_any == (s.turn, stunner.uid))
     assert ("special", stunner.uid, "stun", (foe.uid,)) in second
     assert [o for o in engage_options(g, stunner) if o[0] == "special"] == []
 

@@ -19,6 +19,6 @@ class ClassicTroop(TroopState):
     """Prep area circles (Rise of Rome: four; two in co-op)."""
     redrawn_turn: int = -1
     """The turn in which the hand of unplayable tactics was last shown and redrawn (ROR-24)."""
-    granted_any: int = -1
-    """Turn-stamped uid of the unit a Consuming Impel gave a Basic *or* Alternate second attack (`-1` none);
-    see `rulesets.rise_of_rome.skills`. Kept as (turn << 16 | uid)."""
+    granted_any: tuple[int, int] = (-1, -1)
+    """(turn, uid) of the unit a Consuming Impel gave a Basic *or* Alternate second attack in that turn
+    (`rulesets.rise_of_rome.skills`)."""

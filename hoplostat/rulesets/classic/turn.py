@@ -75,8 +75,9 @@ def redraw_dead_hand(g: Game, troop: int, playable: Callable[[Tactic], bool]) ->
 
 
 def gives_reach(s: GameState, u: UnitState) -> bool:
-    """A unit whose Tactical Range works: in combat, active, its skills working (not stunned, not on an inner
-    hex without a foothold: Rise of Rome, "Phase 1", the inner hex "nullifies Tactical Range")."""
+    """A unit whose Tactical Range and Abilities work: in combat, active, its skills working (not stunned, not
+    on an inner hex without a foothold: Rise of Rome, "Phase 1", the inner hex "nullifies Tactical Range";
+    ROR-9). Unlike Remastered's, the older games' Abilities work from the deployment turn (ROR-14)."""
     return u.zone == COMBAT and u.active and s.skills_work(u)
 
 
@@ -92,8 +93,6 @@ def tactic_targets(s: GameState, troop: int, tactic: Tactic, *, allowed: Callabl
     dist = s.grid.dist
     out = []
     for o in s.in_combat():
-        if o.unit.kind == "shard":
-            continue
         row = dist[o.hex]
         if any(row[h] <= r for h, r in sources) and (allowed is None or allowed(o, tactic)):
             out.append(o)
@@ -142,16 +141,10 @@ def deploy_phase(g: Game, troop: int, gladiators: Sequence[tuple[int, int]], *,
         after_tactic(played)
 
 
-def can_use_ability(s: GameState, u: UnitState) -> bool:
-    """The older games: an Ability works from the turn its unit deploys (ROR-14), never while stunned, on an
-    inner hex without a foothold (ROR-9) or inactive."""
-    return u.zone == COMBAT and u.active and s.skills_work(u)
-
-
 def ability_step(g: Game, troop: int) -> None:
     """The attack phase's Abilities (Impel, Consuming Impel: "usable during attack phase only"), each once
     per turn per unit, before the attacks (ruling R-ROR-5)."""
-    each_once(g, troop, "ability", lambda: rules.ability_options(g, troop, usable=can_use_ability),
+    each_once(g, troop, "ability", lambda: rules.ability_options(g, troop, usable=gives_reach),
               lambda choice: rules.use_ability(g, troop, choice))
 
 
@@ -164,7 +157,7 @@ def attack_phase(g: Game, troop: int) -> None:
         return
     s = g.state
     t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
-    engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn << 16 | u.uid), special_ends_impel=False)
+    engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn, u.uid), special_ends_impel=False)
 
 
 def move_phase(g: Game, troop: int) -> None:

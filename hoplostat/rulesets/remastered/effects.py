@@ -1,10 +1,10 @@
 """What the effect handlers of immortal triggers and titan tables share (their terms are registered in
-`onslaught` and `titan`): rolling by colour, damage to every adjacent opponent, fatiguing a unit."""
+`onslaught` and `titan`): rolling by colour (`engine.rules.roll_by_colour`), damage to every adjacent
+opponent, fatiguing a unit."""
 
 from __future__ import annotations
 
 from hoplostat.catalog.model import Tactic
-from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import COMBAT, PlacedTactic, UnitState
@@ -28,13 +28,5 @@ def fatigue(g: Game, target: UnitState, marker: Tactic, owner: int, until: str) 
     s.say(f"{target.name} ({s.side_of(target.troop)}) is fatigued until {until}")
 
 
-def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
-    """Hits per die colour of a pool: one roll per colour present, weakest colour first (immortal triggers
-    and titan effects read colours; the dice are independent, so the total has the pool's distribution)."""
-    out: dict[str, int] = {}
-    for i, n in enumerate(pool.counts):
-        if n:
-            counts = [0] * len(COLOURS)
-            counts[i] = n
-            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
-    return out
+roll_by_colour = rules.roll_by_colour
+"""`engine.rules.roll_by_colour` (immortal triggers and titan effects read the hits per colour)."""

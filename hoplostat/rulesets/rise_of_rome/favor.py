@@ -117,19 +117,20 @@ def earn_chip(g: Game, troop: int, uid: int) -> None:
         s.say(f"{t.faction} ({t.side}) discards an F/A chip ({s.units[drop].name})")
 
 
-def foothold_hexes(s: GameState, troop: int) -> list[int]:
-    """ROR-50: a foothold goes on any hex but a pedestal, the titan hex, a hex an opponent holds or one that
-    already has a foothold."""
+def foothold_ok(s: GameState, h: int, owner: int) -> bool:
+    """ROR-50: a foothold of `owner` may lie on any hex but a pedestal, the titan hex, a hex an opponent of
+    `owner` holds or one that already has a foothold (where it is played, and where the mid-right reward may
+    move it)."""
     g = s.grid
-    out = []
-    for h in range(g.n):
-        if g.pedestal[h] or g.move_block[h] or g.center[h] or h in s.footholds:
-            continue
-        o = s.board[h]
-        if o >= 0 and not rules.same_team(s, s.units[o].troop, troop):
-            continue
-        out.append(h)
-    return out
+    if g.pedestal[h] or g.move_block[h] or g.center[h] or h in s.footholds:
+        return False
+    o = s.board[h]
+    return o < 0 or rules.same_team(s, s.units[o].troop, owner)
+
+
+def foothold_hexes(s: GameState, troop: int) -> list[int]:
+    """Where `troop` may play a foothold (`foothold_ok`)."""
+    return [h for h in range(s.grid.n) if foothold_ok(s, h, troop)]
 
 
 def archer_hexes(s: GameState) -> list[int]:
@@ -154,15 +155,7 @@ def move_a_foothold(g: Game, troop: int) -> None:
     """ROR-48: once, on earning it, move one foothold (own or the opponent's) to an adjacent available hex
     (ruling R-ROR-4: once, as the board's "immediately" says; not every turn as Remastered's CF-6)."""
     s = g.state
-    opts = []
-    for f, owner in s.footholds.items():
-        for h in s.grid.neighbours[f]:
-            if h in s.footholds or s.grid.pedestal[h] or s.grid.move_block[h] or s.grid.center[h]:
-                continue
-            o = s.board[h]
-            if o >= 0 and not rules.same_team(s, s.units[o].troop, owner):
-                continue
-            opts.append((f, h))
+    opts = [(f, h) for f, owner in s.footholds.items() for h in s.grid.neighbours[f] if foothold_ok(s, h, owner)]
     if not opts:
         return
     choice = g.ask(troop, "move-foothold", opts, optional=True)

@@ -117,10 +117,9 @@ class RiseOfRome(Mode):
     def deploy(self, g: Game, troop: int) -> None:
         s = g.state
         phase.redraw_dead_hand(g, troop, lambda tac: bool(phase.tactic_targets(s, troop, tac, allowed=tactic_allowed)))
-        t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
         phase.deploy_phase(g, troop, self.gladiator_options(s, troop), place=lambda uid, h: self.place(g, uid, h),
                            allowed=tactic_allowed,
-                           after_tactic=lambda played: None if played or not t.fa_earned else favor.play_foothold(g, troop))
+                           after_tactic=lambda played: None if played else favor.play_foothold(g, troop))
 
     def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """ROR-26, ROR-27, ROR-47, ROR-50: a gladiator from the hand, or the unlocked CF gladiator, onto a free
@@ -182,21 +181,14 @@ class RiseOfRome(Mode):
         t: RomeTroop = s.troops[attacker.troop]  # type: ignore[assignment]
         if not t.reroll or t.reroll_turn == s.turn:
             return g.roller.hits(pool)
-        hits, best = 0, -1
-        for i, n in enumerate(pool.counts):
-            if n:
-                counts = [0] * len(COLOURS)
-                counts[i] = n
-                got = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
-                hits += got
-                if got < n and (best < 0 or HIT_FACES[i] > HIT_FACES[best]):
-                    best = i
-        if best >= 0:
+        got = rules.roll_by_colour(g, pool)
+        hits = sum(got.values())
+        missed = [c for c, h in got.items() if h < pool.counts[COLOURS.index(c)]]
+        if missed:
+            best = max(missed, key=lambda c: HIT_FACES[COLOURS.index(c)])
             t.reroll_turn = s.turn
-            one = [0] * len(COLOURS)
-            one[best] = 1
-            again = g.roller.hits(Pool(tuple(one)))  # type: ignore[arg-type]
-            s.say(f"{t.faction} ({t.side}) rerolls a missed {COLOURS[best]} die: {'hit' if again else 'miss'}")
+            again = g.roller.hits(Pool.of(**{best: 1}))
+            s.say(f"{t.faction} ({t.side}) rerolls a missed {best} die: {'hit' if again else 'miss'}")
             hits += again
         return hits
 

@@ -106,7 +106,7 @@ def _consuming_impel(g, holder, param, args):
     holder.engaged_turn = s.turn  # its own attack is spent (R-ROR-6)
     holder.impelled_turn = -1
     u.impelled_turn = s.turn
-    s.troops[u.troop].granted_any = s.turn << 16 | u.uid  # the extra attack may be Basic or Alternate
+    s.troops[u.troop].granted_any = (s.turn, u.uid)  # the extra attack may be Basic or Alternate
     s.say(f"{u.name} gains another Basic or Alternate Attack this turn")
 
 
