@@ -24,7 +24,7 @@ CAT = load(ruleset="rise-of-rome")
 
 def new(ctrls=None, roller=None, *, first=0):
     spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii"), first=first))
-    g = RiseOfRome.new_game(CAT, spec, ctrls or [Scripted(), Scripted()], rng=np.random.default_rng(0),
+    g = RiseOfRome.new_game(CAT, spec, ctrls or [Scripted(), Scripted()], rng=np.random.default_rng(0), log=True,
                             roller=roller or FixedRoller(mode="all"))
     g.state.mode.begin(g)  # champions on their first champion hex, four chips drawn
     for c in g.controllers:
@@ -135,8 +135,9 @@ def test_a_hand_of_unplayable_tactics_is_shown_and_redrawn_once_a_turn_R_ROR_3()
     before = list(t.tactics_camp)
     phase.redraw_dead_hand(g, 0, lambda tac: False)
     assert t.redrawn_turn == s.turn and phase.hand_count(s, 0) == 4
-    assert sorted(x.id for x in t.tactics_camp) != sorted(x.id for x in before) or \
-        any(u.zone == CAMP and not u.is_primary_hero for u in s.units if u.troop == 0)
+    assert "rome (red) shows 4 unplayable tactics and draws again" in s.log
+    # the four went back: the new hand was drawn from all ten gladiators and the four tactics
+    assert phase.hand_count(s, 0) + phase.bag_count(s, 0) == 14 and len(t.tactics_camp) + len(t.tactics_bag) == 4
     # all tactics again: no second redraw this turn
     for u in s.units:
         if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
@@ -173,7 +174,7 @@ def test_attack_phase_abilities_come_before_the_attacks_R_ROR_5():
     h = plain_hex(s)
     place(s, 0, "rome/special-2", h)  # Impel
     ally = place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
-    place(s, 1, "pompeii/defender-2", free_hex_at(s, ally.hex, 1, 1) if s.grid.dist[free_hex_at(s, ally.hex, 1, 1)][h] > 0 else free_hex_at(s, ally.hex, 1, 2))
+    place(s, 1, "pompeii/defender-2", free_hex_at(s, ally.hex, 1))  # something for the ally to attack
     phase.attack_phase(g, 0)
     names = [d for d, _ in ctrl.asked]
     assert names[0] == "ability" and "engage" in names and names.index("engage") > 0
@@ -281,13 +282,15 @@ def test_an_inner_hex_turns_every_skill_off_unless_its_players_foothold_is_there
     g = new()
     s = g.state
     inner = s.grid.inner_hexes[0]
-    d = place(s, 1, "pompeii/attacker-2", inner)  # Retaliate
-    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, inner, 1) if any(
-        s.board[x] < 0 and not s.grid.inner[x] and not s.grid.center[x] for x in s.grid.neighbours[inner]) else 0)
+    d = place(s, 1, "pompeii/attacker-2", inner)  # Retaliate (an Innate)
+    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, inner, 1))
     assert not s.skills_work(d) and not rules.can_engage(s, d)
+    rules.attack(g, foe, d)  # every die hits (FixedRoller "all"): 2 damage, and no Retaliate from the inner hex
+    assert d.hp == 2 and foe.hp == foe.unit.health
     rules.place_foothold(g, 1, inner)
     assert s.skills_work(d) and rules.can_engage(s, d)
-    assert foe.hex >= 0
+    rules.attack(g, foe, d)  # with its player's foothold there, Retaliate answers
+    assert d.zone != COMBAT and foe.hp == foe.unit.health - 1
 
 
 def test_a_stun_flips_its_target_until_the_stunners_next_attack_phase_ROR_103():
