@@ -328,7 +328,8 @@ def _games(n: int, policy: str):
             assert total == 75, turn.header
             for u in s.units:
                 if u.zone == COMBAT:
-                    assert 0 < u.hp and s.board[u.hex] == u.uid and not s.grid.move_block[u.hex] or s.grid.pedestal[u.hex]
+                    assert 0 < u.hp and s.board[u.hex] == u.uid, (u.name, turn.header)
+                    assert not s.grid.move_block[u.hex] or s.grid.pedestal[u.hex], (u.name, "blocked hex")
                     if s.grid.pedestal[u.hex]:
                         assert u.unit.kind == "fa-archer"
                     fh = s.footholds.get(u.hex)
