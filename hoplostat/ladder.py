@@ -124,9 +124,9 @@ def play_ladder_game(catalog: Any, cfg: LadderConfig, pairing: int, k: int) -> d
 
 
 def _chunk(catalog_dirs: tuple[str, ...], cfg: LadderConfig, tasks: Sequence[tuple[int, int]]) -> list[dict]:
-    from hoplostat.sweep import _catalog  # loaded once per worker process, as a sweep's chunks do
+    from hoplostat.sweep import _catalog, ruleset_of  # loaded once per worker process, as a sweep's chunks do
 
-    catalog = _catalog(tuple(catalog_dirs))
+    catalog = _catalog(tuple(catalog_dirs), ruleset_of(cfg.mode))
     return [play_ladder_game(catalog, cfg, i, k) for i, k in tasks]
 
 

@@ -216,3 +216,15 @@ def test_every_play_line_of_the_readme_and_of_the_rise_of_rome_page_runs(capsys,
         code, out, err = run_cli(capsys, *args)
         assert code == 0, (line, err)
     assert (tmp_path / "reports/ror-report/index.html").is_file()
+
+
+def test_ladder_and_replay_load_the_modes_own_catalog(capsys, tmp_path):
+    """A Rise of Rome sweep replays (its catalog hash is the Rise of Rome catalog's, not Remastered's) and the
+    ladder plays Rise of Rome with its cities."""
+    code, out, err = run_cli(capsys, "sweep", "rise-of-rome", "--games", "2", "--out", str(tmp_path / "s"))
+    assert code == 0, err
+    code, out, err = run_cli(capsys, "replay", str(tmp_path / "s"), "0", "--matchup",
+                             "rise-of-rome/colosseum/pompeii/rome/a")
+    assert code == 0 and "same rounds and end reason as its row" in out, err
+    d = run_json(capsys, "ladder", "rise-of-rome", "--policies", "random,greedy", "--games", "2")
+    assert d["mode"] == "rise-of-rome"

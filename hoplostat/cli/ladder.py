@@ -61,7 +61,7 @@ def ladder(
     if max_rounds is not None and max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
-    catalog = load(dirs, use_env=False)
+    catalog = load(dirs, use_env=False, ruleset=cls.ruleset)
     chosen = tuple(faction or ())
     for f in chosen:
         catalog.faction(f)

@@ -134,9 +134,10 @@ def game_setup(row: dict[str, Any], cfg: dict[str, Any]):
 
 def _check_catalog(directory: Path, manifest: dict, data: tuple[str, ...]) -> None:
     from hoplostat.catalog import load
+    from hoplostat.sweep import ruleset_of
 
     want = manifest.get("catalog_hash") or manifest.get("config", {}).get("catalog_hash")
-    have = load(data, use_env=False).hash
+    have = load(data, use_env=False, ruleset=ruleset_of(manifest.get("config", {}).get("mode") or "skirmish")).hash
     if want and have != want:
         where = f" (overlays: {', '.join(data)})" if data else ""
         raise InputError(f"{directory}: the catalog changed since the sweep was played (hash {have[:12]}, the sweep's "
