@@ -129,6 +129,7 @@ import numpy as np
 
 from hoplostat.dice import COLOURS, FACES, HIT_FACES
 from hoplostat.engine import rules
+from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.odds import Attack, odds
 
@@ -381,15 +382,25 @@ def _is_sleeper(u: Any) -> bool:
     return not u.active and u.is_primary_hero
 
 
+IMMOBILE_KINDS = frozenset({"sentinel", "fa-archer"})
+"""The support chips' unit sides, which never leave their pedestal: Remastered's sentinel, Rise of Rome's F/A
+archer."""
+
+
+def _fights(u: Any) -> bool:
+    """A unit that can go after the opponents: not the primary hero, not an immobile support chip, not
+    Stationed (Rise of Rome)."""
+    return not u.is_primary_hero and u.unit.kind not in IMMOBILE_KINDS and not unit_hooks(u.unit, "stationary")
+
+
 def _has_army(s: Any, troop: int) -> bool:
-    """The troop has units to fight with besides its primary hero and its immobile sentinels: in combat, ready
-    in camp, or in the bag."""
+    """The troop has units to fight with besides its primary hero and its immobile chips (sentinels, archers,
+    Stationed units): in combat, ready in camp, or in the bag."""
     for u in s.in_combat(troop):
-        if not u.is_primary_hero and u.unit.kind != "sentinel":
+        if _fights(u):
             return True
     for u in s.units:
-        if u.troop == troop and (u.zone == BAG or (u.zone == CAMP and u.active)) and not u.is_primary_hero \
-                and u.unit.kind != "sentinel":
+        if u.troop == troop and (u.zone == BAG or (u.zone == CAMP and u.active)) and _fights(u):
             return True
     return False
 

@@ -375,3 +375,29 @@ def test_policy_greedy_uses_a_stun_when_it_is_the_units_only_action():
     s.active = 1
     opt = ("special", st.uid, "stun", (foe.uid,))
     assert GreedyController(np.random.default_rng(0)).choose(g, 1, "engage", [opt], optional=True) == opt
+
+
+def test_policy_greedy_hunts_a_champion_whose_army_is_only_immobile_chips():
+    """Policy (no rule): a Stationed unit and archers on pedestals cannot go after anyone, so an opponent left
+    with them and its champion is in the endgame: greedy's champion closes in (before, both champions kept
+    their distance until the round cap)."""
+    from hoplostat.policies.greedy import GreedyController, _hunted
+
+    g = new()
+    s = g.state
+    for t in s.troops:
+        t.tactics_camp.clear()
+        t.tactics_bag.clear()
+    for u in s.units:
+        if u.zone in (BAG, CAMP) and not u.is_primary_hero:
+            u.zone = "discard"
+    place(s, 1, "pompeii/defender-2", plain_hex(s))  # Stationed
+    archer = next(u for u in s.units if u.troop == 1 and u.unit.kind == "fa-archer")
+    put_in_combat(s, archer.uid, s.grid.tagged("pedestal")[0])
+    rome, pompeii = champion(s, 0), champion(s, 1)
+    rome.active = True
+    assert _hunted(s, 0) is pompeii
+    opts = [(rome.uid, h) for h in s.grid.neighbours[rome.hex] if s.board[h] < 0]
+    before = s.grid.dist[rome.hex][pompeii.hex]
+    uid, h = GreedyController(np.random.default_rng(0)).choose(g, 0, "move", opts, optional=True)
+    assert s.grid.dist[h][pompeii.hex] < before
