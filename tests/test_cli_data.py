@@ -141,3 +141,24 @@ def test_subprocess_validate_and_error(tmp_path):
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("error: ") and "malformed TOML" in bad.stderr and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+def test_data_commands_read_another_rule_sets_catalog_with_ruleset(capsys, tmp_path):
+    """`--ruleset rise-of-rome`: its cities, chips and board; an overlay of Rise of Rome chips validates
+    against it; an unknown rule set is one error line."""
+    code, out, err = run(capsys, "data", "list", "--ruleset", "rise-of-rome", "--json")
+    assert code == 0
+    ids = {e["id"] for e in json.loads(out)["entries"]}
+    assert {"rome-champion", "pompeii/archer-1", "sextus", "amazonian-archer"} <= ids and "kunlun/marksman" not in ids
+    code, out, err = run(capsys, "data", "show", "rome/tactician-1", "--ruleset", "rise-of-rome", "--json")
+    assert code == 0 and json.loads(out)["entry"]["tactical_range"] == 3
+    (tmp_path / "mine.toml").write_text('[[unit]]\nid = "rome/archer-1"\nname = "My Archer"\nkind = "unit"\n'
+                                        'faction = "rome"\nclasses = ["archer"]\nmovement = 1\nrange = 3\n'
+                                        'tactical_range = 2\nhealth = 4\nattack = "2blue"\nskills = ["long-shot"]\n'
+                                        'provenance = "public"\nsource = "my chip"\n', encoding="utf-8")
+    code, out, err = run(capsys, "data", "validate", str(tmp_path), "--ruleset", "rise-of-rome")
+    assert code == 0 and out.startswith("ok:")
+    code, out, err = run(capsys, "data", "validate", str(tmp_path))  # the Remastered catalog has no city rome
+    assert code == 2 and err.startswith("error:")
+    code, out, err = run(capsys, "data", "audit", "--ruleset", "atlantis")
+    assert code == 2 and err.strip() == "error: rule set 'atlantis' has no embedded catalog (data/atlantis/)"

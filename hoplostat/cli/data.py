@@ -1,7 +1,9 @@
 """`hoplostat data ...`: list, show, validate, audit the chip catalog and print templates.
 
 Parsing and printing only; the catalog package does the work. Every command
-takes `--data DIR` (repeatable) for overlays; `HOPLOSTAT_DATA` also works.
+takes `--data DIR` (repeatable) for overlays; `HOPLOSTAT_DATA` also works; and
+`--ruleset` (list, show, validate, audit) for another rule set's catalog
+(`rise-of-rome`: its cities, skills, board).
 """
 
 from __future__ import annotations
@@ -19,20 +21,23 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-UNIT_KINDS = ("unit", "hero", "neutral-hero", "arena-unit", "immortal", "titan", "titan-ally", "sentinel")
+UNIT_KINDS = ("unit", "hero", "neutral-hero", "arena-unit", "immortal", "titan", "titan-ally", "sentinel",
+              "cf-gladiator", "fa-archer")
 OTHER_KINDS = ("skill", "tactic", "faction", "arena")
 _ALIASES = {"units": "unit", "heroes": "hero", "neutral-heroes": "neutral-hero", "arena-units": "arena-unit",
             "immortals": "immortal", "titans": "titan", "titan-allies": "titan-ally", "sentinels": "sentinel",
-            "skills": "skill", "tactics": "tactic", "factions": "faction", "arenas": "arena", "all": "all"}
+            "cf-gladiators": "cf-gladiator", "fa-archers": "fa-archer", "skills": "skill", "tactics": "tactic", "factions": "faction", "arenas": "arena", "all": "all"}
 
 DataOpt = typer.Option(None, "--data", help="Overlay directory with your own chips (repeatable; later wins).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object instead of a table.")
+RulesetOpt = typer.Option("remastered", "--ruleset",
+                          help="The rule set whose catalog to read: remastered or rise-of-rome (data/<ruleset>/).")
 
 
-def _load(data: Optional[list[Path]]):
+def _load(data: Optional[list[Path]], ruleset: str = "remastered"):
     from hoplostat.catalog import load
 
-    return load(tuple(data or ()))
+    return load(tuple(data or ()), ruleset=ruleset)
 
 
 def _kind(kind: str | None) -> str:
@@ -59,11 +64,12 @@ def list_(
     faction: Optional[str] = typer.Option(None, "--faction", "-f", help="Only this faction's chips and tactics."),
     as_json: bool = JsonOpt,
     data: Optional[list[Path]] = DataOpt,
+    ruleset: str = RulesetOpt,
 ) -> None:
     """List catalog entries of one kind, with their stand-in fields."""
     from hoplostat.catalog import to_jsonable
 
-    cat = _load(data)
+    cat = _load(data, ruleset)
     k = _kind(kind)
     if faction is not None:
         cat.faction(faction)  # unknown faction -> error with suggestions
@@ -145,11 +151,12 @@ def show(
     entry_id: str = typer.Argument(..., metavar="ID", help="A unit, faction, skill, tactic or arena id."),
     as_json: bool = JsonOpt,
     data: Optional[list[Path]] = DataOpt,
+    ruleset: str = RulesetOpt,
 ) -> None:
     """Show one entry with every field and its provenance."""
     from hoplostat.catalog import to_jsonable
 
-    cat = _load(data)
+    cat = _load(data, ruleset)
     label, obj = _find(cat, entry_id)
     payload: dict[str, Any] = {"type": label, "entry": to_jsonable(obj)}
     if label == "unit" and obj.kind == "titan":
@@ -192,19 +199,20 @@ def show(
 def validate(
     directory: Optional[Path] = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the default."),
     data: Optional[list[Path]] = DataOpt,
+    ruleset: str = RulesetOpt,
 ) -> None:
     """Validate the default catalog plus overlays (DIR, --data, HOPLOSTAT_DATA); prints `ok: N entries`."""
     dirs = list(data or ()) + ([directory] if directory is not None else [])
-    cat = _load(dirs)
+    cat = _load(dirs, ruleset)
     n = len(cat.units) + len(cat.skills) + len(cat.tactics) + len(cat.factions) + len(cat.arenas)
     sys_out = _common.stdout_console()
     sys_out.print(f"ok: {n} entries (catalog {cat.hash[:12]}, {len(cat.sources)} director{'y' if len(cat.sources) == 1 else 'ies'})")
 
 
 @app.command("audit")
-def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt) -> None:
+def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt, ruleset: str = RulesetOpt) -> None:
     """How many values are stand-ins, per faction and per kind, plus the total."""
-    cat = _load(data)
+    cat = _load(data, ruleset)
     from hoplostat.catalog.audit import audit
 
     result = audit(cat)
