@@ -758,6 +758,11 @@ class GreedyController:
                 sc = self._impel_value(g, troop, units[args[0]])
                 if sc > 0:
                     scored.append((sc, opt))
+            elif sid == "consuming-impel":
+                # Rise of Rome: the ally's extra attack, at the price of the holder's own (R-ROR-6)
+                sc = self._impel_value(g, troop, units[args[0]]) - self._impel_value(g, troop, units[uid])
+                if sc > 0:
+                    scored.append((sc, opt))
             elif sid in ("swap", "shove") and not _holds_stones(s):
                 if not ctx:
                     hunted = _hunted(s, troop)

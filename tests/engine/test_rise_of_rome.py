@@ -401,3 +401,30 @@ def test_policy_greedy_hunts_a_champion_whose_army_is_only_immobile_chips():
     before = s.grid.dist[rome.hex][pompeii.hex]
     uid, h = GreedyController(np.random.default_rng(0)).choose(g, 0, "move", opts, optional=True)
     assert s.grid.dist[h][pompeii.hex] < before
+
+
+def test_policy_greedy_spends_a_consuming_impel_only_when_the_ally_attacks_better():
+    """Policy (no rule): Consuming Impel trades the holder's attack for an ally's second one (R-ROR-6): greedy
+    uses it when the holder has nothing to attack and the ally has, and not when the holder's own attack is
+    worth as much."""
+    from hoplostat.policies.greedy import GreedyController
+
+    g = new()
+    s = g.state
+    s.active = 1
+    h = open_hex(s)
+    holder = place(s, 1, "pompeii/tactician-1", h)
+    ally = place(s, 1, "pompeii/special-1", free_hex_at(s, h, 2))  # black+blue
+    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, ally.hex, 1))
+    assert s.grid.dist[foe.hex][holder.hex] > 1
+    opt = (holder.uid, "consuming-impel", (ally.uid,))
+    greedy = GreedyController(np.random.default_rng(0))
+    assert greedy.choose(g, 1, "ability", [opt], optional=True) == opt
+    rules.displace(g, foe, next(x for x in s.grid.neighbours[holder.hex] if s.board[x] < 0
+                                and s.grid.dist[x][ally.hex] > 1))
+    opps = [o.hex for o in s.opponents_of(1)]
+    rules.displace(g, ally, next(x for x in range(s.grid.n) if s.board[x] < 0 and s.can_occupy(1, x)
+                                 and not s.grid.inner[x] and s.grid.dist[x][holder.hex] == 2
+                                 and all(s.grid.dist[x][o] > 1 for o in opps)))
+    assert not rules.targets_in_range(s, ally) and rules.targets_in_range(s, holder)
+    assert greedy.choose(g, 1, "ability", [opt], optional=True) is None
