@@ -28,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+RISE_OF_ROME = ["tests/engine/test_rise_of_rome.py", "tests/rulesets/test_rise_of_rome_rules.py"]
+
 TESTS: dict[str, list[str]] = {
     "combat": ["tests/test_duel_oracle.py", "tests/test_combat.py"],
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
@@ -41,9 +43,18 @@ TESTS: dict[str, list[str]] = {
     "tune": ["tests/test_tune.py"],
     "engine/loop": ["tests/engine/test_resume.py", "tests/test_mode_contract.py", "tests/test_golden.py"],
     "policies/lookahead": ["tests/policies/test_lookahead.py"],
+    "rulesets/classic/turn": RISE_OF_ROME,
+    "rulesets/rise_of_rome/skills": RISE_OF_ROME,
+    "rulesets/rise_of_rome/favor": RISE_OF_ROME,
+    "rulesets/rise_of_rome/mode": RISE_OF_ROME,
 }
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
+
+FAST_ONLY = frozenset({"rulesets/classic/turn", "rulesets/rise_of_rome/skills", "rulesets/rise_of_rome/favor",
+                       "rulesets/rise_of_rome/mode"})
+"""Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
+tests pin each rule on their own)."""
 
 LINKS = ("hoplostat", "data", "tests")
 
@@ -65,7 +76,8 @@ def mutmut_table(modules: list[str]) -> str:
         f"only_mutate = {toml_list([f'hoplostat/{m}.py' for m in modules])}",
         'also_copy = ["data", "tests"]',
         f"pytest_add_cli_args_test_selection = {toml_list(tests)}",
-        'pytest_add_cli_args = ["-q", "-p", "no:cacheprovider", "-p", "no:xdist"]',
+        'pytest_add_cli_args = ["-q", "-p", "no:cacheprovider", "-p", "no:xdist"'
+        + (', "-m", "not slow"' if FAST_ONLY & set(modules) else "") + "]",
         'process_isolation = "forkserver"',
         "",
     ])

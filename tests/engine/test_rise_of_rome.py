@@ -428,3 +428,360 @@ def test_policy_greedy_spends_a_consuming_impel_only_when_the_ally_attacks_bette
                                  and all(s.grid.dist[x][o] > 1 for o in opps)))
     assert not rules.targets_in_range(s, ally) and rules.targets_in_range(s, holder)
     assert greedy.choose(g, 1, "ability", [opt], optional=True) is None
+
+
+# --------------------------------------------------------------------------- edges the mutation run found
+# (tools/mutate.py rulesets/rise_of_rome/skills rulesets/rise_of_rome/favor; docs/testing.md)
+
+
+def _copy_in(s, unit_id, troop, h):
+    """A second copy of a chip of `troop` put in combat on `h` (two Pervasive Absorbs side by side)."""
+    from hoplostat.engine.state import UnitState
+
+    u = UnitState(len(s.units), CAT.unit(unit_id), troop)
+    s.units.append(u)
+    return s.units[put_in_combat(s, u.uid, h)]
+
+
+def test_pervasive_absorb_from_two_friends_or_beside_a_foes_is_still_one_less_damage_R_ROR_7():
+    """R-ROR-7: two Pervasive Absorbs next to the same friend give 1 less damage, not 2 (nor none); an
+    opposing Pervasive Absorb next to the target takes nothing away from a friendly one."""
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    _copy_in(s, "pompeii/defender-1", 0, free_hex_at(s, h, 1))  # Rome's Pervasive Absorb, first in combat
+    friend = place(s, 1, "pompeii/attacker-1", h)
+    pa1 = place(s, 1, "pompeii/defender-1", free_hex_at(s, h, 1))
+    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
+    assert rules.attack_profile(g, foe, friend)[2] == 1
+    _copy_in(s, "pompeii/defender-1", 1, free_hex_at(s, h, 1))
+    assert rules.attack_profile(g, foe, friend)[2] == 1
+    rules.displace(g, pa1, next(x for x in range(s.grid.n) if s.board[x] < 0 and s.grid.dist[x][h] > 2
+                                and not s.grid.inner[x] and not s.grid.pedestal[x]))
+    assert rules.attack_profile(g, foe, friend)[2] == 1  # the second one alone
+
+
+def test_damage_of_alternate_attacks_and_retaliate_is_the_units_and_earns_its_player_favor_ROR_41():
+    """ROR-41 with Long Shot, Whirlwind and Retaliate: the HP they take from an opponent are dealt by the unit
+    (its damage and kills) and earn its player one favor each; the narration names the skill."""
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    ls = place(s, 0, "rome/archer-2", h)  # Long Shot
+    foe = place(s, 1, "pompeii/attacker-1", free_hex_at(s, h, 3))
+    t0, t1 = s.troops
+    hook = dict((sid, fn) for sid, _p, fn in rules.unit_hooks(ls.unit, "special"))
+    hook["long-shot"](g, ls, None, (foe.uid,))
+    assert foe.hp == foe.unit.health - 1 and ls.damage_dealt == 1 and t0.favor_total == 1
+    assert "Rome Archer II (red) makes a Long Shot at Pompeii Attacker I: 1 hit(s)" in s.log
+    assert "Pompeii Attacker I (blue) loses 1 HP (Long Shot), 3 left" in s.log
+    assert "rome (red) earns 1 crowd favor (1 HP from Pompeii Attacker I)" in s.log
+    ww = place(s, 0, "rome/special-1", free_hex_at(s, foe.hex, 1))  # Whirlwind
+    hook = dict((sid, fn) for sid, _p, fn in rules.unit_hooks(ww.unit, "special"))
+    hook["whirlwind"](g, ww, None, ())
+    assert foe.hp == foe.unit.health - 2 and ww.damage_dealt == 1 and t0.favor_total == 2
+    assert "Rome City Gladiator I (red) makes a Whirlwind against 1 adjacent opponent(s): 1 hit(s)" in s.log
+    assert "Pompeii Attacker I (blue) loses 1 HP (Whirlwind), 2 left" in s.log
+    ret = place(s, 1, "pompeii/attacker-2", free_hex_at(s, ww.hex, 1))  # Retaliate
+    s.active = 0
+    rules.attack(g, ww, ret)
+    assert ret.damage_dealt == 1 and ww.hp == ww.unit.health - 1 and t1.favor_total >= 1
+    assert "Rome City Gladiator I (red) loses 1 HP (Retaliate), 5 left" in s.log
+
+
+def test_only_the_attacked_unit_retaliates_ROR_100():
+    """ROR-100: a Retaliate unit next to an attacked friend, and next to the attacker, does nothing."""
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    target = place(s, 1, "pompeii/attacker-1", h)
+    attacker = place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
+    near = [x for x in s.grid.neighbours[attacker.hex] if s.board[x] < 0 and s.grid.dist[x][h] == 1]
+    place(s, 1, "pompeii/attacker-2", near[0])  # Retaliate, beside both
+    rules.attack(g, attacker, target)
+    assert attacker.hp == attacker.unit.health
+
+
+def test_impel_and_consuming_impel_reach_friends_only_ROR_92_ROR_94():
+    """ROR-92, ROR-94: the extra attack goes to a friendly unit; an adjacent opponent is never offered."""
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    imp = place(s, 0, "rome/special-2", h)  # Impel
+    friend = place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
+    foe = place(s, 1, "pompeii/attacker-1", free_hex_at(s, h, 1))
+    ci = place(s, 1, "pompeii/tactician-1", free_hex_at(s, foe.hex, 1))  # Consuming Impel
+    opts = {o[2][0] for o in rules.ability_options(g, 0) if o[0] == imp.uid}
+    assert opts == {friend.uid}
+    s.active = 1
+    opts = {o[2][0] for o in rules.ability_options(g, 1) if o[0] == ci.uid}
+    assert foe.uid in opts and not opts & {imp.uid, friend.uid}
+    rules.use_ability(g, 1, (ci.uid, "consuming-impel", (foe.uid,)))
+    assert "Pompeii Attacker I gains another Basic or Alternate Attack this turn" in s.log
+    s.active = 0
+    rules.use_ability(g, 0, (imp.uid, "impel", (friend.uid,)))
+    assert "Rome Attacker I gains another Basic Attack this turn" in s.log
+
+
+def test_alternate_attacks_need_an_adjacent_opponent_and_a_flipped_unit_is_not_stunned_twice_ROR_103_ROR_104():
+    """ROR-103, ROR-104: Whirlwind and Stun are offered only with an adjacent opponent (not one two hexes away,
+    even for a unit of Range 2); a unit already flipped is not offered again, one under a Hamstring is."""
+    from dataclasses import replace
+
+    from hoplostat.engine.steps import engage_options
+
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    st = place(s, 1, "pompeii/special-1", h)
+    st.unit = replace(st.unit, range=2)  # a reach of 2 must not widen Stun's adjacency
+    s.combat_version += 1
+    far = place(s, 0, "rome/special-1", free_hex_at(s, h, 2))  # Whirlwind, two hexes from the Stun unit
+    assert all(s.grid.dist[far.hex][o.hex] > 1 for o in s.opponents_of(0))
+    assert not [o for o in engage_options(g, st) if o[0] == "special"]
+    assert not [o for o in engage_options(g, far) if o[0] == "special"]
+    foe = place(s, 0, "rome/defender-1", free_hex_at(s, h, 1))
+    ham = next(t for t in s.troops[1].tactics_bag + s.troops[1].tactics_camp if t.id == "pompeii/hamstring")
+    foe.tactics.append(rules.PlacedTactic(ham, 1, s.turn))
+    assert ("special", st.uid, "stun", (foe.uid,)) in engage_options(g, st)
+    from hoplostat.rulesets.rise_of_rome.skills import flip
+
+    for sid, param, fn in rules.unit_hooks(st.unit, "special"):
+        if sid == "stun":
+            fn(g, st, param, (foe.uid,))  # FixedRoller "all": the blue die hits
+    assert "Pompeii City Gladiator I (blue) tries to Stun Rome Defender I: 1 hit(s)" in s.log
+    assert ("special", st.uid, "stun", (foe.uid,)) not in engage_options(g, st)
+    assert "Rome Defender I (red) is stunned: flipped for one round" in s.log
+
+
+def test_a_flip_ends_at_its_stunners_attack_phase_only_and_takes_no_tactic_with_it_ROR_103():
+    """ROR-103: at the start of a player's attack phase only the flips *its* Stuns made end; a Hamstring on the
+    same unit, and a flip the other player made, stay."""
+    from hoplostat.rulesets.rise_of_rome.skills import flip, lift_flips
+
+    g = new()
+    s = g.state
+    a = place(s, 0, "rome/attacker-1", plain_hex(s))
+    b = place(s, 1, "pompeii/attacker-1", plain_hex(s))
+    ham = next(t for t in s.troops[1].tactics_bag + s.troops[1].tactics_camp if t.id == "pompeii/hamstring")
+    a.tactics.append(rules.PlacedTactic(ham, 1, s.turn))
+    flip(g, a, 1)
+    flip(g, b, 0)
+    s.turn += 2
+    lift_flips(g, 1)
+    assert [pt.tactic.id for pt in a.tactics] == ["pompeii/hamstring"]
+    assert [pt.tactic.id for pt in b.tactics] == ["ror-stun-flip"]
+    assert "Rome Attacker I (red) is flipped back" in s.log
+
+
+def test_reposition_goes_to_a_free_hex_the_unit_may_stand_on_ROR_99():
+    """ROR-99: one hex, onto a free hex: not the hex of any unit (Rome's champion is uid 0), not an opponent's
+    foothold; a Stationed unit cannot."""
+    from hoplostat.engine.steps import engage_options
+
+    g = new()
+    s = g.state
+    ch = champion(s, 0)
+    assert ch.uid == 0
+    h = next(x for x in s.grid.neighbours[ch.hex] if s.board[x] < 0 and not s.grid.pedestal[x])
+    rp = place(s, 1, "pompeii/attacker-3", h)  # Reposition
+    got = {o[3][0] for o in engage_options(g, rp) if o[0] == "special" and o[2] == "reposition"}
+    assert ch.hex not in got and got
+    fh, own = sorted(got)[:2]
+    rules.place_foothold(g, 0, fh)
+    rules.place_foothold(g, 1, own)
+    got2 = {o[3][0] for o in engage_options(g, rp) if o[0] == "special" and o[2] == "reposition"}
+    assert got2 == got - {fh} and own in got2
+
+
+def test_footholds_go_under_own_units_never_under_an_opponent_ROR_50():
+    """ROR-50: a foothold may go on a hex its player's own unit stands on, never under an opponent (Rome's
+    champion, uid 0, included), never on a pedestal or the titan hex; the player may keep the chip."""
+    g = new()
+    s = g.state
+    rome, pompeii = champion(s, 0), champion(s, 1)
+    hexes = favor.foothold_hexes(s, 1)
+    assert pompeii.hex in hexes and rome.hex not in hexes
+    assert not set(hexes) & set(s.grid.tagged("pedestal")) and not set(hexes) & set(s.grid.tagged("center"))
+    s.troops[1].fa_earned = [favor.fa_chips(s, 1)[0]]
+    s.active = 1
+    favor.play_foothold(g, 1)  # Scripted passes an optional decision
+    assert not s.footholds and len(s.troops[1].fa_earned) == 1
+    asked = [o for d, o in g.controllers[1].asked if d == "place-foothold"]
+    assert asked == [hexes]
+
+
+def test_the_meter_gives_five_rewards_and_nothing_after_them_ROR_42_ROR_43():
+    """ROR-42, ROR-43: each reward once, the center last; favor after the fifth adds to the total only; no
+    favor, no narration."""
+    g = new()
+    s = g.state
+    t = s.troops[0]
+    lines = len(s.log)
+    favor.gain(g, 0, 0, "nothing")
+    assert len(s.log) == lines and t.favor_total == 0
+    favor.gain(g, 0, 25, "test")
+    assert all(t.cf_done) and t.rewards == 5
+    assert "rome (red) earns the crowd favor reward: activate the champion" in s.log
+    assert "Champion of Rome is activated" in s.log
+    favor.gain(g, 0, 12, "more")
+    assert t.rewards == 5 and t.favor_total == 37 and t.cf_target == -1 and t.favor == 0
+    assert "rome (red) earns 12 crowd favor (more)" in s.log
+    assert any(x.startswith("pompeii (blue) earns an F/A chip (") for x in s.log)
+
+
+def test_the_mid_right_move_may_be_declined_and_a_third_chip_is_discarded_aloud_ROR_40_ROR_48():
+    """ROR-48: the foothold move is the player's option (passing leaves the foothold); ROR-40: with both
+    earned circles full, the chip the player drops is named in the narration."""
+    g = new([Scripted({"cf-reward": lambda o: favor.MID_RIGHT if favor.MID_RIGHT in o else o[0]}), Scripted()])
+    s = g.state
+    h = plain_hex(s)
+    rules.place_foothold(g, 1, h)
+    favor.gain(g, 0, 5, "test")
+    assert s.footholds == {h: 1}
+    assert [d for d, _ in g.controllers[0].asked].count("move-foothold") == 1
+    for uid in favor.fa_chips(s, 0)[:2]:
+        favor.earn_chip(g, 0, uid)
+    assert any(x.startswith("rome (red) discards an F/A chip (") for x in s.log)
+
+
+def test_the_flip_chip_or_a_forced_first_player_and_the_set_up_narration_ROR_21():
+    """ROR-21: the flip chip (the seed) draws who starts; `first` forces it; the first player takes red."""
+    firsts = set()
+    for seed in range(8):
+        spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii")))
+        g = RiseOfRome.new_game(CAT, spec, [Scripted(), Scripted()], rng=np.random.default_rng(seed), log=True)
+        firsts.add(g.state.order[0])
+    assert firsts == {0, 1}
+    g = new(first=1)
+    s = g.state
+    assert s.order == [1, 0] and s.troops[1].side == "red" and s.troops[0].side == "blue"
+    assert s.log[0] == "Set-up: player 1 pompeii on red, player 2 rome on blue; pompeii goes first"
+
+
+def test_set_up_refuses_another_rule_sets_catalog_and_a_third_city():
+    from hoplostat.errors import InputError
+    from hoplostat.rulesets.rise_of_rome.mode import setup
+
+    with pytest.raises(InputError, match=r"^rise-of-rome needs the Rise of Rome catalog, got the remastered one$"):
+        setup(load(), ("rome", "pompeii"), rng=np.random.default_rng(0))
+    with pytest.raises(InputError, match=r"^rise-of-rome needs 2 cities, got 3$"):
+        setup(CAT, ("rome", "pompeii", "rome"), rng=np.random.default_rng(0))
+
+
+def test_the_turn_is_four_phases_in_the_books_order_and_opens_with_its_header_ROR_25():
+    """ROR-25: Deploy -> Move -> Attack -> Draw (after the start-of-turn effects), the turn of the troop named."""
+    g = new()
+    t = g.state.mode.turn_of(g, 1)
+    assert [name for name, _ in t.steps] == ["start", "deploy", "move", "attack", "draw"]
+    assert t.troop == 1 and t.header == "-- Round 2, pompeii (blue) turn"
+
+
+def test_the_draw_takes_the_last_chips_of_the_bag_units_and_tactics_alike_ROR_39():
+    """ROR-39: the hand is refilled to four while the bag has chips, the last one too."""
+    g = new()
+    s = g.state
+    t = s.troops[0]
+    for u in s.units:
+        if u.troop == 0 and u.zone in (BAG, CAMP) and not u.is_primary_hero:
+            u.zone = "discard"
+    t.tactics_bag, t.tactics_camp = list(t.tactics_bag + t.tactics_camp)[:3], []
+    chip(s, 0, "rome/attacker-1").zone = BAG
+    assert phase.bag_count(s, 0) == 4 and phase.hand_count(s, 0) == 0
+    phase.draw(g, 0)
+    assert phase.hand_count(s, 0) == 4 and phase.bag_count(s, 0) == 0
+    t.tactics_bag.append(t.tactics_camp.pop())  # one tactic back in the bag: the next draw takes it
+    phase.draw(g, 0)
+    assert phase.hand_count(s, 0) == 4 and phase.bag_count(s, 0) == 0
+
+
+def test_three_unplayable_tactics_are_not_a_dead_hand_and_a_playable_one_keeps_the_hand_ROR_24():
+    """ROR-24 speaks of four unplayable tactics: three (the bag empty) stay; four with one that can be played
+    stay too, checked through the deploy phase's own test of what can be played."""
+    g = new()
+    s = g.state
+    t = s.troops[0]
+    for u in s.units:
+        if u.troop == 0 and u.zone in (BAG, CAMP) and not u.is_primary_hero:
+            u.zone = "discard"
+    tactics = list(t.tactics_bag + t.tactics_camp)
+    t.tactics_bag, t.tactics_camp = [], tactics[:3]
+    phase.redraw_dead_hand(g, 0, lambda tac: False)
+    assert t.redrawn_turn != s.turn and t.tactics_camp == tactics[:3]
+    t.tactics_camp = tactics[:4]
+    place(s, 0, "rome/tactician-1", plain_hex(s))  # its Tactical Range reaches itself: every tactic playable
+    s.mode.deploy(g, 0)  # Scripted passes: nothing is played
+    assert t.redrawn_turn != s.turn and t.tactics_camp == tactics[:4]
+
+
+def test_a_stun_tactic_is_never_offered_on_a_champion_in_the_deploy_phase_ROR_103():
+    """ROR-103 through the mode's deploy phase: with only a Stun tactic in hand and the opposing champion
+    within Tactical Range, the champion is not among the tactic's targets (other units are)."""
+    g = new()
+    s = g.state
+    t = s.troops[0]
+    for u in s.units:
+        if u.troop == 0 and u.zone == CAMP:
+            u.zone = BAG
+    stun = next(x for x in t.tactics_bag + t.tactics_camp if x.id == "rome/stun")
+    t.tactics_camp = [stun]
+    ch = champion(s, 1)
+    tac = place(s, 0, "rome/tactician-1", free_hex_at(s, ch.hex, 1))
+    foe = place(s, 1, "pompeii/attacker-1", free_hex_at(s, tac.hex, 1))
+    s.mode.deploy(g, 0)
+    offered = [o for d, o in g.controllers[0].asked if d == "tactic"]
+    assert offered and {uid for _i, uid in offered[0]} >= {foe.uid} and ch.uid not in {uid for _i, uid in offered[0]}
+
+
+def test_the_attack_phase_offers_the_players_own_abilities_from_the_deployment_turn_ROR_14():
+    """ROR-14: an Ability works from the turn its unit deploys; the phase offers the player's own Abilities
+    only (an opposing Impel beside its own friend is not offered)."""
+    g = new()
+    s = g.state
+    h = open_hex(s)
+    imp = place(s, 0, "rome/special-2", h)
+    imp.deployed_turn = s.turn  # deployed this turn
+    place(s, 0, "rome/attacker-1", free_hex_at(s, h, 1))
+    other = place(s, 1, "pompeii/tactician-1", plain_hex(s, 3))
+    place(s, 1, "pompeii/attacker-1", free_hex_at(s, other.hex, 1))
+    phase.ability_step(g, 0)
+    asked = [o for d, o in g.controllers[0].asked if d == "ability"]
+    assert asked and {o[0] for o in asked[0]} == {imp.uid}
+
+
+def test_far_right_opens_the_far_pair_for_either_side_ROR_49():
+    """ROR-49 for the blue player too: the far-right reward opens the red side's outer hexes to blue."""
+    g = new()
+    s = g.state
+    blue = s.troops[1]
+    assert blue.side == "blue"
+    before = set(s.mode.deployment_hexes(s, 1))
+    assert not before & set(s.grid.tagged("outer-red"))
+    blue.far_open = True
+    assert set(s.mode.deployment_hexes(s, 1)) == before | set(s.grid.tagged("outer-red"))
+
+
+def test_a_gladiator_deploys_when_the_pool_holds_exactly_its_health_R_ROR_10():
+    g = new()
+    s = g.state
+    u = chip(s, 0, "rome/defender-1")
+    u.zone = CAMP
+    s.supply[s.supply_of(0)] = u.unit.health
+    assert any(o[0] == u.uid for o in s.mode.gladiator_options(s, 0))
+    s.troops[0].fa_earned = [favor.fa_chips(s, 0)[0]]
+    archer = s.units[s.troops[0].fa_earned[0]]
+    s.supply[s.supply_of(0)] = archer.unit.health
+    assert any(o[0] == archer.uid for o in s.mode.gladiator_options(s, 0))
+
+
+def test_the_ends_of_a_game_are_narrated_and_its_result_names_the_rule_set_and_arena_ROR_16():
+    """ROR-16: a fallen champion ends the game with its opponent the winner; a capped game is a draw."""
+    rng = np.random.default_rng(3)
+    spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii")))
+    res = play(CAT, spec, [make("greedy", rng=rng), make("greedy", rng=rng)], rng=rng, log=True)
+    assert res.ruleset == "rise-of-rome" and res.arena == "colosseum" and res.end_reason == "champion defeated"
+    assert res.log[-1] == f"Game over: champion defeated; {res.winner_faction} wins"
+    rng = np.random.default_rng(3)
+    spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii"), max_rounds=1))
+    res = play(CAT, spec, [make("greedy", rng=rng), make("greedy", rng=rng)], rng=rng, log=True)
+    assert res.log[-1] == "Game over: round cap (1) reached; draw" and res.winner is None

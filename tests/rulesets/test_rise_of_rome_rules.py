@@ -507,6 +507,7 @@ def test_earned_fa_chips_fill_two_circles_and_a_third_forces_a_discard_ROR_40():
     g = new({"fa-discard": lambda o: o[0]})
     s = g.state
     c0, c1, c2, _ = favor.fa_chips(s, ROME)
+    assert all(s.units[c].troop == ROME and s.units[c].unit.kind == "fa-archer" for c in (c0, c1, c2))
     favor.earn_chip(g, ROME, c0)
     favor.earn_chip(g, ROME, c1)
     assert s.troops[ROME].fa_earned == [c0, c1] and not g.controllers[ROME].asked

@@ -112,11 +112,11 @@ def tactic_options(s: GameState, troop: int, allowed: Callable[[UnitState, Tacti
 
 
 def deploy_phase(g: Game, troop: int, gladiators: Sequence[tuple[int, int]], *,
-                 place: Callable[[int, int], None] | None = None,
+                 place: Callable[[int, int], None],
                  allowed: Callable[[UnitState, Tactic], bool] | None = None,
                  after_tactic: Callable[[bool], None] | None = None) -> None:
     """Rise of Rome, "Phase 1: Unit & Tactic Deployment": at most one gladiator (`gladiators`: (uid, hex)
-    options; `place(uid, hex)` puts it, default `rules.deploy`), then at most one tactic within Tactical Range
+    options; `place(uid, hex)` puts it: the mode's deployment), then at most one tactic within Tactical Range
     (ROR-26, ROR-29: the gladiator first, so its Tactical Range counts at once, ROR-28; ruling R-ROR-2).
     `after_tactic(played)`: the mode's own chip that counts as the tactic (a foothold), offered when none
     was played."""
@@ -124,8 +124,7 @@ def deploy_phase(g: Game, troop: int, gladiators: Sequence[tuple[int, int]], *,
     if gladiators:
         choice = g.ask(troop, "deploy", list(gladiators), optional=True, step=True)
         if choice is not None:
-            uid, h = choice
-            (place or (lambda a, b: rules.deploy(g, s.units[a], b)))(uid, h)
+            place(*choice)
             if s.end_reason is not None:
                 return
     played = False

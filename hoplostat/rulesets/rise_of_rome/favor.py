@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
-from hoplostat.engine.state import COMBAT, TRACK, GameState
+from hoplostat.engine.state import TRACK, GameState
 from hoplostat.rulesets.classic.state import ClassicTroop
 
 FAR_LEFT, MID_LEFT, CENTER, MID_RIGHT, FAR_RIGHT = range(5)
@@ -85,7 +85,7 @@ def claim(g: Game, troop: int, k: int) -> None:
     s.say(f"{t.faction} ({t.side}) earns the crowd favor reward: {REWARDS[k]}")
     if k == FAR_LEFT:
         hero = s.units[t.primary_hero]
-        if not hero.active and hero.zone == COMBAT:
+        if not hero.active:  # set up in combat (ROR-22); only this reward activates it
             hero.active = True
             if s.active == troop:
                 hero.deployed_turn = s.turn  # ROR-45: activated on its own turn, it waits for the next

@@ -131,8 +131,9 @@ class RiseOfRome(Mode):
         if t.cf_unlocked and s.units[t.cf_gladiator].zone == TRACK:
             units.append(s.units[t.cf_gladiator])
         out = [(u.uid, h) for u in units if u.unit.health <= left for h in hexes]
-        peds = favor.archer_hexes(s) if t.fa_earned else []
-        out += [(uid, h) for uid in t.fa_earned if s.units[uid].unit.health <= left for h in peds]
+        if t.fa_earned:
+            peds = favor.archer_hexes(s)
+            out += [(uid, h) for uid in t.fa_earned if s.units[uid].unit.health <= left for h in peds]
         return out
 
     def place(self, g: Game, uid: int, h: int) -> None:
@@ -162,7 +163,7 @@ class RiseOfRome(Mode):
     def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
                      source_troop: int | None) -> None:
         """ROR-41: one favor per health chip taken from an opponent."""
-        if removed > 0 and source_troop is not None and source_troop != target.troop:
+        if source_troop is not None and source_troop != target.troop:
             favor.gain(g, source_troop, removed, f"{removed} HP from {target.name}")
 
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:

@@ -41,13 +41,11 @@ def _pervasive_absorb(g, holder, param, attacker, target):
         return 0
     if target.unit.has_skill("absorb") and s.skills_work(target):
         return 0
-    for h in s.hooked("damage_reduction"):
-        if h is holder:
-            return 1
-        if h.unit.has_skill("pervasive-absorb") and h is not target and s.skills_work(h) \
-                and s.grid.dist[target.hex][h.hex] == 1 and _ally(s, h, target):
-            return 0  # an earlier Pervasive Absorb already gives it
-    return 1
+    # the first working friendly Pervasive Absorb next to the target (in arrival order) gives it; the others none
+    first = next(h for h in s.hooked("damage_reduction") if h is holder or (
+        h.unit.has_skill("pervasive-absorb") and s.skills_work(h) and _ally(s, h, target)
+        and s.grid.dist[target.hex][h.hex] == 1))
+    return 1 if first is holder else 0
 
 
 def _retaliate(g, holder, param, attacker, target, hex_):
