@@ -252,12 +252,17 @@ def test_the_reroll_reward_rolls_one_missed_die_of_the_strongest_colour_once_a_t
     pool = a.unit.attack
     assert s.mode.roll_attack(g, a, pool) == 2
     assert [str(p) for p in roller.rolled] == ["blue", "black", "blue"]  # colour by colour, then the blue again
+    assert s.log[-1] == "rome (red) rerolls a missed blue die: hit"
     assert s.mode.roll_attack(g, a, pool) == 0  # second attack this turn: no reroll (one roll of the pool)
     assert len(roller.rolled) == 4
     s.turn += 2  # the player's next turn: both dice miss, the black (5 of 6) is rolled again
     roller.results, roller.rolled = [0, 0, 1], []
     assert s.mode.roll_attack(g, a, pool) == 1
     assert [str(p) for p in roller.rolled] == ["blue", "black", "black"]
+    assert s.log[-1] == "rome (red) rerolls a missed black die: hit"
+    s.turn += 2
+    roller.results, roller.rolled = [0, 0, 0], []
+    assert s.mode.roll_attack(g, a, pool) == 0 and s.log[-1] == "rome (red) rerolls a missed black die: miss"
     s.troops[0].reroll = False
     roller.results = [0]
     assert s.mode.roll_attack(g, a, pool) == 0 and len(roller.rolled) == 4
@@ -785,3 +790,78 @@ def test_the_ends_of_a_game_are_narrated_and_its_result_names_the_rule_set_and_a
     spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii"), max_rounds=1))
     res = play(CAT, spec, [make("greedy", rng=rng), make("greedy", rng=rng)], rng=rng, log=True)
     assert res.log[-1] == "Game over: round cap (1) reached; draw" and res.winner is None
+
+
+def test_the_turn_start_ends_the_players_single_turn_tactics_and_the_titan_hex_hurts_ROR_8_ROR_30():
+    """ROR-30: a single-turn tactic (Stun) the player played ends at the start of its next turn, not one the
+    opponent played; ROR-8: its own unit on the titan hex takes 1 damage then, narrated as the titan hex's."""
+    g = new()
+    s = g.state
+    a = place(s, 1, "pompeii/attacker-1", plain_hex(s))
+    b = place(s, 1, "pompeii/attacker-2", plain_hex(s))
+    stun_r = next(x for x in s.troops[0].tactics_bag + s.troops[0].tactics_camp if x.id == "rome/stun")
+    stun_p = next(x for x in s.troops[1].tactics_bag + s.troops[1].tactics_camp if x.id == "pompeii/stun")
+    a.tactics.append(rules.PlacedTactic(stun_r, 0, s.turn - 2))
+    b.tactics.append(rules.PlacedTactic(stun_p, 1, s.turn - 1))
+    c = place(s, 0, "rome/defender-1", s.grid.tagged("center")[0])
+    s.mode.start(g, 0)
+    assert not a.tactics and [pt.tactic.id for pt in b.tactics] == ["pompeii/stun"]
+    assert c.hp == c.unit.health - 1 and "Rome Defender I (red) loses 1 HP (titan hex), 5 left" in s.log
+    assert s.troops[1].favor_total == 0  # no one's damage
+
+
+def test_a_hand_of_stun_tactics_whose_only_target_is_a_champion_is_dead_and_redrawn_ROR_24_ROR_103():
+    """ROR-24 with ROR-103: four Stun tactics that could only go on the opposing champion cannot be played:
+    the deploy phase shows and redraws them (an opposing unit's own reach gives the player no target)."""
+    g = new()
+    s = g.state
+    t = s.troops[0]
+    for u in s.units:
+        if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
+            u.zone = BAG
+    stun = next(x for x in t.tactics_bag + t.tactics_camp if x.id == "rome/stun")
+    t.tactics_bag = [x for x in t.tactics_bag + t.tactics_camp if x is not stun]
+    t.tactics_camp = [stun] * 4
+    ch = champion(s, 1)
+    rome = champion(s, 0)
+    rome.active = True  # its Tactical Range (2) works; it reaches only Pompeii's champion
+    rules.displace(g, rome, free_hex_at(s, ch.hex, 1))
+    place(s, 1, "pompeii/tactician-1", plain_hex(s, 5))  # Pompeii's reach, far away
+    assert all(s.grid.dist[rome.hex][u.hex] > 2 for u in s.opponents_of(0) if u is not ch)
+    s.mode.deploy(g, 0)
+    assert t.redrawn_turn == s.turn
+
+
+def test_gain_favor_is_the_meter_for_skills_and_tactics_that_grant_favor():
+    g = new()
+    s = g.state
+    s.mode.gain_favor(g, 0, 5, "a test")
+    assert s.troops[0].rewards == 1 and "rome (red) earns 5 crowd favor (a test)" in s.log
+
+
+def test_a_deployment_hex_a_unit_stands_on_is_never_offered_ROR_27():
+    """ROR-27: onto an available deployment hex; one the player's own champion stands on (uid 0) is not."""
+    g = new()
+    s = g.state
+    rome = champion(s, 0)
+    assert rome.uid == 0
+    inner = s.grid.inner_hexes[0]
+    rules.displace(g, rome, inner)
+    u = chip(s, 0, "rome/attacker-1")
+    u.zone = CAMP
+    hexes = {h for uid, h in s.mode.gladiator_options(s, 0) if uid == u.uid}
+    assert hexes and inner not in hexes
+
+
+def test_each_player_plays_its_own_turn_and_the_rows_follow_the_versus_schema():
+    """One round: both players deploy on their own turns; a game's sweep rows have the declared columns."""
+    from hoplostat.engine.mode import ROW_HEAD
+
+    rng = np.random.default_rng(5)
+    spec = RiseOfRome.validate(CAT, GameSpec("rise-of-rome", ("rome", "pompeii"), max_rounds=1))
+    res = play(CAT, spec, [make("greedy", rng=rng), make("greedy", rng=rng)], rng=rng)
+    assert all(t.units_deployed == 1 for t in res.troops)
+    head = {k: None for k in ROW_HEAD}
+    rows = RiseOfRome.rows(res, head, lambda uid: "unit")
+    assert set(rows["games"][0]) == set(RiseOfRome.schema("games"))
+    assert rows["games"][0]["winner"] is None and rows["units"]
