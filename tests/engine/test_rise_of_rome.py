@@ -9,11 +9,10 @@ import pytest
 from enginekit import Scripted, put_in_combat
 
 from hoplostat.catalog import load
-from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.loop import GameSpec, play
 from hoplostat.engine.rules import FixedRoller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK
+from hoplostat.engine.state import BAG, CAMP, COMBAT
 from hoplostat.policies import make
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.rise_of_rome import favor
@@ -549,8 +548,6 @@ def test_alternate_attacks_need_an_adjacent_opponent_and_a_flipped_unit_is_not_s
     ham = next(t for t in s.troops[1].tactics_bag + s.troops[1].tactics_camp if t.id == "pompeii/hamstring")
     foe.tactics.append(rules.PlacedTactic(ham, 1, s.turn))
     assert ("special", st.uid, "stun", (foe.uid,)) in engage_options(g, st)
-    from hoplostat.rulesets.rise_of_rome.skills import flip
-
     for sid, param, fn in rules.unit_hooks(st.unit, "special"):
         if sid == "stun":
             fn(g, st, param, (foe.uid,))  # FixedRoller "all": the blue die hits
