@@ -67,6 +67,13 @@ def plain_hex(s, k=0):
     return [h for h in range(g.n) if not (g.pedestal[h] or g.inner[h] or g.center[h] or g.tags[h]) and s.board[h] < 0][k]
 
 
+def move_units(s, troop, zones, to):
+    """Every gladiator of `troop` (not its champion) in one of `zones` goes to zone `to` (`troop` None: both)."""
+    for u in s.units:
+        if (troop is None or u.troop == troop) and u.zone in zones and not u.is_primary_hero:
+            u.zone = to
+
+
 def test_the_catalog_is_rise_of_romes_two_cities_of_a_champion_ten_gladiators_and_four_tactics_ROR_1():
     """ROR-1: Rome and Pompeii, each one champion, ten gladiators and four tactics; champions Health 10."""
     assert set(CAT.factions) == {"rome", "pompeii"}
@@ -124,9 +131,7 @@ def test_a_hand_of_unplayable_tactics_is_shown_and_redrawn_once_a_turn_R_ROR_3()
     g = new()
     s = g.state
     t = s.troops[0]
-    for u in s.units:
-        if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
-            u.zone = BAG
+    move_units(s, 0, (CAMP,), BAG)
     t.tactics_bag.extend(t.tactics_camp)
     t.tactics_camp = list(t.tactics_bag)
     t.tactics_bag.clear()
@@ -138,9 +143,7 @@ def test_a_hand_of_unplayable_tactics_is_shown_and_redrawn_once_a_turn_R_ROR_3()
     # the four went back: the new hand was drawn from all ten gladiators and the four tactics
     assert phase.hand_count(s, 0) + phase.bag_count(s, 0) == 14 and len(t.tactics_camp) + len(t.tactics_bag) == 4
     # all tactics again: no second redraw this turn
-    for u in s.units:
-        if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
-            u.zone = BAG
+    move_units(s, 0, (CAMP,), BAG)
     t.tactics_camp, t.tactics_bag = list(before), [x for x in t.tactics_bag if x not in before]
     phase.redraw_dead_hand(g, 0, lambda tac: False)
     assert t.tactics_camp == before
@@ -392,9 +395,7 @@ def test_policy_greedy_hunts_a_champion_whose_army_is_only_immobile_chips():
     for t in s.troops:
         t.tactics_camp.clear()
         t.tactics_bag.clear()
-    for u in s.units:
-        if u.zone in (BAG, CAMP) and not u.is_primary_hero:
-            u.zone = "discard"
+    move_units(s, None, (BAG, CAMP), "discard")
     place(s, 1, "pompeii/defender-2", plain_hex(s))  # Stationed
     archer = next(u for u in s.units if u.troop == 1 and u.unit.kind == "fa-archer")
     put_in_combat(s, archer.uid, s.grid.tagged("pedestal")[0])
@@ -684,9 +685,7 @@ def test_the_draw_takes_the_last_chips_of_the_bag_units_and_tactics_alike_ROR_39
     g = new()
     s = g.state
     t = s.troops[0]
-    for u in s.units:
-        if u.troop == 0 and u.zone in (BAG, CAMP) and not u.is_primary_hero:
-            u.zone = "discard"
+    move_units(s, 0, (BAG, CAMP), "discard")
     t.tactics_bag, t.tactics_camp = list(t.tactics_bag + t.tactics_camp)[:3], []
     chip(s, 0, "rome/attacker-1").zone = BAG
     assert phase.bag_count(s, 0) == 4 and phase.hand_count(s, 0) == 0
@@ -703,9 +702,7 @@ def test_three_unplayable_tactics_are_not_a_dead_hand_and_a_playable_one_keeps_t
     g = new()
     s = g.state
     t = s.troops[0]
-    for u in s.units:
-        if u.troop == 0 and u.zone in (BAG, CAMP) and not u.is_primary_hero:
-            u.zone = "discard"
+    move_units(s, 0, (BAG, CAMP), "discard")
     tactics = list(t.tactics_bag + t.tactics_camp)
     t.tactics_bag, t.tactics_camp = [], tactics[:3]
     phase.redraw_dead_hand(g, 0, lambda tac: False)
@@ -722,9 +719,7 @@ def test_a_stun_tactic_is_never_offered_on_a_champion_in_the_deploy_phase_ROR_10
     g = new()
     s = g.state
     t = s.troops[0]
-    for u in s.units:
-        if u.troop == 0 and u.zone == CAMP:
-            u.zone = BAG
+    move_units(s, 0, (CAMP,), BAG)  # the champion is in combat, not in the hand
     stun = next(x for x in t.tactics_bag + t.tactics_camp if x.id == "rome/stun")
     t.tactics_camp = [stun]
     ch = champion(s, 1)
@@ -813,9 +808,7 @@ def test_a_hand_of_stun_tactics_whose_only_target_is_a_champion_is_dead_and_redr
     g = new()
     s = g.state
     t = s.troops[0]
-    for u in s.units:
-        if u.troop == 0 and u.zone == CAMP and not u.is_primary_hero:
-            u.zone = BAG
+    move_units(s, 0, (CAMP,), BAG)
     stun = next(x for x in t.tactics_bag + t.tactics_camp if x.id == "rome/stun")
     t.tactics_bag = [x for x in t.tactics_bag + t.tactics_camp if x is not stun]
     t.tactics_camp = [stun] * 4
