@@ -43,6 +43,8 @@ TESTS: dict[str, list[str]] = {
     "tune": ["tests/test_tune.py"],
     "engine/loop": ["tests/engine/test_resume.py", "tests/test_mode_contract.py", "tests/test_golden.py"],
     "policies/lookahead": ["tests/policies/test_lookahead.py"],
+    "rulesets/remastered/skills": ["tests/engine/test_skills.py", "tests/engine/test_key_terms.py",
+                                   "tests/engine/test_rules.py", "tests/engine/test_ruling_switches.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
