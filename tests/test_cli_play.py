@@ -208,8 +208,8 @@ def test_every_play_line_of_the_readme_and_of_the_rise_of_rome_page_runs(capsys,
         assert code == 0 and out, (line, err)
     page = (root / "docs/rise-of-rome.md").read_text(encoding="utf-8")
     rest = [ln.split("  #")[0].strip() for ln in page.splitlines()
-            if ln.startswith(("hoplostat sweep ", "hoplostat summarize ", "hoplostat report "))]
-    assert len(rest) == 3
+            if ln.startswith(("hoplostat sweep ", "hoplostat summarize ", "hoplostat report ", "hoplostat data "))]
+    assert len(rest) == 5
     for line in rest:
         line = re.sub(r"--games \d+", "--games 4", line)
         args = [str(tmp_path / a) if a.startswith("reports/") else a for a in shlex.split(line)[1:]]
