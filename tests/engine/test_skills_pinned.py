@@ -269,10 +269,11 @@ def test_reposition_never_onto_another_troops_foothold_SUP_3(grid):
 
 def test_swap_offers_each_adjacent_displaceable_unit_it_may_trade_hexes_with_SUP_3_SUP_4(grid):
     """Swap: an adjacent ally (uid 0 too, after empty hexes around the swapper) is offered when each may stand on
-    the other's hex (here both hexes are their troop's footholds, SUP-3); a sentinel cannot be displaced
-    (SUP-4) and is never offered."""
+    the other's hex (on open hexes, then with both hexes their troop's footholds, SUP-3); a sentinel cannot be
+    displaced (SUP-4) and is never offered, though it could stand on the swapper's hex."""
     ns = grid.neighbours[C]
     g = make_game(grid, [(mk_unit("zero"), 0, ns[2]), (mk_unit("s", skills=["swap"]), 0, C), (mk_unit("sent", kind="sentinel"), 1, ns[3])])
+    assert hook("swap", "ability_options")(g, g.state.units[1], None) == [(0,)]
     g.state.footholds = {C: 0, ns[2]: 0}
     assert hook("swap", "ability_options")(g, g.state.units[1], None) == [(0,)]
 
