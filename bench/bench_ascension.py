@@ -20,12 +20,16 @@ def main(games: int = 60) -> float:
     factions = list(cat.factions)
     play_ascension(cat, titans[0], [factions[0]], [GreedyController(np.random.default_rng(0))],
                    rng=np.random.default_rng(0))  # warm caches
+    rounds = 0
     t0 = time.perf_counter()
     for i in range(games):
         rng = np.random.default_rng(i)
-        play_ascension(cat, titans[i % len(titans)], [factions[i % len(factions)]], [GreedyController(rng)], rng=rng)
+        r = play_ascension(cat, titans[i % len(titans)], [factions[i % len(factions)]], [GreedyController(rng)],
+                           rng=rng)
+        rounds += r.rounds
     rate = games / (time.perf_counter() - t0)
     print(f"ascension_solo_greedy_games_per_s {rate:.1f}")
+    print(f"ascension_solo_greedy_mean_rounds {rounds / games:.1f}")
     return rate
 
 

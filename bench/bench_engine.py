@@ -1,17 +1,35 @@
-"""Engine speed: full Skirmish games per second on one core (issue 5 target: greedy >= 50/s, aim 200).
+"""Engine speed, today's engine beside a reference engine in the same run (issue 15).
 
-Prints `name value` lines per arena and policy. Games cycle through the faction pairs with seeds
-0..n-1 (the same games every run). `python -m bench engine`, or `python bench/bench_engine.py [N]`.
+`python bench/bench_engine.py [N] [--reference REV] [--repeats R]` exports the commit REV (default
+`REFERENCE`, the engine before issue 15's work) into a temporary directory with `git archive`, and plays
+the same seeded games there and here, alternating the two trees R times (best of R per figure, so a busy
+moment on the machine costs both sides alike). Each tree runs its *own* bench modules (`bench_engine`,
+`bench_onslaught`, `bench_ascension`, `bench_lookahead`, those that exist at REV), so the reference is
+measured with the API it had. It prints, per figure, `name here reference ratio`; a `mean_rounds` figure
+that differs between the trees means the games are not the same ones and its line says so.
+
+`python -m bench engine`, or `main(n)`, prints this tree's Skirmish figures only (`name value` lines):
+games cycle through the faction pairs with seeds 0..n-1, the same games every run.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
 ARENAS = ("pozzuoli", "colosseum")
+REFERENCE = "4b0a206"
+"""The engine before issue 15's work (main on 2026-12-01 before the session that took it)."""
+MODULES = ("bench_engine", "bench_onslaught", "bench_ascension", "bench_lookahead")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _pairs(cat) -> list[tuple[str, str]]:
@@ -20,8 +38,8 @@ def _pairs(cat) -> list[tuple[str, str]]:
 
 
 def _games_per_s(cat, policy: str, arena: str, n: int) -> tuple[float, float]:
-    from hoplostat.rulesets.remastered.skirmish import play_game
     from hoplostat.policies import make
+    from hoplostat.rulesets.remastered.skirmish import play_game
 
     pairs = _pairs(cat)
     rounds = 0
@@ -48,5 +66,91 @@ def main(n: int = 200) -> None:
             print(f"skirmish_{arena}_{policy}_mean_rounds {rounds:.1f}", flush=True)
 
 
+# ----------------------------------------------------------------------------- against a reference
+
+_DRIVER = """
+import sys
+sys.path.insert(0, "bench")
+for name, n in {jobs!r}:
+    try:
+        mod = __import__(name)
+    except ImportError:
+        continue
+    mod.main(n) if n else mod.main()
+"""
+
+
+def _jobs(n: int) -> list[tuple[str, int]]:
+    """(module, games) per bench module: Skirmish n per arena and policy, Onslaught n solo (n/2 co-op),
+    Ascension n/3 (its default 60 at n=180), the lookahead n/5 games (its default 40 at n=200)."""
+    return [("bench_engine", n), ("bench_onslaught", n), ("bench_ascension", max(6, n // 3)),
+            ("bench_lookahead", max(4, n // 5))]
+
+
+def _run_tree(tree: Path, jobs: list[tuple[str, int]]) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run([sys.executable, "-c", _DRIVER.format(jobs=jobs)], cwd=tree, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    figures: dict[str, float] = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                figures[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return figures
+
+
+def _export(rev: str, into: Path) -> None:
+    """The tree of commit `rev` (hoplostat, data, bench) unpacked into `into`."""
+    archive = into / "tree.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), rev,
+                    "hoplostat", "data", "bench"], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    archive.unlink()
+
+
+def compare(n: int, reference: str, repeats: int) -> list[tuple[str, float, float]]:
+    """Best of `repeats` per figure, here and at `reference` (alternating); prints and returns
+    (name, here, reference) for every figure both trees report."""
+    jobs = _jobs(n)
+    with tempfile.TemporaryDirectory(prefix="hoplostat-ref-") as tmp:
+        ref_tree = Path(tmp)
+        _export(reference, ref_tree)
+        here: dict[str, float] = {}
+        ref: dict[str, float] = {}
+        for k in range(repeats):
+            for tree, best in ((ref_tree, ref), (ROOT, here)):
+                for name, v in _run_tree(tree, jobs).items():
+                    keep = name.endswith("_games_per_s") and v > best.get(name, -1.0)
+                    if keep or name not in best:
+                        best[name] = v
+            print(f"# repeat {k + 1} of {repeats} done", file=sys.stderr, flush=True)
+    rows = []
+    print(f"# figure  here  reference({reference})  ratio", flush=True)
+    for name in here:
+        if name not in ref:
+            continue
+        a, b = here[name], ref[name]
+        if name.endswith("_mean_rounds"):
+            note = "same games" if a == b else "GAMES DIFFER"
+            print(f"{name} {a:.1f} {b:.1f} {note}", flush=True)
+        else:
+            print(f"{name} {a:.2f} {b:.2f} {a / b:.2f}x", flush=True)
+        rows.append((name, a, b))
+    return rows
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n", nargs="?", type=int, default=200, help="games per Skirmish figure (others scale)")
+    ap.add_argument("--reference", default=REFERENCE, help="commit to measure beside this tree")
+    ap.add_argument("--repeats", type=int, default=2, help="alternations of the two trees (best of)")
+    ap.add_argument("--here-only", action="store_true", help="this tree's Skirmish figures only")
+    a = ap.parse_args()
+    if a.here_only:
+        main(a.n)
+    else:
+        compare(a.n, a.reference, a.repeats)

@@ -37,6 +37,7 @@ def main(n: int = 200) -> None:
     print(f"onslaught_solo_greedy_mean_rounds {rounds:.1f}", flush=True)
     gps, rounds = _games_per_s(cat, n // 2, coop=True)
     print(f"onslaught_coop_greedy_games_per_s {gps:.1f}", flush=True)
+    print(f"onslaught_coop_greedy_mean_rounds {rounds:.1f}", flush=True)
 
 
 if __name__ == "__main__":
