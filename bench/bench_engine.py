@@ -3,7 +3,8 @@
 `python bench/bench_engine.py [N] [--reference REV] [--repeats R]` exports the commit REV (default
 `REFERENCE`, the engine before issue 15's work) into a temporary directory with `git archive`, and plays
 the same seeded games there and here, alternating the two trees R times (best of R per figure, so a busy
-moment on the machine costs both sides alike). Each tree runs its *own* bench modules (`bench_engine`,
+moment on the machine costs both sides alike; the trees' bench modules are timed in CPU seconds of their
+process, `time.process_time`, so other work on the machine barely moves the figures). Each tree runs its *own* bench modules (`bench_engine`,
 `bench_onslaught`, `bench_ascension`, `bench_lookahead`, those that exist at REV), so the reference is
 measured with the API it had. It prints, per figure, `name here reference ratio`; a `mean_rounds` figure
 that differs between the trees means the games are not the same ones and its line says so.
@@ -70,6 +71,10 @@ def main(n: int = 200) -> None:
 
 _DRIVER = """
 import sys
+import time
+# CPU seconds of this process, not wall time: the figures of both trees then barely depend on what else
+# the machine runs at the moment (the bench modules time themselves with time.perf_counter).
+time.perf_counter = time.process_time
 sys.path.insert(0, "bench")
 for name, n in {jobs!r}:
     try:

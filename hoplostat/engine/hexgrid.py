@@ -18,7 +18,7 @@ from hoplostat.catalog.arena import Arena
 class HexGrid:
     """Immutable per-arena tables. Build with `HexGrid.of(arena)` (cached per arena)."""
 
-    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged")
+    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged", "_masks")
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -38,6 +38,7 @@ class HexGrid:
         self.inner_hexes: tuple[int, ...] = tuple(h for h, v in enumerate(self.inner) if v)
         self.center: tuple[bool, ...] = tuple("center" in t for t in self.tags)
         self._tagged: dict[str, tuple[int, ...]] = {}
+        self._masks: dict[str, tuple[bool, ...]] = {}
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
         self._coord: dict[tuple[int, int], int] = {(h.q, h.r): h.index for h in arena.hexes}
 
@@ -59,6 +60,13 @@ class HexGrid:
         got = self._tagged.get(tag)
         if got is None:
             got = self._tagged[tag] = tuple(i for i, t in enumerate(self.tags) if tag in t)
+        return got
+
+    def mask(self, tag: str) -> tuple[bool, ...]:
+        """Per hex: has this tag (cached)."""
+        got = self._masks.get(tag)
+        if got is None:
+            got = self._masks[tag] = tuple(tag in t for t in self.tags)
         return got
 
     def distance(self, a: int, b: int) -> int:

@@ -59,6 +59,11 @@ class SkillImpl:
     hooks: dict[str, Any] = field(default_factory=dict)
     ruling: str | None = None
     """docs/rulings.md id when our reading is a ruling."""
+    attack_scope: str | None = None
+    """Whose attacks its attack hooks (ATTACK_HOOKS) can change: "attacker" (its own attacks only, e.g.
+    Bloodlust), "target" (attacks on itself only, e.g. Absorb), or None (an aura: any attack in combat).
+    The attack pipeline then calls a scoped hook only for that unit (`rules.attack_profile`); a hook that
+    returns nothing for other units means the same either way, so a scope is a promise about the hook."""
 
 
 SKILLS: dict[str, dict[str, SkillImpl]] = {}
@@ -67,11 +72,18 @@ Retaliate, Whirlwind, Stun, Long Shot, Cover and Parry differ from Remastered's)
 looked up in its own rule set (`Unit.ruleset`)."""
 ATTACK_HOOKS = frozenset({"attack_dice", "attack_bonus", "damage_reduction"})
 ATTACK_ANY = "_attack_any"
-"""Key set in a chip's hook map when it has any of ATTACK_HOOKS (fast skip in the attack pipeline)."""
+"""Key set in a chip's hook map when it has an aura attack hook (ATTACK_HOOKS without an `attack_scope`):
+such units are the state's `attack_auras`."""
+ATTACK_SCOPES = (None, "attacker", "target")
+AURA_HOOKS = "_aura"
+"""Hook map key: (attack_dice, attack_bonus, damage_reduction) hook tuples of the chip's aura skills."""
+SCOPED_HOOKS = "_scoped"
+"""Hook map key: ((dice, bonus, reduction) as the attacker, (dice, bonus, reduction) as the target) hook
+tuples of the chip's scoped attack skills; absent when it has none."""
 
 
 def register(skill_id: str, type_: str, *, ruleset: str, ruling: str | None = None,
-             **hooks: Callable | bool) -> SkillImpl:
+             attack_scope: str | None = None, **hooks: Callable | bool) -> SkillImpl:
     """Implement a skill of `ruleset` on named hook points (HOOKS)."""
     unknown = set(hooks) - set(HOOKS)
     if unknown:
@@ -80,7 +92,9 @@ def register(skill_id: str, type_: str, *, ruleset: str, ruling: str | None = No
         raise ValueError(f"ability {skill_id!r} needs ability and ability_options")
     if type_ == "special" and not {"special", "special_options"} <= set(hooks):
         raise ValueError(f"special {skill_id!r} needs special and special_options")
-    impl = SkillImpl(skill_id, type_, dict(hooks), ruling)
+    if attack_scope not in ATTACK_SCOPES:
+        raise ValueError(f"skill {skill_id!r}: attack_scope must be one of {ATTACK_SCOPES}")
+    impl = SkillImpl(skill_id, type_, dict(hooks), ruling, attack_scope)
     SKILLS.setdefault(ruleset, {})[skill_id] = impl
     _unit_hooks.cache_clear()
     return impl
@@ -167,16 +181,30 @@ def make_controller(name: str, *, rng: Any) -> Any:
 def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:
     discover()
     out: dict[str, list[tuple[str, int | None, Any]]] = {}
+    # attack hooks by scope: None (aura), "attacker", "target" -> hook name -> (skill id, param, handler)
+    scoped: dict[str | None, dict[str, list]] = {sc: {h: [] for h in _ATTACK_ORDER} for sc in ATTACK_SCOPES}
     for ref in unit.skills:
         impl = SKILLS.get(unit.ruleset, _NONE).get(ref.id)
         if impl is None:
             continue
         for hook, fn in impl.hooks.items():
             out.setdefault(hook, []).append((ref.id, ref.param, fn))
+            if hook in ATTACK_HOOKS:
+                scoped[impl.attack_scope][hook].append((ref.id, ref.param, fn))
     hooks: dict[str, Any] = {k: tuple(v) for k, v in out.items()}
-    if ATTACK_HOOKS & hooks.keys():
+
+    def triple(sc: str | None) -> tuple[tuple, tuple, tuple]:
+        return tuple(tuple(scoped[sc][h]) for h in _ATTACK_ORDER)  # type: ignore[return-value]
+
+    if any(scoped[None].values()):
         hooks[ATTACK_ANY] = True
+        hooks[AURA_HOOKS] = triple(None)
+    if any(scoped["attacker"].values()) or any(scoped["target"].values()):
+        hooks[SCOPED_HOOKS] = (triple("attacker"), triple("target"))
     return hooks
+
+
+_ATTACK_ORDER = ("attack_dice", "attack_bonus", "damage_reduction")
 
 
 def hook_map(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...]]:

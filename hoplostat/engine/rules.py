@@ -208,6 +208,24 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
                     reduce += int(e.arg)
     bonus = 0
     auras = s.attack_auras()
+    # Scoped skills (`registry.SkillImpl.attack_scope`) change only their holder's own attacks or the
+    # attacks on it: asked of the attacker and the target alone. Dice, bonus and reduction add up, so the
+    # order in which the skills are asked does not matter.
+    scoped = s.scoped_attack_hooks()
+    if scoped:
+        for who, side in ((attacker, 0), (target, 1)):
+            own = scoped.get(who.uid)
+            if own is None or not s.skills_work(who):
+                continue
+            dice_hooks, bonus_hooks, reduce_hooks = own[side]
+            for _sid, param, fn in dice_hooks:
+                extra = fn(g, who, param, attacker, target)
+                if extra is not None:
+                    pool = pool + extra
+            for _sid, param, fn in bonus_hooks:
+                bonus += fn(g, who, param, attacker, target)
+            for _sid, param, fn in reduce_hooks:
+                reduce += fn(g, who, param, attacker, target)
     if not auras:
         return pool, bonus, reduce
     skills_work = s.skills_work

@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 from hoplostat.catalog.model import Tactic, Unit
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.mode import Mode
-from hoplostat.engine.registry import ATTACK_ANY, hook_map
+from hoplostat.engine.registry import ATTACK_ANY, AURA_HOOKS, SCOPED_HOOKS, hook_map
 
 _EMPTY: list = []
-_ALL, _TROOP, _OPP, _AURAS = "\0all", "\0troop", "\0opp", "\0auras"
+_ALL, _TROOP, _OPP, _AURAS, _SCOPED = "\0all", "\0troop", "\0opp", "\0auras", "\0scoped"
 _TROOP_KEY = tuple(_TROOP + str(t) for t in range(8))
 _OPP_KEY = tuple(_OPP + str(t) for t in range(8))
 """`hooked_cache` keys of the usual troop indices, built once (`_TROOP + str(troop)` is hot)."""
@@ -206,8 +206,10 @@ class GameState:
         cache: dict[str, list[UnitState]] = {}
         by_troop: dict[int, list[UnitState]] = {t.index: [] for t in self.troops}
         everyone = [us[i] for i in self.combat]
-        # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks), arrival order.
+        # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks), arrival order;
+        # scoped attack hooks (a unit's own attacks, attacks on it) by uid.
         auras = []
+        scoped: dict[int, tuple] = {}
         for u in everyone:
             by_troop.setdefault(u.troop, []).append(u)
             hm = hook_map(u.unit)
@@ -220,9 +222,13 @@ class GameState:
                 else:
                     got.append(u)
             if ATTACK_ANY in hm:
-                auras.append((u, hm.get("attack_dice", ()), hm.get("attack_bonus", ()), hm.get("damage_reduction", ())))
+                auras.append((u, *hm[AURA_HOOKS]))
+            own = hm.get(SCOPED_HOOKS)
+            if own is not None:
+                scoped[u.uid] = own
         cache[_ALL] = everyone
         cache[_AURAS] = auras
+        cache[_SCOPED] = scoped  # type: ignore[assignment]
         for t, mine in by_troop.items():
             cache[_TROOP_KEY[t] if 0 <= t < 8 else _TROOP + str(t)] = mine
         # opponents of a troop: built when first asked (`opponents_of`), not for every troop on every change
@@ -276,6 +282,13 @@ class GameState:
         if self.hooked_version != self.combat_version:
             self._rebuild_views()
         return self.hooked_cache[_AURAS]  # type: ignore[return-value]
+
+    def scoped_attack_hooks(self) -> dict[int, tuple]:
+        """uid -> (hooks as the attacker, hooks as the target) of the units in combat with scoped attack skills
+        (`registry.SCOPED_HOOKS`; cached as `in_combat`)."""
+        if self.hooked_version != self.combat_version:
+            self._rebuild_views()
+        return self.hooked_cache[_SCOPED]  # type: ignore[return-value]
 
     def opponents_of(self, troop: int) -> list[UnitState]:
         """Units in combat of every other troop (cached as `in_combat`; do not mutate)."""

@@ -898,7 +898,7 @@ class GreedyController:
         grid = s.grid
         dist, units, muted, board = grid.dist, s.units, s.muted, s.board
         h_ = s.mode.heuristics
-        stone = [("stone" in t) for t in grid.tags]
+        stone = grid.mask("stone")
         opps = s.opponents_of(troop)
         imm = [o.hex for o in opps if o.unit.kind == "immortal"]
         arena = [o.hex for o in opps if o.unit.kind != "immortal"]
@@ -946,24 +946,29 @@ class GreedyController:
                 got = favor[u.uid] = min(4.0, max(1.0, _favor_value(reward, at_least, mean, h_.ignored_damage)))
             return got
 
+        # Distance from every hex to the nearest arena unit, immortal and rival (`_near`, memoised per set of
+        # hexes): "any of them within r" is "the nearest within r".
+        near_arena = _near(grid, arena) if arena else None
+        near_imm = _near(grid, imm) if imm else None
+        near_rival = _near(grid, rivals) if rivals else None
+
         def score(u, h: int) -> float:
-            row = dist[h]
             r = rules.range_of(s, u)
-            hit_arena = not muted[h] and any(row[x] <= r for x in arena)
+            hit_arena = near_arena is not None and not muted[h] and near_arena[h] <= r
             if u.is_primary_hero:
                 threat = _threat(dist, reach, h)
-                near = min((row[x] for x in rivals), default=6)
+                near = 6 if near_rival is None else near_rival[h]
                 return -6.0 * threat + 0.3 * min(near, 6) + (2.0 if hit_arena and threat == 0 else 0.0)
             # A stone pays only if its unit is still there at the next check: worth its weight times that chance.
             sc = (h_.stone + 0.5 * u.hp) * survival(u, h) if stone[h] else 0.0
             if hit_arena:
                 sc += 4.0
-            elif not muted[h] and any(row[x] <= r for x in imm):
+            elif near_imm is not None and not muted[h] and near_imm[h] <= r:
                 sc += imm_worth(u)
-            if arena:
-                sc -= 0.3 * min(row[x] for x in arena)
-            elif imm:
-                sc -= 0.1 * min(row[x] for x in imm)
+            if near_arena is not None:
+                sc -= 0.3 * near_arena[h]
+            elif near_imm is not None:
+                sc -= 0.1 * near_imm[h]
             return sc
 
         best = 0.0

@@ -68,7 +68,7 @@ def _pervasive_absorb(g, holder, param, attacker, target):
     return 1
 
 
-register("absorb", "innate", damage_reduction=_absorb)
+register("absorb", "innate", damage_reduction=_absorb, attack_scope="target")
 register("pervasive-absorb", "innate", damage_reduction=_pervasive_absorb, ruling="R-ENG-4")
 
 
@@ -93,7 +93,7 @@ def _bloodlust(g, holder, param, attacker, target):
     return None
 
 
-register("bloodlust", "innate", attack_dice=_bloodlust)
+register("bloodlust", "innate", attack_dice=_bloodlust, attack_scope="attacker")
 
 
 # --- Inspire (Innate) -----------------------------------------------------------------
@@ -224,7 +224,7 @@ def _dig_in(g, holder, param, attacker, target):
     return None
 
 
-register("dig-in", "innate", attack_dice=_dig_in)
+register("dig-in", "innate", attack_dice=_dig_in, attack_scope="attacker")
 
 
 # --- Strategic Attack (Innate) ----------------------------------------------------------------

@@ -65,7 +65,7 @@ def _strategic_attack(g, holder, param, attacker, target):
     return None
 
 
-register("absorb", "innate", damage_reduction=_absorb)
+register("absorb", "innate", damage_reduction=_absorb, attack_scope="target")
 register("pervasive-absorb", "innate", damage_reduction=_pervasive_absorb, ruling="R-ROR-7")
 register("retaliate", "innate", after_dealt_attack_damage=_retaliate)
 register("strategic-attack", "innate", attack_dice=_strategic_attack)
