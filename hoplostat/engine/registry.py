@@ -96,6 +96,8 @@ def register(skill_id: str, type_: str, *, ruleset: str, ruling: str | None = No
         raise ValueError(f"skill {skill_id!r}: attack_scope must be one of {ATTACK_SCOPES}")
     impl = SkillImpl(skill_id, type_, dict(hooks), ruling, attack_scope)
     SKILLS.setdefault(ruleset, {})[skill_id] = impl
+    for hook in hooks:
+        _HOOK_RULESETS.setdefault(hook, set()).add(ruleset)
     _unit_hooks.cache_clear()
     return impl
 
@@ -127,6 +129,17 @@ PLUGIN_GROUP = "hoplostat.rulesets"
 """Entry-point group of rule-set plug-ins (pyproject.toml `[project.entry-points."hoplostat.rulesets"]`)."""
 PLAYER_GROUP = "hoplostat.players"
 """Entry-point group of player (controller) plug-ins: each registers its policies (`register_controller`)."""
+
+
+_HOOK_RULESETS: dict[str, set[str]] = {}
+
+
+def rulesets_with(hook: str) -> set[str]:
+    """The rule sets that registered a skill on `hook` (every installed rule set discovered first). The same
+    set object for every call, kept current by `register`: callers may hold on to it, and a chip can have
+    that hook only if its rule set is in it (a cheap test before `unit_hooks` on hot paths)."""
+    discover()
+    return _HOOK_RULESETS.setdefault(hook, set())
 
 
 def discover() -> None:

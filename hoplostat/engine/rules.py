@@ -17,7 +17,7 @@ import numpy as np
 
 from hoplostat.catalog.model import Tactic
 from hoplostat.dice import COLOURS, Pool, hit_pmf
-from hoplostat.engine.registry import effect, effect_impl, register_effect, unit_hooks
+from hoplostat.engine.registry import effect, effect_impl, register_effect, rulesets_with, unit_hooks
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
 
 # --------------------------------------------------------------------------- dice
@@ -243,12 +243,24 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
     return pool, bonus, reduce
 
 
+_STATIONARY: set[str] | None = None
+"""Rule sets with a stationary skill (`registry.rulesets_with`), looked up on first use."""
+
+
+def _stationary_rulesets() -> set[str]:
+    global _STATIONARY
+    if _STATIONARY is None:
+        _STATIONARY = rulesets_with("stationary")
+    return _STATIONARY
+
+
 def can_be_displaced(s: GameState, u: UnitState) -> bool:
     """Sentinels cannot be displaced (SUP-4); nor can an inactive hero from its chained hex (SKR-2); nor a
     unit with a working stationary skill (Rise of Rome, "Stationed")."""
     if not u.active or u.unit.kind == "sentinel":
         return False
-    return not (unit_hooks(u.unit, "stationary") and s.skills_work(u))
+    st = _STATIONARY if _STATIONARY is not None else _stationary_rulesets()
+    return not (u.unit.ruleset in st and unit_hooks(u.unit, "stationary") and s.skills_work(u))
 
 
 def can_move(s: GameState, u: UnitState) -> bool:
@@ -257,9 +269,11 @@ def can_move(s: GameState, u: UnitState) -> bool:
         return False
     if u.unit.kind == "sentinel":
         return False  # Remastered, "Sentinels": cannot move, whatever a tactic adds (SUP-4)
-    if s.is_dazed(u) and not unit_hooks(u.unit, "move_when_dazed"):
+    if u.deployed_turn == s.turn and not unit_hooks(u.unit, "move_when_dazed"):  # dazed: `GameState.is_dazed`
         return False
-    if unit_hooks(u.unit, "stationary") and s.skills_work(u):
+    # a stationary skill (Rise of Rome, "Stationed"); only rule sets that registered one are asked (hot path)
+    st = _STATIONARY if _STATIONARY is not None else _stationary_rulesets()
+    if u.unit.ruleset in st and unit_hooks(u.unit, "stationary") and s.skills_work(u):
         return False  # Rise of Rome, "Stationed": cannot move from its starting hex
     return movement_of(s, u) > 0
 
@@ -272,7 +286,7 @@ def can_engage(s: GameState, u: UnitState) -> bool:
         return False
     if u.engaged_turn == s.turn and u.impelled_turn != s.turn:
         return False
-    if s.is_dazed(u) and not unit_hooks(u.unit, "engage_when_dazed"):
+    if u.deployed_turn == s.turn and not unit_hooks(u.unit, "engage_when_dazed"):  # dazed: `GameState.is_dazed`
         return False
     return True
 
@@ -646,8 +660,8 @@ def ability_options(g: Game, troop: int, *, skip: Any = None, usable: Any = None
     s = g.state
     usable = usable or can_use_abilities
     opts: list[tuple] = []
-    for u in s.in_combat(troop):
-        if not usable(s, u) or (skip is not None and skip(u)):
+    for u in s.hooked("ability_options"):  # the units in combat with an Ability, in arrival order
+        if u.troop != troop or not usable(s, u) or (skip is not None and skip(u)):
             continue
         for sid, param, fn in unit_hooks(u.unit, "ability_options"):
             if u.abilities_used.get(sid) != s.turn:

@@ -121,12 +121,16 @@ def engage_step(g: Game, troop: int, *, second_any: Callable[[UnitState], bool] 
     Impel gives "another" attack after an Alternate Attack too (ROR-92, ROR-94): False there."""
     s = g.state
 
+    can_engage = rules.can_engage
+
     def build() -> list:
         opts: list[tuple] = []
         for u in s.in_combat(troop):
-            if rules.can_engage(s, u):
-                opts.extend(engage_options(g, u, second_any=second_any is not None and u.engaged_turn == s.turn
-                                           and second_any(u)))
+            if can_engage(s, u):
+                if second_any is not None and u.engaged_turn == s.turn and second_any(u):
+                    opts.extend(engage_options(g, u, second_any=True))
+                else:
+                    opts.extend(engage_options(g, u))
         return opts
 
     def act(choice: tuple) -> None:

@@ -329,6 +329,7 @@ def test_the_titan_uses_no_ability_when_its_allies_act_ASC_7(cat):
         u.unit = dataclasses.replace(u.unit, skills=(*u.unit.skills, SkillRef("regen", 2)))
         u.hp -= 2
         s.supply["blue"] += 2
+    s.combat_version += 1  # the chips in combat changed (`GameState.hooked`)
     s.turn += 1  # a later titan turn: the ally is no longer dazed
     hp = ifreet.hp
     titan_rules.allies_act(g, ifreet)
