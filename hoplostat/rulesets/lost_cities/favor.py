@@ -41,6 +41,12 @@ class LostTroop(ClassicTroop):
     """This player's turns so far."""
     entered: int = 0
     """Arena chips drawn from this bag that entered the arena."""
+    chip_turn: int = -1
+    """The turn whose deployment phase `chips_left`, `next_chip` and `passes` describe (TLC-26)."""
+    chips_left: int = 0
+    next_chip: int = 0
+    """0: a gladiator is asked next, 1: a tactic."""
+    passes: int = 0
 
 
 def level_of(total: int) -> int:

@@ -123,8 +123,11 @@ class LostCities(Mode):
         steps = self.steps_for(g, troop, lambda: (
             ("draw", lambda: self.draw_phase(g, troop)),
             ("deploy", lambda: self.deploy_phase(g, troop)),
+            ("move-abilities", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
             ("move", lambda: self.move_phase(g, troop)),
-            ("attack", lambda: self.attack_phase(g, troop)),
+            ("move-abilities-after", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
+            ("attack-abilities", lambda: self.ability_step(g, troop, ATTACK_ABILITIES)),
+            ("attack", lambda: engage_step(g, troop, special_ends_impel=False)),
             ("end", lambda: lift_stuns(g, troop)),
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
@@ -211,38 +214,36 @@ class LostCities(Mode):
 
     def deploy_phase(self, g: Game, troop: int) -> None:
         """Phase 2 (TLC-26..TLC-31): up to the turn's chips, a gladiator onto a free available deployment hex or
-        a tactic within Tactical Range, asked in turns (gladiator, tactic, gladiator, tactic) so that either
-        chip may come first and both may be gladiators or tactics."""
+        a tactic within Tactical Range, asked in turns (gladiator, tactic, gladiator, ...) so that either
+        chip may come first and both may be gladiators or tactics; two passes in a row end the phase. The
+        progress is kept on the troop, so that re-entering the step (a resumed clone) asks the same decision."""
         s = g.state
-        left = self.chip_limit(s, troop)
-        passed = {"deploy": False, "tactic": False}
-        while left > 0 and not all(passed.values()):
-            for kind in ("deploy", "tactic"):
-                if left <= 0 or s.end_reason is not None:
-                    return
-                if kind == "deploy":
-                    opts = self.gladiator_options(s, troop)
-                    choice = g.ask(troop, "deploy", opts, optional=True, step=True) if opts else None
-                    if choice is None:
-                        passed["deploy"] = True
-                        continue
-                    self.place(g, *choice)
-                else:
-                    opts = phase.tactic_options(s, troop, tactic_allowed)
-                    choice = g.ask(troop, "tactic", opts, optional=True, step=True) if opts else None
-                    if choice is None:
-                        passed["tactic"] = True
-                        continue
-                    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
-                    i, uid = choice
-                    tac = t.tactics_camp[i]
-                    for k, c in enumerate(t.cf_hand):
-                        if c is tac:
-                            del t.cf_hand[k]
-                            break
-                    rules.place_tactic(g, troop, tac, s.units[uid])
-                passed = {"deploy": False, "tactic": False}
-                left -= 1
+        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        if t.chip_turn != s.turn:
+            t.chip_turn, t.chips_left, t.next_chip, t.passes = s.turn, self.chip_limit(s, troop), 0, 0
+        while t.chips_left > 0 and t.passes < 2 and s.end_reason is None:
+            if t.next_chip == 0:
+                opts = self.gladiator_options(s, troop)
+                choice = g.ask(troop, "deploy", opts, optional=True, step=True) if opts else None
+            else:
+                opts = phase.tactic_options(s, troop, tactic_allowed)
+                choice = g.ask(troop, "tactic", opts, optional=True, step=True) if opts else None
+            kind, t.next_chip = t.next_chip, 1 - t.next_chip
+            if choice is None:
+                t.passes += 1
+                continue
+            t.passes = 0
+            t.chips_left -= 1
+            if kind == 0:
+                self.place(g, *choice)
+            else:
+                i, uid = choice
+                tac = t.tactics_camp[i]
+                for k, c in enumerate(t.cf_hand):
+                    if c is tac:
+                        del t.cf_hand[k]
+                        break
+                rules.place_tactic(g, troop, tac, s.units[uid])
 
     def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """TLC-8, TLC-44: the player's six deployment hexes; all twelve from meter level 2."""
@@ -283,13 +284,10 @@ class LostCities(Mode):
         return rules.movement_of(s, u) > 0 and not is_engaged(s, u)
 
     def move_phase(self, g: Game, troop: int) -> None:
-        """Phase 3 (TLC-32..TLC-34): the movement-phase abilities (Pull, Hurl; each once a turn) before and
-        after the moves; each unit once, up to its Move Range through free hexes, in one go; a unit that comes
-        next to a beast is engaged there and stops."""
-        self.ability_step(g, troop, MOVE_ABILITIES)
+        """Phase 3 (TLC-32, TLC-33): each unit once, up to its Move Range through free hexes, in one go; a unit
+        that comes next to a beast is engaged there and stops. The movement-phase abilities (Pull, Hurl: TLC-34,
+        each once a turn) are the steps before and after this one."""
         s = g.state
-        if s.end_reason is not None:
-            return
         while True:
             stop = {h for b in s.in_combat() if is_beast(b) for h in s.grid.neighbours[b.hex]}
             blocked = s.blocked_for_move(troop)
@@ -303,7 +301,6 @@ class LostCities(Mode):
             rules.move(g, s.units[choice[0]], choice[1])
             if s.end_reason is not None:
                 return
-        self.ability_step(g, troop, MOVE_ABILITIES)
 
     def ability_step(self, g: Game, troop: int, which: frozenset[str]) -> None:
         """The abilities of a phase (`which`), each once per turn per unit (TLC-34, TLC-78), usable from the
@@ -318,14 +315,9 @@ class LostCities(Mode):
 
         each_once(g, troop, "ability", build, lambda choice: rules.use_ability(g, troop, choice))
 
-    # --- phase 4: attack ----------------------------------------------------------------------------
-    def attack_phase(self, g: Game, troop: int) -> None:
-        """Phase 4 (TLC-35..TLC-38): the attack-phase abilities (Fury Aura: not part of an attack), then each
-        unit one Basic or Alternate Attack on a target in range; deployed this turn only with First Strike."""
-        self.ability_step(g, troop, ATTACK_ABILITIES)
-        if g.state.end_reason is not None:
-            return
-        engage_step(g, troop, special_ends_impel=False)
+    # --- phase 4: attack: the attack-phase abilities (Fury Aura: not part of an attack, TLC-75), then each
+    # unit one Basic or Alternate Attack on a target in range (TLC-35..TLC-38; deployed this turn only with
+    # First Strike): the steps "attack-abilities" and "attack" (engine.steps.engage_step).
 
     # --- hooks ----------------------------------------------------------------------------------
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
