@@ -171,7 +171,8 @@ class LostCities(Mode):
             t.first_hand = True
             # TLC-23: a first hand of five tactics and no gladiator is shown, returned and drawn again.
             for _ in range(20):
-                if hand_count(s, troop) < t.hand_size or any(u.troop == troop and u.zone == CAMP for u in s.units):
+                if hand_count(s, troop) < t.hand_size or any(u.troop == troop and u.zone == CAMP and not u.is_primary_hero
+                                                                  for u in s.units):
                     break
                 s.say(f"{t.faction} ({t.side}) shows a first hand of five tactics and draws again")
                 back = [x for x in t.tactics_camp if not any(x is c for c in t.cf_hand)]
