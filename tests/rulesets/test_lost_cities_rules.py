@@ -525,15 +525,17 @@ def test_pull_draws_the_first_unit_on_a_line_up_to_2_hexes_never_through_units_T
     s = g.state
     puller = put(g, "atlantis/tactician-2", 27)  # Pull
     target = put(g, "xanadu/attacker-1", 30)  # 3 hexes east
-    behind = put(g, "xanadu/attacker-2", 31)
     opts = {o[2] for o in rules.ability_options(g, ATL) if o[1] == "pull"}
     assert opts == {(target.uid, 29), (target.uid, 28)}
+    # a unit 2 hexes away in front of it: only that one, by 1 hex; the one behind cannot come through
+    front = put(g, "xanadu/attacker-2", 29)
+    opts = {o[2] for o in rules.ability_options(g, ATL) if o[1] == "pull"}
+    assert opts == {(front.uid, 28)}
     # 4 hexes along the line, nothing between: out of reach
     g2 = new()
     put(g2, "atlantis/tactician-2", 27)
     put(g2, "xanadu/attacker-1", 31)
     assert not any(o[1] == "pull" for o in rules.ability_options(g2, ATL))
-    assert not any(uid == behind.uid for uid, _ in opts)
     del puller
 
 
