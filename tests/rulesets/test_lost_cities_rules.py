@@ -835,3 +835,37 @@ def test_long_shot_reaches_up_to_3_hexes_TLC_89_R_TLC_8():
     at4 = put(g, "xanadu/attacker-3", 31)
     got = {args[0] for args in special_options(g, ls, "long-shot")}
     assert got == {near.uid, at3.uid} and at4.uid not in got
+
+
+def test_with_every_trapdoor_held_by_arena_units_the_chip_is_set_aside_R_TLC_1():
+    g = new(roller=Dice(faces={BASIC: [4]}))
+    for k, name in enumerate(("beast-a", "beast-b", "beast-c", "beast-d", "beast-e", "beast-f")):
+        put(g, name, TRAPDOORS[k + 1])
+    u = arena_chip(g, "criminal-a")
+    arena.enter(g, u)
+    assert u.zone == DISCARD and u.hex == -1
+
+
+def test_intercept_blow_is_not_offered_against_an_arena_units_area_attack_R_TLC_17():
+    """Every player unit in range is hit by the same roll: a neighbour's hit is never taken on top of one's
+    own (Intercept Blow works against single-target Basic Attacks only)."""
+    g = new({"intercept": lambda o: o[0]}, roller=Dice([2], faces={BEAST_ATTACK: [1]}))
+    put(g, "beast-a", 31)
+    u = put(g, "atlantis/attacker-1", 30)
+    guard = put(g, "atlantis/defender-1", 29)  # Intercept Blow, next to the attacker, out of the beast's range
+    arena.beasts_attack(g)
+    assert u.hp == u.unit.health - 2 and guard.hp == guard.unit.health
+    assert not any(d == "intercept" for d, _ in g.controllers[ATL].asked)
+
+
+def test_criminal_ends_on_the_free_hex_closest_to_its_target_the_player_picking_among_equals_TLC_56_R_TLC_16():
+    asked = []
+    g = new({}, {"criminal-hex": lambda o: (asked.append(list(o)), o[-1])[1]},
+            roller=Dice(faces={CRIMINAL_MOVE: [2]}), turn=7)
+    g.state.active = ARENA
+    c = put(g, "criminal-a", 30)  # Move Range 2
+    target = put(g, "atlantis/attacker-1", 32)  # 2 hexes east: several hexes next to it within reach
+    arena.criminal_move(g, c)
+    dist = g.state.grid.dist
+    assert dist[c.hex][target.hex] == 1
+    assert asked and len(asked[0]) >= 2 and all(dist[h][target.hex] == 1 for h in asked[0]) and c.hex == asked[0][-1]
