@@ -26,8 +26,10 @@ PAIRS = [(a, b) for a in CITIES for b in CITIES if a != b]
 def check(g, turn) -> None:
     """Invariants of a Lost Cities state after every turn."""
     s = g.state
-    held = sum(u.hp for u in s.units if u.zone == COMBAT)
+    held = sum(u.hp for u in s.units if u.zone == COMBAT and not is_arena_unit(u))
     assert s.supply[base.POOL] >= 0 and s.supply[base.POOL] + held == 100, turn.header  # one pool of 100
+    arena_held = sum(u.hp for u in s.units if u.zone == COMBAT and is_arena_unit(u))
+    assert s.supply[base.ARENA_POOL] + arena_held == base.ARENA_CHIPS, turn.header  # the arena's own (R-TLC-18)
     for u in s.units:
         if u.zone == COMBAT:
             assert 0 < u.hp <= u.unit.health + u.hp_gained and s.board[u.hex] == u.uid, (u.name, turn.header)

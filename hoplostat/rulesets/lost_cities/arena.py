@@ -36,7 +36,7 @@ def enter(g: Game, u: UnitState) -> None:
     (1..6, then 1). TLC-50: a player unit on it is killed outright (no damage, no favor; a champion too, which
     ends the game: ruling R-TLC-1). TLC-51: the arena unit takes the hex and makes a free attack, with no
     abilities on either side, on every player unit within its Attack Range. With every trapdoor held by an
-    arena unit, or the pool short of its Health, it is set aside (ruling R-TLC-1)."""
+    arena unit it is set aside (ruling R-TLC-1)."""
     s = g.state
     n = roll_face(g, BASIC)
     h = -1
@@ -46,9 +46,9 @@ def enter(g: Game, u: UnitState) -> None:
         if occ < 0 or not is_arena_unit(s.units[occ]):
             h = cand
             break
-    if h < 0 or s.supply[s.supply_of(u.troop)] < u.unit.health:
+    if h < 0:
         u.zone = DISCARD
-        s.say(f"{u.name} finds no trapdoor to enter by and is set aside")
+        s.say(f"{u.name} finds no free trapdoor and is set aside")
         return
     occ = s.board[h]
     if occ >= 0:
@@ -101,6 +101,10 @@ def arena_action(g: Game, u: UnitState, die: str) -> None:
     (Regen: stand-in beasts' only skill; a chip without one makes its base attack: ruling R-TLC-5), or
     nothing."""
     s = g.state
+    if u.unit.kind == "boss":
+        from hoplostat.rulesets.lost_cities.bosses import boss_action
+        boss_action(g, u)  # TLC-60
+        return
     if u.zone != COMBAT or is_stunned(u):
         return
     face = roll(g, die)

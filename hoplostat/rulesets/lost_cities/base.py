@@ -7,7 +7,12 @@ from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 
 RULESET = "lost-cities"
 POOL = "red"
-"""The supply key of the one pool of 100 health chips every unit draws from (data/lost-cities/game.toml)."""
+"""The supply key of the one pool of 100 health chips every player's unit draws from (data/lost-cities/game.toml)."""
+ARENA_POOL = "arena"
+ARENA_CHIPS = 150
+"""The arena's beasts, criminals and bosses take their health chips from a supply of their own, never short
+(ruling R-TLC-18: the book sets no limit, and a boss that waited for the players to lose health chips would stall
+the board game)."""
 HAND = 5
 """Prep area circles per player (TLC-11)."""
 ARENA_TROOP = 2

@@ -32,7 +32,8 @@ from hoplostat.engine.steps import each_once, end_temporary_tactics, engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.lost_cities import arena, favor
-from hoplostat.rulesets.lost_cities.base import ARENA_TROOP, HAND, POOL, RULESET, is_arena_unit, is_beast, is_engaged
+from hoplostat.rulesets.lost_cities.base import (ARENA_CHIPS, ARENA_POOL, ARENA_TROOP, HAND, POOL, RULESET,
+                                                 is_arena_unit, is_beast, is_engaged)
 from hoplostat.rulesets.lost_cities.favor import LostTroop
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
 
@@ -161,7 +162,7 @@ class LostCities(Mode):
         # TLC-21, TLC-40: the favor of the stones held at the start of the turn.
         held = sum(1 for h in s.grid.tagged("stone") if s.board[h] >= 0 and s.units[s.board[h]].troop == troop)
         if held:
-            favor.gain(g, troop, 1 if held == 1 else 3, f"{held} crowd favor stone(s)")
+            self.gain_favor(g, troop, 1 if held == 1 else 3, f"{held} crowd favor stone(s)")
             if s.end_reason is not None:
                 return
         self.draw(g, troop)
@@ -411,7 +412,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
             units.append(UnitState(len(units), un, p, zone=BAG))
         t.tactics_bag = list(catalog.faction_tactics(fid))
         troops.append(t)
-    troops.append(TroopState(index=ARENA_TROOP, side="arena", faction="arena", health=POOL))
+    troops.append(TroopState(index=ARENA_TROOP, side="arena", faction="arena", health=ARENA_POOL))
     # TLC-16: one random reward chip of each level per player, face down on its own meter.
     for level in (1, 2, 3):
         chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")), key=lambda x: x.id)
@@ -436,7 +437,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
                 u = UnitState(len(units), order_chips[k], ARENA_TROOP, zone=TRACK)
                 units.append(u)
                 troops[p].meter_chips[level] = u.uid  # type: ignore[attr-defined]
-    supply = dict(catalog.game.health_chips)
+    supply = {**catalog.game.health_chips, ARENA_POOL: ARENA_CHIPS}  # R-TLC-18
     s = LostState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply),
                   supply_start=dict(supply), order=order, log=[] if log else None, mode=mode or LostCities())
     s.say("Set-up: " + ", ".join(f"player {i + 1} {troops[p].faction} on {troops[p].side}" for i, p in enumerate(order))
