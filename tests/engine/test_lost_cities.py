@@ -111,3 +111,51 @@ def test_a_forced_first_player_and_the_set_up_narration_TLC_18():
     res = play(CAT, spec, [make("greedy", rng=rng), make("greedy", rng=rng)], rng=rng, log=True)
     assert res.first_player == 1
     assert res.log[0] == "Set-up: player 1 atlantis on red, player 2 xanadu on blue; atlantis goes first"
+
+
+def board_check(g, turn) -> None:
+    """Invariants of a game against the board after every turn."""
+    s = g.state
+    held = sum(u.hp for u in s.units if u.zone == COMBAT and not is_arena_unit(u))
+    assert s.supply[base.POOL] >= 0 and s.supply[base.POOL] + held == 100, turn.header
+    arena_held = sum(u.hp for u in s.units if u.zone == COMBAT and is_arena_unit(u))
+    assert s.supply[base.ARENA_POOL] + arena_held == base.ARENA_CHIPS, turn.header
+    for u in s.units:
+        if u.zone == COMBAT:
+            assert 0 < u.hp <= u.unit.health + u.hp_gained and s.board[u.hex] == u.uid, (u.name, turn.header)
+        assert (u.troop == s.arena_troop) == is_arena_unit(u)
+    assert sum(1 for u in s.in_combat() if u.unit.kind == "boss") <= 1  # one boss at a time (R-TLC-20)
+    assert s.bosses_defeated <= len(s.bosses) and s.criminals_defeated <= 4
+    meter = s.troops[0]
+    assert meter.level == favor.level_of(meter.favor_total)
+    for p in s.order:
+        assert tlc.hand_count(s, p) <= HAND_SIZE
+
+
+HAND_SIZE = base.HAND
+
+
+def board_games(n: int, players: int, policy: str = "greedy"):
+    from hoplostat.rulesets.lost_cities.board import LostCitiesBoard
+
+    teams = [t for t in __import__("itertools").combinations(CITIES, players)]
+    out = []
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        spec = LostCitiesBoard.validate(CAT, GameSpec("lost-cities-board", teams[seed % len(teams)]))
+        out.append(play(CAT, spec, [make(policy, rng=rng)], rng=rng, after_turn=board_check))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_thousand_seeded_board_games_per_player_count_keep_the_invariants_and_end(players):
+    for res in board_games(1000, players):
+        assert res.end_reason in ("every boss defeated", "every champion defeated") or res.capped
+
+
+def test_board_games_keep_the_invariants_and_replay_identically():
+    for players in (1, 2, 3):
+        a = [(r.won, r.rounds, r.end_reason) for r in board_games(4, players)]
+        assert a == [(r.won, r.rounds, r.end_reason) for r in board_games(4, players)]
+    assert any(r.won for r in board_games(6, 2))
