@@ -2,7 +2,8 @@
 Remastered Skirmish on Pozzuoli in the same run as the reference (issue target: at least 50 games/s).
 
 Prints `name value` lines: `lost_cities_games_per_s`, `skirmish_pozzuoli_games_per_s`,
-`lost_cities_vs_skirmish` (ratio) and `lost_cities_mean_rounds`. `python -m bench lost_cities`, or
+`lost_cities_vs_skirmish` (ratio), `lost_cities_mean_rounds`, and the board game's
+`lost_cities_board_<n>p_games_per_s` for one, two and three players (one greedy player plays every seat). `python -m bench lost_cities`, or
 `python bench/bench_lost_cities.py [N]`. CPU time of the games only (the faster of three alternating rounds of
 each), seeds 0..N-1.
 """
@@ -49,6 +50,18 @@ def main(n: int = 200) -> None:
     print(f"skirmish_pozzuoli_games_per_s {best_s:.1f}")
     print(f"lost_cities_vs_skirmish {best_t / best_s:.3f}")
     print(f"lost_cities_mean_rounds {sum(rounds) / len(rounds):.1f}")
+    from itertools import combinations
+
+    for n_players in (1, 2, 3):
+        teams = list(combinations(cities, n_players))
+        best = 0.0
+        for _ in range(3):
+            t0 = time.process_time()
+            for i in range(n // 4):
+                rng = np.random.default_rng(i)
+                play(tlc, GameSpec("lost-cities-board", teams[i % len(teams)]), [make("greedy", rng=rng)], rng=rng)
+            best = max(best, (n // 4) / (time.process_time() - t0))
+        print(f"lost_cities_board_{n_players}p_games_per_s {best:.1f}")
 
 
 if __name__ == "__main__":
