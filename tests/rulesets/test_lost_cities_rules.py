@@ -869,3 +869,41 @@ def test_criminal_ends_on_the_free_hex_closest_to_its_target_the_player_picking_
     dist = g.state.grid.dist
     assert dist[c.hex][target.hex] == 1
     assert asked and len(asked[0]) >= 2 and all(dist[h][target.hex] == 1 for h in asked[0]) and c.hex == asked[0][-1]
+
+
+def test_the_battle_scroll_adds_no_rule_the_mat_has_only_the_books_hex_kinds_TLC_12():
+    """The book gives no Battle Scroll rules: the stand-in mat carries only the Board Glossary's hex kinds."""
+    grid = new().state.grid
+    tags = {t for h in range(grid.n) for t in grid.tags[h]}
+    assert tags == {"champion-start", "stone", "deploy-red", "deploy-blue"} | {f"trapdoor-{n}" for n in range(1, 7)}
+
+
+def test_player_against_player_uses_the_main_rules_no_arena_unit_starts_on_the_mat_TLC_62_R_TLC_2():
+    g = new()
+    g.state.mode.begin(g)
+    s = g.state
+    assert all(not base.is_arena_unit(u) for u in s.in_combat())
+    assert [u.is_primary_hero for u in s.in_combat()] == [True, True]
+    assert s.mode.name == "lost-cities" and s.mode.analysis == "versus"
+
+
+def test_the_books_in_text_rulings_a_stun_tactic_never_on_a_champion_a_gladiators_stun_may_TLC_66_TLC_87():
+    g = new(roller=Dice([1]))
+    s = g.state
+    put(g, "atlantis/defender-3", 31)  # Stun (the Alternate Attack), Tactical Range 2
+    hero = champion(g, XAN, 32)
+    to_hand(g, ATL, "atlantis/stun")
+    assert hero.uid not in {uid for _, uid in tlc.phase.tactic_options(s, ATL, tlc.tactic_allowed)}
+    assert (hero.uid,) in special_options(g, chip(g, "atlantis/defender-3"), "stun")
+
+
+def test_each_ability_once_per_turn_TLC_78():
+    g = new()
+    s = g.state
+    put(g, "atlantis/special-3", 31)  # Fury Aura
+    put(g, "xanadu/defender-1", 32)
+    opts = [o for o in rules.ability_options(g, ATL) if o[1] == "fury-aura"]
+    rules.use_ability(g, ATL, opts[0])
+    assert not [o for o in rules.ability_options(g, ATL) if o[1] == "fury-aura"]
+    s.turn += 2
+    assert [o for o in rules.ability_options(g, ATL) if o[1] == "fury-aura"]
