@@ -10,7 +10,7 @@ import pytest
 from hoplostat.catalog import load
 from hoplostat.engine.loop import GameSpec, play
 from hoplostat.engine.mode import ROW_HEAD
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
+from hoplostat.engine.state import BAG, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
 from hoplostat.policies import make
 from hoplostat.rulesets.lost_cities import base, favor

@@ -163,7 +163,6 @@ def test_coop_three_bosses_in_the_order_drawn_each_after_the_one_before_falls_TL
 
 def test_a_boss_rolls_even_with_no_player_unit_in_range_and_its_skills_only_when_rolled_TLC_60():
     g = new(roller=Dice(faces={BOSS_ATTACK: [5]}))
-    s = g.state
     clear(g)
     boss = put(g, "beast-boss-b", 2)  # death-coil, ground-pound, acid-spray
     far = put(g, "atlantis/attacker-1", 60)

@@ -22,13 +22,11 @@ Die Legend (stand-in): 1 east, 2 north-east, 3 north-west, 4 west, 5 south-west,
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from engine.enginekit import Scripted, put_in_combat
 
 from hoplostat.catalog import load
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
-from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.rulesets.lost_cities import arena, base, favor
@@ -127,7 +125,8 @@ def special(g, u, sid, args=()):
 
 
 def special_options(g, u, sid):
-    return [args for sid2, _p, fn in rules.unit_hooks(u.unit, "special_options") if sid2 == sid for args in fn(g, u, None)]
+    return [args for sid2, _p, fn in rules.unit_hooks(u.unit, "special_options") if sid2 == sid
+            for args in fn(g, u, None)]
 
 
 def extra(g, unit_id, troop, h):
@@ -522,7 +521,6 @@ def test_pull_and_hurl_break_the_lock_TLC_34_TLC_54_TLC_71_TLC_73():
 def test_pull_draws_the_first_unit_on_a_line_up_to_2_hexes_never_through_units_TLC_71():
     """Deliberate bug seen failing: pulling through a unit."""
     g = new()
-    s = g.state
     puller = put(g, "atlantis/tactician-2", 27)  # Pull
     target = put(g, "xanadu/attacker-1", 30)  # 3 hexes east
     opts = {o[2] for o in rules.ability_options(g, ATL) if o[1] == "pull"}

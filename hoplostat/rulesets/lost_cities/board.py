@@ -68,7 +68,8 @@ class LostCitiesBoard(LostCities):
     default_max_rounds = 60
     analysis = "boss"
     success = "every boss defeated"
-    columns = {"games": {"titan": "str", "bosses": "str", "coop": "bool", "won": "bool", "rounds": "int", "end_reason": "str",
+    columns = {"games": {"titan": "str", "bosses": "str", "coop": "bool", "won": "bool", "rounds": "int",
+                         "end_reason": "str",
                          "capped": "bool", "players": "int", "faction_c": "str", "bosses_defeated": "int",
                          "criminals_defeated": "int", "arena_entered": "int", "trapdoor_kills": "int",
                          "level": "int",
@@ -257,7 +258,8 @@ class LostCitiesBoard(LostCities):
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
         x = res.extras
-        row = {**head, "titan": x["bosses"].split("+")[0], "bosses": x["bosses"], "coop": res.coop, "won": res.won, "rounds": res.rounds,
+        row = {**head, "titan": x["bosses"].split("+")[0], "bosses": x["bosses"], "coop": res.coop, "won": res.won,
+               "rounds": res.rounds,
                "end_reason": res.end_reason, "capped": res.capped, "players": len(res.troops),
                "faction_c": res.factions[2] if len(res.factions) > 2 else None,
                "bosses_defeated": x["bosses_defeated"], "criminals_defeated": x["criminals_defeated"],
@@ -371,7 +373,8 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
     meter = troops[0]
     # TLC-16 ("Use main rule set to set up CF Rewards"): one reward chip of each level on the team's meter.
     for level in (1, 2, 3):
-        chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")), key=lambda x: x.id)
+        chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")),
+                       key=lambda x: x.id)
         if chips:
             meter.reward_tactics.append(chips[int(rng.integers(len(chips)))])  # type: ignore[attr-defined]
     cf = sorted(catalog.units_of_kind("cf-gladiator"), key=lambda u: u.id)

@@ -33,7 +33,7 @@ from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.lost_cities import arena, favor
 from hoplostat.rulesets.lost_cities.base import (ARENA_CHIPS, ARENA_POOL, ARENA_TROOP, HAND, POOL, RULESET,
-                                                 is_arena_unit, is_beast, is_engaged)
+                                                 is_beast, is_engaged)
 from hoplostat.rulesets.lost_cities.favor import LostTroop
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
 
@@ -172,8 +172,8 @@ class LostCities(Mode):
             t.first_hand = True
             # TLC-23: a first hand of five tactics and no gladiator is shown, returned and drawn again.
             for _ in range(20):
-                if hand_count(s, troop) < t.hand_size or any(u.troop == troop and u.zone == CAMP and not u.is_primary_hero
-                                                                  for u in s.units):
+                if hand_count(s, troop) < t.hand_size or any(
+                        u.troop == troop and u.zone == CAMP and not u.is_primary_hero for u in s.units):
                     break
                 s.say(f"{t.faction} ({t.side}) shows a first hand of five tactics and draws again")
                 back = [x for x in t.tactics_camp if not any(x is c for c in t.cf_hand)]
@@ -415,7 +415,8 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     troops.append(TroopState(index=ARENA_TROOP, side="arena", faction="arena", health=ARENA_POOL))
     # TLC-16: one random reward chip of each level per player, face down on its own meter.
     for level in (1, 2, 3):
-        chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")), key=lambda x: x.id)
+        chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")),
+                       key=lambda x: x.id)
         pick = [int(i) for i in rng.permutation(len(chips))] if chips else []
         for p in range(2):
             if chips:
