@@ -396,8 +396,12 @@ def summary(games: Frame, units: Frame | None = None) -> dict[str, pl.DataFrame 
 
 
 def _team(frame: pl.DataFrame) -> pl.Expr:
-    return (pl.when(pl.col("faction_b") == "").then(pl.col("faction_a"))
-            .otherwise(pl.col("faction_a") + " + " + pl.col("faction_b"))).alias("team")
+    team = (pl.when(pl.col("faction_b") == "").then(pl.col("faction_a"))
+            .otherwise(pl.col("faction_a") + " + " + pl.col("faction_b")))
+    if "faction_c" in _columns(frame):  # a co-op of three (lost-cities-board)
+        team = (pl.when(pl.col("faction_c").is_null() | (pl.col("faction_c") == "")).then(team)
+                .otherwise(team + " + " + pl.col("faction_c")))
+    return team.alias("team")
 
 
 def onslaught_teams(games: Frame) -> pl.DataFrame:

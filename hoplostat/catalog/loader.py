@@ -439,7 +439,7 @@ def _parse_faction(f: _Fields) -> Faction:
         id=f.raw.id,
         name=f.str_("name"),
         hero=f.str_("hero", pattern=_SLUG_RE, what="a hero id"),
-        tactics=f.str_list("tactics", lo=4, hi=4),
+        tactics=f.str_list("tactics", lo=1, hi=8),
         style=f.str_("style"),
         box=f.str_("box"),
         provenance=prov,
@@ -671,10 +671,11 @@ def _faction_tactics(f: _Fields) -> tuple[int, int]:
         f.used.add("faction_tactics")
         return (3, 1)
     sub = f.table("faction_tactics")
-    out = (sub.int_("common", 0, 4), sub.int_("unique", 0, 4))
+    out = (sub.int_("common", 0, 8), sub.int_("unique", 0, 8))
     sub.finish()
-    if sum(out) != 4:
-        raise f.err("faction_tactics", f"a faction lists four tactics; common + unique is {sum(out)}")
+    # Remastered and Rise of Rome: four tactics a faction; The Lost Cities: eight a city (TLC-1).
+    if sum(out) not in (4, 8):
+        raise f.err("faction_tactics", f"a faction lists four tactics (eight in The Lost Cities); common + unique is {sum(out)}")
     return out
 
 

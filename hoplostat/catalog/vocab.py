@@ -12,9 +12,13 @@ from typing import NamedTuple
 COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
 """Attack die colours, weakest first (Remastered, "Attack")."""
 
-CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator")
+CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator", "brawler",
+                             "criminal", "special-gladiator")
 """Remastered, "Class": the five unit classes; Rise of Rome's unit types add City Gladiator ("Unit Chip
-Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`)."""
+Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`). The Lost
+Cities adds the Brawler (its "Move and Attack Examples"), `special-gladiator` for a city's three special
+gladiators ("Setup": "3 special gladiators, 12 basic gladiators") and `criminal` for arena criminals and
+criminal bosses (beasts and beast bosses are `beast`)."""
 
 KINDS: tuple[str, ...] = (
     "unit",
@@ -27,10 +31,15 @@ KINDS: tuple[str, ...] = (
     "sentinel",
     "cf-gladiator",
     "fa-archer",
+    "beast",
+    "criminal",
+    "boss",
 )
 """What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
 champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
-gladiator, `fa-archer` the archer side of a foothold/archer chip."""
+gladiator, `fa-archer` the archer side of a foothold/archer chip. The Lost Cities: `beast`, `criminal` (arena
+chips that enter from players' bags, TLC-49) and `boss` (solo and co-op, TLC-63); its CF gladiators are
+`cf-gladiator`."""
 
 ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
@@ -139,6 +148,9 @@ HEX_TAGS: dict[str, str] = {
     "blocked": "a hex no unit may enter",
     "champion-red": "a starting hex of the red champion (Rise of Rome: two per side)",
     "champion-blue": "a starting hex of the blue champion (Rise of Rome: two per side)",
+    "champion-start": "a starting hex any champion may choose (The Lost Cities: nine)",
+    **{f"trapdoor-{n}": f"trapdoor hex number {n}, where beasts and criminals enter (The Lost Cities)"
+       for n in range(1, 7)},
 }
 
 ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
@@ -166,6 +178,17 @@ ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
             "champion-red": 2,
             "champion-blue": 2,
             "pedestal": 4,
+        },
+    },
+    "lost-cities": {
+        # The Lost Cities, "Board Glossary": 9 champion start hexes, 2 crowd favor stones, 6 deployment hexes
+        # per player at the start (12 in all), 6 numbered trapdoors.
+        "pozzuoli": {
+            "champion-start": 9,
+            "stone": 2,
+            "deploy-red": 6,
+            "deploy-blue": 6,
+            **{f"trapdoor-{n}": 1 for n in range(1, 7)},
         },
     },
 }
