@@ -63,7 +63,6 @@ Movement, Special, Attack; ruling R-ROR-12)."""
 ROR_TITAN_ACTIONS: dict[str, str] = {
     "move-d6": "move up to N hexes (arg, default 1) in the direction of a d6 roll (Die Legend), if possible",
     "move-toward": "move up to N hexes (arg) toward the closest > weakest opposing unit (shortest route)",
-    "blink": "roll a d6: jump to the inner deployment hex in that direction (the first free one clockwise)",
     "call-forth": "summon a gladiator from the pile onto the titan hex (occupied: the first free inner hex "
                   "clockwise from a d6)",
     "greater-call-forth": "summon a CF gladiator onto the titan hex if one is available, otherwise two gladiators",
