@@ -169,9 +169,10 @@ def choose(g: Game, cands: list[Any], *keys: Callable[[Any], float]) -> Any | No
 
 
 def route_from(s: TitanState, goal: int, mover: UnitState) -> list[int | None]:
-    """Steps of the shortest available route from every hex to `goal` for `mover` (ROR-64: "closest" for
-    movement is the shortest available route): no unit, pedestal or players' foothold in between (ROR-54),
-    the mover's own hex free; the goal itself may be occupied. None: no route."""
+    """Steps of the shortest available route between `goal` and every hex for `mover` (ROR-64: "closest" for
+    movement is the shortest available route): through no unit, pedestal or players' foothold (ROR-54), the
+    mover's own hex free; a blocked hex gets the steps to reach it (a unit there can be reached, not passed).
+    None: no route."""
     grid = s.grid
     blocked = s.blocked_for_move(mover.troop)
     blocked[mover.hex] = False
@@ -184,9 +185,10 @@ def route_from(s: TitanState, goal: int, mover: UnitState) -> list[int | None]:
         nxt = []
         for h in frontier:
             for m in grid.neighbours[h]:
-                if out[m] is None and not blocked[m]:
+                if out[m] is None:
                     out[m] = d
-                    nxt.append(m)
+                    if not blocked[m]:
+                        nxt.append(m)
         frontier = nxt
     return out
 
@@ -409,7 +411,9 @@ class RiseOfRomeTitan(RiseOfRome):
         m = meter_troop(s)
         if not m.fa_earned:
             return
-        h = g.ask(troop, "place-foothold", favor.foothold_hexes(s, troop), optional=True, step=True)
+        # ROR-51: a foothold is its player's alone, so never under the partner's unit (ruling R-ROR-28)
+        hexes = [h for h in favor.foothold_hexes(s, troop) if s.board[h] < 0 or s.units[s.board[h]].troop == troop]
+        h = g.ask(troop, "place-foothold", hexes, optional=True, step=True)
         if h is None:
             return
         m.fa_earned.pop(0)
@@ -1071,7 +1075,7 @@ def next_titan(g: Game) -> None:
         if u.troop == s.titan_troop and u.zone == CAMP:
             u.zone = DISCARD
         if u.unit.kind in ("fa-archer", "cf-gladiator") and u.troop in s.players and u.zone in (TRACK, CAMP):
-            u.zone = DISCARD
+            u.zone = TRACK if not u.entered else DISCARD
     m = meter_troop(s)
     m.meter_chips = [-1] * 5
     s.stage += 1
