@@ -168,13 +168,20 @@ def choose(g: Game, cands: list[Any], *keys: Callable[[Any], float]) -> Any | No
     return g.ask(s.players[0], "titan-choice", cands, optional=False)
 
 
-def route_from(s: TitanState, goal: int, mover: UnitState) -> list[int | None]:
+def route_from(s: TitanState, goal: int, mover: UnitState, *, units: bool = True) -> list[int | None]:
     """Steps of the shortest available route between `goal` and every hex for `mover` (ROR-64: "closest" for
     movement is the shortest available route): through no unit, pedestal or players' foothold (ROR-54), the
     mover's own hex free; a blocked hex gets the steps to reach it (a unit there can be reached, not passed).
-    None: no route."""
+    None: no route. `units=False`: the route as if no unit stood in the way (pedestals and footholds still
+    do): the way a unit walled off from its target still heads (ROR-77)."""
     grid = s.grid
-    blocked = s.blocked_for_move(mover.troop)
+    if units:
+        blocked = s.blocked_for_move(mover.troop)
+    else:
+        blocked = list(grid.move_block)
+        for h, t in s.footholds.items():
+            if t != mover.troop:
+                blocked[h] = True
     blocked[mover.hex] = False
     out: list[int | None] = [None] * grid.n
     out[goal] = 0
@@ -194,13 +201,16 @@ def route_from(s: TitanState, goal: int, mover: UnitState) -> list[int | None]:
 
 
 def move_toward(g: Game, u: UnitState, target: UnitState, steps: int) -> None:
-    """ROR-77: up to `steps` hexes along the shortest available route toward `target`; if no hex gets it
-    closer it still moves, to a hex as far from the target by route as where it stands (the route's other
-    branch), else stays. Adjacent already: it stays. Equal ends: the player's choice."""
+    """ROR-77 (ruling R-ROR-27): up to `steps` hexes along the shortest available route toward `target` (none,
+    walled off by units: the shortest route were they not there); if no hex gets it closer it still moves, to
+    a hex as far from the target as where it stands (along the route's other side), else stays. Adjacent
+    already: it stays. Equal ends (by route, then by steps used): the player's choice."""
     s: TitanState = g.state  # type: ignore[assignment]
     if steps <= 0 or not can_act(s, u) or s.grid.dist[u.hex][target.hex] <= 1:
         return
     dist = route_from(s, target.hex, u)
+    if dist[u.hex] is None:  # walled off by units: it still heads for the target the shortest way there is
+        dist = route_from(s, target.hex, u, units=False)
     here = dist[u.hex]
     reach = s.grid.reachable(u.hex, steps, s.blocked_for_move(u.troop))
     known = [h for h in reach if dist[h] is not None]
