@@ -824,3 +824,19 @@ def test_a_thousand_seeded_games_keep_the_invariants_and_end():
     for policy, n in (("greedy", 1000), ("random", 200)):
         for res in _games(n, policy):
             assert res.end_reason != "unfinished"
+
+
+def test_a_coop_foothold_is_its_players_alone_never_under_the_partners_unit_R_ROR_28():
+    """Ruling R-ROR-28 (ROR-51, ROR-84): the F/A chips are shared, but a foothold is the player's who plays it:
+    it is never played, nor moved by the mid-right reward, under the partner's unit, and the partner may not
+    enter it."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    mate = put(s, gladiator(s, 1), 42)
+    assert 42 not in favor.foothold_hexes(s, 0) and 43 in favor.foothold_hexes(s, 0)
+    rules.place_foothold(g, 0, 43)
+    assert not s.can_occupy(1, 43) and s.can_occupy(0, 43)
+    c = scripted(g, {"move-foothold": lambda o: o[0]})
+    favor.move_a_foothold(g, 0)
+    asked = [opts for d, opts in c.asked if d == "move-foothold"]
+    assert asked and (43, 42) not in asked[0] and mate.hex == 42

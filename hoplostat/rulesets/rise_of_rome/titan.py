@@ -421,9 +421,8 @@ class RiseOfRomeTitan(RiseOfRome):
         m = meter_troop(s)
         if not m.fa_earned:
             return
-        # ROR-51: a foothold is its player's alone, so never under the partner's unit (ruling R-ROR-28)
-        hexes = [h for h in favor.foothold_hexes(s, troop) if s.board[h] < 0 or s.units[s.board[h]].troop == troop]
-        h = g.ask(troop, "place-foothold", hexes, optional=True, step=True)
+        # ROR-51: a foothold is its player's alone, never under the partner's unit (`favor.foothold_ok`, R-ROR-28)
+        h = g.ask(troop, "place-foothold", favor.foothold_hexes(s, troop), optional=True, step=True)
         if h is None:
             return
         m.fa_earned.pop(0)
