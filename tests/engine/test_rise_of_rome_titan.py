@@ -649,7 +649,7 @@ def test_coop_faces_two_titans_in_a_row_resetting_all_but_the_champions_health_R
         units = [x for x in s.units if x.troop == p and x.unit.kind == "unit" and x.zone in (BAG, CAMP)]
         assert len(units) == 3
     pillars_down(g)
-    rules.damage(g, titan(s), 12, source=hero)
+    rules.damage(g, titan(s), titan(s).hp, source=hero)
     assert s.won and s.end_reason == "titan defeated" and s.titans_defeated == 2
     spec = RiseOfRomeTitan.validate(CAT, GameSpec("rise-of-rome-titan", ("rome", "pompeii"), titan="oceanus"))
     seconds = {RiseOfRomeTitan.new_game(CAT, spec, [Scripted()], rng=np.random.default_rng(k)).state.mode.cards[1].id
