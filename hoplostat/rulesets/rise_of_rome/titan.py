@@ -631,8 +631,9 @@ def rows_met(s: TitanState, hits: dict[str, int]) -> dict[str, Any]:
 def titan_turn(g: Game) -> None:
     """ROR-74, ROR-75: the titan's turn: its summoned units on the titan hex take its damage (the titan ignores
     it, ROR-62); roll the titan dice; go back to the titan hex (ROR-67); movement row, summoned units move;
-    special row; attack row (the Trident's flips of its last turn end first), summoned units attack. A stunned
-    titan only rolls nothing; its summoned units still act (ruling R-ROR-19)."""
+    special row; attack row (the Trident's flips of its last turn end first), summoned units attack (every
+    titan turn, ruling R-ROR-24). Nothing stuns a titan (R-ROR-19); were one stunned, it would roll nothing
+    while its summoned units still act. The players out of chips lose here (R-ROR-23)."""
     s: TitanState = g.state  # type: ignore[assignment]
     tt = s.titan_troop
     if out_of_chips(s):
