@@ -382,11 +382,20 @@ class RiseOfRomeTitan(RiseOfRome):
 
     # --- the players' phases ----------------------------------------------------------------------
     def deploy(self, g: Game, troop: int) -> None:
+        """Phase 1 as in the player-against-player game, with the shared meter's chips (ROR-84). Re-entrant (a
+        clone resumed at this step's tactic or foothold decision, `engine.loop.resume`): a gladiator already
+        deployed this turn is not offered again, nor a tactic once one was played."""
         s = g.state
         allowed = titan_tactic_allowed
         phase.redraw_dead_hand(g, troop, lambda tac: bool(phase.tactic_targets(s, troop, tac, allowed=allowed)))
-        phase.deploy_phase(g, troop, self.gladiator_options(s, troop), place=lambda uid, h: self.place(g, uid, h),
-                           allowed=allowed, after_tactic=lambda played: None if played else self.foothold(g, troop))
+        deployed = any(u.troop == troop and u.deployed_turn == s.turn and not u.is_primary_hero for u in s.in_combat())
+        played = any(pt.owner == troop and pt.turn == s.turn for u in s.in_combat() for pt in u.tactics
+                     if pt.tactic.id != "ror-stun-flip")
+        if played:
+            return
+        phase.deploy_phase(g, troop, [] if deployed else self.gladiator_options(s, troop),
+                           place=lambda uid, h: self.place(g, uid, h), allowed=allowed,
+                           after_tactic=lambda played: None if played else self.foothold(g, troop))
 
     def gladiator_options(self, s: TitanState, troop: int) -> list[tuple[int, int]]:
         """ROR-26, ROR-84: a gladiator from the own hand, or the shared meter's CF gladiator once unlocked,
