@@ -840,3 +840,37 @@ def test_a_coop_foothold_is_its_players_alone_never_under_the_partners_unit_R_RO
     favor.move_a_foothold(g, 0)
     asked = [opts for d, opts in c.asked if d == "move-foothold"]
     assert asked and (43, 42) not in asked[0] and mate.hex == 42
+
+
+def test_a_sweep_gives_the_players_win_rate_per_titan_and_per_city_solo_and_coop(tmp_path):
+    """The sweep's tables: per titan solo and co-op, and per titan and city (or pair of cities), with the player
+    count and the second titan of co-op games in the games rows."""
+    from hoplostat import api
+
+    res = api.run_sweep("rise-of-rome-titan", games=2, jobs=1, seed=5, out=tmp_path / "s",
+                        titans=["menoetius", "oceanus"])
+    games = res.tables["games"]
+    assert set(games["titan"].to_list()) == {"menoetius", "oceanus"} and games.height == 2 * 2 * 3
+    assert sorted(set(games["players"].to_list())) == [1, 2]
+    assert all((t is None) == (p == 1) for t, p in zip(games["titan_2"].to_list(), games["players"].to_list()))
+    tables = api.summarize(res)
+    titans = tables["titans"]
+    assert {(t, c) for t, c in zip(titans["titan"].to_list(), titans["coop"].to_list())} == {
+        ("menoetius", False), ("menoetius", True), ("oceanus", False), ("oceanus", True)}
+    matrix = tables["matrix"]
+    assert matrix.height == 2 * 3 and {"win_rate", "win_rate_lo", "win_rate_hi"} <= set(matrix.columns)
+
+
+def test_play_takes_a_player_count_for_solo_and_coop_modes():
+    """`play MODE --players 2` (api.play(players=2)): the seed's city and the next one; refused for a mode whose
+    seats are its factions, or a count it does not allow."""
+    from hoplostat import api
+    from hoplostat.errors import InputError
+
+    solo = api.play("rise-of-rome-titan", seed=1)
+    duo = api.play("rise-of-rome-titan", seed=1, players=2)
+    assert len(solo.result.troops) == 1 and len(duo.result.troops) == 2 and duo.result.coop
+    assert duo.spec.factions[0] == solo.spec.factions[0] and duo.result.extras["players"] == 2
+    for mode, n in (("rise-of-rome-titan", 3), ("rise-of-rome", 2)):
+        with pytest.raises(InputError):
+            api.play(mode, seed=1, players=n)

@@ -33,7 +33,7 @@ from hoplostat.catalog.model import Catalog, FrozenMap, RorTitan, Tactic, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
 from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.registry import unimplemented_in_game
@@ -57,7 +57,7 @@ PILE = 10
 TITAN_SUPPLY = "titan"
 TITAN_CHIPS = 400
 """The titan's side (titan, pillars, summoned units) takes its health chips from a supply of its own, not from
-the players' 75 (ruling R-ROR-16: the book gives the summoned units no colour)."""
+the players' 75 (ruling R-ROR-16: "Health Chip" and "Titan-Summoned Units" give the summoned units no colour)."""
 CLOCKWISE = ("e", "se", "sw", "w", "nw", "ne")
 """The six directions clockwise on the mat as drawn (north up; `data/rise-of-rome/arenas/colosseum.toml`)."""
 STANDS, FREE = -2, -1
@@ -138,8 +138,9 @@ def can_act(s: TitanState, u: UnitState) -> bool:
 
 
 def d6(g: Game) -> int:
-    """A d6 for placement or direction (ROR-65): the white die (ROR-4: the book's "red die" is a slip, the box
-    has none; ruling R-ROR-18), read through the Die Legend (`HexGrid.compass_step`)."""
+    """A d6 for placement or direction (Rise of Rome, "General Titan Rules and Terminology"; ROR-65): the white die
+    (ROR-4: the book's "red die" is a slip, the box has none; ruling R-ROR-18), read through the Die Legend
+    (`HexGrid.compass_step`)."""
     s: TitanState = g.state  # type: ignore[assignment]
     face = s.d6_script.pop(0) if s.d6_script else int(g.rng.integers(1, 7))
     s.d6_rolled.append(face)
@@ -152,7 +153,8 @@ def step(grid: HexGrid, h: int, direction: str) -> int:
 
 
 def choose(g: Game, cands: list[Any], *keys: Callable[[Any], float]) -> Any | None:
-    """ROR-63: a chain such as "closest > weakest" is a tie-break: keep the candidates best (lowest) on the
+    """Rise of Rome, "General Titan Rules and Terminology" (ROR-63): a chain such as "closest > weakest" is a
+    tie-break: keep the candidates best (lowest) on the
     first key, then on the next; ties left are the player's choice (ROR-80: "titan-choice", asked of player
     1). Not a fall-through priority list."""
     for key in keys:
@@ -201,10 +203,10 @@ def route_from(s: TitanState, goal: int, mover: UnitState, *, units: bool = True
 
 
 def move_toward(g: Game, u: UnitState, target: UnitState, steps: int) -> None:
-    """ROR-77 (ruling R-ROR-27): up to `steps` hexes along the shortest available route toward `target` (none,
-    walled off by units: the shortest route were they not there); if no hex gets it closer it still moves, to
-    a hex as far from the target as where it stands (along the route's other side), else stays. Adjacent
-    already: it stays. Equal ends (by route, then by steps used): the player's choice."""
+    """Rise of Rome, "Titan-Summoned Unit Traits" (ROR-77; ruling R-ROR-27): up to `steps` hexes along the shortest
+    available route toward `target` (none, walled off by units: the shortest route were they not there); if no hex
+    gets it closer it still moves, to a hex as far from the target as where it stands (along the route's other side),
+    else stays. Adjacent already: it stays. Equal ends (by route, then by steps used): the player's choice."""
     s: TitanState = g.state  # type: ignore[assignment]
     if steps <= 0 or not can_act(s, u) or s.grid.dist[u.hex][target.hex] <= 1:
         return
@@ -334,9 +336,9 @@ class RiseOfRomeTitan(RiseOfRome):
     default_max_rounds = 60
     analysis = "boss"
     success = "titan defeated"
-    columns = {"games": {"titan": "str", "titan_2": "str", "coop": "bool", "won": "bool", "rounds": "int",
-                         "end_reason": "str", "capped": "bool", "titan_hp": "int", "titans_defeated": "int",
-                         "pillars_destroyed": "int", "summoned": "int",
+    columns = {"games": {"titan": "str", "titan_2": "str", "players": "int", "coop": "bool", "won": "bool",
+                         "rounds": "int", "end_reason": "str", "capped": "bool", "titan_hp": "int",
+                         "titans_defeated": "int", "pillars_destroyed": "int", "summoned": "int",
                          **per_side("units_deployed", "damage_dealt", "titan_damage", "kills", "units_lost",
                                     "crowd_favor")}}
     heuristics = Heuristics(profile="ror-titan", wakes=False)
@@ -470,8 +472,8 @@ class RiseOfRomeTitan(RiseOfRome):
 
     # --- hooks --------------------------------------------------------------------------------------
     def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
-        """ROR-60: the titan cannot be defeated until its four shards are dealt with: while a pillar stands, no
-        damage harms it (ruling R-ROR-14)."""
+        """Rise of Rome, "Objective" (ROR-60): the titan cannot be defeated until its four shards are dealt with:
+        while a pillar stands, no damage harms it (ruling R-ROR-14)."""
         s: TitanState = g.state  # type: ignore[assignment]
         if target.uid == s.titan_uid and pillars_standing(s):
             s.say(f"{target.name} is shielded by its pillars: no damage ({what})")
@@ -540,9 +542,10 @@ class RiseOfRomeTitan(RiseOfRome):
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
         x = res.extras
-        row = {**head, "titan": x["titan"], "titan_2": x["titan_2"], "coop": res.coop, "won": res.won,
-               "rounds": res.rounds, "end_reason": res.end_reason, "capped": res.capped, "titan_hp": x["titan_hp"],
-               "titans_defeated": x["titans_defeated"], "pillars_destroyed": x["pillars_destroyed"],
+        row = {**head, "titan": x["titan"], "titan_2": x["titan_2"], "players": x["players"], "coop": res.coop,
+               "won": res.won, "rounds": res.rounds, "end_reason": res.end_reason, "capped": res.capped,
+               "titan_hp": x["titan_hp"], "titans_defeated": x["titans_defeated"],
+               "pillars_destroyed": x["pillars_destroyed"],
                "summoned": x["summoned"]}
         for side in "ab":
             row.update({f"{side}_{c}": None for c in ("units_deployed", "damage_dealt", "titan_damage", "kills",
@@ -563,17 +566,17 @@ NEXT_TITAN = "first titan defeated, the second comes"
 
 
 def titan_tactic_allowed(target: UnitState, tac: Tactic) -> bool:
-    """R-ROR-1 as in the player-against-player game (no Stun tactic on a champion); the titan and its pillars
-    take no tactic (ruling R-ROR-19: "Tactic Chip: Tactics are used to support or hinder units", and the titan
-    and the pillars are no unit chips; they are attacked and damaged like opposing units, ROR-60)."""
+    """R-ROR-1 as in the player-against-player game (no Stun tactic on a champion); the titan and its pillars take no
+    tactic (ruling R-ROR-19, Rise of Rome, "Chip Types": "Tactic Chip: Tactics are used to support or hinder units",
+    and the titan and the pillars are no unit chips; they are attacked and damaged like opposing units, ROR-60)."""
     return target.unit.kind not in ("titan", "pillar") and tactic_allowed(target, tac)
 
 
 def out_of_chips(s: TitanState) -> bool:
-    """Ruling R-ROR-23: nothing of the players' can ever deal damage again (no unit in combat but inactive
-    champions, no chip in a hand or bag, no earned F/A chip, no CF gladiator to deploy): the titan can no
-    longer fall (the 7 chips of the bag "is all you get", ROR-81), so the game is lost now rather than at the
-    round cap."""
+    """Ruling R-ROR-23 (Rise of Rome, "First Round Walkthrough"): nothing of the players' can ever deal damage again (no
+    unit in combat but inactive champions, no chip in a hand or bag, no earned F/A chip, no CF gladiator to deploy):
+    the titan can no longer fall (the 7 chips of the bag "is all you get", ROR-81), so the game is lost now rather
+    than at the round cap."""
     for p in s.players:
         for u in s.units:
             if u.troop != p:
@@ -595,10 +598,10 @@ def out_of_chips(s: TitanState) -> bool:
 
 
 def free_shard(g: Game, pillar: UnitState, source: UnitState | None, source_troop: int | None) -> None:
-    """ROR-60: a destroyed pillar frees its shard, handled "as directed on the titan card" (not printed for
-    any titan: ruling R-ROR-15): the unit that destroyed the pillar holds it (a tactic's damage: that player's
-    champion). Each held shard adds to the titan's Attack Range (ROR-66); with the last pillar down the titan
-    can be harmed."""
+    """Rise of Rome, "Objective" (ROR-60): a destroyed pillar frees its shard, handled "as directed on the titan card"
+    (not printed for any titan: ruling R-ROR-15): the unit that destroyed the pillar holds it (a tactic's damage:
+    that player's champion). Each held shard adds to the titan's Attack Range (ROR-66); with the last pillar down the
+    titan can be harmed."""
     s: TitanState = g.state  # type: ignore[assignment]
     k = s.pillars.index(pillar.uid)
     s.pillars_destroyed += 1
@@ -626,10 +629,10 @@ def pass_shard(g: Game, u: UnitState) -> None:
 
 
 def rows_met(s: TitanState, hits: dict[str, int]) -> dict[str, Any]:
-    """ROR-74 (ruling R-ROR-12): hits are not spent; in each block (movement, special, attack) the last row
-    listed whose hits were all rolled resolves, one row per block, the blocks in card order. (The book's
-    example, "1 Black and 2 Green ... Move and then Greater Call Forth", names the Special over Call Forth,
-    which the same hits meet: one row per block; its attack row it leaves unnamed.)"""
+    """Rise of Rome, "Titan Turn Sequence" (ROR-74; ruling R-ROR-12): hits are not spent; in each block (movement,
+    special, attack) the last row listed whose hits were all rolled resolves, one row per block, the blocks in card
+    order. (The book's example, "1 Black and 2 Green ... Move and then Greater Call Forth", names the Special over
+    Call Forth, which the same hits meet: one row per block; its attack row it leaves unnamed.)"""
     out: dict[str, Any] = {}
     for a in card(s).actions:
         if all(hits.get(c, 0) >= n for c, n in zip(COLOURS, a.hits.counts)):
@@ -689,7 +692,8 @@ def titan_turn(g: Game) -> None:
 
 
 def go_home(g: Game, titan: UnitState) -> None:
-    """ROR-67: at the start of his action order the titan goes back to the titan hex; a unit standing there
+    """Rise of Rome, "Example Titan Card: Oceanus", Movement (ROR-67): at the start of his action order the
+    titan goes back to the titan hex; a unit standing there
     trades places with him (it is displaced, not moved)."""
     s: TitanState = g.state  # type: ignore[assignment]
     home = s.grid.tagged("center")[0]
@@ -740,9 +744,10 @@ def _move_toward(g: Game, titan: UnitState, arg) -> None:
 
 
 def inner_clockwise(s: TitanState, face: int, mover_troop: int) -> int:
-    """ROR-69 (ruling R-ROR-17): the inner hexes are numbered by the Die Legend from the titan hex (the inner
-    hex two steps in the d6's direction); the first free one clockwise from there (on the mat as drawn: e, se,
-    sw, w, nw, ne); -1 when all six are taken. A players' foothold is not free for the titan's side (ROR-54)."""
+    """Rise of Rome, "Example Titan Card: Oceanus", Call Forth (ROR-69; ruling R-ROR-17): the inner hexes are numbered
+    by the Die Legend from the titan hex (the inner hex two steps in the d6's direction); the first free one
+    clockwise from there (on the mat as drawn: e, se, sw, w, nw, ne); -1 when all six are taken. A players' foothold
+    is not free for the titan's side (ROR-54)."""
     grid = s.grid
     home = grid.tagged("center")[0]
     blocked = s.blocked_for_move(mover_troop)
@@ -819,10 +824,10 @@ def _basic_attack(g: Game, titan: UnitState, arg) -> None:
 
 
 def _tidal_wave(g: Game, titan: UnitState, arg) -> None:
-    """ROR-72 (ruling R-ROR-20): roll a d6; every unit on the straight line from the titan in that direction
-    is drawn along it toward him as close as it can come (nearest first; a displacement, not a move; chips
-    that cannot move, pillars and archers, stay); then every opposing unit within 1 + X hexes, all around,
-    takes 1 damage."""
+    """Rise of Rome, "Example Titan Card: Oceanus", Tidal Wave (ROR-72; ruling R-ROR-20): roll a d6; every unit on the
+    straight line from the titan in that direction is drawn along it toward him as close as it can come (nearest
+    first; a displacement, not a move; chips that cannot move, pillars and archers, stay); then every opposing unit
+    within 1 + X hexes, all around, takes 1 damage."""
     s: TitanState = g.state  # type: ignore[assignment]
     face = d6(g)
     grid = s.grid
@@ -1067,13 +1072,14 @@ def lay_out(s: TitanState, rng: np.random.Generator, cf: Sequence[Unit], archers
 
 
 def next_titan(g: Game) -> None:
-    """ROR-82: the first titan has fallen: reset everything but the champions' Health (their hexes, inactive
+    """Rise of Rome, "Titan 2-Player Co-op Rules" (ROR-82): the first titan has fallen: reset everything but the
+    champions' Health (their hexes, inactive
     again), and the second titan comes. The round stops here; the next starts with player 1."""
     s: TitanState = g.state  # type: ignore[assignment]
     keep = {s.troops[p].primary_hero for p in s.players}
     for u in list(s.in_combat()):
         if u.uid not in keep:
-            rules.withdraw(g, u, DISCARD, discard=lambda pt: isinstance(pt.tactic, Tactic) and pt.tactic.id != "ror-stun-flip")
+            rules.withdraw(g, u, DISCARD, discard=lambda pt: pt.tactic.id != "ror-stun-flip")
     for h in list(s.footholds):
         rules.remove_foothold(g, h)
     for p in s.players:
@@ -1086,7 +1092,6 @@ def next_titan(g: Game) -> None:
             s.board[hero.hex] = -1
             s.board[home] = hero.uid
             hero.hex = home
-        t: RomeTroop = s.troops[p]  # type: ignore[assignment]
         for u in s.units:
             if u.troop == p and u.zone in (CAMP, BAG):
                 u.zone = TRACK
@@ -1128,7 +1133,7 @@ def result_of(s: TitanState) -> GameResult:
         rounds=s.round, end_reason=reason, first_player=0, troops=troops,
         units=player_units(s, s.players, skip_zones=(BAG, TRACK)),
         unimplemented=unimplemented_in_game(s),
-        extras={"titan": cards[0].id, "titan_2": cards[1].id if len(cards) > 1 else None,
+        extras={"titan": cards[0].id, "titan_2": cards[1].id if len(cards) > 1 else None, "players": len(s.players),
                 "titan_hp": titan.hp if titan.zone == COMBAT else (0 if titan.zone == DISCARD else titan.unit.health),
                 "titans_defeated": s.titans_defeated, "pillars_destroyed": s.pillars_destroyed,
                 "summoned": s.summoned, "titan_turns": s.titan_turns},
