@@ -254,12 +254,12 @@ def test_the_titan_ignores_the_titan_hex_its_summoned_units_do_not_ROR_62_R_ROR_
     no damage; a summoned unit there does."""
     g = new(roller=FixedRoller(mode="none"))
     s = g.state
+    pillars_down(g)  # the titan can be harmed: still not by its hex
     ti.titan_turn(g)
-    assert titan(s).hp == 12
+    assert titan(s).hp == 12 and titan(s).hex == HOME
     rules.displace(g, titan(s), 40)
     u = summoned_at(g, HOME)
     hp = u.hp
-    s.shards = [ti.STANDS] * 4
     ti.titan_turn(g)  # it then trades places with the titan going home (ROR-67)
     assert u.hp == hp - 1 and titan(s).hp == 12
 
@@ -703,6 +703,10 @@ def test_coop_shares_the_meter_and_fa_chips_and_tactics_go_through_own_tactical_
     reach0 = {x.uid for x in phase.tactic_targets(s, 0, tac, allowed=ti.titan_tactic_allowed)}
     reach1 = {x.uid for x in phase.tactic_targets(s, 1, tac, allowed=ti.titan_tactic_allowed)}
     assert foe.uid in reach0 and foe.uid not in reach1 and a.uid in reach0
+    m.cf_target, m.favor = favor.FAR_LEFT, 4  # the far-left reward wakes both champions
+    rules.damage(g, s.units[s.pillars[2]], 1, source=u)
+    assert champion(s, 0).active and champion(s, 1).active
+    assert champion(s, 1).deployed_turn == s.turn  # woken on player 2's own turn: it waits (ROR-45)
 
 
 def test_coop_turn_order_player_1_player_2_titan_ROR_85():
