@@ -878,3 +878,142 @@ def test_play_takes_a_player_count_for_solo_and_coop_modes():
     for mode, n in (("rise-of-rome-titan", 3), ("rise-of-rome", 2)):
         with pytest.raises(InputError):
             api.play(mode, seed=1, players=n)
+
+
+# --------------------------------------------------------------------------- found by mutation testing
+
+
+def test_quake_hits_every_opposing_unit_within_attack_range_and_nothing_from_an_inner_hex():
+    """The stand-in cards' `quake N`: N damage to every opposing unit within the titan's Attack Range (1 + X),
+    none farther, none of its own side; nothing while the titan stands on an inner hex (ROR-9)."""
+    g = new("cronus")
+    s = g.state
+    near = put(s, gladiator(s), 40)
+    far = put(s, gladiator(s), 42)
+    own = summoned_at(g, 38)
+    ti._quake(g, titan(s), 1)
+    assert near.hp == near.unit.health - 1 and far.hp == far.unit.health and own.hp == own.unit.health
+    ti._quake(g, titan(s), None)  # no arg: 1
+    assert near.hp == near.unit.health - 2
+    pillars_down(g, keep=2)  # X = 2: range 3 reaches hex 42
+    ti._quake(g, titan(s), 2)
+    assert far.hp == far.unit.health - 2
+    assert near.zone != COMBAT or near.hp == near.unit.health - 4
+    rules.displace(g, titan(s), 41)
+    hp = far.hp
+    ti._quake(g, titan(s), 1)
+    ti._basic_attack(g, titan(s), None)
+    assert far.hp == hp  # on an inner hex: no attack of any kind
+
+
+def test_tidal_wave_leaves_immobile_chips_stops_at_a_taken_hex_and_hurts_only_opponents():
+    """Tidal Wave (R-ROR-20): a unit on the line is drawn only as far as the first taken hex; pillars and
+    archers (Move 0) stay; the titan's own units are drawn too but take no damage; the d6 is rolled once."""
+    g = new(d6=[1])
+    s = g.state
+    blocker = put(s, gladiator(s), 41)  # two hexes east: drawn next to him; the others stop behind it
+    behind = put(s, gladiator(s), 43)
+    own = summoned_at(g, 44)
+    ti._tidal_wave(g, titan(s), None)
+    assert blocker.hex == 40 and behind.hex == 41 and own.hex == 42
+    assert own.hp == own.unit.health and blocker.hp == blocker.unit.health - 1 and behind.hp == behind.unit.health
+    assert s.d6_rolled == [1]
+    g = new(d6=[2])
+    s = g.state
+    t = titan(s)
+    line, h = [], s.grid.compass_step(t.hex, 2)
+    while h >= 0:
+        line.append(h)
+        h = s.grid.compass_step(h, 2)
+    pedestal_on_line = [x for x in line if s.grid.pedestal[x]]
+    ti._tidal_wave(g, t, None)
+    for x in pedestal_on_line:
+        assert s.board[x] >= 0 and ti.is_pillar(s.units[s.board[x]])
+
+
+def test_the_deploy_step_offers_no_second_gladiator_or_tactic_in_a_turn():
+    """A resumed deploy step (a clone continued from its tactic decision) does not deploy a second gladiator,
+    and offers nothing once a tactic was played this turn."""
+    g = new()
+    s = g.state
+    c = scripted(g, {"deploy": lambda o: o[0]})
+    s.mode.deploy(g, 0)
+    assert s.troops[0].deployed == 1 and [d for d, _ in c.asked].count("deploy") == 1
+    s.mode.deploy(g, 0)
+    assert s.troops[0].deployed == 1 and [d for d, _ in c.asked].count("deploy") == 1
+    g = new()
+    s = g.state
+    tac = next(t for t in CAT.faction_tactics("rome") if not any(e.term == "stun" for e in t.effects))
+    s.troops[0].tactics_camp = [tac]
+    c = scripted(g, {"tactic": lambda o: o[0], "deploy": lambda o: o[0]})
+    put(s, gladiator(s), 25)
+    s.mode.deploy(g, 0)
+    played = [d for d, _ in c.asked]
+    assert "tactic" in played and s.troops[0].deployed == 1
+    c.asked.clear()
+    s.mode.deploy(g, 0)
+    assert c.asked == []
+
+
+def test_the_titan_players_attack_pillars_first_and_never_a_titan_they_cannot_harm():
+    """`TitanPlayer`: while pillars stand, an attack (or an Alternate Attack) on the titan is never offered to
+    the player's own policy, pillar attacks first; once they are down the titan is fair game."""
+    g = new()
+    s = g.state
+    seen = []
+
+    class Inner:
+        def choose(self, g_, troop, decision, options, *, optional):
+            seen.append(list(options))
+            return options[0]
+
+    p = ti.TitanPlayer(Inner())
+    u = put(s, gladiator(s), 40)
+    pil = s.units[s.pillars[0]]
+    opts = [("attack", u.uid, s.titan_uid), ("special", u.uid, "long-shot", (s.titan_uid,)),
+            ("attack", u.uid, pil.uid), ("attack", u.uid, champion(s).uid)]
+    assert p.choose(g, 0, "engage", opts, optional=True) == ("attack", u.uid, pil.uid) and seen[-1] == [opts[2]]
+    assert p.choose(g, 0, "engage", opts[:2], optional=True) is None
+    assert p.choose(g, 0, "engage", [opts[1], opts[3]], optional=True) == opts[3]
+    pillars_down(g)
+    assert p.choose(g, 0, "engage", opts[:1], optional=True) == opts[0]
+
+
+def test_the_titan_players_move_gladiators_toward_a_standing_pillar_and_keep_the_champion_still():
+    """`TitanPlayer` movement while pillars stand: the gladiator's move that brings a pillar into its range is
+    taken; the champion is never moved; with no gain the step ends."""
+    g = new()
+    s = g.state
+    p = ti.TitanPlayer(Scripted())
+    pil = s.units[s.pillars[0]]
+    u = put(s, gladiator(s), walk(s, pil.hex, 6, 4))
+    hero = champion(s)
+    hero.active = True
+    near = [h for h in s.grid.neighbours[pil.hex] if s.board[h] < 0 and not s.grid.pedestal[h]][0]
+    opts = [(hero.uid, 16), (u.uid, near), (u.uid, walk(s, pil.hex, 6, 5))]
+    assert p.choose(g, 0, "move", opts, optional=True) == (u.uid, near)
+    assert p.choose(g, 0, "move", [(hero.uid, 16)], optional=True) is None
+
+
+def test_the_result_names_titans_players_and_counts_and_the_cap_is_a_draw():
+    """The result: the titan (and co-op's second), the player count, the titan's HP left, titans defeated,
+    pillars destroyed, gladiators summoned; outcomes won, lost, and a draw at the round cap."""
+    g = new("oceanus", d6=[1, 1, 1])
+    s = g.state
+    ti._call_forth(g, titan(s), None)
+    pillars_down(g, keep=1)
+    rules.damage(g, titan(s), 3, source=champion(s))  # one pillar stands: no harm
+    res = s.mode.result(g, None)
+    x = res.extras
+    assert (x["titan"], x["titan_2"], x["players"], x["titan_hp"], x["titans_defeated"], x["pillars_destroyed"],
+            x["summoned"]) == ("oceanus", None, 1, 12, 0, 3, 1)
+    assert res.end_reason == "unfinished" and res.troops[0].outcome == "lost"
+    s.mode.end(g, "round cap (60) reached")
+    res = s.mode.result(g, None)
+    assert res.capped and res.troops[0].outcome == "draw" and not res.won
+    g = new("menoetius", ("rome", "pompeii"), second="cronus")
+    s = g.state
+    res = s.mode.result(g, None)
+    assert res.extras["titan_2"] == "cronus" and res.extras["players"] == 2 and res.coop
+    row = RiseOfRomeTitan.rows(res, {"matchup": "m", "arena": "colosseum", "game": 0}, lambda u: "unit")["games"][0]
+    assert row["titan_2"] == "cronus" and row["players"] == 2 and row["b_titan_damage"] == 0
