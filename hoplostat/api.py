@@ -315,7 +315,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
          titan: str | None = None, policies: str | Sequence[str] = "greedy", seed: int = 0,
          first: str | None = None, max_rounds: int | None = None, log: bool = False,
          data: PathLike | Sequence[PathLike] | None = None,
-         rulings: str | Sequence[str] | None = None) -> PlayedGame:
+         rulings: str | Sequence[str] | None = None, players: int | None = None) -> PlayedGame:
     """Play one whole game of ``mode`` headless (``hoplostat play MODE``); the same arguments give the
     same game as the command.
 
@@ -326,6 +326,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     rules draw it. ``max_rounds``: the round cap (the mode's by default; a game still running there is
     a draw). ``log=True`` keeps the narration (``PlayedGame.log``) and its events frame
     (``PlayedGame.events``). ``rulings``: ruling switches, ``"NAME=VALUE"`` each (``hoplostat rulings``).
+    ``players``: solo and co-op modes, how many players (1 solo, 2 co-op); factions not given are the seed's
+    default ones, then the next in id order.
     """
     import numpy as np
 
@@ -345,6 +347,17 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     chosen = _split("--faction", _names(factions))
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
+    if players is not None:
+        if cls.analysis in ("versus", "pods", "teams"):
+            raise InputError(f"--players: only for solo and co-op modes ({mode} is not one; give --faction per seat)")
+        if players not in cls.seats:
+            raise InputError(f"--players {players}: {mode} is played by {' or '.join(str(n) for n in cls.seats)}")
+        if chosen and len(chosen) != players:
+            raise InputError(f"--players {players}: --faction gives {len(chosen)}")
+        if not chosen:
+            chosen = list(default.factions)
+            chosen += [f for f in sorted(catalog.factions) if f not in chosen][: players - len(chosen)]
+            chosen = chosen[:players]
     if not chosen:
         chosen = list(default.factions)
     text = policies if isinstance(policies, str) else ",".join(policies)

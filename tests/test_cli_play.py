@@ -193,7 +193,8 @@ def test_onslaught_waves_say_yes_or_no(capsys):
 
 def test_every_play_line_of_the_readme_and_of_the_rise_of_rome_page_runs(capsys, tmp_path):
     """The `hoplostat play` examples of README.md and docs/rise-of-rome.md, as written (a game each), and the
-    Rise of Rome page's sweep, summarize and report lines with a small sweep under tmp_path."""
+    Rise of Rome page's sweep, summarize, report and data lines (its titan mode's too) with small sweeps under
+    tmp_path."""
     import re
     import shlex
 
@@ -209,13 +210,14 @@ def test_every_play_line_of_the_readme_and_of_the_rise_of_rome_page_runs(capsys,
     page = (root / "docs/rise-of-rome.md").read_text(encoding="utf-8")
     rest = [ln.split("  #")[0].strip() for ln in page.splitlines()
             if ln.startswith(("hoplostat sweep ", "hoplostat summarize ", "hoplostat report ", "hoplostat data "))]
-    assert len(rest) == 5
+    assert len(rest) == 7  # rise-of-rome: sweep, summarize, report, two data lines; the titan mode: sweep, data show
     for line in rest:
         line = re.sub(r"--games \d+", "--games 4", line)
         args = [str(tmp_path / a) if a.startswith("reports/") else a for a in shlex.split(line)[1:]]
         code, out, err = run_cli(capsys, *args)
         assert code == 0, (line, err)
     assert (tmp_path / "reports/ror-report/index.html").is_file()
+    assert (tmp_path / "reports/ror-titan/manifest.json").is_file()
 
 
 def test_ladder_and_replay_load_the_modes_own_catalog(capsys, tmp_path):

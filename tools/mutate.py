@@ -50,12 +50,13 @@ TESTS: dict[str, list[str]] = {
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
     "rulesets/rise_of_rome/mode": RISE_OF_ROME,
+    "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py"],
 }
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
 
 FAST_ONLY = frozenset({"rulesets/classic/turn", "rulesets/rise_of_rome/skills", "rulesets/rise_of_rome/favor",
-                       "rulesets/rise_of_rome/mode"})
+                       "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""
 

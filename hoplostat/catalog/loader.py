@@ -37,8 +37,10 @@ from hoplostat.catalog.model import (
     Skill,
     SkillRef,
     Tactic,
+    RorTitan,
     Tier,
     Titan,
+    TitanAction,
     TitanAlly,
     TitanDice,
     TitanEffect,
@@ -50,7 +52,7 @@ from hoplostat.infiles import read_utf8
 
 ENV_VAR = "HOPLOSTAT_DATA"
 
-ENTRY_TABLES: tuple[str, ...] = ("faction", "unit", "skill", "tactic", "immortal", "titan", "arena")
+ENTRY_TABLES: tuple[str, ...] = ("faction", "unit", "skill", "tactic", "immortal", "titan", "arena", "ror_titan")
 """Arrays of tables a data file may hold (`[[unit]]` ...), plus `[game]` (default only) and `remove`."""
 
 _NAMESPACE = {
@@ -58,6 +60,7 @@ _NAMESPACE = {
     "unit": "units",
     "immortal": "units",
     "titan": "units",
+    "ror_titan": "units",
     "skill": "skills",
     "tactic": "tactics",
     "arena": "arenas",
@@ -679,6 +682,33 @@ def _faction_tactics(f: _Fields) -> tuple[int, int]:
     return out
 
 
+def _parse_ror_titan(f: _Fields) -> RorTitan:
+    """A Rise of Rome titan card (Rise of Rome, "Example Titan Card: Oceanus"): the unit stats (`range` is
+    the base Attack Range, `attack` the Basic Attack dice), `difficulty`, `titan_dice`, `range_per_shard`,
+    `returns`, `summons`, `pillar_health` and the `[[ror_titan.actions]]` rows (block, hits, action, arg,
+    provenance). Rows of a block are listed as the card lists them."""
+    unit, tprov = _unit(f, "titan", vocab.ROR_TITAN_FIELDS)
+    dice = _pool(f, "titan_dice", 1, 8)
+    actions = []
+    for af in f.tables("actions", lo=1, hi=12):
+        block = af.str_("block", choices=vocab.ROR_TITAN_BLOCKS)
+        if actions and vocab.ROR_TITAN_BLOCKS.index(block) < vocab.ROR_TITAN_BLOCKS.index(actions[-1].block):
+            raise af.err("block", f"blocks come in card order ({', '.join(vocab.ROR_TITAN_BLOCKS)})")
+        hits = _pool(af, "hits", 1, 8)
+        action = af.str_("action", choices=vocab.ROR_TITAN_ACTIONS)
+        arg = af.int_("arg", 1, 6) if "arg" in af.t else None
+        prov = af.str_("provenance", choices=vocab.PROVENANCES)
+        actions.append(TitanAction(block, hits, action, arg, prov, _source(af, False), _note(af)))
+        af.finish()
+    t = RorTitan(
+        id=unit.id, unit=unit, difficulty=f.int_("difficulty", 1, 3), titan_dice=dice,
+        range_per_shard=f.int_("range_per_shard", 0, 3), returns=f.bool_("returns"),
+        summons=f.str_("summons", choices=vocab.ROR_TITAN_SUMMONS), pillar_health=f.int_("pillar_health", 1, 12),
+        actions=tuple(actions), provenance=tprov, source=unit.source, note=unit.note)
+    f.finish()
+    return t
+
+
 _PARSERS = {
     "faction": _parse_faction,
     "unit": _parse_unit_entry,
@@ -687,6 +717,7 @@ _PARSERS = {
     "immortal": _parse_immortal,
     "titan": _parse_titan,
     "arena": _parse_arena,
+    "ror_titan": _parse_ror_titan,
 }
 
 
@@ -897,11 +928,15 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
         units[im.id] = im.unit
     for ti in by_table["titan"]:
         units[ti.id] = ti.unit
+    for ti in by_table["ror_titan"]:
+        units[ti.id] = replace(ti.unit, ruleset=game.ruleset, elite=False)
     skills = {s.id: s for s in by_table["skill"]}
     tactics = {t.id: t for t in by_table["tactic"]}
     factions = {fa.id: fa for fa in by_table["faction"]}
     immortals = {im.id: im for im in by_table["immortal"]}
     titans = {ti.id: ti for ti in by_table["titan"]}
+    # Rise of Rome's titan cards stand where a catalog's titans stand (one rule set has one kind of card).
+    titans.update({ti.id: replace(ti, unit=units[ti.id]) for ti in by_table["ror_titan"]})
     arenas = {a.id: a for a in by_table["arena"]}
     for a in arenas.values():
         _check_arena_counts(_Fields(where[("arena", a.id)]), a, game.ruleset)
@@ -916,7 +951,7 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             return InputError(f"{removal}: {raw.label} still refers to it: field '{fld}': {msg}")
         return _Fields(raw).err(fld, msg)
 
-    unit_table = {u.id: "unit" for u in by_table["unit"]} | {i: "immortal" for i in immortals} | {t: "titan" for t in titans}
+    unit_table = {u.id: "unit" for u in by_table["unit"]} | {i: "immortal" for i in immortals} | {t: "titan" if t not in {x.id for x in by_table["ror_titan"]} else "ror_titan" for t in titans}
 
     # Units: skills exist, numbers given iff the skill takes one; factions exist.
     for u in units.values():
@@ -990,6 +1025,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
 
     # Titans: allies exist and have the right kind.
     for ti in titans.values():
+        if isinstance(ti, RorTitan):
+            continue
         for a in ti.allies:
             au = units.get(a.unit)
             if au is None:

@@ -281,6 +281,68 @@ class Titan:
 
 
 @dataclass(frozen=True, slots=True)
+class TitanAction:
+    """One row of a Rise of Rome titan card's action order: in `block`, when the titan dice rolled at least
+    the hits of `hits` (per colour: "black+2green" is 1 black and 2 green hits), do `action` (with `arg`)."""
+
+    block: str
+    hits: Pool
+    action: str
+    arg: int | None
+    provenance: str
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.hits} -> {self.action}" + ("" if self.arg is None else f" {self.arg}")
+
+
+@dataclass(frozen=True, slots=True)
+class RorTitan:
+    """A Rise of Rome titan card (`[[ror_titan]]`): stats as `unit` (Attack Range is the "1" of "1 + X",
+    `attack` the Basic Attack dice), the titan dice, the action order. Kept in `Catalog.titans` of the Rise of
+    Rome catalog, so the commands that list, show and sweep titans serve it; `effects` (the action rows),
+    `allies` (none) and `arena_die` (none) are the fields they read of any titan."""
+
+    id: str
+    unit: Unit
+    difficulty: int
+    titan_dice: Pool
+    range_per_shard: int
+    returns: bool
+    summons: str
+    pillar_health: int
+    actions: tuple[TitanAction, ...]
+    provenance: FrozenMap[str]
+    source: str | None = None
+    note: str | None = None
+    allies: tuple = ()
+    arena_die: FrozenMap = field(default_factory=lambda: FrozenMap({}))
+
+    @property
+    def effects(self) -> tuple[TitanAction, ...]:
+        return self.actions
+
+    @property
+    def stand_in_count(self) -> int:
+        n = len(self.unit.stand_in_fields) + sum(p == "stand-in" for p in self.provenance.values())
+        return n + sum(a.provenance == "stand-in" for a in self.actions)
+
+    def card_rows(self) -> list[tuple[str, str, str]]:
+        """Readable rows of the card (`hoplostat data show`)."""
+        p = self.provenance
+        rows = [("difficulty", f"{self.difficulty} of 3", p["difficulty"]),
+                ("titan dice", str(self.titan_dice), p["titan_dice"]),
+                ("attack range", f"{self.unit.range} + {self.range_per_shard} per active shard", p["range_per_shard"]),
+                ("returns to the titan hex", "yes" if self.returns else "no", p["returns"]),
+                ("summons from", self.summons, p["summons"]),
+                ("pillars", f"4, {self.pillar_health} Health each", p["pillar_health"])]
+        rows += [(f"{a.block}", a.label, a.provenance) for a in self.actions]
+        return rows
+
+
+@dataclass(frozen=True, slots=True)
 class GameFacts:
     """Box facts (Remastered, "Components"): dice stock, health chips, chip counts, mode constants."""
 

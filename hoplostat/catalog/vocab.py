@@ -61,6 +61,31 @@ TITAN_FIELDS: tuple[str, ...] = ("dice", "growth", "priority", "allies", "shards
 """Titan card values with provenance: the full titan dice, how they grow (start pool and timing),
 the priority list, allies, shard set-up and what a defeated shard does. Effects rows carry their own."""
 ARENA_FIELDS: tuple[str, ...] = ("geometry", "tags", "compass")
+ROR_TITAN_FIELDS: tuple[str, ...] = ("difficulty", "titan_dice", "range_per_shard", "returns", "summons",
+                                     "pillar_health")
+"""Rise of Rome titan card values with provenance beyond the unit stats (`[[ror_titan]]`; action rows carry
+their own): difficulty stars, titan dice, Attack Range gained per active shard ("1 + X"), whether the titan
+goes back to the titan hex when its action order begins, what it summons from, its pillars' Health."""
+ROR_TITAN_BLOCKS: tuple[str, ...] = ("movement", "special", "attack")
+"""The blocks of a Rise of Rome titan card's action order, in the order they resolve (Oceanus's card:
+Movement, Special, Attack; ruling R-ROR-12)."""
+ROR_TITAN_ACTIONS: dict[str, str] = {
+    "move-d6": "move up to N hexes (arg, default 1) in the direction of a d6 roll (Die Legend), if possible",
+    "move-toward": "move up to N hexes (arg) toward the closest > weakest opposing unit (shortest route)",
+    "call-forth": "summon a gladiator from the pile onto the titan hex (occupied: the first free inner hex "
+                  "clockwise from a d6)",
+    "greater-call-forth": "summon a CF gladiator onto the titan hex if one is available, otherwise two gladiators",
+    "basic-attack": "a Basic Attack with the card's attack dice on the closest > weakest opposing unit in Attack Range",
+    "tidal-wave": "roll a d6: units on that line are drawn toward the titan; then 1 damage to every opposing "
+                  "unit within 1 + X hexes",
+    "quake": "N damage (arg, default 1) to every opposing unit within Attack Range",
+    "trident-stun": "stun the closest unit holding a titan shard (anywhere)",
+    "trident-storm": "stun every unit holding a titan shard",
+}
+"""What a Rise of Rome titan's action order rows may do (`rulesets.rise_of_rome.titan`)."""
+ROR_TITAN_SUMMONS: tuple[str, ...] = ("none", "other-city")
+"""Where a Rise of Rome titan's summoned gladiators come from: nowhere, or a city the players do not play
+(Oceanus: "another City ... in a random, face-down, pile"; ROR-59)."""
 
 SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special", "alternate")
 """Remastered: innate, ability, special. The older games: innate, ability, alternate (an Alternate Attack,

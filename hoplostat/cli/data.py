@@ -262,6 +262,8 @@ def template(
 
 def _titan_rows(t) -> list[tuple[str, str, str]]:
     """Readable rows for a titan's reference card."""
+    if hasattr(t, "card_rows"):  # a Rise of Rome titan card (`catalog.model.RorTitan`)
+        return t.card_rows()
     p = t.provenance
     grow = f" + {', '.join(t.dice.grow)} ({t.dice.grow_when})" if t.dice.grow else ""
     rows = [

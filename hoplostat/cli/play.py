@@ -113,12 +113,13 @@ def play(
     data: DataOpt = None,
     ruling: RulingOpt = None,
     as_json: JsonOpt = False,
+    players: Annotated[Optional[int], typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
 ) -> None:
     from hoplostat import api
     from hoplostat.cli._common import emit_json, game_json, print_game
 
     game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
-                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling)
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players)
     result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
     out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log)
     if as_json:

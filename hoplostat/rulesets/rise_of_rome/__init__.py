@@ -1,9 +1,10 @@
 """Hoplomachus: Rise of Rome (rulebooks/rise-of-rome.txt; checklist ../shared/rules/rise-of-rome.md, ROR-*):
-its skill texts and the mode `rise-of-rome`, on the phase turn of `rulesets.classic`. Importing the package
+its skill texts and the modes `rise-of-rome` and `rise-of-rome-titan`, on the phase turn of `rulesets.classic`. Importing the package
 registers them."""
 
 from hoplostat.rulesets.rise_of_rome import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.rise_of_rome import mode  # noqa: F401  (registers the mode)
+from hoplostat.rulesets.rise_of_rome import titan  # noqa: F401  (registers the titan mode)
 from hoplostat.rulesets.rise_of_rome.base import RULESET
 
 __all__ = ["RULESET"]

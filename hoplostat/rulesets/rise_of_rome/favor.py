@@ -120,12 +120,13 @@ def earn_chip(g: Game, troop: int, uid: int) -> None:
 def foothold_ok(s: GameState, h: int, owner: int) -> bool:
     """ROR-50: a foothold of `owner` may lie on any hex but a pedestal, the titan hex, a hex an opponent of
     `owner` holds or one that already has a foothold (where it is played, and where the mid-right reward may
-    move it)."""
+    move it); in co-op not under the partner's unit either (ROR-51: only its owner may occupy it; ruling
+    R-ROR-28)."""
     g = s.grid
     if g.pedestal[h] or g.move_block[h] or g.center[h] or h in s.footholds:
         return False
     o = s.board[h]
-    return o < 0 or rules.same_team(s, s.units[o].troop, owner)
+    return o < 0 or s.units[o].troop == owner
 
 
 def foothold_hexes(s: GameState, troop: int) -> list[int]:

@@ -19,6 +19,8 @@ from hoplostat.rulesets.rise_of_rome.base import RULESET, STUN_FLIP
 register = partial(_register, ruleset=RULESET)
 """`engine.registry.register` for Rise of Rome's skills."""
 
+UNSTUNNABLE = frozenset({"titan", "pillar"})
+"""Chips a Stun never flips (ruling R-ROR-19): the titan and its pillars are no unit chips."""
 YELLOW = Pool.of(yellow=1)
 BLUE = Pool.of(blue=1)
 
@@ -153,8 +155,10 @@ def _whirlwind(g, holder, param, args):
 
 
 def _stun_options(g, holder, param):
-    # ROR-103: an adjacent opponent, champions included (a gladiator's Stun may stun a champion).
-    return [(o.uid,) for o in _adjacent_opponents(g, holder) if not any(pt.tactic is STUN_FLIP for pt in o.tactics)]
+    # ROR-103: an adjacent opponent, champions included (a gladiator's Stun may stun a champion); never a titan or
+    # a pillar, which are no unit chips (ruling R-ROR-19; "Chip Types": a titan chip, not a unit chip).
+    return [(o.uid,) for o in _adjacent_opponents(g, holder)
+            if o.unit.kind not in UNSTUNNABLE and not any(pt.tactic is STUN_FLIP for pt in o.tactics)]
 
 
 def _stun(g, holder, param, args):
