@@ -27,6 +27,7 @@ class Cloning:
 
     def __init__(self, inner, at: int | None, sink: list) -> None:
         self.inner, self.at, self.sink, self.seen = inner, at, sink, 0
+        self.names: list[str] = []  # the decision asked at each step decision
 
     @property
     def rival_decisions(self):
@@ -38,6 +39,7 @@ class Cloning:
                 self.at = None  # the clone's copy of this controller must not clone again
                 self.sink.append(g.clone())
             self.seen += 1
+            self.names.append(decision)
         return self.inner.choose(g, troop, decision, options, optional=optional)
 
 
@@ -85,8 +87,16 @@ def test_a_clone_taken_at_any_step_decision_continues_as_the_original(catalog, m
         n = counter.seen
         assert n > 10, f"{mode}: only {n} step decisions in a whole game"
         want = _outcome(m, spec, g)
-        picks = np.random.default_rng(seed + 100).choice(n, size=min(3, n), replace=False)
-        for at in sorted(int(k) for k in picks):
+        picks = {int(k) for k in np.random.default_rng(seed + 100).choice(n, size=min(3, n), replace=False)}
+        # and, for every kind of decision, its first occurrence right after a decision of another kind: a
+        # clone taken there resumes a step that already decided something (a tactic after a deployment, an
+        # attack after the Abilities), which a step that starts over would ask again
+        names = counter.names
+        for kind in dict.fromkeys(names):
+            first = next((i for i in range(1, n) if names[i] == kind and names[i - 1] != kind), None)
+            if first is not None:
+                picks.add(first)
+        for at in sorted(picks):
             sink: list = []
             m2, spec2, g2, _ = _game(catalog, spec, seed, at, sink)
             run(g2, spec2.max_rounds)

@@ -676,7 +676,8 @@ def test_the_turn_is_four_phases_in_the_books_order_and_opens_with_its_header_RO
     """ROR-25: Deploy -> Move -> Attack -> Draw (after the start-of-turn effects), the turn of the troop named."""
     g = new()
     t = g.state.mode.turn_of(g, 1)
-    assert [name for name, _ in t.steps] == ["start", "deploy", "move", "attack", "draw"]
+    # Phase 3 is two steps, its Abilities then its attacks (R-ROR-5), so that a clone resumes at the attacks
+    assert [name for name, _ in t.steps] == ["start", "deploy", "move", "abilities", "attack", "draw"]
     assert t.troop == 1 and t.header == "-- Round 2, pompeii (blue) turn"
 
 

@@ -606,7 +606,7 @@ def test_first_round_walkthrough_player_turn_of_four_phases_then_the_titans_turn
     s.round = 1
     turns = list(s.mode.round_turns(g))
     assert [t.troop for t in turns] == [0, s.titan_troop]
-    assert [name for name, _ in turns[0].steps] == ["start", "deploy", "move", "attack", "draw"]
+    assert [name for name, _ in turns[0].steps] == ["start", "deploy", "move", "abilities", "attack", "draw"]
     hand = phase.hand_count(s, 0)
     from hoplostat.engine.loop import open_turn
     open_turn(g, turns[0])

@@ -22,3 +22,7 @@ class ClassicTroop(TroopState):
     granted_any: tuple[int, int] = (-1, -1)
     """(turn, uid) of the unit a Consuming Impel gave a Basic *or* Alternate second attack in that turn
     (`rulesets.rise_of_rome.skills`)."""
+    deploy_progress: tuple[int, int, bool] = (-1, 0, False)
+    """(turn, decisions done, a tactic played) of the deployment phase (`turn.deploy_phase`): 1 once the
+    gladiator was chosen (or passed), 2 once the tactic was; so that a clone resumed at a later decision of
+    the phase (`engine.loop.resume`) does not ask the earlier ones again."""

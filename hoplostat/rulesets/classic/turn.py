@@ -121,21 +121,28 @@ def deploy_phase(g: Game, troop: int, gladiators: Sequence[tuple[int, int]], *,
     `after_tactic(played)`: the mode's own chip that counts as the tactic (a foothold), offered when none
     was played."""
     s = g.state
-    if gladiators:
-        choice = g.ask(troop, "deploy", list(gladiators), optional=True, step=True)
-        if choice is not None:
-            place(*choice)
-            if s.end_reason is not None:
-                return
-    played = False
-    opts = tactic_options(s, troop, allowed)
-    if opts:
-        choice = g.ask(troop, "tactic", opts, optional=True, step=True)
-        if choice is not None:
-            i, uid = choice
-            tac = s.troops[troop].tactics_camp[i]
-            rules.place_tactic(g, troop, tac, s.units[uid])
-            played = True
+    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    # Re-entrant: a lookahead clone taken at the tactic (or the mode's own chip) decision resumes the phase
+    # from its start (`engine.loop.resume`); what this turn's phase already decided is not asked again.
+    turn, done, played = t.deploy_progress if t.deploy_progress[0] == s.turn else (s.turn, 0, False)
+    if done < 1:
+        if gladiators:
+            choice = g.ask(troop, "deploy", list(gladiators), optional=True, step=True)
+            if choice is not None:
+                place(*choice)
+                if s.end_reason is not None:
+                    return
+        t.deploy_progress = (turn, 1, False)
+    if done < 2:
+        opts = tactic_options(s, troop, allowed)
+        if opts:
+            choice = g.ask(troop, "tactic", opts, optional=True, step=True)
+            if choice is not None:
+                i, uid = choice
+                tac = t.tactics_camp[i]
+                rules.place_tactic(g, troop, tac, s.units[uid])
+                played = True
+        t.deploy_progress = (turn, 2, played)
     if after_tactic is not None and s.end_reason is None:
         after_tactic(played)
 
@@ -154,6 +161,12 @@ def attack_phase(g: Game, troop: int) -> None:
     ability_step(g, troop)
     if g.state.end_reason is not None:
         return
+    attack_step(g, troop)
+
+
+def attack_step(g: Game, troop: int) -> None:
+    """The attacks of "Phase 3: Attacking", after its Abilities (`ability_step`): a mode lists the two as
+    separate turn steps, so that a lookahead clone taken at an attack decision resumes at the attacks."""
     s = g.state
     t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
     engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn, u.uid), special_ends_impel=False)

@@ -102,7 +102,8 @@ class RiseOfRome(Mode):
             ("start", lambda: self.start(g, troop)),
             ("deploy", lambda: self.deploy(g, troop)),
             ("move", lambda: phase.move_phase(g, troop)),
-            ("attack", lambda: self.attack(g, troop)),
+            ("abilities", lambda: self.abilities(g, troop)),
+            ("attack", lambda: phase.attack_step(g, troop)),
             ("draw", lambda: phase.draw(g, troop)),
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
@@ -155,9 +156,17 @@ class RiseOfRome(Mode):
             hexes += g.tagged(f"outer-{other}")
         return tuple(hexes)
 
-    def attack(self, g: Game, troop: int) -> None:
+    def abilities(self, g: Game, troop: int) -> None:
+        """Phase 3 begins: the flips of the troop's stunned units are lifted, then its Abilities (the attacks
+        are the next step, `classic.turn.attack_step`)."""
         lift_flips(g, troop)
-        phase.attack_phase(g, troop)
+        phase.ability_step(g, troop)
+
+    def attack(self, g: Game, troop: int) -> None:
+        """The whole of Phase 3 at once (the two steps `abilities` and `attack` of a turn)."""
+        self.abilities(g, troop)
+        if g.state.end_reason is None:
+            phase.attack_step(g, troop)
 
     # --- hooks ----------------------------------------------------------------------------------
     def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
