@@ -12,9 +12,10 @@ from typing import NamedTuple
 COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
 """Attack die colours, weakest first (Remastered, "Attack")."""
 
-CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator")
+CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator", "spearman")
 """Remastered, "Class": the five unit classes; Rise of Rome's unit types add City Gladiator ("Unit Chip
-Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`)."""
+Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`). Origins adds
+Spearman ("Unit Chip Glossary")."""
 
 KINDS: tuple[str, ...] = (
     "unit",
@@ -27,10 +28,16 @@ KINDS: tuple[str, ...] = (
     "sentinel",
     "cf-gladiator",
     "fa-archer",
+    "gladiator",
+    "special-gladiator",
+    "sea-monster",
+    "champion",
 )
 """What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
 champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
-gladiator, `fa-archer` the archer side of a foothold/archer chip."""
+gladiator, `fa-archer` the archer side of a foothold/archer chip. Origins: `gladiator` and `special-gladiator` (star icon)
+chips of the shared draft pool, `sea-monster` the Atlantis arena's summoned units, `champion` a solo
+challenger's champion (no faction: the pool is drafted, not owned)."""
 
 ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
@@ -139,6 +146,11 @@ HEX_TAGS: dict[str, str] = {
     "blocked": "a hex no unit may enter",
     "champion-red": "a starting hex of the red champion (Rise of Rome: two per side)",
     "champion-blue": "a starting hex of the blue champion (Rise of Rome: two per side)",
+    "arena": "an arena hex (Origins: Xanadu's summit hexes, Elevated and points; Atlantis's, where the Spear starts)",
+    "arena-red": "El Dorado: the red player's arena hex (the blue player delivers its Tribute there)",
+    "arena-blue": "El Dorado: the blue player's arena hex (the red player delivers its Tribute there)",
+    "tribute-red": "El Dorado: where the red player's Tribute starts",
+    "tribute-blue": "El Dorado: where the blue player's Tribute starts",
 }
 
 ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
@@ -167,6 +179,14 @@ ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
             "champion-blue": 2,
             "pedestal": 4,
         },
+    },
+    "origins": {
+        # Origins, "Board Glossary" and the arena objectives: each player uses the four (Xanadu) or three
+        # (Atlantis) deployment hexes nearest it; El Dorado has four a side, one arena hex and one Tribute each.
+        "xanadu": {"deploy-red": 4, "deploy-blue": 4},
+        "el-dorado": {"deploy-red": 4, "deploy-blue": 4, "arena-red": 1, "arena-blue": 1, "tribute-red": 1,
+                      "tribute-blue": 1},
+        "atlantis": {"deploy-red": 3, "deploy-blue": 3},
     },
 }
 """Hex counts the rulebooks fix, per rule set and arena id (checked on load)."""
