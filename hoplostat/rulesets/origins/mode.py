@@ -59,6 +59,24 @@ def tactic_allowed(target: UnitState, tac: Tactic) -> bool:
     return not (target.unit.kind == "champion" and _stun_tactic(tac))
 
 
+def tactic_options(s, troop: int) -> list[tuple[int, int]]:
+    """(index in hand, target uid) of every tactic the house may play (ORI-8, ORI-13, ORI-14): on any of its own
+    units in the arena (no range needed: "simply follow the instructions ... and place it under that unit"),
+    on an opposing unit no farther from one of its units than that unit's Tactical Range (a unit's own hex
+    always counts; a gladiator deployed this turn gives its range at once)."""
+    hand = s.troops[troop].tactics_camp
+    if not hand:
+        return []
+    own = s.in_combat(troop)
+    sources = [(m.hex, m.unit.tactical_range or 0) for m in own if phase.gives_reach(s, m)]
+    dist = s.grid.dist
+    foes = [o for o in s.opponents_of(troop) if any(dist[o.hex][h] <= r for h, r in sources)]
+    out = []
+    for i, tac in enumerate(hand):
+        out.extend((i, u.uid) for u in (*own, *foes) if tactic_allowed(u, tac))
+    return out
+
+
 def challenge_rounds(spec_max: int, n: int) -> int:
     """The round cap of each of `n` challenges within a game capped at `spec_max` rounds."""
     return max(1, spec_max // n)
@@ -180,9 +198,22 @@ class Origins(Mode):
                     self.end(g, f"{t.faction} reached {t.points} arena points", troop)
 
     def deploy(self, g: Game, troop: int) -> None:
+        """Origins, "Phase 1": one gladiator, one tactic, or one of each (ORI-9); the gladiator first, so that its
+        Tactical Range counts at once (ORI-14, as R-ROR-2)."""
         s = g.state
-        phase.deploy_phase(g, troop, self.gladiator_options(s, troop), place=lambda uid, h: self.place(g, uid, h),
-                           allowed=tactic_allowed)
+        opts = self.gladiator_options(s, troop)
+        if opts:
+            choice = g.ask(troop, "deploy", opts, optional=True, step=True)
+            if choice is not None:
+                self.place(g, *choice)
+                if s.end_reason is not None:
+                    return
+        topts = tactic_options(s, troop)
+        if topts:
+            choice = g.ask(troop, "tactic", topts, optional=True, step=True)
+            if choice is not None:
+                i, uid = choice
+                rules.place_tactic(g, troop, s.troops[troop].tactics_camp[i], s.units[uid])
 
     def gladiator_options(self, s: OriginsState, troop: int) -> list[tuple[int, int]]:
         """ORI-11, ORI-25: a gladiator brought to this challenge onto a free deployment hex of its house; no

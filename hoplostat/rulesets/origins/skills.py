@@ -14,6 +14,7 @@ from functools import partial
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
+from hoplostat.engine.registry import register_effect
 from hoplostat.engine.state import COMBAT
 from hoplostat.rulesets.origins.base import RULESET, full_health
 from hoplostat.rulesets.origins.combat import alt_damage, alt_targets, basic_profile, roll, shielded
@@ -100,11 +101,13 @@ def _retaliate(g, holder, param, attacker, target, hex_):
     s = g.state
     if attacker.zone != COMBAT or s.grid.dist[hex_][attacker.hex] != 1:
         return
-    sources = [h for h in s.hooked("after_dealt_attack_damage")
-               if (h is target and h.unit.has_skill("retaliate"))
-               or (h is not target and h.unit.has_skill("embolden") and h.zone == COMBAT and s.skills_work(h)
-                   and h.troop == target.troop and s.grid.dist[h.hex][hex_] <= 2)]
-    if sources and sources[0] is holder:
+    if target.unit.has_skill("retaliate"):
+        first = target  # its own Retaliate (the holder is the target, defeated or not)
+    else:
+        first = next((h for h in s.hooked("after_dealt_attack_damage")
+                      if h is not target and h.unit.has_skill("embolden") and s.skills_work(h)
+                      and h.troop == target.troop and s.grid.dist[h.hex][hex_] <= 2), None)
+    if first is holder:
         rules.damage(g, attacker, 1, source=target, what="Retaliate")
 
 
@@ -328,3 +331,18 @@ register("toss", "ability", ability_options=_toss_options, ability=_toss, ruling
 register("propel", "ability", ability_options=_propel_options, ability=_propel, ruling="R-ORI-8")
 
 __all__ = ["MOVE_PHASE", "basic_profile"]
+
+
+def _heal(g, troop, target, arg, tactic) -> None:
+    """A healing tactic: never above the unit's starting health in this challenge (an Atlantis Leader's is its
+    doubled Health, ORI-47), limited by the health chips left."""
+    s = g.state
+    key = s.supply_of(target.troop)
+    k = max(0, min(int(arg), full_health(s, target) - target.hp, s.supply[key]))
+    target.hp += k
+    s.supply[key] -= k
+    if k:
+        s.say(f"{target.name} ({s.side_of(target.troop)}) heals {k} HP, now {target.hp}")
+
+
+register_effect("heal", "tactic", _heal, ruleset=RULESET)
