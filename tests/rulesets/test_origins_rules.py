@@ -16,7 +16,7 @@ The three stand-in arenas share one outline (data/origins/arenas/), hex numbers 
       38  39  40  41  42  43  44
         45  46  47  48  49  50
 
-Xanadu: arena hexes 17, 24, 26; red deploys on 6, 13, 30, 38, blue on 12, 20, 37, 44.
+Xanadu: arena hexes 24, 25, 26; red deploys on 6, 13, 30, 38, blue on 12, 20, 37, 44.
 El Dorado: red arena hex 21, red Tribute 22, blue Tribute 28, blue arena hex 29; deployment as Xanadu.
 Atlantis: the arena hex (the Spear's start) 25; red deploys on 13, 21, 30, blue on 20, 29, 37.
 """
@@ -501,7 +501,7 @@ def test_the_game_goes_to_the_house_with_more_challenges_won_R_ORI_6_ORI_31_ORI_
 def test_six_arena_points_win_at_once_ORI_33_ORI_36():
     g = new("xanadu")
     s = g.state
-    put(g, "korykos", 17)
+    put(g, "korykos", 25)
     put(g, "green-defender", 24)
     put(g, "green-attacker", 26)  # blue's: does not score for red
     s.troops[RED].points = 3
@@ -527,7 +527,7 @@ def test_xanadu_uses_the_four_deployment_hexes_nearest_each_player_ORI_34():
 def test_a_unit_on_an_arena_hex_is_elevated_plus_one_against_a_unit_that_is_not_ORI_35_ORI_63():
     g = new("xanadu", roller=FixedRoller([1, 1, 1]))
     s = g.state
-    up = put(g, "yellow-attacker", 17)
+    up = put(g, "yellow-attacker", 25)
     low = put(g, "green-attacker", 16)
     assert is_elevated(s, up) and not is_elevated(s, low)
     combat.basic_attack(g, up, low)
@@ -813,11 +813,26 @@ def test_combat_lock_holds_adjacent_opponents_and_stops_those_passing_ORI_60():
     assert 16 not in reach  # only through 15, where it must stop on arriving next to the lock
 
 
-def test_cover_is_not_played_and_no_chip_of_the_pool_has_it_ORI_61():
-    from hoplostat.engine.registry import is_implemented
-    assert not is_implemented("cover", "origins")
-    assert not any(u.has_skill("cover") for u in CAT.units.values())
-    assert "cover" in (ROOT / "docs" / "origins.md").read_text().lower()
+# mutant checked: cover_rolls rolling for the end hex only
+def test_cover_rolls_a_yellow_die_for_every_covered_hex_passed_or_ended_on_R_ORI_15_ORI_61():
+    g = new("xanadu", a_first=("yellow-archer",))
+    s = g.state
+    put(g, "yellow-archer", 32)  # Attack Range 3: covers 23 and 24
+    foe = put(g, "green-attacker", 22)
+    next_turn(g, BLUE)
+    rules.move(g, foe, 24)  # the only two-step path is 22 -> 23 -> 24
+    assert foe.hp == 4 - 2
+    log = "\n".join(s.log)
+    assert "covers hex 23" in log and "covers hex 24" in log
+    # a path around the covered hexes is taken when there is one of the same length
+    g = new("xanadu", a_first=("yellow-archer",))
+    s = g.state
+    put(g, "yellow-archer", 45)  # range 3 from the bottom-left corner
+    foe = put(g, "green-attacker", 31)
+    covered = {h for h in range(s.grid.n) if s.grid.dist[h][45] <= 3}
+    assert 40 in covered and 39 in covered
+    rules.move(g, foe, 33)  # 31 -> 32 -> 33 rather than through 40
+    assert foe.hp == 4 - sum(h in covered for h in (32, 33))
 
 
 # mutant checked: combat.dice ignoring Distract

@@ -133,3 +133,48 @@ def alt_damage(g: Game, holder: UnitState, target: UnitState, hits: int, what: s
     if _works(g.state, target, "hardened"):
         hits -= 1
     return rules.damage(g, target, max(0, hits), source=holder, what=what, dealt=True)
+
+
+def cover_rolls(g: Game, u: UnitState, src: int, dest: int, covers) -> None:
+    """ORI-61 Cover (ruling R-ORI-15): every hex the mover passed over or ended on that lies within a Cover
+    unit's Attack Range gives one yellow die; each hit deals 1 damage. A move records only its end hex: the
+    path is the one of no more steps than the move used that crosses the fewest covered hexes (the mover's
+    best), through hexes free of units."""
+    s = g.state
+    grid = s.grid
+    rng_of = [(c, rules.range_of(s, c)) for c in covers]
+
+    def cost(h: int) -> int:
+        return sum(1 for c, r in rng_of if c.zone == COMBAT and grid.dist[h][c.hex] <= r)
+
+    steps = grid.dist[src][dest]
+    blocked = s.blocked_for_move(u.troop)
+    # layered search: best[h] = fewest covered hexes on a path of k steps from src to h
+    best = {src: 0}
+    prev: dict[int, dict[int, int]] = {}
+    for k in range(1, steps + 1):
+        nxt: dict[int, int] = {}
+        back: dict[int, int] = {}
+        for h, c0 in best.items():
+            for m in grid.neighbours[h]:
+                if (blocked[m] and m != dest) or grid.dist[m][dest] > steps - k:
+                    continue
+                c1 = c0 + cost(m)
+                if m not in nxt or c1 < nxt[m]:
+                    nxt[m], back[m] = c1, h
+        best, prev[k] = nxt, back
+    if dest not in best:
+        return
+    path, h = [], dest
+    for k in range(steps, 0, -1):
+        path.append(h)
+        h = prev[k][h]
+    for h in reversed(path):
+        for c, r in rng_of:
+            if u.zone != COMBAT or s.end_reason is not None:
+                return
+            if c.zone == COMBAT and grid.dist[h][c.hex] <= r:
+                hits = roll(g, c, Pool.of(yellow=1))
+                s.say(f"{c.name} ({s.side_of(c.troop)}) covers hex {h}: {hits} hit(s)")
+                if hits:
+                    rules.damage(g, u, 1, source=c, what="Cover")

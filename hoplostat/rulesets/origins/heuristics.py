@@ -2,7 +2,7 @@
 `policies.greedy.GreedyController`, attached here so that greedy.py is not edited (its dispatch takes
 `_<decision>_origins` when the class has it). The rules never read this module.
 
-- draft: the chip worth most to a lineup like the book's suggestion ("4-6 Gladiators, 1-2 Special
+- draft: one of the chips worth nearly most (80% of the best or more, at random) to a lineup like the book's suggestion ("4-6 Gladiators, 1-2 Special
   Gladiators, 1-2 Tactics"): a gladiator's worth is Health + 2 x its expected hits (greedy's unit value)
   and a little for its skills; a second Special Gladiator is worth less (only one deploys per challenge,
   ORI-25), a third tactic much less;
@@ -27,6 +27,8 @@ from hoplostat.policies.greedy import GreedyController, _unit_value, attack_odds
 from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.origins.base import ATLANTIS, BRING, EL_DORADO, XANADU, is_gladiator
 
+DRAFT_MARGIN = 0.8
+"""Greedy drafts at random among the chips worth at least this share of the best one's value."""
 TACTIC_VALUE = {"stun": 9.0, "movement-set": 7.0, "gain-hp": 6.0, "heal": 5.0, "extra-dice": 6.0,
                 "reduce-damage": 5.0, "movement-add": 4.0, "range-add": 5.0}
 
@@ -64,6 +66,12 @@ def _draft_origins(self, g, troop, options, optional):
         if k == "tactic":
             v *= 1.0 if tactics < 2 else 0.3
         scored.append((v, chip))
+    # one of the chips worth at least DRAFT_MARGIN of the best, at random: a sweep then sees many lineups
+    # (per-chip and per-colour win rates need them), never a chip clearly worse than the best
+    top = max(v for v, _ in scored)
+    near = [c for v, c in scored if v >= DRAFT_MARGIN * top]
+    if len(near) > 1 and self.rng is not None:
+        return near[int(self.rng.integers(len(near)))]
     return self._best(scored, None)
 
 

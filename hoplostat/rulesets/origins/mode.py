@@ -27,7 +27,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import Heuristics, per_side
+from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, per_side
 from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
@@ -99,10 +99,9 @@ class Origins(Mode):
     success = "house a wins"
     tables = ("games", "units", "draft")
     columns = {
-        "games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
-                  "first_pick": "str", "challenges": "int", "xanadu": "str", "el_dorado": "str", "atlantis": "str",
-                  **per_side("challenges_won", "reputation", "units_deployed", "damage_dealt", "kills",
-                             "units_lost")},
+        # the versus columns (crowd favor always 0: Origins has none), then Origins' own
+        "games": {**VERSUS_COLUMNS["games"], "first_pick": "str", "challenges": "int", "xanadu": "str",
+                  "el_dorado": "str", "atlantis": "str", **per_side("challenges_won", "reputation")},
         "draft": {"matchup": "str", "arena": "str", "game": "int", "side": "str", "pick": "int", "chip": "str",
                   "colour": "str", "kind": "str", "first_pick": "bool", "won": "bool", "challenges_won": "int"},
     }
@@ -407,6 +406,7 @@ class Origins(Mode):
                     return
 
     def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
+        g.state.move_src = src  # for Cover (`combat.cover_rolls`), asked right after this hook
         self.sync(g)
 
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
@@ -514,7 +514,7 @@ class Origins(Mode):
         for side, t in zip("ab", res.troops):
             row.update({f"{side}_challenges_won": t.extras["challenges_won"], f"{side}_reputation": t.extras["reputation"],
                         f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost})
+                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": 0})
         draft_rows = []
         for side, t in zip("ab", res.troops):
             for k, chip in enumerate(x["lineups"][side]):

@@ -17,7 +17,7 @@ from hoplostat.engine.registry import register as _register
 from hoplostat.engine.registry import register_effect
 from hoplostat.engine.state import COMBAT
 from hoplostat.rulesets.origins.base import RULESET, full_health
-from hoplostat.rulesets.origins.combat import alt_damage, alt_targets, basic_profile, roll, shielded
+from hoplostat.rulesets.origins.combat import alt_damage, alt_targets, basic_profile, cover_rolls, roll, shielded
 from hoplostat.rulesets.rise_of_rome.skills import flip
 
 register = partial(_register, ruleset=RULESET)
@@ -129,6 +129,18 @@ register("ready", "innate", engage_when_dazed=True, move_when_dazed=True)  # ORI
 # (ORI-73), True Strike (ORI-89). Registered without hooks so that the engine knows they are played.
 for _sid in ("distract", "gold-runner", "intimidate", "lunge", "true-strike"):
     register(_sid, "innate")
+
+
+def _cover(g, holder, param, mover):
+    # ORI-61 (R-ORI-15): an opposing unit's move through or onto hexes within this unit's Attack Range; the
+    # move's start hex is recorded by the mode's after_move hook, which runs first (`engine.rules._after_move`).
+    s = g.state
+    src = getattr(s, "move_src", -1)
+    if mover.troop != holder.troop and src >= 0 and mover.zone == COMBAT:
+        cover_rolls(g, mover, src, mover.hex, [holder])
+
+
+register("cover", "innate", after_move=_cover, ruling="R-ORI-15")
 
 
 # --- Alternate Attacks --------------------------------------------------------------------------------
