@@ -220,7 +220,9 @@ def test_a_tactic_reaches_opponents_within_tactical_range_and_always_the_unit_it
 def test_a_turn_is_deploy_move_attack_and_ends_after_the_attack_phase_ORI_9_ORI_21():
     g = new()
     names = [n for n, _ in mode(g).turn_of(g, RED).steps]
-    assert names == ["start", "deploy", "move", "attack", "end"]
+    # Deploy (a gladiator, then a tactic), Move (its Abilities, then the moves), Attack (its Abilities, then the
+    # attacks), then nothing more: the turn's end only checks the challenge's round cap
+    assert names == ["start", "deploy", "tactic", "move-abilities", "move", "attack-abilities", "attack", "end"]
 
 
 # mutant checked: after_defeat ending on any gladiator defeated

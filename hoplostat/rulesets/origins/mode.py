@@ -172,11 +172,16 @@ class Origins(Mode):
     def turn_of(self, g: Game, troop: int) -> Turn:
         s = g.state
         t = s.troops[troop]
+        # Each phase is split where it asks a new kind of decision, so that a clone taken at any decision
+        # resumes in the step that asked it (`engine.loop.resume` re-enters the step).
         steps = self.steps_for(g, troop, lambda: (
             ("start", lambda: self.start(g, troop)),
-            ("deploy", lambda: self.deploy(g, troop)),
-            ("move", lambda: self.move(g, troop)),
-            ("attack", lambda: self.attack(g, troop)),
+            ("deploy", lambda: self.deploy_gladiator(g, troop)),
+            ("tactic", lambda: self.deploy_tactic(g, troop)),
+            ("move-abilities", lambda: self.move_abilities(g, troop)),
+            ("move", lambda: self.move_units(g, troop)),
+            ("attack-abilities", lambda: self.attack_abilities_step(g, troop)),
+            ("attack", lambda: self.engage_step(g, troop)),
             ("end", lambda: self.finish(g, troop)),
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
@@ -199,14 +204,22 @@ class Origins(Mode):
     def deploy(self, g: Game, troop: int) -> None:
         """Origins, "Phase 1": one gladiator, one tactic, or one of each (ORI-9); the gladiator first, so that its
         Tactical Range counts at once (ORI-14, as R-ROR-2)."""
+        self.deploy_gladiator(g, troop)
+        if g.state.end_reason is None:
+            self.deploy_tactic(g, troop)
+
+    def deploy_gladiator(self, g: Game, troop: int) -> None:
         s = g.state
+        if any(u.deployed_turn == s.turn for u in s.units if u.troop == troop):
+            return  # already deployed this turn (a resumed step)
         opts = self.gladiator_options(s, troop)
         if opts:
             choice = g.ask(troop, "deploy", opts, optional=True, step=True)
             if choice is not None:
                 self.place(g, *choice)
-                if s.end_reason is not None:
-                    return
+
+    def deploy_tactic(self, g: Game, troop: int) -> None:
+        s = g.state
         topts = tactic_options(s, troop)
         if topts:
             choice = g.ask(troop, "tactic", topts, optional=True, step=True)
@@ -246,16 +259,19 @@ class Origins(Mode):
     def move(self, g: Game, troop: int) -> None:
         """ORI-17: the movement phase's Abilities first (R-ORI-8), then each unit once up to its Move Range;
         at its end the Tribute and Spear pick-ups (ORI-40, ORI-49)."""
-        s = g.state
+        self.move_abilities(g, troop)
+        if g.state.end_reason is None:
+            self.move_units(g, troop)
+
+    def move_abilities(self, g: Game, troop: int) -> None:
         each_once(g, troop, "ability",
                   lambda: [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] in MOVE_PHASE],
                   lambda choice: self._use_ability(g, troop, choice))
-        if s.end_reason is not None:
-            return
+
+    def move_units(self, g: Game, troop: int) -> None:
         movement_step(g, troop)
-        if s.end_reason is not None:
-            return
-        self.pick_ups(g, troop)
+        if g.state.end_reason is None:
+            self.pick_ups(g, troop)
 
     def _use_ability(self, g: Game, troop: int, choice: tuple) -> None:
         rules.use_ability(g, troop, choice)
@@ -285,12 +301,16 @@ class Origins(Mode):
         """ORI-18..ORI-21: the flips this house's Stuns made end (ORI-84), Trident's Call (an Ability of the
         attack phase, R-ORI-10), then each eligible unit one attack: Basic (within Attack Range, ORI-18) or
         Alternate, the Tribute holder's drop (ORI-42), the Spear holder's Trident Spear (ORI-88)."""
-        s = g.state
+        self.attack_abilities_step(g, troop)
+        if g.state.end_reason is None:
+            self.engage_step(g, troop)
+
+    def attack_abilities_step(self, g: Game, troop: int) -> None:
         lift_flips(g, troop)
         each_once(g, troop, "ability", lambda: self.attack_abilities(g, troop),
                   lambda choice: self.use_attack_ability(g, troop, choice))
-        if s.end_reason is not None:
-            return
+
+    def engage_step(self, g: Game, troop: int) -> None:
         each_once(g, troop, "engage", lambda: self.engage_options(g, troop), lambda c: self.engage(g, troop, c))
 
     def finish(self, g: Game, troop: int) -> None:
@@ -493,7 +513,7 @@ class Origins(Mode):
             tr.extras = {"challenges_won": t.wins, "reputation": reputation(t.wins, t.losses)}  # type: ignore[attr-defined]
             troops.append(tr)
         return GameResult(
-            mode=self.name, ruleset=RULESET, arena=spec.arena, factions=tuple(t.faction for t in s.troops),
+            mode=self.name, ruleset=RULESET, arena=self.arena_id, factions=tuple(t.faction for t in s.troops),
             rounds=s.round, end_reason=reason, first_player=s.first_pick, troops=troops,
             units=player_units(s, range(2)), unimplemented=unimplemented_in_game(s),
             extras={"arenas": list(s.arena_order), "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
