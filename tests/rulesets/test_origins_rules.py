@@ -43,6 +43,7 @@ from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.origins import mode as om
 from hoplostat.rulesets.origins.base import CHIP_COLOURS, colour_of, is_elevated
 from hoplostat.rulesets.origins.mode import Origins
+from hoplostat.rulesets.rise_of_rome.skills import flip
 
 CAT = load(ruleset="origins")
 RED, BLUE = 0, 1
@@ -276,9 +277,11 @@ def test_a_tactic_on_an_own_unit_needs_no_range_ORI_13():
     g = new()
     s = g.state
     put(g, "purple-archer", 6)
-    far = put(g, "green-defender", 44)  # the far end of the arena
-    stun = hand(g, RED, "blue-hamstring")
-    assert (stun, far.uid) in om.tactic_options(s, RED)
+    far = put(g, "green-defender", 44)  # the far end of the arena, and stunned: it gives no reach itself
+    flip(g, far, BLUE)
+    assert not om.phase.gives_reach(s, far)
+    ham = hand(g, RED, "blue-hamstring")
+    assert (ham, far.uid) in om.tactic_options(s, RED)
 
 
 def test_stun_on_top_for_a_turn_hamstring_and_adrenaline_under_the_unit_ORI_15_ORI_91():
@@ -427,6 +430,16 @@ def _match(seed=3, max_rounds=60):
 
 # mutant checked: cut_chip asking the winner
 def test_the_loser_cuts_one_chip_of_the_winner_for_the_rest_of_the_game_ORI_26():
+    g = new(picks0={"cut": lambda o: "orange-attacker"})
+    s = g.state
+    s.arena_order = ["xanadu", "atlantis"]
+    mode(g).end(g, "test", BLUE)
+    mode(g).interrupt(g)
+    assert [d for d, _ in g.controllers[BLUE].asked].count("cut") == 0
+    asked = [o for d, o in g.controllers[RED].asked if d == "cut"]
+    assert asked and set(asked[0]) == set(s.troops[BLUE].lineup)  # the loser chooses among the winner's chips
+    assert s.troops[BLUE].cut == ["orange-attacker"] and "orange-attacker" not in s.troops[BLUE].brought
+    assert s.troops[RED].cut == [] and s.order[0] == RED  # and the loser starts (ORI-29)
     g, res = _match()
     s = g.state
     w = [x for x in s.challenge_winners[:-1] if x >= 0]
@@ -465,6 +478,17 @@ def test_the_house_that_did_not_draft_first_starts_then_the_loser_ORI_29_R_ORI_4
             assert starts[k] == 1 - prev
         else:
             assert starts[k] == 1 - starts[k - 1]  # R-ORI-4: after a draw, who played second
+
+
+def test_after_a_drawn_challenge_no_cut_and_the_second_player_starts_R_ORI_4():
+    g = new()
+    s = g.state
+    s.arena_order = ["xanadu", "atlantis"]
+    second = s.order[-1]
+    mode(g).end(g, "round cap", None)
+    mode(g).interrupt(g)
+    assert s.order[0] == second and all(not t.cut for t in s.troops)
+    assert s.challenge_winners == [-1] and s.end_reason is None
 
 
 def test_chips_used_or_defeated_come_back_in_the_next_challenge_ORI_30():
@@ -506,15 +530,15 @@ def test_six_arena_points_win_at_once_ORI_33_ORI_36():
     put(g, "korykos", 25)
     put(g, "green-defender", 24)
     put(g, "green-attacker", 26)  # blue's: does not score for red
-    s.troops[RED].points = 3
+    s.troops[RED].points = 2
     mode(g).start(g, RED)
-    assert s.troops[RED].points == 5 and s.end_reason is None  # one point per own unit on an arena hex
+    assert s.troops[RED].points == 4 and s.end_reason is None  # one point per own unit on an arena hex
     next_turn(g, BLUE)
     mode(g).start(g, BLUE)
     assert s.troops[BLUE].points == 1
     next_turn(g, RED)
     mode(g).start(g, RED)
-    assert s.end_reason is not None and s.winner == RED
+    assert s.troops[RED].points == 6 and s.end_reason is not None and s.winner == RED  # six: at once
 
 
 def test_xanadu_uses_the_four_deployment_hexes_nearest_each_player_ORI_34():
@@ -582,9 +606,12 @@ def test_bringing_the_own_tribute_onto_the_opposing_arena_hex_wins_at_once_ORI_3
 def test_any_unit_may_cover_either_tribute_but_only_its_own_house_picks_it_up_ORI_39_ORI_40():
     g = new("el-dorado", picks0={"tribute": lambda o: o[0]}, picks1={"tribute": lambda o: o[0]})
     s = g.state
-    foe = put(g, "green-attacker", 22)  # blue on the red Tribute
+    foe = put(g, "green-attacker", 22)  # blue on the red Tribute: it may stand there, not pick it up
+    mine_on_theirs = put(g, "korykos", 28)  # red on the blue Tribute
     mode(g).pick_ups(g, BLUE)
+    mode(g).pick_ups(g, RED)
     assert s.troops[RED].tribute_holder == -1 and s.troops[BLUE].tribute_holder == -1
+    assert mine_on_theirs.hex == 28
     rules.move(g, foe, 23)
     mine = put(g, "yellow-attacker", 14)
     rules.move(g, mine, 22)
@@ -678,7 +705,6 @@ def _spear(g, troop=RED, unit_id="yellow-attacker", at=25):
     return u
 
 
-# mutant checked: pick_ups for the spear without the is_gladiator test
 def test_a_gladiator_on_the_spear_takes_it_at_the_end_of_movement_elevated_call_and_spear_ORI_49():
     g = new("atlantis", picks0={"spear": lambda o: o[0]})
     s = g.state
@@ -702,9 +728,9 @@ def test_the_spear_starts_on_the_arena_hex_and_a_defeated_holder_drops_it_ORI_50
     assert s.spear_holder == -1 and s.spear_hex == 24
 
 
-# mutant checked: trident-call leaving spear_holder set
+# mutant checked: trident-call leaving spear_holder set; pick_ups for the Spear without the is_gladiator test
 def test_tridents_call_throws_the_spear_and_summons_a_sea_monster_of_the_callers_colour_ORI_87_R_ORI_10():
-    g = new("atlantis")
+    g = new("atlantis", picks0={"spear": lambda o: o[0]})
     s = g.state
     u = _spear(g)
     before = s.supply["red"]
@@ -787,7 +813,7 @@ def test_absorb_one_less_from_a_basic_attack_only_ORI_58():
     assert d.hp == 4
 
 
-# mutant checked: _bloodlust with hp <= full
+# mutant checked: _bloodlust comparing with the chip's Health, not the doubled one
 def test_bloodlust_adds_a_black_die_when_not_at_full_health_a_leaders_full_is_doubled_ORI_59():
     g = new("atlantis", a_first=("green-special",))
     s = g.state

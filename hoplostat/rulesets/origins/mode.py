@@ -496,10 +496,8 @@ class Origins(Mode):
         s: OriginsState = g.state  # type: ignore[assignment]
         wins = [t.wins for t in s.troops]  # type: ignore[attr-defined]
         done = s.end_reason is not None and len(s.challenge_winners) == len(s.arena_order)
-        if done and wins[0] != wins[1]:
-            out = [WON, LOST] if wins[0] > wins[1] else [LOST, WON]
-        else:
-            out = [DRAW, DRAW]
+        # the winner of the game: its one challenge's, or the match's (`finish_game`, R-ORI-6)
+        out = [DRAW, DRAW] if not done or s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
         per_arena = {a: "" for a in ARENAS}
         for a, w in zip(s.arena_order, s.challenge_winners):
             per_arena[a] = "-" if w < 0 else "ab"[w]
