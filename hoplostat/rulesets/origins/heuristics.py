@@ -25,7 +25,7 @@ from typing import Any
 from hoplostat.engine import rules
 from hoplostat.policies.greedy import GreedyController, _unit_value, attack_odds
 from hoplostat.rulesets.origins import combat
-from hoplostat.rulesets.origins.base import ATLANTIS, BRING, EL_DORADO, XANADU, is_gladiator
+from hoplostat.rulesets.origins.base import ATLANTIS, EL_DORADO, XANADU, is_gladiator
 
 DRAFT_MARGIN = 0.8
 """Greedy drafts at random among the chips worth at least this share of the best one's value."""
