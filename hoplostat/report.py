@@ -893,10 +893,49 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
              "teams": _teams_sections}.get(kind, _skirmish_sections)
     sections, sentences = build(tables, catalog, factions, cfg)
-    sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
+    if tables.get("draft") is not None:  # a mode with a draft (Origins): its houses own no chip
+        sections.extend(_draft_sections(tables))
+        odds_frame = chips_kill_chance_frame(catalog, chips_used(tables).get("chips", []))
+    else:
+        odds_frame = kill_chance_frame(catalog, factions)
+    sections.append(("odds", "Attack odds per unit", kill_chance_figure(odds_frame),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
     return sections, sentences, stand_ins((tables, catalog))
+
+
+def chips_kill_chance_frame(catalog, chips, *, max_hp: int = 6) -> pl.DataFrame:
+    """`kill_chance_frame` of single chips (a drafted pool's, grouped by their first class in the "faction"
+    column)."""
+    from hoplostat.odds import Attack, odds
+
+    rows = []
+    for cid in chips:
+        u = catalog.units.get(cid)
+        if u is None:
+            continue
+        o = odds(Attack(u.attack))
+        for hp in range(1, max_hp + 1):
+            rows.append({"faction": u.classes[0] if u.classes else u.kind, "unit": u.id, "name": u.name, "hp": hp,
+                         "p_kill": o.kill(hp), "stand_in": u.is_stand_in})
+    return pl.DataFrame(rows)
+
+
+def _draft_sections(tables: dict) -> list[Section]:
+    """The sections of a mode with a draft (Origins): the drafting house's win rate per colour and per chip."""
+    from hoplostat import stats
+
+    d = stats.draft_summary(tables["draft"])
+    colours = d["draft_colours"].rename({"colour": "faction"})
+    chips = d["draft_chips"].rename({"chip": "faction"})
+    return [
+        ("draft-colours", "Drafted colours", win_rate_figure(colours, title="Win rate of the house drafting a colour (95% interval)"),
+         "The share of games won by the house that drafted at least one chip of the colour (a colour counts once per "
+         "lineup and game); whiskers are 95% Wilson intervals. Both houses draft, so a colour in both lineups "
+         "counts a win and a loss.", d["draft_colours"]),
+        ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% interval)"),
+         "The same per chip, with how often and how early (mean pick, 1 = first) it was drafted.", d["draft_chips"]),
+    ]
 
 
 def robustness_section(results: Path, others: list[Path], *, opened: list | None = None) -> tuple[Section, list[str]]:

@@ -713,4 +713,24 @@ def summarize(mode: str, tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFr
         return pods_summary(tables)
     if kind == "teams":
         return teams_summary(tables)
-    return summary(tables["games"], tables.get("units"))
+    out = summary(tables["games"], tables.get("units"))
+    if tables.get("draft") is not None:  # a mode with a draft (Origins): per colour and per chip drafted
+        out.update(draft_summary(tables["draft"]))
+    return out
+
+
+def draft_summary(draft: Frame) -> dict[str, pl.DataFrame]:
+    """Per chip colour and per chip drafted (the `draft` table of a mode with a draft, Origins): how often it
+    was drafted, its mean pick number (1 = first), and the drafting house's game win rate with a Wilson
+    interval (draws are not wins) and mean challenges won. A colour counts once per lineup and game."""
+    lz = draft.lazy()
+    chips = _collect(lz.group_by("chip", "colour", "kind").agg(
+        pl.len().alias("games"), pl.col("pick").mean().alias("mean_pick"),
+        pl.col("won").sum().alias("wins"), pl.col("challenges_won").mean().alias("mean_challenges")))
+    per_lineup = lz.group_by("matchup", "game", "side", "colour").agg(
+        pl.len().alias("chips"), pl.col("won").first(), pl.col("challenges_won").first())
+    colours = _collect(per_lineup.group_by("colour").agg(
+        pl.len().alias("games"), pl.col("chips").mean().alias("mean_chips"), pl.col("won").sum().alias("wins"),
+        pl.col("challenges_won").mean().alias("mean_challenges")))
+    return {"draft_colours": _with_interval(colours, "wins", "games", "win_rate").sort("win_rate", descending=True),
+            "draft_chips": _with_interval(chips, "wins", "games", "win_rate").sort("win_rate", descending=True)}

@@ -736,7 +736,11 @@ def chips_used(tables: dict) -> dict[str, list[str]]:
     titans = distinct(games, ["titan"])
     waves = tables.get("waves")
     immortals = distinct(waves, ["immortal"]) if waves is not None else []
-    return {"factions": factions, "immortals": immortals, "titans": titans}
+    out = {"factions": factions, "immortals": immortals, "titans": titans}
+    draft = tables.get("draft")
+    if draft is not None:  # the drafted chips of a mode whose houses own none (Origins)
+        out["chips"] = distinct(draft, ["chip"])
+    return out
 
 
 def sweep_catalog(manifest: dict, overlays=None):

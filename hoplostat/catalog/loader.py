@@ -441,8 +441,10 @@ def _parse_faction(f: _Fields) -> Faction:
     fac = Faction(
         id=f.raw.id,
         name=f.str_("name"),
-        hero=f.str_("hero", pattern=_SLUG_RE, what="a hero id"),
-        tactics=f.str_list("tactics", lo=1, hi=8),
+        # A faction without a hero is a house: a seat of a game whose chips are drafted from a shared pool
+        # (Origins, "The Draft"); it owns no chip. A city may list up to 8 tactics (The Lost Cities).
+        hero=f.str_("hero", "", pattern=_SLUG_RE, what="a hero id"),
+        tactics=f.str_list("tactics", [] if "hero" not in f.t else _MISSING, lo=0 if "hero" not in f.t else 1, hi=8),
         style=f.str_("style"),
         box=f.str_("box"),
         provenance=prov,
@@ -976,6 +978,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
 
     # Factions: one hero, ten units, three common tactics and the unique one.
     for fa in factions.values():
+        if not fa.hero:  # a house (Origins): owns no chip, so it has nothing to check
+            continue
         hero = units.get(fa.hero)
         if hero is None:
             raise err("faction", fa.id, "hero", f"unknown unit {fa.hero!r}{_close(fa.hero, units)}", ref=fa.hero)

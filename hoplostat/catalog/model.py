@@ -414,7 +414,7 @@ class Catalog:
         """The faction's ten non-elite units in file order, its hero first if `include_hero`."""
         fac = self.faction(faction_id)
         units = tuple(u for u in self.units.values() if u.faction == faction_id and u.kind == "unit")
-        return ((self.units[fac.hero],) + units) if include_hero else units
+        return ((self.units[fac.hero],) + units) if include_hero and fac.hero else units  # a house has no hero
 
     def faction_tactics(self, faction_id: str) -> tuple[Tactic, ...]:
         return tuple(self.tactics[t] for t in self.faction(faction_id).tactics)

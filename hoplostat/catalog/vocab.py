@@ -13,12 +13,12 @@ COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
 """Attack die colours, weakest first (Remastered, "Attack")."""
 
 CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator", "brawler",
-                             "criminal", "special-gladiator")
+                             "criminal", "special-gladiator", "spearman")
 """Remastered, "Class": the five unit classes; Rise of Rome's unit types add City Gladiator ("Unit Chip
 Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`). The Lost
 Cities adds the Brawler (its "Move and Attack Examples"), `special-gladiator` for a city's three special
 gladiators ("Setup": "3 special gladiators, 12 basic gladiators") and `criminal` for arena criminals and
-criminal bosses (beasts and beast bosses are `beast`)."""
+criminal bosses (beasts and beast bosses are `beast`). Origins adds Spearman ("Unit Chip Glossary")."""
 
 KINDS: tuple[str, ...] = (
     "unit",
@@ -34,12 +34,18 @@ KINDS: tuple[str, ...] = (
     "beast",
     "criminal",
     "boss",
+    "gladiator",
+    "special-gladiator",
+    "sea-monster",
+    "champion",
 )
 """What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
 champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
 gladiator, `fa-archer` the archer side of a foothold/archer chip. The Lost Cities: `beast`, `criminal` (arena
 chips that enter from players' bags, TLC-49) and `boss` (solo and co-op, TLC-63); its CF gladiators are
-`cf-gladiator`."""
+`cf-gladiator`. Origins: `gladiator` and `special-gladiator` (star icon) chips of the shared draft pool,
+`sea-monster` the Atlantis arena's summoned units, `champion` a solo challenger's champion (no faction: the
+pool is drafted, not owned)."""
 
 ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
@@ -176,6 +182,11 @@ HEX_TAGS: dict[str, str] = {
     "champion-start": "a starting hex any champion may choose (The Lost Cities: nine)",
     **{f"trapdoor-{n}": f"trapdoor hex number {n}, where beasts and criminals enter (The Lost Cities)"
        for n in range(1, 7)},
+    "arena": "an arena hex (Origins: Xanadu's summit hexes, Elevated and points; Atlantis's, where the Spear starts)",
+    "arena-red": "El Dorado: the red player's arena hex (the blue player delivers its Tribute there)",
+    "arena-blue": "El Dorado: the blue player's arena hex (the red player delivers its Tribute there)",
+    "tribute-red": "El Dorado: where the red player's Tribute starts",
+    "tribute-blue": "El Dorado: where the blue player's Tribute starts",
 }
 
 ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
@@ -215,6 +226,14 @@ ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
             "deploy-blue": 6,
             **{f"trapdoor-{n}": 1 for n in range(1, 7)},
         },
+    },
+    "origins": {
+        # Origins, "Board Glossary" and the arena objectives: each player uses the four (Xanadu) or three
+        # (Atlantis) deployment hexes nearest it; El Dorado has four a side, one arena hex and one Tribute each.
+        "xanadu": {"deploy-red": 4, "deploy-blue": 4},
+        "el-dorado": {"deploy-red": 4, "deploy-blue": 4, "arena-red": 1, "arena-blue": 1, "tribute-red": 1,
+                      "tribute-blue": 1},
+        "atlantis": {"deploy-red": 3, "deploy-blue": 3},
     },
 }
 """Hex counts the rulebooks fix, per rule set and arena id (checked on load)."""

@@ -31,7 +31,7 @@ _ALIASES = {"units": "unit", "heroes": "hero", "neutral-heroes": "neutral-hero",
 DataOpt = typer.Option(None, "--data", help="Overlay directory with your own chips (repeatable; later wins).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object instead of a table.")
 RulesetOpt = typer.Option("remastered", "--ruleset",
-                          help="The rule set whose catalog to read: remastered or rise-of-rome (data/<ruleset>/).")
+                          help="The rule set whose catalog to read: remastered, rise-of-rome or origins (data/<ruleset>/).")
 
 
 def _load(data: Optional[list[Path]], ruleset: str = "remastered"):

@@ -206,6 +206,13 @@ def summarize(
                      mm.select("faction", "opponent", "games", _ci("win_rate"),
                                *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
                                  for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
+    if tables.get("draft_colours") is not None:  # a mode with a draft (Origins)
+        con.print(frame_table("Drafted colours: the drafting house's game win rate (a colour counted once per lineup)",
+                              tables["draft_colours"].select("colour", "games", pl.col("mean_chips").round(2),
+                                                             _ci("win_rate"), pl.col("mean_challenges").round(2))))
+        con.print(frame_table("Drafted chips: how often, how early, and the drafting house's win rate",
+                              tables["draft_chips"].select("chip", "kind", "games", pl.col("mean_pick").round(1),
+                                                           _ci("win_rate"))))
     if tables["units"] is not None:
         roles = {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()}
         u = stats.unit_measures(tables["units"], roles).drop_nulls("z").sort("z", descending=True)

@@ -1,0 +1,11 @@
+"""Hoplomachus: Origins (rulebooks/origins.txt; checklist ../shared/rules/origins.md, ORI-*): its skill texts,
+the draft and the three arenas, and the mode `origins`, on the phase turn of `rulesets.classic`. Importing the
+package registers them. The Solo Trials are not built: their cards and challenger AI are not in the book
+(ORI-54..ORI-56; docs/origins.md)."""
+
+from hoplostat.rulesets.origins import skills as _skills  # noqa: F401  (registers the skill handlers)
+from hoplostat.rulesets.origins import mode  # noqa: F401  (registers the mode)
+from hoplostat.rulesets.origins import heuristics as _heuristics  # noqa: F401  (greedy's Origins methods)
+from hoplostat.rulesets.origins.base import RULESET
+
+__all__ = ["RULESET"]

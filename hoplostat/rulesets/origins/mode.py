@@ -1,0 +1,675 @@
+"""Origins, player against player (mode `origins`): two houses draft lineups of eight from the shared pool,
+then play the three challenges (`--arena match`, the default) or one of them (`--arena xanadu`, `el-dorado`,
+`atlantis`).
+
+Set-up (ORI-22, ORI-23, ORI-28): both roll the attack dice, the most hits drafts first (R-ORI-1); picks
+alternate until each lineup has eight chips; the arenas are drawn in random order.
+Each challenge (ORI-24..ORI-30): each house brings six of its chips (R-ORI-2); the house that did not draft
+first plays first in the first challenge, then the loser of the previous challenge (R-ORI-4 for a draw); the
+loser cuts one of the winner's chips (ORI-26); every chip comes back for the next challenge (ORI-30).
+Turn (ORI-9): start (single-turn tactics end, Xanadu's points), Deploy (a gladiator and/or a tactic), Move
+(the movement phase's Abilities, the moves, then the Tribute and Spear pick-ups), Attack (Stuns of this
+house end, Trident's Call, then each unit one Basic or Alternate Attack, a Tribute drop or a Trident Spear).
+Win: the arena's objective or every opposing gladiator defeated (ORI-10, R-ORI-5); the game: more challenges
+won (ORI-31, R-ORI-6). A round cap per challenge ends a stalled challenge as a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
+
+from hoplostat.catalog.model import Catalog, Tactic
+from hoplostat.dice import Pool
+from hoplostat.engine import rules
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
+                                   player_units, register_mode)
+from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, per_side
+from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
+from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
+from hoplostat.engine.steps import each_once, end_temporary_tactics, movement_step
+from hoplostat.errors import InputError
+from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.origins import combat
+from hoplostat.rulesets.origins.base import (ARENAS, ATLANTIS, BRING, EL_DORADO, LINEUP, LOSS_REP, MATCH, RULESET,
+                                             WIN_REP, XANADU, XANADU_POINTS, OriginsState, OriginsTroop, colour_of,
+                                             is_gladiator)
+from hoplostat.rulesets.origins.skills import MOVE_PHASE
+from hoplostat.rulesets.rise_of_rome.skills import lift_flips
+
+CHALLENGE_ROUNDS = 30
+"""The default round cap of one challenge (a stalled challenge is drawn); a match's is three times it."""
+TRIDENT_SPEAR = Pool.of(green=1, blue=1, yellow=1)
+"""ORI-88: Trident Spear's dice."""
+HOUSES = ("red-house", "blue-house")
+
+
+def _stun_tactic(tac: Tactic) -> bool:
+    return any(e.term == "stun" for e in tac.effects)
+
+
+def tactic_allowed(target: UnitState, tac: Tactic) -> bool:
+    """ORI-16, ORI-84: a Stun tactic never goes on a champion ("Champions CAN be stunned by a gladiator (not a
+    tactic)"); which other tactics spare champions is printed on the chips (not in the book: none here).
+    PvP has no champions, so this only matters for chips added by overlays."""
+    return not (target.unit.kind == "champion" and _stun_tactic(tac))
+
+
+def tactic_options(s, troop: int) -> list[tuple[int, int]]:
+    """(index in hand, target uid) of every tactic the house may play (ORI-8, ORI-13, ORI-14): on any of its own
+    units in the arena (no range needed: "simply follow the instructions ... and place it under that unit"),
+    on an opposing unit no farther from one of its units than that unit's Tactical Range (a unit's own hex
+    always counts; a gladiator deployed this turn gives its range at once)."""
+    hand = s.troops[troop].tactics_camp
+    if not hand:
+        return []
+    own = s.in_combat(troop)
+    sources = [(m.hex, m.unit.tactical_range or 0) for m in own if phase.gives_reach(s, m)]
+    dist = s.grid.dist
+    foes = [o for o in s.opponents_of(troop) if any(dist[o.hex][h] <= r for h, r in sources)]
+    out = []
+    for i, tac in enumerate(hand):
+        out.extend((i, u.uid) for u in (*own, *foes) if tactic_allowed(u, tac))
+    return out
+
+
+def challenge_rounds(spec_max: int, n: int) -> int:
+    """The round cap of each of `n` challenges within a game capped at `spec_max` rounds."""
+    return max(1, spec_max // n)
+
+
+@register_mode
+class Origins(Mode):
+    """Origins' player against player game (hooks and turns; the configuration only, shared by clones)."""
+
+    name = "origins"
+    ruleset = RULESET
+    summary = ("Origins, player against player: draft eight chips each, then the three challenges (Xanadu, El "
+               "Dorado, Atlantis) or one (--arena)")
+    arenas = (MATCH, *ARENAS)
+    seats = (2,)
+    teams = "each house alone"
+    first_player_random = True
+    default_max_rounds = 3 * CHALLENGE_ROUNDS
+    analysis = "versus"
+    success = "house a wins"
+    tables = ("games", "units", "draft")
+    columns = {
+        # the versus columns (crowd favor always 0: Origins has none), then Origins' own
+        "games": {**VERSUS_COLUMNS["games"], "first_pick": "str", "challenges": "int", "xanadu": "str",
+                  "el_dorado": "str", "atlantis": "str", **per_side("challenges_won", "reputation")},
+        "draft": {"matchup": "str", "arena": "str", "game": "int", "side": "str", "pick": "int", "chip": "str",
+                  "colour": "str", "kind": "str", "first_pick": "bool", "won": "bool", "challenges_won": "int"},
+    }
+    heuristics = Heuristics(profile="origins")
+    """Greedy's Origins methods (`rulesets.origins.heuristics`): the draft, the six, the objectives."""
+
+    __slots__ = ("arena_id", "grids", "catalog", "cap")
+
+    def __init__(self, arena_id: str = MATCH, catalog: Catalog | None = None, cap: int = CHALLENGE_ROUNDS) -> None:
+        self.arena_id = arena_id
+        self.catalog = catalog
+        self.cap = cap
+        self.grids = {a: HexGrid.of(catalog.arena(a)) for a in ARENAS} if catalog is not None else {}
+
+    # --- set-up ---------------------------------------------------------------------------------
+    @classmethod
+    def validate(cls, catalog, spec: GameSpec) -> GameSpec:
+        arena = spec.arena or MATCH
+        if spec.max_rounds is None:
+            n = 3 if arena == MATCH else 1
+            spec = GameSpec(spec.mode, spec.factions, arena, spec.titan, spec.first, n * CHALLENGE_ROUNDS,
+                            spec.options, spec.rulings)
+        return super().validate(catalog, GameSpec(spec.mode, spec.factions, arena, spec.titan, spec.first,
+                                                  spec.max_rounds, spec.options, spec.rulings))
+
+    @classmethod
+    def default_spec(cls, catalog, rng: np.random.Generator) -> GameSpec:
+        """The red house against the blue house, the whole match (`rng` unused: the rules draw the rest)."""
+        houses = tuple(h for h in HOUSES if h in catalog.factions) or tuple(sorted(catalog.factions))[:2]
+        return GameSpec(cls.name, houses, MATCH)
+
+    @classmethod
+    def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
+                 rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
+        if catalog.ruleset != RULESET:
+            raise InputError(f"origins needs the Origins catalog, got the {catalog.ruleset} one")
+        n = 3 if spec.arena == MATCH else 1
+        mode = cls(spec.arena, catalog, challenge_rounds(spec.max_rounds or cls.default_max_rounds, n))
+        sides = _sides(spec.factions)
+        troops = [OriginsTroop(index=p, side=sides[p], faction=f, hand_size=BRING) for p, f in enumerate(spec.factions)]
+        first = mode.grids[ARENAS[0]] if spec.arena == MATCH else mode.grids[spec.arena]
+        supply = dict(catalog.game.health_chips)
+        s = OriginsState(grid=first, units=[], troops=troops, board=[-1] * first.n, supply=dict(supply),
+                         supply_start=dict(supply), order=[0, 1], log=[] if log else None, mode=mode)
+        g = Game(s, default_roller(rng, roller), cls.player_controllers(controllers, 2, cls.name), rng)
+        s.first_pick = spec.first if spec.first is not None else draft_roll(g)
+        return g
+
+    def begin(self, g: Game) -> None:
+        """ORI-23 the draft, ORI-28 the arenas drawn, then the first challenge (ORI-29)."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        draft(g)
+        if self.arena_id == MATCH:
+            s.arena_order = [ARENAS[int(i)] for i in g.rng.permutation(len(ARENAS))]  # ORI-28
+        else:
+            s.arena_order = [self.arena_id]
+        s.say("Arenas: " + ", ".join(s.arena_order))
+        # ORI-29: the house that did not draft first takes the first turn of the first challenge
+        start_challenge(g, 1 - s.first_pick)
+
+    def start_round(self, g: Game) -> None:
+        return None
+
+    def round_turns(self, g: Game):
+        for p in list(g.state.order):
+            yield self.turn_of(g, p)
+
+    def turn_of(self, g: Game, troop: int) -> Turn:
+        s = g.state
+        t = s.troops[troop]
+        # Each phase is split where it asks a new kind of decision, so that a clone taken at any decision
+        # resumes in the step that asked it (`engine.loop.resume` re-enters the step).
+        steps = self.steps_for(g, troop, lambda: (
+            ("start", lambda: self.start(g, troop)),
+            ("deploy", lambda: self.deploy_gladiator(g, troop)),
+            ("tactic", lambda: self.deploy_tactic(g, troop)),
+            ("move-abilities", lambda: self.move_abilities(g, troop)),
+            ("move", lambda: self.move_units(g, troop)),
+            ("attack-abilities", lambda: self.attack_abilities_step(g, troop)),
+            ("attack", lambda: self.engage_step(g, troop)),
+            ("end", lambda: self.finish(g, troop)),
+        ))
+        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
+
+    # --- the phases -----------------------------------------------------------------------------
+    def start(self, g: Game, troop: int) -> None:
+        """Single-turn tactics this house played end (ORI-15); Xanadu: each of its units on an arena hex scores
+        1 arena point, six or more win at once (ORI-33, ORI-36)."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        end_temporary_tactics(g, troop)
+        if s.arena_id == XANADU:
+            t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+            n = sum(1 for u in s.in_combat(troop) if "arena" in s.grid.tags[u.hex])
+            if n:
+                t.points += n
+                s.say(f"{t.faction} ({t.side}) scores {n} arena point(s), {t.points} in all")
+                if t.points >= XANADU_POINTS:
+                    self.end(g, f"{t.faction} reached {t.points} arena points", troop)
+
+    def deploy(self, g: Game, troop: int) -> None:
+        """Origins, "Phase 1": one gladiator, one tactic, or one of each (ORI-9); the gladiator first, so that its
+        Tactical Range counts at once (ORI-14, as R-ROR-2)."""
+        self.deploy_gladiator(g, troop)
+        if g.state.end_reason is None:
+            self.deploy_tactic(g, troop)
+
+    def deploy_gladiator(self, g: Game, troop: int) -> None:
+        s = g.state
+        if any(u.deployed_turn == s.turn for u in s.units if u.troop == troop):
+            return  # already deployed this turn (a resumed step)
+        opts = self.gladiator_options(s, troop)
+        if opts:
+            choice = g.ask(troop, "deploy", opts, optional=True, step=True)
+            if choice is not None:
+                self.place(g, *choice)
+
+    def deploy_tactic(self, g: Game, troop: int) -> None:
+        s = g.state
+        topts = tactic_options(s, troop)
+        if topts:
+            choice = g.ask(troop, "tactic", topts, optional=True, step=True)
+            if choice is not None:
+                i, uid = choice
+                rules.place_tactic(g, troop, s.troops[troop].tactics_camp[i], s.units[uid])
+
+    def gladiator_options(self, s: OriginsState, troop: int) -> list[tuple[int, int]]:
+        """ORI-11, ORI-25: a gladiator brought to this challenge onto a free deployment hex of its house; no
+        second Special Gladiator in a challenge."""
+        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
+        left = s.supply[s.supply_of(troop)]
+        units = [u for u in s.units if u.troop == troop and u.zone == CAMP
+                 and not (t.special_deployed and u.unit.kind == "special-gladiator")]
+        return [(u.uid, h) for u in units if u.unit.health <= left for h in hexes]
+
+    def place(self, g: Game, uid: int, h: int) -> None:
+        """ORI-11; ORI-47: in Atlantis the first gladiator a house deploys is its Leader, with double Health
+        (the extra health chips are gained on deployment)."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        u = s.units[uid]
+        t: OriginsTroop = s.troops[u.troop]  # type: ignore[assignment]
+        rules.deploy(g, u, h)
+        if u.unit.kind == "special-gladiator":
+            t.special_deployed = True
+        if s.arena_id == ATLANTIS and t.leader < 0:
+            t.leader = uid
+            rules.gain_hp(g, u, u.unit.health)
+            s.say(f"{u.name} is the Leader of {t.faction}, with {u.hp} health")
+
+    def deployment_hexes(self, s, troop: int) -> tuple[int, ...]:
+        """ORI-2, ORI-34, ORI-48: the house's deployment hexes of this arena (El Dorado's brown ones are the
+        blue side's, R-ORI-3)."""
+        return s.grid.tagged(f"deploy-{s.troops[troop].side}")
+
+    def move(self, g: Game, troop: int) -> None:
+        """ORI-17: the movement phase's Abilities first (R-ORI-8), then each unit once up to its Move Range;
+        at its end the Tribute and Spear pick-ups (ORI-40, ORI-49)."""
+        self.move_abilities(g, troop)
+        if g.state.end_reason is None:
+            self.move_units(g, troop)
+
+    def move_abilities(self, g: Game, troop: int) -> None:
+        each_once(g, troop, "ability",
+                  lambda: [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] in MOVE_PHASE],
+                  lambda choice: self._use_ability(g, troop, choice))
+
+    def move_units(self, g: Game, troop: int) -> None:
+        movement_step(g, troop)
+        if g.state.end_reason is None:
+            self.pick_ups(g, troop)
+
+    def _use_ability(self, g: Game, troop: int, choice: tuple) -> None:
+        rules.use_ability(g, troop, choice)
+        self.sync(g)
+
+    def pick_ups(self, g: Game, troop: int) -> None:
+        """ORI-40 (El Dorado): a gladiator of the house standing on its own Tribute may pick it up; ORI-49
+        (Atlantis): one standing on the Spear may take it. A holder already on the opposing arena hex wins at
+        once (ORI-44, R-ORI-11)."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        if s.arena_id == EL_DORADO and t.tribute_holder < 0 and t.tribute_hex >= 0:
+            u = s.occupant(t.tribute_hex)
+            if u is not None and u.troop == troop and is_gladiator(u):
+                if g.ask(troop, "tribute", [u.uid], optional=True) is not None:
+                    t.tribute_holder = u.uid
+                    s.say(f"{u.name} ({t.side}) picks up the {t.side} Tribute (Elevated while it holds it)")
+                    self.check_delivery(g)
+        elif s.arena_id == ATLANTIS and s.spear_holder < 0 and s.spear_hex >= 0:
+            u = s.occupant(s.spear_hex)
+            if u is not None and u.troop == troop and is_gladiator(u):
+                if g.ask(troop, "spear", [u.uid], optional=True) is not None:
+                    s.spear_holder = u.uid
+                    s.say(f"{u.name} ({t.side}) takes the Spear: Elevated, Trident's Call and Trident Spear")
+
+    def attack(self, g: Game, troop: int) -> None:
+        """ORI-18..ORI-21: the flips this house's Stuns made end (ORI-84), Trident's Call (an Ability of the
+        attack phase, R-ORI-10), then each eligible unit one attack: Basic (within Attack Range, ORI-18) or
+        Alternate, the Tribute holder's drop (ORI-42), the Spear holder's Trident Spear (ORI-88)."""
+        self.attack_abilities_step(g, troop)
+        if g.state.end_reason is None:
+            self.engage_step(g, troop)
+
+    def attack_abilities_step(self, g: Game, troop: int) -> None:
+        lift_flips(g, troop)
+        each_once(g, troop, "ability", lambda: self.attack_abilities(g, troop),
+                  lambda choice: self.use_attack_ability(g, troop, choice))
+
+    def engage_step(self, g: Game, troop: int) -> None:
+        each_once(g, troop, "engage", lambda: self.engage_options(g, troop), lambda c: self.engage(g, troop, c))
+
+    def finish(self, g: Game, troop: int) -> None:
+        """The end of the turn: after the round's last turn, a challenge that reached its round cap is drawn."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        if troop == s.order[-1] and s.round - s.challenge_round0 >= self.cap:
+            self.end(g, f"round cap ({self.cap}) of the challenge reached")
+
+    # --- attack phase options ---------------------------------------------------------------------
+    def attack_abilities(self, g: Game, troop: int) -> list[tuple]:
+        """The Abilities of the attack phase: the chips' (none in the stand-in pool) and Trident's Call (ORI-87):
+        the Spear thrown onto a free hex up to 3 away, a Sea Monster summoned there."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        opts = [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] not in MOVE_PHASE]
+        h = s.spear_holder
+        if s.arena_id == ATLANTIS and h >= 0 and s.monsters_left:
+            u = s.units[h]
+            if u.troop == troop and phase.gives_reach(s, u) and u.abilities_used.get("trident-call") != s.turn:
+                opts.extend((h, "trident-call", (x,)) for x in s.grid.within(u.hex, 3)
+                            if x != u.hex and s.board[x] < 0 and not s.grid.move_block[x])
+        return opts
+
+    def use_attack_ability(self, g: Game, troop: int, choice: tuple) -> None:
+        if choice[1] != "trident-call":
+            self._use_ability(g, troop, choice)
+            return
+        s: OriginsState = g.state  # type: ignore[assignment]
+        uid, _sid, (h,) = choice
+        u = s.units[uid]
+        u.abilities_used["trident-call"] = s.turn
+        # R-ORI-10: the Spear lies on the hex beneath the Sea Monster; nobody holds it (a Sea Monster is no
+        # gladiator, so it never picks it up).
+        s.spear_holder, s.spear_hex = -1, h
+        k = int(g.rng.integers(len(s.monsters_left)))  # "flip to see which Sea Monster is used"
+        chip = self.catalog.unit(s.monsters_left.pop(k))
+        m = UnitState(len(s.units), chip, troop, zone=CAMP)
+        s.units.append(m)
+        s.say(f"{u.name} ({s.side_of(troop)}) uses Trident's Call: the Spear flies to hex {h}")
+        if s.supply[s.supply_of(troop)] >= chip.health:
+            rules.deploy(g, m, h)
+        else:
+            m.zone = DISCARD
+
+    def engage_options(self, g: Game, troop: int) -> list[tuple]:
+        """Every unit that may attack: Basic Attacks on the opponents it may target (`combat.basic_targets`),
+        its Alternate Attacks (chip specials), the Tribute drop and Trident Spear."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        opts: list[tuple] = []
+        for u in s.in_combat(troop):
+            if not rules.can_engage(s, u):
+                continue
+            opts.extend(("attack", u.uid, o.uid) for o in combat.basic_targets(s, u))
+            for sid, param, fn in unit_hooks(u.unit, "special_options"):
+                opts.extend(("special", u.uid, sid, args) for args in fn(g, u, param))
+            if t.tribute_holder == u.uid:
+                opts.extend(("special", u.uid, "drop-tribute", (h,)) for h in s.grid.neighbours[u.hex]
+                            if not s.grid.move_block[h])
+            if s.spear_holder == u.uid:
+                opts.extend(("special", u.uid, "trident-spear", (o.uid,)) for o in combat.alt_targets(s, u, 3))
+        return opts
+
+    def engage(self, g: Game, troop: int, choice: tuple) -> None:
+        s: OriginsState = g.state  # type: ignore[assignment]
+        u = s.units[choice[1]]
+        u.engaged_turn = s.turn
+        if choice[0] == "attack":
+            combat.basic_attack(g, u, s.units[choice[2]])
+            return
+        sid, args = choice[2], choice[3]
+        if sid == "drop-tribute":
+            t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+            t.tribute_holder, t.tribute_hex = -1, args[0]
+            s.say(f"{u.name} ({t.side}) drops the {t.side} Tribute on hex {args[0]} instead of attacking")
+            return
+        if sid == "trident-spear":
+            target = s.units[args[0]]
+            where = target.hex
+            hits = combat.roll(g, u, TRIDENT_SPEAR)
+            s.say(f"{u.name} ({s.side_of(troop)}) throws the Trident Spear at {target.name}: {hits} hit(s)")
+            combat.alt_damage(g, u, target, hits, "Trident Spear")
+            if s.spear_holder == u.uid:  # R-ORI-10: the Spear lies beneath the target, held by nobody
+                s.spear_holder, s.spear_hex = -1, where
+            return
+        for sid2, param, fn in unit_hooks(u.unit, "special"):
+            if sid2 == sid:
+                fn(g, u, param, args)
+                break
+        self.sync(g)
+
+    # --- carried chips and the objectives -----------------------------------------------------------
+    def sync(self, g: Game) -> None:
+        """The carried chips follow their holders (a Tribute or the Spear lies on its holder's hex), and a
+        Tribute holder on the opposing arena hex wins (ORI-44)."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        if s.arena_id == EL_DORADO:
+            for t in s.troops:
+                if t.tribute_holder >= 0:
+                    t.tribute_hex = s.units[t.tribute_holder].hex
+            self.check_delivery(g)
+        elif s.arena_id == ATLANTIS and s.spear_holder >= 0:
+            s.spear_hex = s.units[s.spear_holder].hex
+
+    def check_delivery(self, g: Game) -> None:
+        """ORI-44: the Tribute holder on the opposing arena hex wins the challenge at once."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        for t in s.troops:
+            if t.tribute_holder >= 0:
+                u = s.units[t.tribute_holder]
+                other = "blue" if t.side == "red" else "red"
+                if u.hex in s.grid.tagged(f"arena-{other}"):
+                    self.end(g, f"{t.faction} delivered its Tribute", t.index)
+                    return
+
+    def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
+        g.state.move_src = src  # for Cover (`combat.cover_rolls`), asked right after this hook
+        self.sync(g)
+
+    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+        """ORI-5 out for the challenge; ORI-43, ORI-50: a defeated holder leaves its chip on its hex; ORI-46 the
+        Atlantis Leader's fall wins; ORI-10 (R-ORI-5): a house whose every gladiator of the six is defeated
+        loses."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        t: OriginsTroop = s.troops[u.troop]  # type: ignore[assignment]
+        if t.tribute_holder == u.uid:
+            t.tribute_holder = -1
+            s.say(f"the {t.side} Tribute drops on hex {t.tribute_hex}")
+        if s.spear_holder == u.uid:
+            s.spear_holder = -1
+            s.say(f"the Spear drops on hex {s.spear_hex}")
+        other = 1 - u.troop
+        if s.arena_id == ATLANTIS:
+            if t.leader == u.uid:
+                self.end(g, f"the Leader of {t.faction} ({u.name}) is defeated", other)
+            return
+        if is_gladiator(u) and not any(v.troop == u.troop and is_gladiator(v) and v.zone in (CAMP, COMBAT)
+                                       for v in s.units):
+            self.end(g, f"every gladiator of {t.faction} is defeated", other)
+
+    def interrupt(self, g: Game) -> None:
+        """A challenge ended: record it, and start the next one if any (ORI-26, ORI-29, ORI-30)."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        winner = s.winner
+        s.challenge_winners.append(-1 if winner is None else winner)
+        s.challenge_rounds.append(s.round - s.challenge_round0)
+        if winner is not None:
+            s.troops[winner].wins += 1  # type: ignore[attr-defined]
+            s.troops[1 - winner].losses += 1  # type: ignore[attr-defined]
+        if s.challenge + 1 >= len(s.arena_order):
+            finish_game(g)
+            return
+        reason = s.end_reason
+        s.say(f"Challenge {s.challenge + 1} ({s.arena_id}) over: {reason}")
+        if winner is not None:
+            cut_chip(g, 1 - winner, winner)
+            first = 1 - winner  # ORI-29: the loser starts the next challenge
+        else:
+            first = s.order[-1]  # R-ORI-4: after a draw, the house that played second starts
+        s.winner, s.end_reason = None, None
+        s.challenge += 1
+        start_challenge(g, first)
+
+    def end_text(self, g: Game, reason: str, winner: int | None) -> str:
+        s = g.state
+        return f"Challenge over: {reason}; " + ("drawn" if winner is None else f"{s.troops[winner].faction} wins it")
+
+    def objective(self, g: Game, troop: int) -> float:
+        """Progress a heuristic player's evaluation reads: challenges won, Xanadu points, a held Tribute or
+        Spear, the opposing Leader's lost health."""
+        s: OriginsState = g.state  # type: ignore[assignment]
+        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        v = 40.0 * t.wins
+        if s.arena_id == XANADU:
+            v += 3.0 * t.points
+        elif s.arena_id == EL_DORADO and t.tribute_holder >= 0:
+            v += 4.0
+        elif s.arena_id == ATLANTIS and s.spear_holder >= 0 and s.units[s.spear_holder].troop == troop:
+            v += 3.0
+        return v
+
+    # --- the result -----------------------------------------------------------------------------
+    def result(self, g: Game, spec: GameSpec) -> GameResult:
+        s: OriginsState = g.state  # type: ignore[assignment]
+        wins = [t.wins for t in s.troops]  # type: ignore[attr-defined]
+        done = s.end_reason is not None and len(s.challenge_winners) == len(s.arena_order)
+        # the winner of the game: its one challenge's, or the match's (`finish_game`, R-ORI-6)
+        out = [DRAW, DRAW] if not done or s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
+        per_arena = {a: "" for a in ARENAS}
+        for a, w in zip(s.arena_order, s.challenge_winners):
+            per_arena[a] = "-" if w < 0 else "ab"[w]
+        reason = s.end_reason or "unfinished"
+        if len(s.arena_order) > 1 and done:
+            reason = f"challenges {wins[0]}-{wins[1]}"
+        troops = []
+        for t in s.troops:
+            tr = TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
+                             t.units_lost, 0, 0, t.tactic_damage, t.tactic_kills)
+            tr.extras = {"challenges_won": t.wins, "reputation": reputation(t.wins, t.losses)}  # type: ignore[attr-defined]
+            troops.append(tr)
+        return GameResult(
+            mode=self.name, ruleset=RULESET, arena=self.arena_id, factions=tuple(t.faction for t in s.troops),
+            rounds=s.round, end_reason=reason, first_player=s.first_pick, troops=troops,
+            units=player_units(s, range(2)), unimplemented=unimplemented_in_game(s),
+            extras={"arenas": list(s.arena_order), "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
+                    "challenge_rounds": list(s.challenge_rounds), "first_pick": "ab"[s.first_pick],
+                    "lineups": {"ab"[t.index]: list(t.lineup) for t in s.troops},  # type: ignore[attr-defined]
+                    "cut": {"ab"[t.index]: list(t.cut) for t in s.troops},  # type: ignore[attr-defined]
+                    **{a.replace("-", "_"): per_arena[a] for a in ARENAS}},
+            log=s.log,
+        )
+
+    @classmethod
+    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
+        winner = None if res.winner is None else "ab"[res.winner]
+        x = res.extras
+        row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
+               "end_reason": res.end_reason, "first_pick": x["first_pick"], "challenges": len(x["challenge_winners"]),
+               **{a.replace("-", "_"): x[a.replace("-", "_")] for a in ARENAS}}
+        for side, t in zip("ab", res.troops):
+            row.update({f"{side}_challenges_won": t.extras["challenges_won"], f"{side}_reputation": t.extras["reputation"],
+                        f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": 0})
+        draft_rows = []
+        for side, t in zip("ab", res.troops):
+            for k, chip in enumerate(x["lineups"][side]):
+                draft_rows.append({"matchup": head["matchup"], "arena": head["arena"], "game": head["game"],
+                                   "side": side, "pick": k + 1, "chip": chip, "colour": colour_of(chip),
+                                   "kind": unit_kind(chip) or "tactic", "first_pick": x["first_pick"] == side,
+                                   "won": winner == side, "challenges_won": t.extras["challenges_won"]})
+        units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
+        return {"games": [row], "units": units, "draft": draft_rows}
+
+
+def reputation(wins: int, losses: int) -> int:
+    """ORI-32: the House Reputation a game earns: +10 per challenge won, -5 per challenge lost."""
+    return WIN_REP * wins + LOSS_REP * losses
+
+
+def _sides(factions: Sequence[str]) -> list[str]:
+    """ORI-4: each house its health colour: the red house red, the blue house blue; otherwise seat a red."""
+    if set(factions) == set(HOUSES):
+        return ["red" if f == "red-house" else "blue" for f in factions]
+    return ["red", "blue"]
+
+
+# --------------------------------------------------------------------------- the draft
+
+
+def draft_roll(g: Game) -> int:
+    """ORI-23 (ruling R-ORI-1): both roll all the attack dice (the box's stock); more hits drafts first, a tie
+    is rolled again."""
+    s = g.state
+    stock = g.state.mode.catalog.game.dice_stock
+    pool = Pool(tuple(stock.get(c, 0) for c in ("yellow", "blue", "green", "black", "red")))  # type: ignore[arg-type]
+    while True:
+        a, b = g.roller.hits(pool), g.roller.hits(pool)
+        if a != b:
+            first = 0 if a > b else 1
+            s.say(f"Draft roll: {s.troops[0].faction} {a} hit(s), {s.troops[1].faction} {b}: "
+                  f"{s.troops[first].faction} drafts first")
+            return first
+
+
+def pool_ids(catalog: Catalog) -> list[str]:
+    """The draft pool (ORI-22): every gladiator and tactic of the catalog, gladiators first, in id order."""
+    units = sorted(u.id for u in catalog.units.values() if u.kind in ("gladiator", "special-gladiator"))
+    return units + sorted(catalog.tactics)
+
+
+def draft(g: Game) -> None:
+    """ORI-23: picks alternate, the first drafter first, until each lineup has eight chips. Each pick is the
+    decision "draft" (options: the chip ids left). The drafted gladiators become the house's units (zone
+    BAG: set aside until brought to a challenge)."""
+    s: OriginsState = g.state  # type: ignore[assignment]
+    cat = s.mode.catalog
+    left = pool_ids(cat)
+    if len(left) < 2 * LINEUP:
+        raise InputError(f"origins: the pool has {len(left)} chips, two lineups need {2 * LINEUP}")
+    p = s.first_pick
+    while any(len(t.lineup) < LINEUP for t in s.troops):  # type: ignore[attr-defined]
+        t: OriginsTroop = s.troops[p]  # type: ignore[assignment]
+        chip = g.ask(p, "draft", list(left), optional=False)
+        left.remove(chip)
+        t.lineup.append(chip)
+        s.picks.append(chip)
+        s.say(f"{t.faction} drafts {chip}")
+        if chip in cat.units:
+            s.units.append(UnitState(len(s.units), cat.unit(chip), p, zone=BAG))
+        p = 1 - p
+
+
+def lineup_options(s: OriginsState, troop: int) -> list[tuple[str, ...]]:
+    """ORI-24: the sets of six chips the house may bring (all of them when six or fewer are left)."""
+    t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+    chips = [c for c in t.lineup if c not in t.cut]
+    if len(chips) <= BRING:
+        return [tuple(chips)]
+    return list(combinations(chips, BRING))
+
+
+def start_challenge(g: Game, first: int) -> None:
+    """A challenge begins on the next arena of the order: board and chips set aside are reset (ORI-30), each
+    house brings six chips (decision "lineup", R-ORI-2: chosen once the arena is known, both before play),
+    the arena's objects set (ORI-39, R-ORI-9), `first` plays first (ORI-29)."""
+    s: OriginsState = g.state  # type: ignore[assignment]
+    mode: Origins = s.mode
+    for u in s.units:
+        if u.zone == COMBAT:
+            rules.withdraw(g, u, BAG, discard=lambda pt: False)
+        u.tactics.clear()
+        u.hp, u.hp_gained = 0, 0
+        u.zone = BAG if u.unit.kind != "sea-monster" else TRACK
+    s.arena_id = s.arena_order[s.challenge]
+    s.grid = mode.grids[s.arena_id]
+    s.board = [-1] * s.grid.n
+    s.footholds = {}
+    s.refresh_muted()
+    s.combat_version += 1
+    s.challenge_round0 = s.round
+    s.order = [first, 1 - first]
+    cat = mode.catalog
+    for t in s.troops:
+        t.points, t.leader, t.special_deployed = 0, -1, False  # type: ignore[attr-defined]
+        t.tribute_holder = -1  # type: ignore[attr-defined]
+        t.tribute_hex = (s.grid.tagged(f"tribute-{t.side}") or (-1,))[0] if s.arena_id == EL_DORADO else -1  # type: ignore[attr-defined]
+        t.tactics_camp, t.tactics_discard = [], []
+    s.spear_holder = -1
+    s.spear_hex = (s.grid.tagged("arena") or (-1,))[0] if s.arena_id == ATLANTIS else -1
+    s.monsters_left = sorted(u.id for u in cat.units.values() if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
+    s.say(f"== Challenge {s.challenge + 1}: {cat.arena(s.arena_id).name}; {s.troops[first].faction} plays first")
+    for p in (first, 1 - first):
+        t: OriginsTroop = s.troops[p]  # type: ignore[assignment]
+        six = g.ask(p, "lineup", lineup_options(s, p), optional=False)
+        t.brought = list(six)
+        for u in s.units:
+            if u.troop == p and u.unit.id in six and u.unit.kind != "sea-monster":
+                u.zone = CAMP
+        t.tactics_camp = [cat.tactic(c) for c in six if c in cat.tactics]
+        s.say(f"{t.faction} brings " + ", ".join(six))
+
+
+def cut_chip(g: Game, loser: int, winner: int) -> None:
+    """ORI-26: the loser removes one chip of the winner's lineup for the rest of the game (decision "cut")."""
+    s: OriginsState = g.state  # type: ignore[assignment]
+    w: OriginsTroop = s.troops[winner]  # type: ignore[assignment]
+    left = [c for c in w.lineup if c not in w.cut]
+    if len(left) <= BRING:
+        return  # never below the six a challenge needs (ruling R-ORI-2)
+    chip = g.ask(loser, "cut", left, optional=False)
+    w.cut.append(chip)
+    s.say(f"{s.troops[loser].faction} removes {chip} from the lineup of {w.faction}")
+
+
+def finish_game(g: Game) -> None:
+    """The last challenge is over: the game's end (ORI-31, R-ORI-6: more challenges won wins the game) and its
+    House Reputation (ORI-32)."""
+    s: OriginsState = g.state  # type: ignore[assignment]
+    a, b = (t.wins for t in s.troops)  # type: ignore[attr-defined]
+    if len(s.arena_order) > 1:
+        s.winner = None if a == b else (0 if a > b else 1)
+        s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} wins")
+              + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))  # type: ignore[attr-defined]
