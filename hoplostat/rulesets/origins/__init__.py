@@ -5,7 +5,6 @@ package registers them. The Solo Trials are not built: their cards and challenge
 
 from hoplostat.rulesets.origins import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.origins import mode  # noqa: F401  (registers the mode)
-from hoplostat.rulesets.origins import heuristics as _heuristics  # noqa: F401  (greedy's Origins methods)
 from hoplostat.rulesets.origins.base import RULESET
 
 __all__ = ["RULESET"]

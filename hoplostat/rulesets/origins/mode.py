@@ -106,7 +106,7 @@ class Origins(Mode):
                   "colour": "str", "kind": "str", "first_pick": "bool", "won": "bool", "challenges_won": "int"},
     }
     heuristics = Heuristics(profile="origins")
-    """Greedy's Origins methods (`rulesets.origins.heuristics`): the draft, the six, the objectives."""
+    """Greedy's Origins methods (`policies.greedy_origins`): the draft, the six, the objectives."""
 
     __slots__ = ("arena_id", "grids", "catalog", "cap")
 

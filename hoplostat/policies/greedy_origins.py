@@ -1,6 +1,7 @@
 """Greedy's Origins play (the heuristics profile "origins", `Mode.heuristics`): new methods of
-`policies.greedy.GreedyController`, attached here so that greedy.py is not edited (its dispatch takes
-`_<decision>_origins` when the class has it). The rules never read this module.
+`policies.greedy.GreedyController`, attached when `hoplostat.policies` is imported (its dispatch takes
+`_<decision>_origins` when the class has it). It lives in the players' layer, which may read the rule set;
+the rules never read this module.
 
 - draft: one of the chips worth nearly most (80% of the best or more, at random) to a lineup like the book's suggestion ("4-6 Gladiators, 1-2 Special
   Gladiators, 1-2 Tactics"): a gladiator's worth is Health + 2 x its expected hits (greedy's unit value)
