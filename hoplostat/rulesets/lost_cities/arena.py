@@ -96,14 +96,24 @@ def in_range(s: GameState, u: UnitState) -> list[UnitState]:
     return [o for o in player_units(s) if row[o.hex] <= r]
 
 
+_BOSS_ACTION: list = []
+"""The bosses' own turn (`bosses.boss_action`, TLC-60), set by that module when it is imported (the board
+game imports it; the player against player game has no boss)."""
+
+
+def on_boss_turn(fn):
+    """Decorator: `fn(g, boss)` acts for a boss on the arena turn (`bosses.boss_action`)."""
+    _BOSS_ACTION[:] = [fn]
+    return fn
+
+
 def arena_action(g: Game, u: UnitState, die: str) -> None:
     """TLC-55, TLC-59: the attack die decides: a base attack on every player unit in range, the chip's skill
     (Regen: stand-in beasts' only skill; a chip without one makes its base attack: ruling R-TLC-5), or
     nothing."""
     s = g.state
     if u.unit.kind == "boss":
-        from hoplostat.rulesets.lost_cities.bosses import boss_action
-        boss_action(g, u)  # TLC-60
+        _BOSS_ACTION[0](g, u)  # TLC-60
         return
     if u.zone != COMBAT or is_stunned(u):
         return

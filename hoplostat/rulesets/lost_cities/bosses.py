@@ -13,7 +13,7 @@ from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
 from hoplostat.engine.state import COMBAT, PlacedTactic
-from hoplostat.rulesets.lost_cities import base
+from hoplostat.rulesets.lost_cities import arena, base
 from hoplostat.rulesets.lost_cities.base import BASIC, RULESET, STUN_MARK, is_arena_unit, roll, roll_face
 
 register = partial(_register, ruleset=RULESET)
@@ -39,21 +39,19 @@ def _hurt(g, boss, u, n, what) -> None:
 
 def _go_next_to(g, boss, target) -> bool:
     """Move the boss to a free hex next to `target` (the player picks among them, TLC-79); False if none."""
-    from hoplostat.rulesets.lost_cities.arena import chooser
     s = g.state
     if s.grid.dist[boss.hex][target.hex] == 1:
         return True
     free = [h for h in s.grid.neighbours[target.hex] if s.board[h] < 0 and s.can_occupy(boss.troop, h)]
     if not free:
         return False
-    h = free[0] if len(free) == 1 else g.ask(chooser(s), "boss-hex", free, optional=False)
+    h = free[0] if len(free) == 1 else g.ask(arena.chooser(s), "boss-hex", free, optional=False)
     rules.move(g, boss, h)
     return True
 
 
 def _pick(g, boss, cands):
-    from hoplostat.rulesets.lost_cities.arena import taunt_target
-    return cands[0] if len(cands) == 1 else taunt_target(g, boss, cands)
+    return cands[0] if len(cands) == 1 else arena.taunt_target(g, boss, cands)
 
 
 def assassinate(g, boss, param) -> None:
@@ -198,10 +196,10 @@ for _sid, _fn in ACTIONS.items():
                 else {"ability_options": _none, "ability": lambda g, h, p, a, fn=_fn: fn(g, h, p)}))
 
 
+@arena.on_boss_turn
 def boss_action(g, boss) -> None:
     """TLC-60: the Boss Attack die, rolled every arena turn: a base attack on every player unit in range (none
     in range: nothing), or the chip's first, second or third skill."""
-    from hoplostat.rulesets.lost_cities.arena import area_attack, in_range
     s = g.state
     if boss.zone != COMBAT or any(pt.tactic is STUN_MARK for pt in boss.tactics):
         return
@@ -212,8 +210,8 @@ def boss_action(g, boss) -> None:
         s.say(f"{boss.name} rolls {sid}")
         ACTIONS[sid](g, boss, param)
         return
-    targets = in_range(s, boss)
+    targets = arena.in_range(s, boss)
     if targets:
-        area_attack(g, boss, targets)
+        arena.area_attack(g, boss, targets)
     else:
         s.say(f"{boss.name} rolls a base attack with no player unit in range")
