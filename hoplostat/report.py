@@ -679,13 +679,14 @@ def immortal_figure(frame: pl.DataFrame) -> Figure:
                                   title="Immortals: difficulty")
 
 
-def titan_figure(frame: pl.DataFrame) -> Figure:
-    """Share of games won against each titan, solo and co-op, with 95% intervals (hardest lowest)."""
-    return _solo_coop_rate_figure(frame, "titan", "win_rate", xlabel="share of games in which the titan is defeated",
-                                  title="Titans: difficulty")
+def titan_figure(frame: pl.DataFrame, noun: str = "titan", nouns: str = "titans") -> Figure:
+    """Share of games won against each titan (or what the mode's players face: `Mode.opponent`), solo and
+    co-op, with 95% intervals (hardest lowest)."""
+    return _solo_coop_rate_figure(frame, "titan", "win_rate", xlabel=f"share of games in which the {noun} is defeated",
+                                  title=f"{nouns.capitalize()}: difficulty")
 
 
-def ascension_matrix_figure(frame: pl.DataFrame) -> Figure:
+def ascension_matrix_figure(frame: pl.DataFrame, noun: str = "titan") -> Figure:
     """Heatmap of the players' win rate per titan (rows) and solo faction (columns)."""
     solo = frame.filter(~pl.col("coop"))
     titans = sorted(set(solo["titan"].to_list()))
@@ -703,7 +704,7 @@ def ascension_matrix_figure(frame: pl.DataFrame) -> Figure:
                         color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
     ax.set_xticks(range(len(teams)), teams, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(len(titans)), titans, fontsize=8)
-    ax.set_title("Ascension (solo): share of games the faction defeats the titan", fontsize=9)
+    ax.set_title(f"Solo: share of games the faction defeats the {noun}", fontsize=9)
     fig.colorbar(im, ax=ax, shrink=0.8, label="players' win rate")
     return fig
 
@@ -711,17 +712,20 @@ def ascension_matrix_figure(frame: pl.DataFrame) -> Figure:
 def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
     from hoplostat import stats
 
+    from hoplostat.engine.loop import mode_class
+
+    noun, nouns = mode_class(str(cfg.get("mode"))).opponent
     t = stats.ascension_summary(tables)
     marks = _opponent_stand_ins(catalog, "titans")
     t["titans"] = _mark_stand_ins(t["titans"], "titan", marks)
     t["matrix"] = _mark_stand_ins(t["matrix"], "titan", marks)
     sections: list[Section] = [
-        ("ascension-titans", "Titans", titan_figure(t["titans"]),
-         "How often the players defeat each titan, solo and co-op; the hardest titans have the lowest bars "
+        ("ascension-titans", nouns.capitalize(), titan_figure(t["titans"], noun, nouns),
+         f"How often the players defeat each {noun}, solo and co-op; the hardest have the lowest bars "
          "(* = stand-in values).",
          t["titans"]),
-        ("ascension-matrix", "Titan by faction", ascension_matrix_figure(t["matrix"]),
-         "Each cell is a faction's solo win rate against a titan; the table also lists the co-op pairs.",
+        ("ascension-matrix", f"{noun.capitalize()} by faction", ascension_matrix_figure(t["matrix"], noun),
+         f"Each cell is a faction's solo win rate against a {noun}; the table also lists the co-op teams.",
          t["matrix"]),
     ]
     if t["units"] is not None:

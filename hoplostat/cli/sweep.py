@@ -171,7 +171,7 @@ def summarize(
         _print_waves(con, tables)
         return
     if kind == "boss":
-        _print_boss(con, tables)
+        _print_boss(con, tables, mode_class(mode).opponent)
         return
     if kind == "pods":
         _print_pods(con, tables, cfg)
@@ -320,11 +320,14 @@ def _ci(col: str):
                                        for c in (col, f"{col}_lo", f"{col}_hi")]).alias(f"{col} (95%)")
 
 
-def _print_boss(con, tables) -> None:
+def _print_boss(con, tables, names: tuple[str, str] = ("titan", "titans")) -> None:
+    """The tables of a mode against one opponent; `names`: what the mode calls it (`Mode.opponent`)."""
     import polars as pl
 
-    con.print(frame_table("Titans, hardest first: share of games the players win",
-                     tables["titans"].select("titan", "coop", "games", "wins", _ci("win_rate"),
+    noun, nouns = names
+    label = pl.col("titan").alias(noun)
+    con.print(frame_table(f"{nouns.capitalize()}, hardest first: share of games the players win",
+                     tables["titans"].select(label, "coop", "games", "wins", _ci("win_rate"),
                                              pl.col("mean_rounds").round(1))))
-    con.print(frame_table("Titan by team", tables["matrix"].select("titan", "team", "games", _ci("win_rate"),
-                                                              pl.col("mean_rounds").round(1), "capped")))
+    con.print(frame_table(f"{noun.capitalize()} by team", tables["matrix"].select(
+        label, "team", "games", _ci("win_rate"), pl.col("mean_rounds").round(1), "capped")))

@@ -312,6 +312,9 @@ class Mode:
     `pods` (free-for-all of three or more: win share per faction against the fair share, per seat
     position), `teams` (two teams of players: team win rates by pairing of teammates), `waves`
     (solo/co-op score against waves of opponents), `boss` (solo/co-op against one opponent)."""
+    opponent: ClassVar[tuple[str, str]] = ("titan", "titans")
+    """`boss` analysis: what the players face, singular and plural, in the words of the tables and the report
+    (("boss", "bosses") for The Lost Cities' board); the games rows' `titan` column holds its id."""
     success: ClassVar[str] = "faction a wins"
     """What `--ci-width` estimates, in words; `is_success(row)` computes it from a games row."""
     tables: ClassVar[tuple[str, ...]] = ("games", "units")

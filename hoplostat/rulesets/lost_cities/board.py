@@ -67,6 +67,7 @@ class LostCitiesBoard(LostCities):
     first_player_random = False
     default_max_rounds = 60
     analysis = "boss"
+    opponent = ("boss", "bosses")
     success = "every boss defeated"
     columns = {"games": {"titan": "str", "bosses": "str", "coop": "bool", "won": "bool", "rounds": "int",
                          "end_reason": "str",
