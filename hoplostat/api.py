@@ -343,7 +343,9 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
         raise InputError(f"--seed {seed}: must be 0 or more")
     if max_rounds is not None and max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    catalog = load(_paths(data), ruleset=cls.ruleset)
+    from hoplostat.sweep import mode_catalog
+
+    catalog = mode_catalog(mode, load(_paths(data), ruleset=cls.ruleset))
     chosen = _split("--faction", _names(factions))
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))

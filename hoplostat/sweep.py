@@ -340,6 +340,16 @@ def ruleset_of(mode: str) -> str:
     return mode_class(mode).ruleset
 
 
+def mode_catalog(mode: str, catalog):
+    """The catalog a mode's games are played with: its rule set's, or what the mode makes of it (a mode with
+    a `catalog_of` classmethod, e.g. `origins-battle-royale`'s pool of other boxes' chips); the hash stays the
+    loaded catalog's."""
+    from hoplostat.engine.loop import mode_class
+
+    hook = getattr(mode_class(mode), "catalog_of", None)
+    return catalog if hook is None else hook(catalog)
+
+
 def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:
     ruleset = ruleset_of(config.mode)
     catalog = _catalog(config.data, ruleset)
@@ -349,6 +359,7 @@ def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict
     if config.catalog_hash and catalog.hash != config.catalog_hash:
         raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
                          f"expected {config.catalog_hash[:12]}): data files differ on this worker")
+    catalog = mode_catalog(config.mode, catalog)
     tables: dict[str, list[dict]] = {}
     for g in range(g0, g1):
         for name, rows in play_one(catalog, config, matchup, g).items():
@@ -752,7 +763,7 @@ def sweep_catalog(manifest: dict, overlays=None):
     config = manifest.get("config", {})
     mode = config.get("mode") or "skirmish"
     dirs = list(overlays) if overlays else list(config.get("data", []))
-    return load(dirs, use_env=False, ruleset=ruleset_of(mode))
+    return mode_catalog(mode, load(dirs, use_env=False, ruleset=ruleset_of(mode)))
 
 
 def stand_ins(*runs) -> dict:

@@ -761,11 +761,119 @@ def test_trident_spear_rolls_green_blue_yellow_up_to_three_hexes_and_leaves_the_
 # --------------------------------------------------------------------------- variants and solo
 
 
-def test_crowd_favor_battle_royale_and_mixed_boxes_are_not_built_ORI_52_ORI_53():
+def _royale(arena="xanadu", *, a=None, b=None, tactics=False, roller=None, seed=7):
+    """An `origins-battle-royale` game drafted by script (`a`, `b`: the chips each house prefers, in order) and
+    its first challenge set up; the red house drafts first."""
+    from hoplostat.rulesets.origins.royale import OriginsBattleRoyale
+
+    spec = OriginsBattleRoyale.validate(CAT, GameSpec("origins-battle-royale", ("red-house", "blue-house"), arena,
+                                                      first=RED, options=(("cf-tactics", tactics),)))
+
+    def prefer(chips):
+        return lambda options: next((c for c in chips if c in options), options[0])
+
+    c0, c1 = Scripted({"draft": prefer(a or ())}), Scripted({"draft": prefer(b or ())})
+    g = OriginsBattleRoyale.new_game(CAT, spec, [c0, c1], rng=np.random.default_rng(seed), log=True,
+                                     roller=roller or FixedRoller(mode="all"))
+    g.state.mode.begin(g)
+    return g
+
+
+# A pool with Origins' own gladiators (`pool_ids`) or lineups of one (`lineup_size` 1) fails here.
+def test_battle_royale_drafts_only_crowd_favor_gladiators_at_least_two_per_house_ORI_52():
+    """ORI-52 (Origins, "Crowd Favor Gladiator Battle Royale"): the same challenges, drafted only from Crowd
+    Favor gladiators (the other boxes': Rise of Rome's and The Lost Cities'), at least two per player."""
+    cf = {f"{box}:{u.id}" for box in ("rise-of-rome", "lost-cities")
+          for u in load(ruleset=box).units.values() if u.kind == "cf-gladiator"}
+    assert len(cf) == 5  # Rise of Rome's two, The Lost Cities' three (both have a cf-gladiator-b)
+    g = _royale()
+    s = g.state
+    first_pick = next(o for d, o in g.controllers[RED].asked if d == "draft")
+    assert set(first_pick) == cf  # every CF gladiator, nothing else (no Origins chip, no tactic)
+    for t in s.troops:
+        assert len(t.lineup) >= 2 and set(t.lineup) <= cf
+        assert all(u.unit.kind == "cf-gladiator" and u.unit.ruleset in ("rise-of-rome", "lost-cities")
+                   for u in s.units if u.troop == t.index and u.unit.kind != "sea-monster")
+    assert not set(s.troops[0].lineup) & set(s.troops[1].lineup)
+    # the same challenges: the full match is Origins' three arenas
+    res = play(CAT, GameSpec("origins-battle-royale", ("red-house", "blue-house"), "match"),
+               [make("greedy", rng=np.random.default_rng(1)), make("greedy", rng=np.random.default_rng(2))],
+               rng=np.random.default_rng(1))
+    assert sorted(res.extras["arenas"]) == ["atlantis", "el-dorado", "xanadu"]
+    assert all(set(v) <= cf and len(v) >= 2 for v in res.extras["lineups"].values())
+
+
+def test_battle_royale_pool_of_fewer_than_two_cf_gladiators_per_player_is_one_clear_error_ORI_52(monkeypatch):
+    from hoplostat.errors import InputError
+    from hoplostat.rulesets.origins import royale
+
+    units, tacs = royale.cf_chips()
+    monkeypatch.setattr(royale, "cf_chips", lambda tactics=False: (units[:3], tacs))
+    with pytest.raises(InputError, match=r"holds 3 Crowd Favor gladiator\(s\).*at least 2 per player, 4"):
+        _royale()
+
+
+# R-ORI-17: without `draft_options` a house preferring tactics drafts one gladiator or none.
+def test_with_the_cf_tactics_each_house_still_drafts_two_cf_gladiators_first_ORI_52_R_ORI_17():
+    """ORI-52's optional CF tactics of The Lost Cities join the pool; a house picks CF gladiators until it has
+    two (R-ORI-17), then anything."""
+    tactics = [f"lost-cities:cf-level-{n}-{x}" for n in (1, 2, 3) for x in "abc"]
+    g = _royale(tactics=True, a=tactics, b=tactics)
+    s = g.state
+    cat = s.mode.catalog
+    assert set(tactics) <= set(cat.tactics)
+    for t in s.troops:
+        assert len(t.lineup) == 7  # 5 gladiators + 9 tactics: seven each
+        assert all(c in cat.units for c in t.lineup[:2])  # the two gladiators come first, though tactics preferred
+        assert sum(1 for c in t.lineup if c in cat.units) >= 2
+    assert sorted(len([c for c in t.lineup if c in cat.tactics]) for t in s.troops) == [4, 5]  # 9 tactics: all taken
+
+
+def test_foreign_cf_chips_keep_their_own_rule_sets_texts_and_are_origins_gladiators_R_ORI_18_R_ORI_19():
+    """R-ORI-18: a CF gladiator is a gladiator of the challenge (not a champion, no Special Gladiator limit):
+    its defeat counts for "every gladiator defeated", it may lead in Atlantis. R-ORI-19: its skills are its own
+    box's texts (`Unit.ruleset`): The Lost Cities' Retaliate hits back at any distance (R-TLC-6), Rise of
+    Rome's only at an adjacent attacker (ROR-100)."""
+    from hoplostat.engine.registry import hook_map, unimplemented_in_game
+    from hoplostat.rulesets.origins.base import is_gladiator
+
+    tlc, ror = "lost-cities:cf-gladiator-a", "rise-of-rome:sextus"
+    g = _royale(a=(tlc, ror), b=("lost-cities:cf-gladiator-c", "rise-of-rome:cf-gladiator-b"))
+    s = g.state
+    assert unimplemented_in_game(s) == ()
+    for u in s.units:
+        if u.unit.kind == "cf-gladiator":
+            assert is_gladiator(u) and hook_map(u.unit), u.unit.id
+    s.round, s.turn, s.active = 3, 5, BLUE
+    a, r = put(g, tlc, 24), put(g, ror, 27)
+    foe = put(g, "lost-cities:cf-gladiator-c", 17)  # two hexes from both
+    assert s.grid.dist[24][17] == 2 and s.grid.dist[27][17] == 2
+    hp = foe.hp
+    _attack(g, foe, a, 1)  # Basic Attack at range 2 (a stand-in range of 1: the attack is forced)
+    assert foe.hp == hp - 1  # The Lost Cities' Retaliate: any distance
+    _attack(g, foe, r, 1)
+    assert foe.hp == hp - 1  # Rise of Rome's: adjacent only, no damage back
+    # every CF gladiator of a house defeated ends the challenge
+    for u in s.units:
+        if u.troop == BLUE and u.zone == CAMP:
+            u.zone = DISCARD  # the other CF gladiator of the blue house out already
+    rules.damage(g, foe, foe.hp, source=a)
+    assert s.end_reason is not None and s.winner == RED
+
+
+def test_battle_royale_is_deterministic_ORI_52():
+    from hoplostat import api
+
+    one, two = (api.play("origins-battle-royale", seed=3, arena="el-dorado") for _ in range(2))
+    assert one.result.extras["lineups"] == two.result.extras["lineups"]
+    assert one.result.rounds == two.result.rounds and one.result.end_reason == two.result.end_reason
+
+
+def test_mixing_other_boxes_gladiators_into_the_origins_draft_is_not_built_ORI_53():
     assert not any(u.kind == "cf-gladiator" for u in CAT.units.values())
     assert all(u.ruleset == "origins" for u in CAT.units.values())
     text = (ROOT / "docs" / "origins.md").read_text()
-    assert "Crowd Favor Gladiator Battle Royale" in text and "not built" in text
+    assert "ORI-53" in text and "not built" in text
 
 
 def test_the_solo_trials_are_not_in_the_book_and_not_presented_as_played_ORI_54_ORI_55_ORI_56():

@@ -5,6 +5,7 @@ package registers them. The Solo Trials are not built: their cards and challenge
 
 from hoplostat.rulesets.origins import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.origins import mode  # noqa: F401  (registers the mode)
+from hoplostat.rulesets.origins import royale  # noqa: F401  (registers origins-battle-royale)
 from hoplostat.rulesets.origins.base import RULESET
 
 __all__ = ["RULESET"]

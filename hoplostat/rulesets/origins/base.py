@@ -21,7 +21,7 @@ BRING = 6
 """Origins, "The Draft": six of the eight chips go to each challenge (ORI-24)."""
 XANADU_POINTS = 6
 """Origins, "Xanadu Objective": six arena points win (ORI-33)."""
-GLADIATOR_KINDS = frozenset({"gladiator", "special-gladiator"})
+GLADIATOR_KINDS = frozenset({"gladiator", "special-gladiator", "cf-gladiator"})
 WIN_REP, LOSS_REP = 10, -5
 """Origins, "House Reputation": +10 per challenge won, -5 per challenge lost (ORI-32)."""
 
@@ -29,6 +29,8 @@ WIN_REP, LOSS_REP = 10, -5
 def colour_of(chip_id: str) -> str:
     """The chip colour of a pool chip: the first word of its id (data/origins/pool.toml); Korykos is green
     (stand-in)."""
+    if ":" in chip_id:
+        return "crowd-favor"  # a chip of another box (`rulesets.origins.royale`): no Origins colour
     head = chip_id.split("-", 1)[0]
     return head if head in CHIP_COLOURS else "green"
 

@@ -116,6 +116,19 @@ class Origins(Mode):
         self.cap = cap
         self.grids = {a: HexGrid.of(catalog.arena(a)) for a in ARENAS} if catalog is not None else {}
 
+    # --- the draft's pool (overridden by `origins-battle-royale`, `rulesets.origins.royale`) ----------
+    def pool(self) -> list[str]:
+        """The chips both houses draft from (ORI-22)."""
+        return pool_ids(self.catalog)
+
+    def lineup_size(self, pool: Sequence[str]) -> int:
+        """Chips per lineup (ORI-23: eight)."""
+        return LINEUP
+
+    def draft_options(self, s, troop: int, left: Sequence[str]) -> list[str]:
+        """The chips `troop` may pick now: any left."""
+        return list(left)
+
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
     def validate(cls, catalog, spec: GameSpec) -> GameSpec:
@@ -586,13 +599,14 @@ def draft(g: Game) -> None:
     BAG: set aside until brought to a challenge)."""
     s: OriginsState = g.state  # type: ignore[assignment]
     cat = s.mode.catalog
-    left = pool_ids(cat)
-    if len(left) < 2 * LINEUP:
-        raise InputError(f"origins: the pool has {len(left)} chips, two lineups need {2 * LINEUP}")
+    left = s.mode.pool()
+    size = s.mode.lineup_size(left)
+    if len(left) < 2 * size:
+        raise InputError(f"origins: the pool has {len(left)} chips, two lineups need {2 * size}")
     p = s.first_pick
-    while any(len(t.lineup) < LINEUP for t in s.troops):  # type: ignore[attr-defined]
+    while any(len(t.lineup) < size for t in s.troops):  # type: ignore[attr-defined]
         t: OriginsTroop = s.troops[p]  # type: ignore[assignment]
-        chip = g.ask(p, "draft", list(left), optional=False)
+        chip = g.ask(p, "draft", s.mode.draft_options(s, p, left), optional=False)
         left.remove(chip)
         t.lineup.append(chip)
         s.picks.append(chip)
