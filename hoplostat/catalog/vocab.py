@@ -27,10 +27,13 @@ KINDS: tuple[str, ...] = (
     "sentinel",
     "cf-gladiator",
     "fa-archer",
+    "guardian",
+    "wretch",
 )
 """What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
 champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
-gladiator, `fa-archer` the archer side of a foothold/archer chip."""
+gladiator, `fa-archer` the archer side of a foothold/archer chip. Pandora's Wake, Condemned: `guardian` (Scylla and Charybdis,
+arena units fixed on their guardian hexes), `wretch` (a player troop's Wretch, one chip face per level I-IV)."""
 
 ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
@@ -139,6 +142,18 @@ HEX_TAGS: dict[str, str] = {
     "blocked": "a hex no unit may enter",
     "champion-red": "a starting hex of the red champion (Rise of Rome: two per side)",
     "champion-blue": "a starting hex of the blue champion (Rise of Rome: two per side)",
+    # Pandora's Wake, Condemned Mode, "Arena Mat" (Fa Mel Prison)
+    "guardian-red": "the red guardian hex: only a guardian may stand there (Fa Mel Prison)",
+    "guardian-blue": "the blue guardian hex: only a guardian may stand there (Fa Mel Prison)",
+    "escape-red": "the escape hex on the red side, blue's goal: only Wretches may enter (Fa Mel Prison)",
+    "escape-blue": "the escape hex on the blue side, red's goal: only Wretches may enter (Fa Mel Prison)",
+    "chain-red": "where the red Wretch (or champion) starts; otherwise a plain hex (Fa Mel Prison)",
+    "chain-blue": "where the blue Wretch (or the solo champion) starts; otherwise a plain hex (Fa Mel Prison)",
+    "key": "a key hex (Fa Mel Prison); its value is its key-1, key-2 or key-3 tag",
+    "key-1": "key hex value 1 (one icon)",
+    "key-2": "key hex value 2 (two icons)",
+    "key-3": "key hex value 3 (three icons)",
+    "alert": "past the alert line, on the red solo player's escape side (Fa Mel Prison, CON-11)",
 }
 
 ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
@@ -153,6 +168,19 @@ ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
             "chained-hero-red": 1,
             "chained-hero-blue": 1,
             "pedestal": 4,
+        },
+        # Pandora's Wake, Condemned Mode, "Arena Mat" and "Deployment Hexes": FA MEL PRISON (the split of the
+        # six key hexes by value is not given).
+        "fa-mel-prison": {
+            "guardian-red": 1,
+            "guardian-blue": 1,
+            "escape-red": 1,
+            "escape-blue": 1,
+            "chain-red": 1,
+            "chain-blue": 1,
+            "key": 6,
+            "deploy-red": 4,
+            "deploy-blue": 4,
         },
     },
     "rise-of-rome": {

@@ -10,6 +10,7 @@ from hoplostat.engine.registry import make_controller, register_controller
 from hoplostat.policies.base import Controller
 from hoplostat.errors import InputError
 from hoplostat.policies.greedy import GreedyController
+from hoplostat.policies import escape as _escape  # noqa: F401  (the `escape` profile's greedy methods)
 from hoplostat.policies.lookahead import DEFAULT_BUDGET, LookaheadController, parse_budget
 from hoplostat.policies.random import RandomController
 
