@@ -4,8 +4,8 @@
 defined here and attached to the class (new methods only; the default ones are untouched):
 
 - move: the Wretch first, to the reachable hex that brings it closest to its goal escape hex (the goal
-  itself wins at once), less 3 per opponent able to attack that hex next turn (their Movement plus Range;
-  a guardian its Range) while the Wretch is weak, more than its HP can take; it stays when no hex is better
+  itself wins at once), less 60 / its HP per opponent able to attack that hex next turn (their Movement plus Range;
+  a guardian its Range), so a weak Wretch waits; it stays when no hex is better
   than its own. The other units move by the default heuristics (toward opponents).
 - engage: an attack on the opposing Wretch first (the competitive switch, CON-5: the kill chance weighted
   heavily), otherwise the default choice.
@@ -49,15 +49,13 @@ def _move_escape(self, g, troop, options, optional):
         if mine:
             goal = s.goal[troop]
             dist = s.grid.dist[goal] if goal >= 0 else None
-            careful = w.hp <= 5
+            fear = 60.0 / max(1, w.hp)
 
             def score(h: int) -> float:
                 if h == goal:
                     return 1e6
                 sc = -4.0 * dist[h] if dist is not None else 0.0
-                if careful:
-                    sc -= 3.0 * _threats(s, troop, h)
-                return sc
+                return sc - fear * _threats(s, troop, h)
             here = score(w.hex)
             best = max(mine, key=lambda o: (score(o[1]), -o[1]))
             if score(best[1]) > here:
