@@ -893,7 +893,7 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
              "teams": _teams_sections}.get(kind, _skirmish_sections)
     sections, sentences = build(tables, catalog, factions, cfg)
-    sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, factions)),
+    sections.append(("odds", "Attack odds per unit", kill_chance_figure(kill_chance_frame(catalog, [f for f in factions if f in catalog.factions])),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
     return sections, sentences, stand_ins((tables, catalog))

@@ -356,12 +356,12 @@ class Condemned(Mode):
     # --- sweeps: solo games are a versus row against the rival ------------------------------
     @classmethod
     def matchups(cls, factions, *, arenas, titans, coop, players=0, pods=0, seed=0) -> list[Matchup]:
-        """Solo (`--players 1`, or `--no-coop`): every faction against the rival (seat b "rival"); competitive
-        (`--players 2`): every unordered pair, both seat orders; by default both."""
+        """Solo (the default, or `--players 1`): every faction against the rival (seat b "rival", who always
+        plays first, CON-15); competitive (`--players 2`): every unordered pair, both seat orders."""
         out: list[Matchup] = []
         if players in (0, 1):
-            out += [Matchup(cls.name, arena, f, RIVAL, "a") for arena in arenas for f in factions]
-        if players in (0, 2) and coop:
+            out += [Matchup(cls.name, arena, f, RIVAL, "b") for arena in arenas for f in factions]
+        if players == 2:
             out += [Matchup(cls.name, arena, a, b, first) for arena in arenas for i, a in enumerate(factions)
                     for b in factions[i + 1:] for first in ("a", "b")]
         return out
