@@ -807,3 +807,38 @@ def test_seeded_games_are_deterministic_and_end():
                 logs.append(res.log)
                 assert res.end_reason and res.end_reason != "unfinished"
             assert logs[0] == logs[1]
+
+
+def test_competitive_guardian_ties_are_drawn_at_random_R_PW_3_CON_29():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    gu = guardian(g, "red")
+    rc = g.controllers[gu.troop]
+    assert rc.neutral and not new(("kunlun",)).controllers[2].neutral
+    picks = {rc.tie(g, "rival-engage", [("attack", gu.uid, 1), ("attack", gu.uid, 2)]) for _ in range(40)}
+    assert len(picks) == 2
+
+
+def test_blasphemous_adds_one_damage_to_the_guardians_hit_attacks_R_PW_4_CON_24():
+    g = new(("kunlun",), roller=FixedRoller([2, 2]))
+    s = g.state
+    gu = guardian(g, "red")
+    hero = heroes(g, 0)[0]
+    put(g, hero, s.grid.neighbours[gu.hex][2])
+    con.set_die(g, 2, "test")
+    hp = hero.hp
+    rules.attack(g, gu, hero)
+    assert hero.hp == hp - 2
+    con.set_die(g, 5, "test")
+    hp = hero.hp
+    rules.attack(g, gu, hero)
+    assert hero.hp == hp - 3
+
+
+def test_a_displaced_wretch_is_checked_for_the_alert_at_the_start_of_a_turn_R_PW_13_CON_49():
+    g = new(("kunlun",))
+    s = g.state
+    rules.displace(g, wretch(g), 30)
+    assert not s.champion_active  # displacement triggers nothing ...
+    s.mode.start(g, 1)
+    assert s.champion_active  # ... the next turn's start sees the Wretch past the line
