@@ -842,3 +842,41 @@ def test_a_displaced_wretch_is_checked_for_the_alert_at_the_start_of_a_turn_R_PW
     assert not s.champion_active  # displacement triggers nothing ...
     s.mode.start(g, 1)
     assert s.champion_active  # ... the next turn's start sees the Wretch past the line
+
+
+def check_condemned(g, turn) -> None:
+    """The mode's own invariants, after every turn: nobody but a Wretch on an escape hex (on its goal only as
+    the game ends), guardians on their hexes, the inactive champion's hex empty, the unit limit kept,
+    favor on the meter, Wretch levels I-IV."""
+    s = g.state
+    for tag in ("escape-red", "escape-blue"):
+        h = s.grid.tagged(tag)[0]
+        uid = s.board[h]
+        assert uid < 0 or (con.is_wretch(s.units[uid]) and (h != s.goal[s.units[uid].troop] or s.end_reason is not None))
+    for i in s.guardians:
+        u = s.units[i]
+        assert u.zone != COMBAT or "guardian-red" in s.grid.tags[u.hex] or "guardian-blue" in s.grid.tags[u.hex]
+    if s.solo and not s.champion_active:
+        assert s.board[s.champion_hex] < 0
+    for t in (*s.players, *([s.rival_troop] if s.solo else [])):
+        assert s.mode.in_limit(s, t) <= s.limit[t] <= 4
+        assert 0 <= s.troops[t].favor <= con.TOP
+    for t in s.players:
+        assert 1 <= s.level[t] <= 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+@pytest.mark.parametrize("seats", [1, 2])
+def test_thousand_seeded_games_keep_the_invariants(policy, seats):
+    from test_mode_contract import check_invariants
+
+    facs = sorted(CAT.factions)
+    for seed in range(1000):
+        rng = np.random.default_rng(seed)
+        factions = tuple(facs[(seed + k) % len(facs)] for k in range(seats))
+        spec = GameSpec("condemned", factions)
+        res = play(CAT, spec, [make(policy, rng=rng) for _ in factions], rng=rng,
+                   after_turn=lambda g, t: (check_invariants(g, t), check_condemned(g, t)))
+        assert res.end_reason and res.end_reason != "unfinished", seed
+        assert all(t.outcome in ("won", "lost", "draw") for t in res.troops)
