@@ -141,7 +141,9 @@ def is_guardian(u: UnitState) -> bool:
 
 
 def on_alert(s: CondemnedState) -> bool:
-    """CON-11, CON-49: solo, the rivals are on alert exactly while the player's Wretch stands past the line."""
+    """CON-11, CON-49: solo, the rivals are on alert exactly while the player's Wretch stands past the line
+    (Pandora's Wake, "Arena Mat": Alert Line); read wherever the rivals choose, so it is always current
+    (ruling R-PW-13)."""
     if not s.solo:
         return False
     w = s.wretch[0]
@@ -519,7 +521,8 @@ class Condemned(Mode):
             self.check_alert(g)
 
     def check_alert(self, g: Game) -> None:
-        """CON-35: the champion activates the first time the player's Wretch is past the alert line."""
+        """CON-35: the champion activates the first time the player's Wretch is past the alert line; checked
+        after the Wretch's moves and at the start of every turn (a displaced Wretch: ruling R-PW-13)."""
         s: CondemnedState = g.state  # type: ignore[assignment]
         if s.solo and not s.champion_active and on_alert(s):
             activate_champion(g, "the Wretch crossed the alert line")
@@ -875,6 +878,7 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
     chips = {cid: catalog.unit(cid) for cid in (*WRETCH, *GUARDIANS)}
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
+    # Ruling R-PW-14: seat a red, seat b blue; solo the player is red, the rival blue.
     troops: list[TroopState] = [TroopState(index=0, side="red", faction=factions[0])]
     troops.append(TroopState(index=1, side="blue", faction=RIVAL if solo else factions[1]))
     troops.append(TroopState(index=2, side="red", faction="guardian", health="red"))
