@@ -484,7 +484,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     if ci_width is not None and not 0 < ci_width < 1:
         raise InputError(f"--ci-width {ci_width}: must be between 0 and 1 (e.g. 0.1)")
     many = max(cls.seats) > 2  # pods and teams of three or more; solo/co-op up to three (lost-cities-board)
-    if (players is not None or pods is not None) and not many:
+    seated = len(cls.seats) > 1 and cls.analysis == "versus"  # solo or competitive, one mode (Condemned)
+    if (pods is not None and not many) or (players is not None and not (many or seated)):
         flag = "--players" if players is not None else "--pods"
         raise InputError(f"{flag}: only for modes of three or more players ({mode} games have {min(cls.seats)})")
     if players is not None and players not in cls.seats:

@@ -901,7 +901,7 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
         sections.extend(_draft_sections(tables))
         odds_frame = chips_kill_chance_frame(catalog, chips_used(tables).get("chips", []))
     else:
-        odds_frame = kill_chance_frame(catalog, factions)
+        odds_frame = kill_chance_frame(catalog, [f for f in factions if f in catalog.factions])
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(odds_frame),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))

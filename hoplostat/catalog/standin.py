@@ -42,6 +42,10 @@ KIND_TEMPLATES: dict[str, Template] = {
     "titan": Template((0, 2), (1, 3), (14, 24), (2, 4), (10, 18)),
     "titan-ally": Template((0, 2), (1, 2), (3, 8), (1, 3), (4, 10)),
     "sentinel": Template((0, 0), (4, 4), (3, 5), (1, 2), (4, 10)),
+    # Pandora's Wake, Condemned: the guardians (Health 12 and Movement 0 are the book's; they never move) and
+    # the Wretch's four levels, growing from a weak unit (I) to a light hero (IV).
+    "guardian": Template((0, 0), (1, 2), (12, 12), (1, 3), (4, 10)),
+    "wretch": Template((2, 3), (1, 2), (4, 7), (2, 2), (5, 9)),
 }
 
 BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46), "arena-unit": (17, 26)}

@@ -38,6 +38,8 @@ KINDS: tuple[str, ...] = (
     "special-gladiator",
     "sea-monster",
     "champion",
+    "guardian",
+    "wretch",
 )
 """What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
 champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
@@ -45,7 +47,9 @@ gladiator, `fa-archer` the archer side of a foothold/archer chip. The Lost Citie
 chips that enter from players' bags, TLC-49) and `boss` (solo and co-op, TLC-63); its CF gladiators are
 `cf-gladiator`. Origins: `gladiator` and `special-gladiator` (star icon) chips of the shared draft pool,
 `sea-monster` the Atlantis arena's summoned units, `champion` a solo challenger's champion (no faction: the
-pool is drafted, not owned)."""
+pool is drafted, not owned). Pandora's Wake, Condemned:
+`guardian` (Scylla and Charybdis, arena units fixed on their guardian hexes), `wretch` (a player troop's
+Wretch, one chip face per level I-IV)."""
 
 ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
@@ -187,6 +191,18 @@ HEX_TAGS: dict[str, str] = {
     "arena-blue": "El Dorado: the blue player's arena hex (the red player delivers its Tribute there)",
     "tribute-red": "El Dorado: where the red player's Tribute starts",
     "tribute-blue": "El Dorado: where the blue player's Tribute starts",
+    # Pandora's Wake, Condemned Mode, "Arena Mat" (Fa Mel Prison)
+    "guardian-red": "the red guardian hex: only a guardian may stand there (Fa Mel Prison)",
+    "guardian-blue": "the blue guardian hex: only a guardian may stand there (Fa Mel Prison)",
+    "escape-red": "the escape hex on the red side, blue's goal: only Wretches may enter (Fa Mel Prison)",
+    "escape-blue": "the escape hex on the blue side, red's goal: only Wretches may enter (Fa Mel Prison)",
+    "chain-red": "where the red Wretch (or champion) starts; otherwise a plain hex (Fa Mel Prison)",
+    "chain-blue": "where the blue Wretch (or the solo champion) starts; otherwise a plain hex (Fa Mel Prison)",
+    "key": "a key hex (Fa Mel Prison); its value is its key-1, key-2 or key-3 tag",
+    "key-1": "key hex value 1 (one icon)",
+    "key-2": "key hex value 2 (two icons)",
+    "key-3": "key hex value 3 (three icons)",
+    "alert": "past the alert line, on the red solo player's escape side (Fa Mel Prison, CON-11)",
 }
 
 ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
@@ -201,6 +217,19 @@ ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
             "chained-hero-red": 1,
             "chained-hero-blue": 1,
             "pedestal": 4,
+        },
+        # Pandora's Wake, Condemned Mode, "Arena Mat" and "Deployment Hexes": FA MEL PRISON (the split of the
+        # six key hexes by value is not given).
+        "fa-mel-prison": {
+            "guardian-red": 1,
+            "guardian-blue": 1,
+            "escape-red": 1,
+            "escape-blue": 1,
+            "chain-red": 1,
+            "chain-blue": 1,
+            "key": 6,
+            "deploy-red": 4,
+            "deploy-blue": 4,
         },
     },
     "rise-of-rome": {

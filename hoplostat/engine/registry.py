@@ -20,15 +20,20 @@ Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param
 - movement_lock: marker: opponents adjacent to the holder cannot move and stop when they arrive
 - intercept(g, holder, param, attacker, target) -> bool: holder takes the attack's damage instead
 - stationary: marker: the holder cannot move and cannot be displaced (Rise of Rome's Stationed)
+
+Granted skills (skills a unit has from the arena or a game state, not printed on its chip: Condemned's
+arena die): `grant(s, u, skills, movement=, range_=)` gives the unit a chip made by `with_granted`, the
+printed chip plus those skills (and stat changes), one object per grant, so every hook lookup above and the
+state's `hooked` caches see them like printed skills; `printed_chip` gives the chip back as printed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from hoplostat.catalog.model import Unit
+from hoplostat.catalog.model import SkillRef, Unit
 
 HOOKS: tuple[str, ...] = (
     "attack_dice",
@@ -237,6 +242,59 @@ def unit_hooks(unit: Unit, hook: str) -> tuple[tuple[str, int | None, Any], ...]
 
 
 _NONE: dict[str, SkillImpl] = {}
+
+
+# --------------------------------------------------------------------------- granted skills
+
+_GRANTED: dict[tuple[int, tuple[SkillRef, ...], int, int], tuple[Unit, Unit]] = {}
+"""(id of the printed chip, granted skills, Movement change, Range change) -> (printed chip, the chip played)."""
+_PRINTED: dict[int, Unit] = {}
+"""id of a chip made by `with_granted` -> its printed chip."""
+
+
+def printed_chip(unit: Unit) -> Unit:
+    """The chip as printed: `unit` itself unless `with_granted` made it."""
+    return _PRINTED.get(id(unit), unit)
+
+
+def with_granted(unit: Unit, skills: Sequence[SkillRef | str] = (), *, movement: int = 0, range_: int = 0) -> Unit:
+    """The chip a unit plays with while the arena or a game state grants it skills its chip does not print
+    (Pandora's Wake, Condemned: the arena die's Absorb, Retaliate, Blasphemous; +1 Range, +2 Movement): the
+    printed chip's stats and skills, then the granted skills it does not already have (a skill twice adds
+    nothing, R-ENG-4), Movement and Range changed by `movement` and `range_`. Every hook lookup
+    (`hook_map`, `unit_hooks`, the state's `hooked` views) reads a unit's chip, so a granted skill works
+    exactly like a printed one. One chip object per (printed chip, grant), so the caches keyed by chip
+    identity stay valid. Nothing granted: the printed chip itself."""
+    base = printed_chip(unit)
+    refs = tuple(SkillRef(r) if isinstance(r, str) else r for r in skills)
+    refs = tuple(r for i, r in enumerate(refs) if not base.has_skill(r.id) and all(q.id != r.id for q in refs[:i]))
+    if not refs and not movement and not range_:
+        return base
+    key = (id(base), refs, movement, range_)
+    got = _GRANTED.get(key)
+    if got is not None and got[0] is base:
+        return got[1]
+    chip = replace(base, skills=base.skills + refs, movement=max(0, base.movement + movement),
+                   range=max(0, base.range + range_))
+    _GRANTED[key] = (base, chip)
+    _PRINTED[id(chip)] = base
+    return chip
+
+
+def grant(s: Any, u: Any, skills: Sequence[SkillRef | str] = (), *, movement: int = 0, range_: int = 0,
+          printed: Unit | None = None) -> bool:
+    """Give unit `u` of state `s` exactly these granted skills and stat changes on top of its printed chip
+    (`printed`, default the chip under its current grant; a chip swap such as a Wretch's level passes the
+    new chip): sets `u.unit` (`with_granted`) and, when the chip changed, bumps `s.combat_version` so the
+    state's per-hook views of the units in combat are rebuilt. () with no change takes every grant away.
+    Returns whether the chip changed."""
+    chip = with_granted(printed if printed is not None else printed_chip(u.unit), skills, movement=movement,
+                        range_=range_)
+    if chip is u.unit:
+        return False
+    u.unit = chip
+    s.combat_version += 1
+    return True
 
 
 def skill_impl(skill_id: str, ruleset: str) -> SkillImpl | None:

@@ -407,3 +407,13 @@ def _savage(g, holder, param, args):
 
 
 register("savage", "special", special_options=_savage_options, special=_savage, ruling="R-ENG-12")
+
+
+# --- Blasphemous (Innate; Pandora's Wake, granted by the Condemned arena die) ------------------------------------
+def _blasphemous(g, holder, param, attacker, target):
+    # Pandora's Wake, Condemned reference sheet, Arena Die face 5 names Blasphemous without a text: our stand-in
+    # (no chip prints it, so it is not in data/remastered/skills.toml; data/README.md, ruling R-PW-4) is +1 damage on the holder's own hit attacks.
+    return 1 if attacker is holder else 0
+
+
+register("blasphemous", "innate", attack_bonus=_blasphemous, attack_scope="attacker", ruling="R-PW-4")
