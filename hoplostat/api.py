@@ -342,6 +342,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     if max_rounds is not None and max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     catalog = load(_paths(data), ruleset=cls.ruleset)
+    catalog = getattr(cls, "play_catalog", lambda c: c)(catalog)  # a mode of two boxes' chips (rise-of-rome-2x2)
     chosen = _split("--faction", _names(factions))
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
@@ -483,6 +484,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
     catalog = load(data_dirs, use_env=False, ruleset=cls.ruleset)
+    # a mode played with chips of more than one box (rise-of-rome-2x2) names the catalog it plays with
+    catalog = getattr(cls, "play_catalog", lambda c: c)(catalog)
     chosen = tuple(_split("--faction", factions)) if factions else tuple(catalog.factions)
     for f in chosen:
         catalog.faction(f)

@@ -748,7 +748,10 @@ def sweep_catalog(manifest: dict, overlays=None):
     config = manifest.get("config", {})
     mode = config.get("mode") or "skirmish"
     dirs = list(overlays) if overlays else list(config.get("data", []))
-    return load(dirs, use_env=False, ruleset=ruleset_of(mode))
+    from hoplostat.engine.loop import mode_class
+
+    # a mode played with chips of more than one box (rise-of-rome-2x2) names the catalog it plays with
+    return getattr(mode_class(mode), "play_catalog", lambda c: c)(load(dirs, use_env=False, ruleset=ruleset_of(mode)))
 
 
 def stand_ins(*runs) -> dict:
