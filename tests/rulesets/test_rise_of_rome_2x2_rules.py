@@ -122,7 +122,7 @@ def test_each_player_draws_a_city_from_all_five_emblems_ROR_87_R_ROR_42():
         spec = RiseOfRome2x2.default_spec(ROR, np.random.default_rng(seed))
         assert len(spec.factions) == 4 and len(set(spec.factions)) == 4
         seen |= set(spec.factions)
-    assert seen == set(CITIES)
+    assert seen == {"rome", "pompeii", "atlantis", "xanadu", "el-dorado"} == set(CITIES)
 
 
 def test_a_bag_of_one_gladiator_of_each_type_two_chosen_tactics_and_two_prep_circles_ROR_87_R_ROR_41():
