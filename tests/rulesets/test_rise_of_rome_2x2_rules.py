@@ -137,7 +137,9 @@ def test_a_bag_of_one_gladiator_of_each_type_two_chosen_tactics_and_two_prep_cir
     assert len(atl) == 6 and "atlantis/brawler-1" in atl
     for p in range(4):
         t = s.troops[p]
-        assert t.hand_size == 2 and len(t.tactics_bag) == 2
+        assert t.hand_size == 2 and len(t.tactics_bag) == 2 and t.health == "red"
+    # R-ROR-48: one pool of both boxes' health chips (75 + 100); the arena's own supply
+    assert s.supply_start == {"red": 175, "arena": 150}
     # secretly chosen: the controller's pick, the last offered each time
     assert [x.id for x in s.troops[0].tactics_bag] == ["rome/tactic-iv", "rome/adrenaline"]
     s.turn, s.active = 10, 0
