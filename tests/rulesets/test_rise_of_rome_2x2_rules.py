@@ -13,7 +13,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.loop import GameSpec, mode_class, play
 from hoplostat.engine.rules import Game
 from hoplostat.engine.steps import engage_options
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, UnitState
 from hoplostat.policies import make
 from hoplostat.rulesets.lost_cities.base import LEVELS
 from hoplostat.rulesets.rise_of_rome import teams
@@ -245,6 +245,8 @@ def test_abilities_help_teammates_once_per_round_on_either_turn_ROR_88_R_ROR_46(
     for c in g.controllers:
         c.picks["ability"] = pick
     which = teams.ROR_ATTACK_ABILITIES
+    # teammates are allies (Innates and Abilities help them), the arena's troop and the other team are not
+    assert rules.same_team(s, 0, 2) and not rules.same_team(s, 0, 1) and not rules.same_team(s, 0, s.arena_troop)
     # on the teammate's turn, the impeller's Ability is offered to the player whose turn it is
     s.turn, s.active = 11, mate
     s.mode.ability_step(g, mate, which)
