@@ -498,7 +498,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--policies {policies!r}: in {mode} one player plays every seat of the team; give one name")
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
-    catalog = load(data_dirs, use_env=False, ruleset=cls.ruleset)
+    catalog = cls.catalog_of(load(data_dirs, use_env=False, ruleset=cls.ruleset))  # a mode of several boxes' chips
     chosen = tuple(_split("--faction", factions)) if factions else tuple(catalog.factions)
     for f in chosen:
         catalog.faction(f)

@@ -341,13 +341,11 @@ def ruleset_of(mode: str) -> str:
 
 
 def mode_catalog(mode: str, catalog):
-    """The catalog a mode's games are played with: its rule set's, or what the mode makes of it (a mode with
-    a `catalog_of` classmethod, e.g. `origins-battle-royale`'s pool of other boxes' chips); the hash stays the
-    loaded catalog's."""
+    """The catalog a mode's games are played with: what the mode makes of its rule set's (`Mode.catalog_of`,
+    e.g. `origins-battle-royale`'s pool of other boxes' chips); the hash stays the loaded catalog's."""
     from hoplostat.engine.loop import mode_class
 
-    hook = getattr(mode_class(mode), "catalog_of", None)
-    return catalog if hook is None else hook(catalog)
+    return mode_class(mode).catalog_of(catalog)
 
 
 def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:

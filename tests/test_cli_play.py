@@ -210,9 +210,9 @@ def test_every_play_line_of_the_readme_and_of_the_rise_of_rome_page_runs(capsys,
     page = (root / "docs/rise-of-rome.md").read_text(encoding="utf-8")
     rest = [ln.split("  #")[0].strip() for ln in page.splitlines()
             if ln.startswith(("hoplostat sweep ", "hoplostat summarize ", "hoplostat report ", "hoplostat data "))]
-    assert len(rest) == 7  # rise-of-rome: sweep, summarize, report, two data lines; the titan mode: sweep, data show
+    assert len(rest) == 9  # rise-of-rome: sweep, summarize, report, two data lines; the titan mode: sweep, data show; rise-of-rome-2x2: sweep, summarize
     for line in rest:
-        line = re.sub(r"--games \d+", "--games 4", line)
+        line = re.sub(r"--pods \d+", "--pods 2", re.sub(r"--games \d+", "--games 4", line))
         args = [str(tmp_path / a) if a.startswith("reports/") else a for a in shlex.split(line)[1:]]
         code, out, err = run_cli(capsys, *args)
         assert code == 0, (line, err)

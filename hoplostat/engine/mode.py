@@ -339,6 +339,13 @@ class Mode:
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
+    def catalog_of(cls, catalog: Any) -> Any:
+        """The catalog this mode's games are played with, given its rule set's (`catalog.load(ruleset=...)`):
+        the same by default; a mode of several boxes' chips adds them (rise-of-rome-2x2, origins-battle-royale).
+        Sweeps, `play` and the stand-in counts all go through it (`sweep.mode_catalog`)."""
+        return catalog
+
+    @classmethod
     def validate(cls, catalog: Any, spec: GameSpec) -> GameSpec:
         """Check a spec against the mode's facts; fills the defaults (arena, round cap)."""
         if len(spec.factions) not in cls.seats:

@@ -95,13 +95,12 @@ def _die_face_escape(self, g, troop, options, optional):
     return None
 
 
-def _draft(self, g, troop, options, optional):
-    cat = getattr(g.state.mode, "bag", ())
-    by_id = {u.id: u for u in cat}
+def _draft_escape(self, g, troop, options, optional):
+    by_id = {u.id: u for u in g.state.mode.bag}  # Condemned's hero bag (CON-16)
     return max(options, key=lambda cid: (_unit_value(by_id[cid]) if cid in by_id else 0.0, cid))
 
 
 for _name, _fn in (("_move_escape", _move_escape), ("_engage_escape", _engage_escape),
-                   ("_die_face_escape", _die_face_escape), ("_draft", _draft)):
+                   ("_die_face_escape", _die_face_escape), ("_draft_escape", _draft_escape)):
     if not hasattr(GreedyController, _name):
         setattr(GreedyController, _name, _fn)

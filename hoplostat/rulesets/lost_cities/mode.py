@@ -152,7 +152,7 @@ class LostCities(Mode):
         t.turns += 1
         end_temporary_tactics(g, troop)
         # TLC-24 (ruling R-TLC-14): the bag empty and a prep circle empty at the start of the turn: 2 damage.
-        if bag_count(s, troop) == 0 and hand_count(s, troop) < t.hand_size:
+        if self.short_of_chips(s, troop):
             hero = s.units[t.primary_hero]
             if hero.zone == COMBAT:
                 s.say(f"{t.faction} ({t.side}) has an empty prep circle and an empty bag")
@@ -182,6 +182,10 @@ class LostCities(Mode):
                 self.draw(g, troop)
                 if s.end_reason is not None:
                     return
+
+    def short_of_chips(self, s: GameState, troop: int) -> bool:
+        """TLC-24: the bag empty and a prep circle empty (a mode with other circles overrides it)."""
+        return bag_count(s, troop) == 0 and hand_count(s, troop) < s.troops[troop].hand_size
 
     def draw(self, g: Game, troop: int) -> None:
         """TLC-22, TLC-25: chip by chip at random until the five circles are full or the bag is empty; a beast

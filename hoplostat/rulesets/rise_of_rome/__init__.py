@@ -5,6 +5,7 @@ registers them."""
 from hoplostat.rulesets.rise_of_rome import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.rise_of_rome import mode  # noqa: F401  (registers the mode)
 from hoplostat.rulesets.rise_of_rome import titan  # noqa: F401  (registers the titan mode)
+from hoplostat.rulesets.rise_of_rome import teams  # noqa: F401  (registers rise-of-rome-2x2)
 from hoplostat.rulesets.rise_of_rome.base import RULESET
 
 __all__ = ["RULESET"]

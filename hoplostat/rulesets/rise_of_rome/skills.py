@@ -79,9 +79,9 @@ register("stationed", "innate", stationary=True)  # ROR-101
 
 # --- Abilities (attack phase) -------------------------------------------------------------------------
 def _impel_options(g, holder, param):
-    # ROR-94: an adjacent friendly unit.
+    # ROR-94: an adjacent friendly unit (a teammate's too: ROR-88).
     s = g.state
-    return [(u.uid,) for u in s.in_combat(holder.troop) if u is not holder and s.grid.dist[u.hex][holder.hex] == 1]
+    return [(u.uid,) for u in s.in_combat() if _ally(s, holder, u) and s.grid.dist[u.hex][holder.hex] == 1]
 
 
 def _impel(g, holder, param, args):
@@ -97,7 +97,7 @@ def _consuming_impel_options(g, holder, param):
     s = g.state
     if holder.engaged_turn == s.turn:
         return []
-    return [(u.uid,) for u in s.in_combat(holder.troop) if u is not holder and s.grid.dist[u.hex][holder.hex] <= 2]
+    return [(u.uid,) for u in s.in_combat() if _ally(s, holder, u) and s.grid.dist[u.hex][holder.hex] <= 2]
 
 
 def _consuming_impel(g, holder, param, args):
