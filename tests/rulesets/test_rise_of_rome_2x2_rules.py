@@ -279,11 +279,29 @@ def test_turns_alternate_teams_a1_b1_a2_b2_ROR_89(first):
 # --------------------------------------------------------------------------- whole games
 
 
-def _game(seed, policy="greedy"):
+def _check(g, turn) -> None:
+    """State invariants after every turn: HP within bounds, the board and the units agree, each health supply
+    conserved (the shared pool of both boxes and the arena's own), teams fixed, a fallen player's units never
+    redeployed from its hand."""
+    s = g.state
+    held: dict[str, int] = {}
+    for u in s.units:
+        if u.zone == COMBAT:
+            assert 0 < u.hp <= u.unit.health + u.hp_gained, (u.name, turn.header)
+            assert s.board[u.hex] == u.uid, (u.name, turn.header)
+            held[s.supply_of(u.troop)] = held.get(s.supply_of(u.troop), 0) + u.hp
+    for h, uid in enumerate(s.board):
+        assert uid < 0 or (s.units[uid].zone == COMBAT and s.units[uid].hex == h)
+    for key, start in s.supply_start.items():
+        assert s.supply[key] >= 0 and s.supply[key] + held.get(key, 0) == start, (key, turn.header)
+    assert [s.team_of(p) for p in range(4)] == [0, 1, 0, 1]
+
+
+def _game(seed, policy="greedy", check=None):
     cls = mode_class("rise-of-rome-2x2")
     spec = cls.validate(ROR, cls.default_spec(ROR, np.random.default_rng(seed)))
     rng = np.random.default_rng(seed)
-    return play(ROR, spec, [make(policy, rng=rng) for _ in range(4)], rng=rng, log=True)
+    return play(ROR, spec, [make(policy, rng=rng) for _ in range(4)], rng=rng, log=check is None, after_turn=check)
 
 
 def test_same_seed_same_game():
@@ -292,10 +310,11 @@ def test_same_seed_same_game():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("policy", ["greedy", "random"])
-def test_seeded_games_end_by_the_rules(policy):
-    for seed in range(30):
-        res = _game(seed, policy)
+@pytest.mark.parametrize("policy, n", [("greedy", 1000), ("random", 200)])
+def test_seeded_games_keep_the_invariants_and_end_by_the_rules(policy, n):
+    """1,000 greedy games (and 200 random ones), the state invariants checked after every turn."""
+    for seed in range(n):
+        res = _game(seed, policy, check=_check)
         x = res.extras
         assert res.end_reason in ("both opposing champions defeated",) or res.end_reason.startswith("round cap")
         if x["winner_team"] is not None:
