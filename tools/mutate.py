@@ -30,6 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 RISE_OF_ROME = ["tests/engine/test_rise_of_rome.py", "tests/rulesets/test_rise_of_rome_rules.py"]
 
+ENGINE_RULES = ["tests/engine/test_rules.py", "tests/engine/test_key_terms.py", "tests/engine/test_skills.py",
+                "tests/engine/test_skills_pinned.py", "tests/engine/test_ruling_switches.py",
+                "tests/engine/test_troops.py", "tests/engine/test_rules_pinned.py"]
+"""The rule scenarios on hand-built positions that pin the engine's rules (engine/rules.py, steps.py); the modes'
+seeded whole games are left out (about 10 s a surviving mutant on the shared machine): each rule is pinned by
+its own scenario."""
+
 TESTS: dict[str, list[str]] = {
     "combat": ["tests/test_duel_oracle.py", "tests/test_combat.py"],
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
@@ -46,6 +53,8 @@ TESTS: dict[str, list[str]] = {
     "rulesets/remastered/skills": ["tests/engine/test_skills.py", "tests/engine/test_key_terms.py",
                                    "tests/engine/test_rules.py", "tests/engine/test_ruling_switches.py",
                                    "tests/engine/test_skills_pinned.py"],
+    "engine/rules": ENGINE_RULES,
+    "engine/steps": ENGINE_RULES,
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
@@ -54,7 +63,7 @@ TESTS: dict[str, list[str]] = {
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
 
-FAST_ONLY = frozenset({"rulesets/classic/turn", "rulesets/rise_of_rome/skills", "rulesets/rise_of_rome/favor",
+FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/classic/turn", "rulesets/rise_of_rome/skills", "rulesets/rise_of_rome/favor",
                        "rulesets/rise_of_rome/mode"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""

@@ -1,0 +1,439 @@
+"""Engine rules (`hoplostat/engine/rules.py`, `steps.py`) pinned where mutation testing found them unpinned
+(issue 25).
+
+Each test names the rule id it pins (../shared/RULES.md) or the rules function's contract, and fails when it
+is implemented wrongly: guards against an occupied hex (uid 0 included), what a sentinel is when it enters
+(SUP-4), the Colosseum's center hex (ARN-3), the narration of `hoplostat play --log`, statistics the reports
+read (tactics enabled by Tactical), how a withdrawn unit leaves the board (ONS-11). Positions are hand-built
+with tests/engine/enginekit.py; dice are forced with FixedRoller.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from enginekit import Scripted, make_game, mk_tactic, mk_unit
+
+from hoplostat.engine import rules, steps
+from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.mode import Mode
+from hoplostat.engine.rules import FixedRoller
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD
+
+C = 28
+
+
+def nb(grid, h=C, k=0):
+    return grid.neighbours[h][k]
+
+
+@pytest.fixture(scope="module")
+def cgrid(cat):
+    return HexGrid.of(cat.arena("colosseum"))
+
+
+# --- guards: no change onto an occupied hex, the first unit's (uid 0) included -----------------------
+
+
+def test_displace_refuses_a_hex_held_by_the_first_unit_SKL_6(grid):
+    """A displacement never puts a unit on an occupied hex, also when the occupant is uid 0."""
+    t = nb(grid)
+    g = make_game(grid, [(mk_unit("zero"), 0, C), (mk_unit("b"), 1, t)])
+    zero, b = g.state.units
+    with pytest.raises(ValueError, match=f"displace: hex {C} is occupied"):
+        rules.displace(g, b, C)
+    assert g.state.board[C] == zero.uid and b.hex == t
+
+
+def test_displace_moves_the_chip_and_frees_its_hex_and_narrates_who_did_it_SKL_6(grid):
+    t, free = nb(grid), nb(grid, k=1)
+    g = make_game(grid, [(mk_unit("pusher"), 0, C), (mk_unit("b"), 1, t)])
+    s = g.state
+    pusher, b = s.units
+    rules.displace(g, b, free, by=pusher)
+    assert s.board[t] == -1 and s.board[free] == b.uid and b.hex == free
+    assert s.log[-1] == f"b (blue) is displaced from hex {t} to hex {free} by pusher"
+    far = grid.at_distance(C, 3)[0]
+    rules.displace(g, b, far)
+    assert s.log[-1] == f"b (blue) is displaced from hex {free} to hex {far}"
+    assert s.board[free] == -1
+
+
+def test_move_refuses_an_occupied_hex_and_uses_up_the_move_MOV_3(grid):
+    t = nb(grid)
+    g = make_game(grid, [(mk_unit("zero"), 0, C), (mk_unit("b"), 1, t)])
+    zero, b = g.state.units
+    with pytest.raises(ValueError, match="is occupied"):
+        rules.move(g, b, C)
+    dest = nb(grid, k=1)
+    rules.move(g, zero, dest)
+    assert zero.moved_turn == g.state.turn and not rules.can_move(g.state, zero)
+    assert g.state.board[C] == -1 and g.state.board[dest] == zero.uid
+
+
+# --- sentinels (SUP-4, ARN-6) and footholds (SUP-1, SUP-2) -------------------------------------------
+
+
+def _col(cat, cgrid, placed=()):
+    g = make_game(cgrid, list(placed) or [(mk_unit("a"), 0, 30)])
+    g.state.support_unit = cat.unit("sentinel")
+    return g
+
+
+def test_a_sentinel_is_dazed_the_turn_it_enters_and_not_later_SUP_4(cat, cgrid):
+    """SUP-4: the sentinel gains its HP at once and is dazed the turn it enters (it cannot act that turn)."""
+    g = _col(cat, cgrid)
+    s = g.state
+    before = s.supply["red"]
+    sen = rules.place_sentinel(g, 0, 0)
+    assert sen.hp == sen.unit.health and s.supply["red"] == before - sen.unit.health
+    assert sen.deployed_turn == s.turn and s.is_dazed(sen)
+    assert not rules.can_engage(s, sen) and not rules.can_use_abilities(s, sen)
+    s.turn += 2
+    assert not s.is_dazed(sen) and rules.can_engage(s, sen)
+
+
+def test_a_sentinel_only_on_an_available_pedestal_ARN_6_SUP_4(cat, cgrid):
+    """ARN-6, SUP-4: not on a plain hex; not on a pedestal another unit (uid 0 too) stands on; not without the
+    supply for its HP; not without a sentinel in the catalog."""
+    g = _col(cat, cgrid, [(mk_unit("zero"), 1, 30)])
+    s = g.state
+    with pytest.raises(ValueError, match="place_sentinel: hex 31 is not an available pedestal"):
+        rules.place_sentinel(g, 0, 31)
+    # uid 0 standing on the pedestal (a test position: only sentinels may be there)
+    s.board[30], s.board[0] = -1, 0
+    s.units[0].hex = 0
+    with pytest.raises(ValueError, match="place_sentinel: hex 0 is not an available pedestal"):
+        rules.place_sentinel(g, 0, 0)
+    s.supply["red"] = 1
+    with pytest.raises(ValueError, match="place_sentinel: supply has 1 red chips, a sentinel needs"):
+        rules.place_sentinel(g, 0, 6)
+    s.support_unit = None
+    with pytest.raises(ValueError, match="^place_sentinel: the catalog has no sentinel$"):
+        rules.place_sentinel(g, 0, 6)
+
+
+def test_a_sentinel_placed_for_another_troop_is_narrated_as_such_ASC_12(cat, cgrid):
+    """The narration says who placed a sentinel and, when another troop controls it, for whom (ASC-12)."""
+    g = _col(cat, cgrid)
+    s = g.state
+    s.troops[0].faction, s.troops[1].faction = "amazons", "egypt"
+    rules.place_sentinel(g, 0, 0)
+    assert s.log[-1] == "amazons (red) places a sentinel on pedestal hex 0 with 4 HP (dazed this turn)"
+    rules.place_sentinel(g, 0, 6, placed_by=0)
+    assert s.log[-1] == "amazons (red) places a sentinel on pedestal hex 6 with 4 HP (dazed this turn)"
+    rules.place_sentinel(g, 0, 72, placed_by=1)
+    assert s.log[-1] == ("egypt (blue) places a sentinel for amazons (red) on pedestal hex 72 with 4 HP "
+                         "(dazed this turn)")
+
+
+def test_footholds_placed_moved_and_removed_are_the_placing_troops_SUP_1_SUP_2_CF_6(cat, cgrid):
+    g = _col(cat, cgrid)
+    s = g.state
+    s.troops[1].faction = "egypt"
+    rules.place_foothold(g, 1, 31)
+    assert s.footholds == {31: 1} and s.log[-1] == "egypt (blue) places a foothold on hex 31"
+    with pytest.raises(ValueError, match="^place_foothold: hex 31 already holds a foothold$"):
+        rules.place_foothold(g, 0, 31)
+    rules.move_foothold(g, 31, 32)
+    assert s.footholds == {32: 1} and s.log[-1] == "egypt (blue) moves its foothold from hex 31 to hex 32"
+    assert rules.remove_foothold(g, 32) == 1 and s.footholds == {}
+
+
+# --- the Colosseum's center hex (ARN-3) --------------------------------------------------------------
+
+
+def test_center_hex_deals_one_damage_to_the_active_troops_unit_only_ARN_3(cgrid):
+    """ARN-3: a unit of the troop whose turn starts, on the center hex, is dealt 1 damage (no troop's damage);
+    another troop's unit there is not; uid 0 counts like any unit."""
+    center = cgrid.tagged("center")[0]
+    g = make_game(cgrid, [(mk_unit("zero", health=3), 0, center), (mk_unit("b"), 1, 30)])
+    s = g.state
+    zero, b = s.units
+    steps.center_hex_damage(g, 1, "the center hex")
+    assert zero.hp == 3 and b.hp == 4
+    steps.center_hex_damage(g, 0, "the center hex")
+    assert zero.hp == 2 and s.troops[1].damage_dealt == 0
+    assert s.log[-1] == "zero (red) loses 1 HP (the center hex), 2 left"
+
+
+
+# --- what a move tells the mode, and its narration (MOV-3, SKL-6, ASC-10) ---------------------------
+
+
+class _Moves(Mode):
+    """A mode that records what the rules tell it of each move (Ascension equips shards from it, ASC-10)."""
+
+    def __init__(self):
+        self.moves = []
+
+    def after_move(self, g, u, src, dest):
+        self.moves.append((u.uid, src, dest))
+
+
+def test_a_move_tells_the_mode_where_from_and_where_to_and_is_narrated_MOV_3(grid):
+    mode = _Moves()
+    g = make_game(grid, [(mk_unit("walker"), 0, C), (mk_unit("b"), 1, 0)], mode=mode)
+    s = g.state
+    dest = grid.at_distance(C, 2)[0]
+    rules.move(g, s.units[0], dest)
+    assert mode.moves == [(0, C, dest)]
+    assert s.log[-1] == f"a (red) moves walker from hex {C} to hex {dest}"
+    with pytest.raises(ValueError, match=f"^move: hex 0 is occupied$"):
+        rules.move(g, s.units[0], 0)
+
+
+def test_a_swap_is_the_swappers_move_from_its_hex_to_the_others_SKL_6(grid):
+    """SKL-6 (R-ENG-7): in a swap the unit using the skill has moved, from its hex to the other's; the other
+    is displaced, which tells the mode nothing."""
+    mode = _Moves()
+    t = nb(grid)
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 0, t)], mode=mode)
+    a, b = g.state.units
+    rules.swap_places(g, a, b)
+    assert (a.hex, b.hex) == (t, C) and g.state.board[t] == a.uid and g.state.board[C] == b.uid
+    assert mode.moves == [(a.uid, C, t)]
+
+
+def test_heal_and_gain_are_narrated_with_the_units_side_UNIT_4(grid):
+    g = make_game(grid, [(mk_unit("a", health=4), 1, C)], hp={0: 1})
+    s = g.state
+    u = s.units[0]
+    assert rules.heal(g, u, 2) == 2 and s.log[-1] == "a (blue) heals 2 HP, now 3"
+    assert rules.gain_hp(g, u, 2) == 2 and s.log[-1] == "a (blue) gains 2 HP, now 5"
+    n = len(s.log)
+    assert rules.heal(g, u, 2) == 0 and len(s.log) == n  # nothing healed, nothing said
+
+
+# --- leaving the board without a defeat (ONS-11) and coming back to camp ---------------------------
+
+
+def test_withdraw_frees_the_hex_returns_chips_and_tactics_and_counts_no_defeat_ONS_11(grid):
+    """ONS-11 (`rules.withdraw`): the unit leaves combat (uid 0 on hex 0 too), its HP back to the supply, HP
+    gained forgotten, the tactics on it to the discard of the troops that played them; no defeat counted."""
+    g = make_game(grid, [(mk_unit("zero", health=3), 0, 0), (mk_unit("b"), 1, C)])
+    s = g.state
+    zero, b = s.units
+    rules.gain_hp(g, zero, 2)
+    mine, theirs = mk_tactic("mine", "permanent", "extra-dice black"), mk_tactic("theirs", "permanent", "range-add 1")
+    for troop, t in ((0, mine), (1, theirs)):
+        s.troops[troop].tactics_camp.append(t)
+        rules.place_tactic(g, troop, t, zero)
+    supply = s.supply["red"]
+    rules.withdraw(g, zero, BAG)
+    assert s.board[0] == -1 and zero.hex == -1 and zero.zone == BAG and zero not in s.in_combat()
+    assert zero.hp == 0 and zero.hp_gained == 0 and s.supply["red"] == supply + 5
+    assert s.troops[0].tactics_discard == [mine] and s.troops[1].tactics_discard == [theirs] and zero.tactics == []
+    assert s.troops[0].units_lost == 0 and zero.times_defeated == 0
+
+
+def test_withdraw_keeps_out_what_discard_refuses_ONS_11(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    s = g.state
+    a = s.units[0]
+    keep, marker = mk_tactic("keep", "permanent", "range-add 1"), mk_tactic("marker", "temporary", "stun")
+    for t in (keep, marker):
+        s.troops[1].tactics_camp.append(t)
+        rules.place_tactic(g, 1, t, a)
+    rules.withdraw(g, a, CAMP, discard=lambda pt: pt.tactic is not marker)
+    assert s.troops[1].tactics_discard == [keep] and a.tactics == []
+
+
+def test_return_to_camp_leaves_no_hp_and_sets_activity_only_when_told(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    a = g.state.units[0]
+    rules.defeat(g, a)
+    rules.return_to_camp(g, a)
+    assert (a.zone, a.hp, a.hex, a.active) == (CAMP, 0, -1, True)
+    rules.return_to_camp(g, a, active=False)
+    assert a.active is False
+
+
+# --- simultaneous triggers: turn order from the active troop (SKL-4) --------------------------------
+
+
+def test_turn_order_starts_with_the_active_troop_SKL_4(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    s = g.state
+    assert rules.turn_order_from_active(s) == [0, 1]
+    s.active = 1
+    assert rules.turn_order_from_active(s) == [1, 0]
+    s.order = [1]
+    assert rules.turn_order_from_active(s) == [1, 0]  # a troop outside the round order comes last
+
+
+# --- gathering dice (ENG-3) -------------------------------------------------------------------------
+
+
+def test_an_extra_die_adds_to_the_dice_of_its_colour_ENG_3_TAC_3(grid):
+    """ENG-3, TAC-3: an extra-dice tactic of a colour the unit already rolls adds one die of it."""
+    g = make_game(grid, [(mk_unit("a", attack="2black"), 0, C), (mk_unit("f"), 1, nb(grid))])
+    s = g.state
+    a, f = s.units
+    t = mk_tactic("more", "permanent", "extra-dice black")
+    s.troops[0].tactics_camp.append(t)
+    rules.place_tactic(g, 0, t, a)
+    pool = rules.attack_profile(g, a, f)[0]
+    assert str(pool) == "3black" and pool.size == 3
+
+
+# --- Tactical: the statistic of the tactics it enabled (R-CAT-5) -------------------------------------
+
+
+def _tactical_game(grid, *, helper_at=None):
+    target = grid.at_distance(C, 2)[0]
+    placed = [(mk_unit("tac", skills=["tactical"]), 0, C), (mk_unit("target"), 1, target),
+              (mk_unit("friend"), 1, next(h for h in grid.neighbours[target] if grid.dist[C][h] == 3))]
+    if helper_at is not None:
+        placed.append((mk_unit("helper"), 0, helper_at))
+    g = make_game(grid, placed)
+    t = mk_tactic("pain", "permanent", "range-add 1")
+    g.state.troops[0].tactics_camp.append(t)
+    return g, t
+
+
+def test_a_tactic_reached_only_through_tactical_credits_the_tactician_R_CAT_5(grid):
+    """R-CAT-5: a target 2 hexes from the Tactical unit (its reach exactly) and no own unit adjacent: the tactic
+    was enabled by Tactical and the unit is credited, however many of the target's allies stand by it."""
+    g, t = _tactical_game(grid)
+    s = g.state
+    tac, target, friend = s.units[:3]
+    assert grid.dist[C][target.hex] == 2 and grid.dist[target.hex][friend.hex] == 1
+    assert target in rules.tactic_targets(s, 0)
+    rules.place_tactic(g, 0, t, target)
+    assert tac.tactics_enabled == 1
+
+
+def test_a_tactic_on_a_target_next_to_an_own_unit_credits_no_tactician_R_CAT_5(grid):
+    """TAC-2: next to an own unit the target is valid without Tactical, so nothing is credited."""
+    target = grid.at_distance(C, 2)[0]
+    helper = next(h for h in grid.neighbours[target] if grid.dist[C][h] == 1)
+    g, t = _tactical_game(grid, helper_at=helper)
+    s = g.state
+    rules.place_tactic(g, 0, t, s.units[1])
+    assert s.units[0].tactics_enabled == 0 and s.units[3].tactics_enabled == 0
+
+
+# --- Rise of Rome's Stationed cannot be displaced (ROR-101, in the shared rules) ---------------------
+
+
+def test_a_working_stationary_skill_keeps_a_unit_from_being_displaced_ROR_101(grid):
+    stationed = dataclasses.replace(mk_unit("st", skills=["stationed"]), ruleset="rise-of-rome")
+    g = make_game(grid, [(stationed, 0, C), (mk_unit("plain"), 0, nb(grid))])
+    s = g.state
+    st, plain = s.units
+    assert rules.can_be_displaced(s, plain) and not rules.can_be_displaced(s, st)
+    stun = mk_tactic("stun", "temporary", "stun")
+    s.troops[1].tactics_camp.append(stun)
+    rules.place_tactic(g, 1, stun, st)  # fatigued: its skills do not work (SKL-7)
+    assert rules.can_be_displaced(s, st)
+
+
+# --- the dice: PmfRoller draws a pool's exact hit distribution; FixedRoller forces it ----------------
+
+
+def test_pmf_roller_draws_each_pools_exact_hit_distribution():
+    """`PmfRoller.hits` draws from the pool's exact PMF (`dice.hit_pmf`): every count from 0 to the pool's
+    size at its probability, within 4 standard errors over 20,000 seeded draws; pools of other dice drawn
+    in between keep their own distribution (the per-pool table is keyed by the dice)."""
+    from hoplostat.dice import COLOURS, Pool, hit_pmf, parse_pool
+
+    roller = rules.PmfRoller(np.random.default_rng(2026))
+    pools = [parse_pool("3black"), parse_pool("red+green")]
+    n = 20_000
+    counts = [np.zeros(p.size + 1) for p in pools]
+    for _ in range(n):
+        for p, c in zip(pools, counts):
+            c[roller.hits(p)] += 1
+    for p, c in zip(pools, counts):
+        pmf = np.asarray(hit_pmf(p), dtype=float)
+        assert len(pmf) == p.size + 1
+        se = np.sqrt(pmf * (1 - pmf) / n)
+        assert np.all(np.abs(c / n - pmf) <= 4 * se + 1e-12), (str(p), c / n, pmf)
+    assert roller.hits(Pool((0,) * len(COLOURS))) == 0
+
+
+def test_fixed_roller_pops_its_results_then_its_mode_and_records_the_pools():
+    from hoplostat.dice import parse_pool
+
+    p = parse_pool("2black")
+    r = FixedRoller([5, 1], mode="none")
+    assert [r.hits(p), r.hits(p), r.hits(p)] == [2, 1, 0]  # a result is capped at the pool's size
+    assert r.rolled == [p, p, p]
+    assert FixedRoller(mode="all").hits(p) == 2
+    with pytest.raises(AssertionError, match="FixedRoller has no result left for 2black"):
+        FixedRoller().hits(p)
+
+
+# --- Game.clone and Game.reseed: a lookahead's continuation (engine/loop.resume) --------------------
+
+
+class _Holder:
+    """A controller that keeps references to what it shares with the game (as real policies do)."""
+
+    def __init__(self, g_rng=None, state=None, other=None):
+        self.rng, self.state, self.other = g_rng, state, other
+
+    def choose(self, g, troop, decision, options, *, optional):
+        return None if optional else options[0]
+
+
+def _rolls(g, pool, k=30):
+    return [g.roller.hits(pool) for _ in range(k)]
+
+
+def test_a_clone_is_independent_and_rolls_the_same_future_dice(grid):
+    """`Game.clone`: a new state, rng and controllers; what a controller shares with the game (its rng, its
+    state) is the clone's in the clone; the clone's dice continue the original's stream, without sharing it;
+    the dice tables are shared; depth and at_step are kept."""
+    from hoplostat.dice import parse_pool
+
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, nb(grid))])
+    g.roller = rules.PmfRoller(g.rng)
+    g.controllers = [_Holder(g.rng, g.state), _Holder()]
+    g.depth, g.at_step = 2, True
+    pool = parse_pool("3black")
+    g.roller.hits(pool)
+    c = g.clone()
+    assert c.state is not g.state and c.state.units[1].hp == g.state.units[1].hp
+    assert c.rng is not g.rng and c.roller is not g.roller and c.roller.rng is c.rng
+    assert c.roller._cdf is g.roller._cdf
+    h = c.controllers[0]
+    assert h is not g.controllers[0] and h.rng is c.rng and h.state is c.state
+    assert (c.depth, c.at_step) == (2, True)
+    assert _rolls(c, pool) == _rolls(g, pool)
+    c.state.units[1].hp = 1
+    assert g.state.units[1].hp == 4
+
+
+def test_a_clone_maps_a_rollers_own_rng_and_a_fixed_roller_for_its_controllers(grid):
+    from hoplostat.dice import parse_pool
+
+    pool = parse_pool("2black+yellow")
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    g.roller = rules.PmfRoller(np.random.default_rng(7))
+    g.controllers = [_Holder(other=g.roller.rng), _Holder()]
+    c = g.clone()
+    assert c.roller.rng is not g.roller.rng and c.roller.rng is not c.rng
+    assert c.controllers[0].other is c.roller.rng
+    assert _rolls(c, pool) == _rolls(g, pool)
+    g = make_game(grid, [(mk_unit("a"), 0, C)], roller=FixedRoller([1, 2]))
+    g.controllers = [_Holder(other=g.roller), _Holder()]
+    c = g.clone()
+    assert c.roller is not g.roller and c.controllers[0].other is c.roller
+    assert c.roller.hits(pool) == 1 and g.roller.results == [1, 2]
+
+
+def test_reseed_gives_the_game_and_the_rollers_own_rng_the_new_stream(grid):
+    """`Game.reseed`: the game's rng and a roller's own rng both continue from the given generator's state;
+    a roller without an rng (FixedRoller) is left alone."""
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    g.roller = rules.PmfRoller(np.random.default_rng(7))
+    g.reseed(np.random.default_rng(99))
+    want = np.random.default_rng(99).random(3).tolist()
+    assert g.rng.random(3).tolist() == want and g.roller.rng.random(3).tolist() == want
+    g = make_game(grid, [(mk_unit("a"), 0, C)], roller=FixedRoller([1]))
+    g.reseed(np.random.default_rng(99))
+    assert g.rng.random(3).tolist() == want and g.roller.results == [1]
