@@ -437,3 +437,213 @@ def test_reseed_gives_the_game_and_the_rollers_own_rng_the_new_stream(grid):
     g = make_game(grid, [(mk_unit("a"), 0, C)], roller=FixedRoller([1]))
     g.reseed(np.random.default_rng(99))
     assert g.rng.random(3).tolist() == want and g.roller.results == [1]
+
+
+# --- what the rules tell the mode: rolls, damage, defeats (ENG-4, ENG-5, SKL-5) ----------------------
+
+
+class _Recorder(Mode):
+    """A mode that records every hook the rules call with its arguments; `ignore` and `roll` steer two."""
+
+    def __init__(self, *, ignore=False, roll=None, end_on_defeat=False):
+        self.calls, self.ignore, self.roll, self.end_on_defeat = [], ignore, roll, end_on_defeat
+
+    def roll_attack(self, g, attacker, pool):
+        self.calls.append(("roll", g, attacker, pool))
+        return g.roller.hits(pool) if self.roll is None else self.roll
+
+    def ignores_damage(self, g, target, amount, *, source, source_troop, what):
+        self.calls.append(("ignores", g, target, amount, source, source_troop, what))
+        return self.ignore
+
+    def after_damage(self, g, target, removed, *, source, source_troop):
+        self.calls.append(("damage", target, removed, source, source_troop))
+
+    def after_defeat(self, g, u, *, source, source_troop):
+        self.calls.append(("defeat", u, source, source_troop))
+        if self.end_on_defeat:
+            g.state.end_reason = "test"
+
+
+def test_a_mode_that_rolls_attacks_gets_the_game_the_attacker_and_its_dice_ENG_3(grid):
+    mode = _Recorder(roll=1)
+    g = make_game(grid, [(mk_unit("a", attack="3black"), 0, C), (mk_unit("t"), 1, nb(grid))], mode=mode,
+                  roller=FixedRoller([]))  # the game's roller is never used: the mode rolls
+    a, t = g.state.units
+    res = rules.attack(g, a, t)
+    roll = mode.calls[0]
+    assert roll[0] == "roll" and roll[1] is g and roll[2] is a and str(roll[3]) == "3black"
+    assert (res.hits, res.dealt, res.removed) == (1, True, 1) and t.hp == 3
+
+
+def test_a_missed_attack_deals_nothing_and_tells_nothing_SKL_5(grid):
+    mode = _Recorder()
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("t"), 1, nb(grid))], mode=mode, roller=FixedRoller([0]))
+    res = rules.attack(g, *g.state.units)
+    assert (res.hits, res.dealt, res.removed) == (0, False, 0) and [c[0] for c in mode.calls] == ["roll"]
+
+
+def test_an_attack_that_ends_the_game_reports_its_hits_and_what_it_removed_ENG_5(grid):
+    mode = _Recorder(end_on_defeat=True)
+    g = make_game(grid, [(mk_unit("a", attack="3black"), 0, C), (mk_unit("t", health=2), 1, nb(grid))], mode=mode,
+                  roller=FixedRoller([3]))
+    res = rules.attack(g, *g.state.units)
+    assert (res.hits, res.dealt, res.removed) == (3, True, 2) and g.state.end_reason == "test"
+
+
+def test_damage_asks_the_mode_with_everything_it_may_ignore_it_for_ONS_7(grid):
+    """ONS-7's hook (`ignores_damage`): the game, target, amount, source unit, source troop and what dealt it;
+    damage a mode ignores removes nothing and is not followed by `after_damage`."""
+    mode = _Recorder(ignore=True)
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("t"), 1, nb(grid))], mode=mode)
+    a, t = g.state.units
+    assert rules.damage(g, t, 2, source=a, what="Savage") == 0 and t.hp == 4
+    assert mode.calls == [("ignores", g, t, 2, a, 0, "Savage")]
+
+
+def test_damage_of_nothing_or_to_a_unit_out_of_combat_is_not_dealt_SKL_5(grid):
+    """SKL-5: 0 damage is not dealt by default (no narration, no `after_damage`); a unit out of combat is dealt
+    nothing, even when told the damage was dealt."""
+    mode = _Recorder()
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("t"), 1, nb(grid))], mode=mode,
+                  camp=[(mk_unit("away"), 1)])
+    s = g.state
+    a, t, away = s.units
+    n = len(s.log)
+    assert rules.damage(g, t, 0, source=a) == 0 and mode.calls == [] and len(s.log) == n
+    mode.calls.clear()
+    assert rules.damage(g, away, 2, source=a, dealt=True) == 0 and mode.calls == [] and away.hp == 0
+    assert rules.damage(g, t, 0, source=a, dealt=True) == 0
+    assert [c for c in mode.calls if c[0] == "damage"] == [("damage", t, 0, a, 0)]
+    assert s.log[-1] == "t (blue) is dealt damage but loses no HP (attack)"
+    rules.damage(g, t, 1)
+    assert s.log[-1] == "t (blue) loses 1 HP (attack), 3 left"
+
+
+def test_an_attack_reduced_to_zero_is_still_dealt_damage_SKL_5(grid):
+    """SKL-5: a hit reduced to 0 (Absorb) is damage dealt: the mode's `after_damage` hears of it."""
+    mode = _Recorder()
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("t", skills=["absorb"]), 1, nb(grid))], mode=mode,
+                  roller=FixedRoller([1]))
+    a, t = g.state.units
+    res = rules.attack(g, a, t)
+    assert (res.dealt, res.removed) == (True, 0) and ("damage", t, 0, a, 0) in mode.calls
+
+
+def test_defeat_frees_the_hex_counts_and_credits_and_tells_the_mode_DEF_1_ENG_5(grid):
+    """DEF-1, ENG-5: the defeated unit (uid 0 on hex 0) leaves its hex; the counts the reports read go up by
+    one per defeat (units lost, times defeated, the troop's and the unit's kills; a tactic's kill is the
+    troop's); the narration names who defeated it; the mode hears of it with source and troop."""
+    mode = _Recorder()
+    g = make_game(grid, [(mk_unit("zero"), 1, 0), (mk_unit("killer"), 0, C), (mk_unit("other"), 1, nb(grid))],
+                  mode=mode)
+    s = g.state
+    zero, killer, other = s.units
+    s.troops[0].kills = s.troops[0].tactic_kills = killer.kills = 5
+    s.troops[1].units_lost = zero.times_defeated = 3
+    rules.defeat(g, zero, source=killer, source_troop=0)
+    assert s.board[0] == -1 and zero.hex == -1 and zero.zone == DISCARD
+    assert (s.troops[1].units_lost, zero.times_defeated, s.troops[0].kills, killer.kills) == (4, 4, 6, 6)
+    assert s.troops[0].tactic_kills == 5
+    assert s.log[-1] == "zero (blue) is defeated by killer"
+    assert mode.calls[-1] == ("defeat", zero, killer, 0)
+    rules.defeat(g, other, source_troop=0)
+    assert (s.troops[0].kills, s.troops[0].tactic_kills, killer.kills) == (7, 6, 6)
+    assert s.log[-1] == "other (blue) is defeated"
+
+
+def test_deploy_counts_the_deployment_and_forgets_hp_gained_UNIT_3_DEP_4(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C)], camp=[(mk_unit("new"), 0)])
+    s = g.state
+    new = s.units[1]
+    new.hp_gained, new.times_deployed, s.troops[0].deployed = 2, 1, 3
+    rules.deploy(g, new, 0)
+    assert (new.hp, new.hp_gained, new.entered, new.times_deployed, s.troops[0].deployed) == (4, 0, True, 2, 4)
+    assert s.log[-1] == "a (red) deploys new on hex 0 with 4 HP (dazed this turn)"
+    new2 = dataclasses.replace(mk_unit("hero", kind="hero"))
+    g = make_game(grid, [(mk_unit("a"), 0, C)], camp=[(new2, 0)])
+    g.state.units[1].active = False
+    with pytest.raises(ValueError, match=r"^deploy: hero is an inactive hero \(UNIT-8\)$"):
+        rules.deploy(g, g.state.units[1], 0)
+
+
+# --- Parry and Intercept Blow inside the attack (R-ENG-13) -------------------------------------------
+
+
+def test_parry_of_the_target_counts_even_after_an_idle_parry_R_ENG_13(grid):
+    """Parry: the first hit attack each round on the unit deals it no damage. An earlier Parry holder whose
+    skills do not work (fatigued) is skipped, not the end of the search."""
+    t = nb(grid)
+    g = make_game(grid, [(mk_unit("tired", skills=["parry"]), 1, grid.at_distance(C, 3)[0]),
+                         (mk_unit("a", attack="2black"), 0, C), (mk_unit("t", skills=["parry"]), 1, t)],
+                  roller=FixedRoller([2, 2]))
+    s = g.state
+    tired, a, target = s.units
+    stun = mk_tactic("stun", "temporary", "stun")
+    s.troops[0].tactics_camp.append(stun)
+    rules.place_tactic(g, 0, stun, tired)
+    assert rules.attack(g, a, target).removed == 0 and target.hp == 4
+    a.engaged_turn = -1
+    assert rules.attack(g, a, target).removed == 2  # the second attack of the round is not parried
+
+
+def _intercept_game(grid, *, extra=(), picks=None, roll=(2,), target_skills=()):
+    t = nb(grid)
+    near = [h for h in grid.neighbours[t] if h != C]
+    ctrl = [Scripted(), Scripted(picks if picks is not None else {"intercept": lambda o: o[0]})]
+    placed = [(mk_unit("a", attack="3black"), 0, C), (mk_unit("t", skills=target_skills), 1, t),
+              (mk_unit("guard", skills=["intercept-blow", *extra]), 1, near[0])]
+    return make_game(grid, placed, controllers=ctrl, roller=FixedRoller(list(roll))), near
+
+
+def test_intercept_blow_is_a_choice_the_interceptor_may_decline_R_ENG_13(grid):
+    """R-ENG-13: the adjacent ally *may* take the blow: it is asked (an optional decision) and may pass."""
+    g, _ = _intercept_game(grid, picks={})
+    a, t, guard = g.state.units
+    rules.attack(g, a, t)
+    assert g.controllers[1].asked == [("intercept", [guard.uid])]
+    assert (t.hp, guard.hp) == (2, 4)
+
+
+def test_intercept_blow_takes_the_interceptors_reduction_and_parry_R_ENG_13(grid):
+    """R-ENG-13: the interceptor is dealt the damage with its own reduction (Absorb) and its own Parry."""
+    g, _ = _intercept_game(grid, extra=["absorb"], roll=(1,))
+    a, t, guard = g.state.units
+    assert rules.attack(g, a, t).removed == 0 and (t.hp, guard.hp) == (4, 4)
+    g, _ = _intercept_game(grid, extra=["parry"], roll=(3,))
+    a, t, guard = g.state.units
+    assert rules.attack(g, a, t).removed == 0 and (t.hp, guard.hp) == (4, 4)
+
+
+def test_intercept_blow_takes_the_interceptors_bonus_R_ENG_13(grid):
+    """R-ENG-13: the attack's bonus is recomputed for the interceptor (Inspire's +1 is the attacker's, so it
+    stays): 2 hits + 1."""
+    g, _ = _intercept_game(grid)
+    s = g.state
+    used = {u.hex for u in s.units}
+    insp = (mk_unit("insp", skills=["inspire"]), 0, next(h for h in grid.at_distance(C, 2) if h not in used))
+    g2 = make_game(grid, [(u.unit, u.troop, u.hex) for u in s.units] + [insp],
+                   controllers=g.controllers, roller=FixedRoller([2]))
+    a, t, guard, insp = g2.state.units
+    assert rules.attack_profile(g2, a, guard)[1] == 1
+    assert rules.attack(g2, a, t).removed == 3 and guard.hp == 1 and t.hp == 4
+
+
+def test_only_an_adjacent_working_ally_other_than_the_target_is_asked_to_intercept_R_ENG_13(grid):
+    """R-ENG-13: not the target itself, not an opponent of the target next to it, not an ally 2 hexes away;
+    a first holder that may not intercept does not stop the search for one that may."""
+    t = nb(grid)
+    near = [h for h in grid.neighbours[t] if h != C and grid.dist[C][h] > 1]
+    two = next(h for h in grid.at_distance(t, 2) if grid.dist[C][h] > 1)
+    ctrl = [Scripted({"intercept": lambda o: o[0]}), Scripted({"intercept": lambda o: o[0]})]
+    placed = [(mk_unit("far", skills=["intercept-blow"]), 1, two),
+              (mk_unit("foe", skills=["intercept-blow"]), 0, near[1]),
+              (mk_unit("a", attack="3black"), 0, C), (mk_unit("t", skills=["intercept-blow"]), 1, t),
+              (mk_unit("guard", skills=["intercept-blow"]), 1, near[0])]
+    g = make_game(grid, placed, controllers=ctrl, roller=FixedRoller([2]))
+    far, foe, a, target, guard = g.state.units
+    assert grid.dist[two][t] == 2
+    rules.attack(g, a, target)
+    assert [o for d, o in ctrl[1].asked if d == "intercept"] == [[guard.uid]]
+    assert not any(d == "intercept" for d, _ in ctrl[0].asked)
+    assert guard.hp == 2 and target.hp == 4
