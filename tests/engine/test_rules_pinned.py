@@ -647,3 +647,247 @@ def test_only_an_adjacent_working_ally_other_than_the_target_is_asked_to_interce
     assert [o for d, o in ctrl[1].asked if d == "intercept"] == [[guard.uid]]
     assert not any(d == "intercept" for d, _ in ctrl[0].asked)
     assert guard.hp == 2 and target.hp == 4
+
+
+# --- simultaneous triggers resolved in order (SKL-4, R-ENG-26), with Cover (R-ENG-14) ----------------
+
+
+class _Asked:
+    """A controller that records (decision, options, optional, at_step) and answers with `picks`."""
+
+    def __init__(self, picks=None):
+        self.picks, self.asked = picks or {}, []
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.asked.append((decision, list(options), optional, g.at_step))
+        fn = self.picks.get(decision)
+        if fn is not None:
+            return fn(options)
+        return None if optional else options[0]
+
+
+def _two_covers(grid, pick):
+    """A red unit moves next to two blue Cover units (Range 1): two effects of one troop from one move."""
+    dest = grid.at_distance(C, 2)[0]
+    covers = [h for h in grid.neighbours[dest] if grid.dist[C][h] >= 2][:2]
+    blue = _Asked({"trigger-order": pick})
+    g = make_game(grid, [(mk_unit("mover", health=5), 0, C), (mk_unit("c1", skills=["cover"]), 1, covers[0]),
+                         (mk_unit("c2", skills=["cover"]), 1, covers[1])],
+                  controllers=[_Asked(), blue], roller=FixedRoller([1, 0]))
+    return g, dest, blue
+
+
+def test_one_troops_simultaneous_triggers_are_ordered_by_that_troop_SKL_4(grid):
+    """SKL-4: two Cover units of the blue troop answer one move: the blue controller (asked a mandatory
+    "trigger-order" between them) picks which resolves first; the first Cover rolls the first die."""
+    g, dest, blue = _two_covers(grid, lambda o: o[1])
+    s = g.state
+    mover, c1, c2 = s.units
+    rules.move(g, mover, dest)
+    assert blue.asked == [("trigger-order", [(c1.uid, "cover"), (c2.uid, "cover")], False, False)]
+    assert g.controllers[0].asked == []
+    covers = [line for line in s.log if "covers" in line]
+    assert covers[0].startswith("c2 (blue) covers") and covers[0].endswith("1 hit(s)")
+    assert covers[1].startswith("c1 (blue) covers") and mover.hp == 4
+
+
+def test_a_trigger_whose_holder_was_defeated_by_an_earlier_one_does_not_resolve_SKL_4(grid):
+    """SKL-4 (`still`): each triggered effect is re-checked just before it resolves; a Cover whose mover was
+    defeated by the first Cover rolls nothing."""
+    g, dest, blue = _two_covers(grid, lambda o: o[0])
+    mover = g.state.units[0]
+    mover.hp = 1
+    g.state.supply["red"] += 4
+    rules.move(g, mover, dest)
+    assert mover.zone == DISCARD and len(g.roller.rolled) == 1
+
+
+def test_a_unit_whose_skills_do_not_work_triggers_nothing_on_a_move_SKL_7(grid):
+    """A fatigued Cover unit (SKL-7) answers no move, even though it is in combat."""
+    g, dest, blue = _two_covers(grid, lambda o: o[0])
+    s = g.state
+    mover, c1, c2 = s.units
+    stun = mk_tactic("stun", "temporary", "stun")
+    s.troops[0].tactics_camp.append(stun)
+    rules.place_tactic(g, 0, stun, c1)
+    rules.move(g, mover, dest)
+    assert blue.asked == [] and len(g.roller.rolled) == 1 and mover.hp == 4
+
+
+# --- the movement step (MOV-1, MOV-2, Combat Lock) ---------------------------------------------------
+
+
+def _moves(g, troop=0):
+    """The "move" options the movement step offers first (the controller passes)."""
+    ctrl = _Asked()
+    g.controllers = [ctrl, ctrl]
+    steps.movement_step(g, troop)
+    opts = [o for d, o, _opt, _st in ctrl.asked if d == "move"]
+    return (opts[0] if opts else []), ctrl
+
+
+def test_the_movement_step_is_asked_as_a_step_decision_MOV_1(grid):
+    """The "move" decision is optional and asked by the step itself (`at_step`: a lookahead may clone there)."""
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    opts, ctrl = _moves(g)
+    assert opts and ctrl.asked[0][0] == "move" and ctrl.asked[0][2] is True and ctrl.asked[0][3] is True
+    assert g.at_step is False
+
+
+def test_an_opposing_foothold_blocks_movement_but_ones_own_does_not_MOV_2_SUP_3(cat, cgrid):
+    g = make_game(cgrid, [(mk_unit("a", movement=1), 0, 30)])
+    own, other = cgrid.neighbours[30][0], cgrid.neighbours[30][1]
+    g.state.footholds.update({own: 0, other: 1})
+    g.state.refresh_muted()
+    opts, _ = _moves(g)
+    assert (0, own) in opts and (0, other) not in opts
+
+
+def test_combat_lock_locks_opponents_only_and_stops_them_on_arrival_R_ENG_27(grid):
+    """Combat Lock: an opposing unit next to the lock holder cannot move; one arriving next to it must stop
+    there; the holder's own troop is never locked (also when combat_version is 1 at the step's start)."""
+    far = grid.at_distance(C, 3)[0]
+    g = make_game(grid, [(mk_unit("lock", skills=["combat-lock"]), 1, C), (mk_unit("held"), 0, nb(grid)),
+                         (mk_unit("walker", movement=4), 0, far), (mk_unit("ally"), 1, nb(grid, k=3))])
+    s = g.state
+    s.combat_version = 1
+    lock, held, walker, ally = s.units
+    assert rules.is_held(s, held) and not rules.is_held(s, ally) and not rules.is_held(s, walker)
+    assert rules.locked_hexes(s, 1) == set()
+    opts, _ = _moves(g)
+    assert not any(uid == held.uid for uid, _ in opts)
+    dests = {h for uid, h in opts if uid == walker.uid}
+    assert dests and all(grid.dist[C][h] >= 1 for h in dests)
+    locked = rules.locked_hexes(s, 0)
+    assert locked and any(h in locked for h in dests)  # a hex next to the lock may be entered
+    opts1, _ = _moves(g, 1)
+    assert any(uid == ally.uid for uid, _ in opts1)
+
+
+def test_a_unit_next_to_a_vacated_hex_is_offered_it_after_the_move_MOV_1(grid):
+    """MOV-1 (units move one at a time): when a unit leaves its hex, a unit next to that hex may move onto it
+    next, even when nothing else changed in its reach."""
+    a_hex = C
+    b_hex = nb(grid)
+    common = [h for h in grid.neighbours[a_hex] if h in grid.neighbours[b_hex]]
+    away = next(h for h in grid.neighbours[a_hex] if h not in common and h != b_hex)
+    placed = [(mk_unit("a", movement=1), 0, a_hex), (mk_unit("b", movement=1), 0, b_hex)]
+    placed += [(mk_unit(f"wall{k}"), 1, h) for k, h in enumerate(common)]
+    g = make_game(grid, placed)
+    ctrl = _Asked({"move": lambda o: (0, away) if (0, away) in o else None})
+    g.controllers = [ctrl, ctrl]
+    steps.movement_step(g, 0)
+    moves = [o for d, o, _opt, _st in ctrl.asked if d == "move"]
+    assert (1, a_hex) not in moves[0] and (1, a_hex) in moves[1]
+
+
+def test_sentinels_never_move_whatever_a_tactic_adds_SUP_4(cat, cgrid):
+    g = _col(cat, cgrid)
+    s = g.state
+    sen = rules.place_sentinel(g, 0, 0)
+    s.turn += 2
+    t = mk_tactic("adrenaline", "permanent", "movement-add 1")
+    s.troops[0].tactics_camp.append(t)
+    rules.place_tactic(g, 0, t, sen)
+    assert rules.movement_of(s, sen) == sen.unit.movement + 1 >= 1 and not rules.can_move(s, sen)
+
+
+def test_movement_set_to_zero_and_a_negative_total_is_no_movement_TAC_8(grid):
+    g = make_game(grid, [(mk_unit("a", movement=1), 0, C)])
+    s = g.state
+    a = s.units[0]
+    t = mk_tactic("slow", "permanent", "movement-set 0")
+    s.troops[1].tactics_camp.append(t)
+    rules.place_tactic(g, 1, t, a)
+    assert rules.movement_of(s, a) == 0 and not rules.can_move(s, a)
+
+
+# --- gaining HP, sentinels' details -----------------------------------------------------------------
+
+
+def test_gaining_hp_adds_to_what_was_gained_and_never_takes_from_an_empty_supply_R_ENG_3(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    s = g.state
+    a = s.units[0]
+    rules.gain_hp(g, a, 1)
+    rules.gain_hp(g, a, 2)
+    assert a.hp_gained == 3 and a.hp == 7
+    s.supply["red"] = 0
+    assert rules.gain_hp(g, a, 2) == 0 and a.hp == 7 and s.supply["red"] == 0
+
+
+def test_a_sentinel_is_a_new_unit_of_its_troop_on_the_board_SUP_4(cat, cgrid):
+    g = _col(cat, cgrid)
+    s = g.state
+    n = len(s.units)
+    s.supply["red"] = s.support_unit.health  # exactly enough
+    sen = rules.place_sentinel(g, 0, 0)
+    assert s.units[n] is sen and sen.uid == n and sen.troop == 0 and sen.hex == 0 and s.board[0] == n
+    assert sen.entered is True and sen in s.in_combat(0) and s.supply["red"] == 0
+
+
+# --- who may take a tactic (TAC-2), with teams (UNIT-11) ---------------------------------------------
+
+
+def _teams(g, teams):
+    """The same position as a state whose troops form teams (co-op partners: UNIT-11)."""
+    from dataclasses import fields
+
+    from hoplostat.engine.state import GameState, TeamGameState
+
+    s = g.state
+    t = TeamGameState(**{f.name: getattr(s, f.name) for f in fields(GameState) if f.init}, teams=teams)
+    g.state = t
+    return t
+
+
+def test_a_partners_unit_takes_a_tactic_only_when_adjacent_even_with_tactical_TAC_2_UNIT_11(grid):
+    """TAC-2: a co-op partner's non-elite unit is a valid target when adjacent to an own unit; Tactical widens
+    the reach to opposing units only (R-CAT-5), so a partner's unit 2 hexes away is not; a shard never is."""
+    two = grid.at_distance(C, 2)[0]
+    g = make_game(grid, [(mk_unit("tac", skills=["tactical"]), 0, C), (mk_unit("near"), 1, nb(grid)),
+                         (mk_unit("far"), 1, two), (mk_unit("shard", kind="shard"), 1, nb(grid, k=3))])
+    s = _teams(g, [0, 0])
+    tac, near, far, shard = s.units
+    got = rules.tactic_targets(s, 0)
+    assert tac in got and near in got and far not in got and shard not in got
+    # credit: a tactic on the partner's adjacent unit is no Tactical credit
+    t = mk_tactic("pain", "permanent", "range-add 1")
+    s.troops[0].tactics_camp.append(t)
+    rules.place_tactic(g, 0, t, near)
+    assert tac.tactics_enabled == 0
+
+
+def test_a_partners_combat_lock_never_locks_you_R_ENG_27_UNIT_11(grid):
+    g = make_game(grid, [(mk_unit("lock", skills=["combat-lock"]), 1, C), (mk_unit("mine"), 0, nb(grid))])
+    s = _teams(g, [0, 0])
+    lock, mine = s.units
+    assert not rules.is_held(s, mine) and rules.locked_hexes(s, 0) == set()
+    s.teams[1] = 1
+    assert rules.is_held(s, mine) and rules.locked_hexes(s, 0)
+
+
+def test_interceptors_of_two_partner_troops_are_asked_in_turn_order_SKL_4_R_ENG_26(grid):
+    """R-ENG-26: two partners' units next to the attacked unit may intercept; the active troop's is asked
+    first even when it arrived later (a unit of the troop after the active one arrived first)."""
+    t = nb(grid)
+    near = [h for h in grid.neighbours[t] if h != C]
+    first, second = _Asked({"intercept": lambda o: None}), _Asked({"intercept": lambda o: None})
+    g = make_game(grid, [(mk_unit("g1", skills=["intercept-blow"]), 1, near[0]),
+                         (mk_unit("t"), 0, t), (mk_unit("g0", skills=["intercept-blow"]), 0, near[1]),
+                         (mk_unit("foe", attack="2black"), 1, C)],
+                  controllers=[first, second], roller=FixedRoller([1]))
+    s = g.state
+    s.troops.append(dataclasses.replace(s.troops[1], index=2, side="green", faction="c"))
+    s.order = [0, 1, 2]
+    s.supply["green"] = 34
+    foe = s.units[3]
+    foe.troop = 2
+    s.combat_version += 1
+    s = _teams(g, [0, 0, 1])
+    g1, target, g0, foe = s.units
+    order = []
+    first.choose = lambda g_, troop, d, o, *, optional: order.append(("g0", troop)) or None
+    second.choose = lambda g_, troop, d, o, *, optional: order.append(("g1", troop)) or None
+    rules.attack(g, foe, target)
+    assert order == [("g0", 0), ("g1", 1)] and target.hp == 3
