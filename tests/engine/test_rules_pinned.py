@@ -891,3 +891,65 @@ def test_interceptors_of_two_partner_troops_are_asked_in_turn_order_SKL_4_R_ENG_
     second.choose = lambda g_, troop, d, o, *, optional: order.append(("g1", troop)) or None
     rules.attack(g, foe, target)
     assert order == [("g0", 0), ("g1", 1)] and target.hp == 3
+
+
+# --- who may act: muted hexes (ARN-5), tactics that are not Stun (SKL-7), Abilities (SKL-2) ---------
+
+
+def test_a_unit_on_a_muted_inner_hex_can_neither_attack_nor_use_abilities_ARN_5(cgrid):
+    inner = next(h for h in range(cgrid.n) if cgrid.inner[h])
+    g = make_game(cgrid, [(mk_unit("a"), 0, inner), (mk_unit("b"), 1, cgrid.neighbours[inner][0])])
+    s = g.state
+    s.refresh_muted()
+    a, b = s.units
+    assert s.muted[inner] and not rules.can_engage(s, a) and not rules.can_use_abilities(s, a)
+    assert rules.can_engage(s, b) and rules.can_use_abilities(s, b)
+    s.mute_exempt[0] = True  # Ascension's rivals (ASC-3)
+    assert rules.can_engage(s, a) and rules.can_use_abilities(s, a)
+
+
+def test_a_tactic_that_does_not_fatigue_leaves_the_unit_free_to_act_SKL_7(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, grid.at_distance(C, 3)[0])])
+    s = g.state
+    a = s.units[0]
+    t = mk_tactic("more", "permanent", "extra-dice black")
+    s.troops[0].tactics_camp.append(t)
+    rules.place_tactic(g, 0, t, a)
+    assert rules.can_move(s, a) and rules.can_use_abilities(s, a) and rules.can_engage(s, a)
+
+
+def test_ability_options_are_the_troops_own_units_less_the_skipped_ones_SKL_2_ASC_7(grid):
+    g = make_game(grid, [(mk_unit("r1", skills=["regen 1"]), 0, C), (mk_unit("r2", skills=["regen 1"]), 0, nb(grid)),
+                         (mk_unit("theirs", skills=["regen 1"]), 1, grid.at_distance(C, 3)[0])],
+                  hp={0: 2, 1: 2, 2: 2})
+    s = g.state
+    r1, r2, theirs = s.units
+    assert {o[0] for o in rules.ability_options(g, 0)} == {r1.uid, r2.uid}
+    assert {o[0] for o in rules.ability_options(g, 0, skip=lambda u: u is r1)} == {r2.uid}
+    assert {o[0] for o in rules.ability_options(g, 1)} == {theirs.uid}
+
+
+def test_the_engage_step_is_asked_as_a_step_decision_ENG_1(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("b"), 1, nb(grid))])
+    ctrl = _Asked()
+    g.controllers = [ctrl, ctrl]
+    steps.engage_step(g, 0)
+    assert ctrl.asked and ctrl.asked[0][0] == "engage" and ctrl.asked[0][2] is True and ctrl.asked[0][3] is True
+
+
+def test_roll_by_colour_rolls_each_colour_on_its_own_weakest_first(grid):
+    from hoplostat.dice import parse_pool
+
+    g = make_game(grid, [(mk_unit("a"), 0, C)], roller=FixedRoller([1, 2]))
+    got = rules.roll_by_colour(g, parse_pool("2black+red"))
+    assert [str(p) for p in g.roller.rolled] == ["2black", "red"] and got == {"black": 1, "red": 1}
+
+
+def test_each_tactic_enabled_by_tactical_counts_R_CAT_5(grid):
+    g, t = _tactical_game(grid)
+    s = g.state
+    t2 = mk_tactic("pain2", "permanent", "range-add 1")
+    s.troops[0].tactics_camp.append(t2)
+    rules.place_tactic(g, 0, t, s.units[1])
+    rules.place_tactic(g, 0, t2, s.units[1])
+    assert s.units[0].tactics_enabled == 2
