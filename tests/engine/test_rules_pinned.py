@@ -953,3 +953,30 @@ def test_each_tactic_enabled_by_tactical_counts_R_CAT_5(grid):
     rules.place_tactic(g, 0, t, s.units[1])
     rules.place_tactic(g, 0, t2, s.units[1])
     assert s.units[0].tactics_enabled == 2
+
+
+def test_reduce_damage_tactics_on_the_target_add_up_ENG_3_R_ODDS_2(grid):
+    """ENG-3, R-ODDS-2: each reduce-damage tactic on the target takes its amount off the hit attack's total."""
+    g = make_game(grid, [(mk_unit("a", attack="3black"), 0, C), (mk_unit("t"), 1, nb(grid))], roller=FixedRoller([3]))
+    s = g.state
+    a, t = s.units
+    for k in (1, 1):
+        tac = mk_tactic(f"shield{len(s.troops[1].tactics_camp)}", "permanent", f"reduce-damage {k}")
+        s.troops[1].tactics_camp.append(tac)
+        rules.place_tactic(g, 1, tac, t)
+    assert rules.attack_profile(g, a, t)[2] == 2
+    assert rules.attack(g, a, t).removed == 1
+
+
+def test_an_aura_whose_holder_is_fatigued_does_not_stop_the_next_aura_ENG_3_SKL_7(grid):
+    """ENG-3: every working skill with an attack hook counts; a fatigued holder earlier in arrival order is
+    skipped, not the end of the gathering."""
+    t = nb(grid)
+    g = make_game(grid, [(mk_unit("tired", skills=["absorb"]), 1, grid.at_distance(C, 3)[0]),
+                         (mk_unit("a", attack="3black"), 0, C), (mk_unit("t", skills=["absorb"]), 1, t)])
+    s = g.state
+    tired, a, target = s.units
+    stun = mk_tactic("stun", "temporary", "stun")
+    s.troops[0].tactics_camp.append(stun)
+    rules.place_tactic(g, 0, stun, tired)
+    assert rules.attack_profile(g, a, target)[2] == 1
