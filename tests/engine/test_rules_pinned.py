@@ -980,3 +980,83 @@ def test_an_aura_whose_holder_is_fatigued_does_not_stop_the_next_aura_ENG_3_SKL_
     s.troops[0].tactics_camp.append(stun)
     rules.place_tactic(g, 0, stun, tired)
     assert rules.attack_profile(g, a, target)[2] == 1
+
+
+# --- set-up placement (SKR-2), deployment guards (DEP-3), damage statistics, forced answers ----------
+
+
+def test_placing_at_setup_takes_health_from_the_troops_supply_and_is_no_deployment_SKR_2(grid):
+    g = make_game(grid, [(mk_unit("a"), 0, C)], camp=[(mk_unit("hero", kind="hero", health=5), 1)])
+    s = g.state
+    hero = s.units[1]
+    red, blue = s.supply["red"], s.supply["blue"]
+    rules.place_at_setup(s, hero, 0)
+    assert (hero.hp, hero.zone, hero.hex, hero.entered, s.board[0]) == (5, COMBAT, 0, True, hero.uid)
+    assert s.supply["blue"] == blue - 5 and s.supply["red"] == red and hero in s.in_combat(1)
+    assert hero.times_deployed == 0 and s.troops[1].deployed == 0
+
+
+def test_deploy_refuses_an_occupied_hex_and_a_short_supply_DEP_3(grid):
+    g = make_game(grid, [(mk_unit("zero"), 0, C)], camp=[(mk_unit("new", health=4), 0)])
+    s = g.state
+    new = s.units[1]
+    with pytest.raises(ValueError, match=f"^deploy: hex {C} is occupied$"):
+        rules.deploy(g, new, C)
+    s.supply["red"] = 3
+    with pytest.raises(ValueError, match="^deploy: supply has 3 red chips, new needs 4$"):
+        rules.deploy(g, new, 0)
+
+
+def test_damage_statistics_add_up_over_attacks_and_tactics(grid):
+    """The counts the reports read (damage taken, dealt by the troop and by the unit, a tactic's damage) add up."""
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("t", health=9), 1, nb(grid))])
+    s = g.state
+    a, t = s.units
+    rules.damage(g, t, 2, source=a)
+    rules.damage(g, t, 3, source=a)
+    rules.damage(g, t, 1, source_troop=0, what="pain")
+    rules.damage(g, t, 2, source_troop=0, what="pain")
+    assert t.damage_taken == 8 and s.troops[0].damage_dealt == 8 and a.damage_dealt == 5
+    assert s.troops[0].tactic_damage == 3
+
+
+def test_damage_that_defeats_credits_the_source_unit_ENG_5(grid):
+    mode = _Recorder()
+    g = make_game(grid, [(mk_unit("a"), 0, C), (mk_unit("t", health=2), 1, nb(grid))], mode=mode)
+    a, t = g.state.units
+    rules.damage(g, t, 2, source=a)
+    assert a.kills == 1 and ("defeat", t, a, 0) in mode.calls
+    assert g.state.log[-1] == "t (blue) is defeated by a"
+
+
+def test_a_tactic_on_an_elite_unit_is_refused_UNIT_6(grid):
+    g = make_game(grid, [(mk_unit("hero", kind="hero"), 1, C)])
+    t = mk_tactic("pain", "instant", "damage 1")
+    g.state.troops[0].tactics_camp.append(t)
+    with pytest.raises(ValueError, match=r"^tactics cannot be played on elite units \(UNIT-6\)$"):
+        rules.place_tactic(g, 0, t, g.state.units[0])
+
+
+def test_a_forced_answer_is_given_once_to_the_step_decision_it_names(grid):
+    """`Game.forced` (a lookahead's candidate): the next step decision gets it without asking, once; a
+    different decision first is an error; a mandatory decision passed on is an error naming it."""
+    g = make_game(grid, [(mk_unit("a"), 0, C)])
+    ctrl = _Asked()
+    g.controllers = [ctrl, ctrl]
+    g.forced = ("move", (0, 1))
+    assert g.ask(0, "move", [(0, 1), (0, 2)], step=True) == (0, 1) and g.forced is None and ctrl.asked == []
+    assert g.ask(0, "move", [(0, 1), (0, 2)], step=True) is None and len(ctrl.asked) == 1
+    g.forced = ("engage", None)
+    with pytest.raises(RuntimeError, match="^a resumed game asked 'move' first, not 'engage'$"):
+        g.ask(0, "move", [(0, 1)], step=True)
+    with pytest.raises(RuntimeError, match="^controller of troop 0 passed on mandatory 'pick'$"):
+        _mandatory_pass(g)
+
+
+def _mandatory_pass(g):
+    class Passes:
+        def choose(self, g, troop, decision, options, *, optional):
+            return None
+
+    g.controllers = [Passes(), Passes()]
+    g.ask(0, "pick", [1, 2], optional=False)
