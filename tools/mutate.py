@@ -56,10 +56,10 @@ TESTS: dict[str, list[str]] = {
     "engine/rules": ENGINE_RULES,
     "engine/steps": ENGINE_RULES,
     "rulesets/remastered/skirmish": ["tests/engine/test_skirmish.py", "tests/engine/test_colosseum.py",
-                                     "tests/policies/test_greedy_skirmish_fixes.py", "tests/engine/test_modes_pinned.py"],
+                                     "tests/policies/test_greedy_skirmish_fixes.py"],
     "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
-                                      "tests/engine/test_coop_teams.py", "tests/engine/test_modes_pinned.py"],
-    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py", "tests/engine/test_modes_pinned.py"],
+                                      "tests/engine/test_coop_teams.py"],
+    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
@@ -69,7 +69,8 @@ TESTS: dict[str, list[str]] = {
 it; a set runs the union."""
 
 FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish", "rulesets/remastered/onslaught",
-                       "rulesets/remastered/ascension", "rulesets/classic/turn", "rulesets/rise_of_rome/skills", "rulesets/rise_of_rome/favor",
+                       "rulesets/remastered/ascension", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
+                       "rulesets/rise_of_rome/favor",
                        "rulesets/rise_of_rome/mode"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""

@@ -1,2 +1,0 @@
-"""Remastered modes (`rulesets/remastered/skirmish.py`, `onslaught.py`, `ascension.py`) pinned where mutation
-testing found them unpinned (issue 25)."""
