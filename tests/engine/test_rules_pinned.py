@@ -195,6 +195,7 @@ def test_a_swap_is_the_swappers_move_from_its_hex_to_the_others_SKL_6(grid):
     rules.swap_places(g, a, b)
     assert (a.hex, b.hex) == (t, C) and g.state.board[t] == a.uid and g.state.board[C] == b.uid
     assert mode.moves == [(a.uid, C, t)]
+    assert g.state.log[-1] == f"a (red) swaps places with b (red): moves from hex {C} to hex {t}, b is displaced to hex {C}"
 
 
 def test_heal_and_gain_are_narrated_with_the_units_side_UNIT_4(grid):
@@ -325,6 +326,7 @@ def test_a_working_stationary_skill_keeps_a_unit_from_being_displaced_ROR_101(gr
     s = g.state
     st, plain = s.units
     assert rules.can_be_displaced(s, plain) and not rules.can_be_displaced(s, st)
+    assert rules.can_move(s, plain) and not rules.can_move(s, st)  # ROR-101: nor move from its hex
     stun = mk_tactic("stun", "temporary", "stun")
     s.troops[1].tactics_camp.append(stun)
     rules.place_tactic(g, 1, stun, st)  # fatigued: its skills do not work (SKL-7)
@@ -341,7 +343,7 @@ def test_pmf_roller_draws_each_pools_exact_hit_distribution():
     from hoplostat.dice import COLOURS, Pool, hit_pmf, parse_pool
 
     roller = rules.PmfRoller(np.random.default_rng(2026))
-    pools = [parse_pool("3black"), parse_pool("red+green")]
+    pools = [parse_pool("3black"), parse_pool("red+green"), parse_pool("black")]
     n = 20_000
     counts = [np.zeros(p.size + 1) for p in pools]
     for _ in range(n):
@@ -1060,3 +1062,17 @@ def _mandatory_pass(g):
 
     g.controllers = [Passes(), Passes()]
     g.ask(0, "pick", [1, 2], optional=False)
+
+
+def test_an_abilitys_and_a_specials_options_use_the_skills_number_SKL_2_ENG_1(grid):
+    """The number of a skill ("Hurl 2", "Long Shot 3") reaches its options: Hurl 2 offers hexes 2 away from
+    the hurler, Long Shot 3 targets 3 hexes away (Hurl 1 and Long Shot 1 would not)."""
+    three = grid.at_distance(C, 3)[0]
+    g = make_game(grid, [(mk_unit("h", skills=["hurl 2", "long-shot 3"]), 0, C), (mk_unit("n"), 1, nb(grid)),
+                         (mk_unit("far"), 1, three)])
+    s = g.state
+    h, n, far = s.units
+    hurls = [o for o in rules.ability_options(g, 0) if o[1] == "hurl"]
+    assert hurls and all(grid.dist[C][dest] == 2 for _uid, _sid, (_v, dest) in hurls)
+    shots = [o for o in steps.engage_options(g, h) if o[0] == "special" and o[2] == "long-shot"]
+    assert ("special", h.uid, "long-shot", (far.uid,)) in shots
