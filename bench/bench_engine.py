@@ -108,13 +108,25 @@ def _run_tree(tree: Path, jobs: list[tuple[str, int]]) -> dict[str, float]:
 
 
 def _export(rev: str, into: Path) -> None:
-    """The tree of commit `rev` (hoplostat, data, bench) unpacked into `into`."""
+    """The tree of commit `rev` (hoplostat, data, bench) unpacked into `into`, with the package metadata of
+    that commit: the installed hoplostat's entry points name this tree's rule sets, which an older commit may
+    not have, so a `hoplostat` dist-info written from the commit's own pyproject.toml goes first on the path
+    (`importlib.metadata` takes the first distribution of a name)."""
+    import tomllib
+
     archive = into / "tree.tar"
     subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), rev,
-                    "hoplostat", "data", "bench"], check=True)
+                    "hoplostat", "data", "bench", "pyproject.toml"], check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(into, filter="data")
     archive.unlink()
+    project = tomllib.loads((into / "pyproject.toml").read_text())["project"]
+    meta = into / "hoplostat-0.0.0.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: hoplostat\nVersion: 0.0.0\n")
+    groups = project.get("entry-points", {})
+    (meta / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()) for group, eps in groups.items()))
 
 
 def compare(n: int, reference: str, repeats: int) -> list[tuple[str, float, float]]:
