@@ -350,8 +350,10 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
     if players is not None:
-        if cls.analysis in ("versus", "pods", "teams"):
-            raise InputError(f"--players: only for solo and co-op modes ({mode} is not one; give --faction per seat)")
+        seated = len(cls.seats) > 1 and cls.analysis == "versus"  # solo or competitive, one mode (Condemned)
+        if cls.analysis in ("versus", "pods", "teams") and not seated:
+            raise InputError(f"--players: only for modes played by a varying number of players ({mode} is not one; "
+                             "give --faction per seat)")
         if players not in cls.seats:
             raise InputError(f"--players {players}: {mode} is played by {' or '.join(str(n) for n in cls.seats)}")
         if chosen and len(chosen) != players:

@@ -880,3 +880,17 @@ def test_thousand_seeded_games_keep_the_invariants(policy, seats):
                    after_turn=lambda g, t: (check_invariants(g, t), check_condemned(g, t)))
         assert res.end_reason and res.end_reason != "unfinished", seed
         assert all(t.outcome in ("won", "lost", "draw") for t in res.troops)
+
+
+def test_play_takes_the_number_of_players_solo_or_competitive():
+    """`hoplostat play condemned --players N` (api.play(players=N)), as its sweep does: 1 solo, 2 competitive;
+    any other count is refused, naming the counts the mode is played by."""
+    from hoplostat import api
+    from hoplostat.errors import InputError
+
+    solo = api.play("condemned", seed=1, players=1)
+    assert len(solo.spec.factions) == 1 and len(solo.result.troops) == 1
+    duo = api.play("condemned", seed=1, players=2)
+    assert len(set(duo.spec.factions)) == 2 and len(duo.result.troops) == 2
+    with pytest.raises(InputError, match="1 or 2"):
+        api.play("condemned", seed=1, players=3)
