@@ -23,18 +23,17 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import GameResult, GameSpec, Matchup, Turn, default_roller, player_units, register_mode
+from hoplostat.engine.loop import GameResult, GameSpec, Matchup, default_roller, player_units, register_mode
 from hoplostat.engine.mode import DRAW, LOST, WON, Heuristics, TroopResult, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
-from hoplostat.engine.steps import engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.lost_cities import arena, bosses
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, HAND, LEVELS, POOL, RULESET
 from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
 from hoplostat.rulesets.lost_cities.mode import ARENA, LostCities, champion_hexes
-from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
+from hoplostat.rulesets.lost_cities.skills import lift_stuns
 
 SIDE = "red"
 """All players start at the red end and share its six deployment hexes (TLC-64)."""
@@ -110,38 +109,17 @@ class LostCitiesBoard(LostCities):
             rules.place_at_setup(s, s.units[s.troops[p].primary_hero], h)
             s.say(f"{s.troops[p].faction} sets its inactive champion on hex {h}")
 
-    def round_turns(self, g: Game):
-        s = g.state
-        for p in s.order:
-            yield self.turn_of(g, p)
-        yield self.arena_turn(g)
+    arena_header = "beasts, criminals and bosses"
 
-    def arena_turn(self, g: Game) -> Turn:
-        s = g.state
-        steps = self.steps_for(g, "arena", lambda: (
-            ("waiting-foe", lambda: self.waiting_foe(g)),
-            ("beasts-move", lambda: arena.beasts_move(g)),
-            ("beasts-attack", lambda: arena.beasts_attack(g)),
-            ("criminals-move", lambda: arena.criminals_move(g)),
-            ("criminals-attack", lambda: arena.criminals_attack(g)),
-            ("end", lambda: lift_stuns(g, s.arena_troop)),
-        ))
-        return Turn(s.arena_troop, f"-- Round {s.round}, beasts, criminals and bosses", steps)
+    def arena_troop(self, s: BoardState) -> int:  # type: ignore[override]
+        return s.arena_troop
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
-        s = g.state
-        t = s.troops[troop]
-        steps = self.steps_for(g, troop, lambda: (
-            ("draw", lambda: self.draw_phase(g, troop)),
-            ("deploy", lambda: self.deploy_phase(g, troop)),
-            ("move-abilities", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
-            ("move", lambda: self.move_phase(g, troop)),
-            ("move-abilities-after", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
-            ("attack-abilities", lambda: self.ability_step(g, troop, ATTACK_ABILITIES)),
-            ("attack", lambda: engage_step(g, troop, special_ends_impel=False)),
-            ("end", lambda: (lift_stuns(g, troop), bosses.lift_snares(g, troop))),
-        ))
-        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
+    def arena_steps(self, g: Game) -> tuple:
+        return (("waiting-foe", lambda: self.waiting_foe(g)),)
+
+    def end_turn(self, g: Game, troop: int) -> None:
+        lift_stuns(g, troop)
+        bosses.lift_snares(g, troop)
 
     # --- the phases -----------------------------------------------------------------------------
     def draw_phase(self, g: Game, troop: int) -> None:

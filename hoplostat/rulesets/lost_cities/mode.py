@@ -119,6 +119,10 @@ class LostCities(Mode):
         yield self.arena_turn(g)
 
     def turn_of(self, g: Game, troop: int) -> Turn:
+        """TLC-20: Draw, Deployment & Tactics, Movement (its Abilities before and after the moves), Attack (its
+        Abilities, then the attacks, TLC-34..TLC-38); then the turn's end. The modes on this game (the board,
+        Rise of Rome's 2 x 2) change it through `before_attack_abilities`, `attack_abilities`, `attack` and
+        `end_turn`."""
         s = g.state
         t = s.troops[troop]
         steps = self.steps_for(g, troop, lambda: (
@@ -127,22 +131,52 @@ class LostCities(Mode):
             ("move-abilities", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
             ("move", lambda: self.move_phase(g, troop)),
             ("move-abilities-after", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
-            ("attack-abilities", lambda: self.ability_step(g, troop, ATTACK_ABILITIES)),
-            ("attack", lambda: engage_step(g, troop, special_ends_impel=False)),
-            ("end", lambda: lift_stuns(g, troop)),
+            *self.before_attack_abilities(g, troop),
+            ("attack-abilities", lambda: self.ability_step(g, troop, self.attack_abilities)),
+            ("attack", lambda: self.attack(g, troop)),
+            ("end", lambda: self.end_turn(g, troop)),
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
+    attack_abilities: frozenset[str] = ATTACK_ABILITIES
+    """The Abilities of the attack phase (`ability_step`)."""
+
+    def before_attack_abilities(self, g: Game, troop: int) -> tuple:
+        """Steps a mode adds between the movement and the attack phase (none here)."""
+        return ()
+
+    def attack(self, g: Game, troop: int) -> None:
+        """Each unit one Basic or Alternate Attack (TLC-35..TLC-38)."""
+        engage_step(g, troop, special_ends_impel=False)
+
+    def end_turn(self, g: Game, troop: int) -> None:
+        """Single-turn effects of the player's own turn end (Stun, TLC-31)."""
+        lift_stuns(g, troop)
+
+    arena_header = "beasts and criminals"
+    """The arena turn's header: what acts in it."""
+
+    def arena_troop(self, s: GameState) -> int:
+        """The troop of the beasts, criminals (and bosses): after the players'."""
+        return ARENA_TROOP
+
+    def arena_steps(self, g: Game) -> tuple:
+        """Steps a mode adds at the start of the arena turn (none here)."""
+        return ()
+
     def arena_turn(self, g: Game) -> Turn:
         """TLC-52: beasts and criminals act after all players, once per round."""
+        s = g.state
+        troop = self.arena_troop(s)
         steps = self.steps_for(g, "arena", lambda: (
+            *self.arena_steps(g),
             ("beasts-move", lambda: arena.beasts_move(g)),
             ("beasts-attack", lambda: arena.beasts_attack(g)),
             ("criminals-move", lambda: arena.criminals_move(g)),
             ("criminals-attack", lambda: arena.criminals_attack(g)),
-            ("end", lambda: lift_stuns(g, ARENA_TROOP)),
+            ("end", lambda: lift_stuns(g, troop)),
         ))
-        return Turn(ARENA_TROOP, f"-- Round {g.state.round}, beasts and criminals", steps)
+        return Turn(troop, f"-- Round {s.round}, {self.arena_header}", steps)
 
     # --- phase 1: draw ----------------------------------------------------------------------------
     def draw_phase(self, g: Game, troop: int) -> None:

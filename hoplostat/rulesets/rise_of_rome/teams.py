@@ -27,7 +27,7 @@ from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Turn, default_roller, player_units,
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, default_roller, player_units,
                                    register_mode)
 from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, TroopResult, per_seat, sample_pods
 from hoplostat.engine.registry import unimplemented_in_game
@@ -36,12 +36,11 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, Troo
 from hoplostat.engine.steps import each_once, engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
-from hoplostat.rulesets.lost_cities import arena
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, LEVELS, POOL
 from hoplostat.rulesets.lost_cities.base import RULESET as TLC
 from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
 from hoplostat.rulesets.lost_cities.mode import LostCities, bag_count, hand_count, roll_off
-from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
+from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES
 from hoplostat.rulesets.rise_of_rome.base import RULESET
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 
@@ -237,39 +236,15 @@ class RiseOfRome2x2(LostCities):
         s.round_start = s.turn + 1
 
     # --- the round ------------------------------------------------------------------------------
-    def round_turns(self, g: Game):
-        """ROR-89: A1, B1, A2, B2 from the first player, the same every round; then the arena's turn
-        (TLC-52)."""
-        for p in g.state.order:
-            yield self.turn_of(g, p)
-        yield self.arena_turn(g)
+    # ROR-89: A1, B1, A2, B2 from the first player, the same every round (`LostCities.round_turns` over
+    # `s.order`); then the arena's turn (TLC-52).
+    attack_abilities = ATTACK_ABILITIES | ROR_ATTACK_ABILITIES
 
-    def arena_turn(self, g: Game) -> Turn:
-        s: TeamsState = g.state  # type: ignore[assignment]
-        steps = self.steps_for(g, "arena", lambda: (
-            ("beasts-move", lambda: arena.beasts_move(g)),
-            ("beasts-attack", lambda: arena.beasts_attack(g)),
-            ("criminals-move", lambda: arena.criminals_move(g)),
-            ("criminals-attack", lambda: arena.criminals_attack(g)),
-            ("end", lambda: lift_stuns(g, s.arena_troop)),
-        ))
-        return Turn(s.arena_troop, f"-- Round {s.round}, beasts and criminals", steps)
+    def arena_troop(self, s: TeamsState) -> int:  # type: ignore[override]
+        return s.arena_troop
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
-        s = g.state
-        t = s.troops[troop]
-        steps = self.steps_for(g, troop, lambda: (
-            ("draw", lambda: self.draw_phase(g, troop)),
-            ("deploy", lambda: self.deploy_phase(g, troop)),
-            ("move-abilities", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
-            ("move", lambda: self.move_phase(g, troop)),
-            ("move-abilities-after", lambda: self.ability_step(g, troop, MOVE_ABILITIES)),
-            ("flips", lambda: lift_flips(g, troop)),
-            ("attack-abilities", lambda: self.ability_step(g, troop, ATTACK_ABILITIES | ROR_ATTACK_ABILITIES)),
-            ("attack", lambda: self.attack(g, troop)),
-            ("end", lambda: lift_stuns(g, troop)),
-        ))
-        return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
+    def before_attack_abilities(self, g: Game, troop: int) -> tuple:
+        return (("flips", lambda: lift_flips(g, troop)),)
 
     # --- ROR-88: the two-chips check -------------------------------------------------------------------
     def playable_chips(self, s: TeamsState, troop: int) -> int:
