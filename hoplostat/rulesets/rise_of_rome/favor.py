@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hoplostat.dice import COLOURS, HIT_FACES, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import TRACK, GameState
@@ -167,3 +168,23 @@ def move_a_foothold(g: Game, troop: int) -> None:
 def fa_chips(s: GameState, troop: int) -> list[int]:
     """uids of the troop's F/A chips not (yet) in the arena: on a meter, earned, or spent as a foothold."""
     return [u.uid for u in s.units if u.troop == troop and u.unit.kind == "fa-archer" and u.zone == TRACK]
+
+
+def roll_with_reroll(g: Game, pool: Pool, t: RomeTroop, who: str) -> int:
+    """ROR-46, the mid-left reward (ruling R-ROR-9): the hits of an attack's `pool`; when meter `t` holds the
+    reroll and it is unused this turn, the dice are rolled colour by colour and one missed die of the colour
+    most likely to hit is rolled again (rerolling a hit can only lose it, a miss only gain: nothing is asked).
+    `who` rerolls, in the narration."""
+    s = g.state
+    if not t.reroll or t.reroll_turn == s.turn:
+        return g.roller.hits(pool)
+    got = rules.roll_by_colour(g, pool)
+    hits = sum(got.values())
+    missed = [c for c, h in got.items() if h < pool.counts[COLOURS.index(c)]]
+    if missed:
+        best = max(missed, key=lambda c: HIT_FACES[COLOURS.index(c)])
+        t.reroll_turn = s.turn
+        again = g.roller.hits(Pool.of(**{best: 1}))
+        s.say(f"{who} a missed {best} die: {'hit' if again else 'miss'}")
+        hits += again
+    return hits

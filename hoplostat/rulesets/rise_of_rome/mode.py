@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from hoplostat.catalog.model import Catalog, Tactic
-from hoplostat.dice import COLOURS, HIT_FACES, Pool
+from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, register_mode, versus_result
@@ -187,20 +187,8 @@ class RiseOfRome(Mode):
         player's own dice may be rolled again. Rerolling a hit can only lose it and rerolling a miss only
         gain, so the player rerolls a missed die of the colour most likely to hit (ruling R-ROR-9: no
         decision is asked). The dice are rolled colour by colour to know which missed."""
-        s = g.state
-        t: RomeTroop = s.troops[attacker.troop]  # type: ignore[assignment]
-        if not t.reroll or t.reroll_turn == s.turn:
-            return g.roller.hits(pool)
-        got = rules.roll_by_colour(g, pool)
-        hits = sum(got.values())
-        missed = [c for c, h in got.items() if h < pool.counts[COLOURS.index(c)]]
-        if missed:
-            best = max(missed, key=lambda c: HIT_FACES[COLOURS.index(c)])
-            t.reroll_turn = s.turn
-            again = g.roller.hits(Pool.of(**{best: 1}))
-            s.say(f"{t.faction} ({t.side}) rerolls a missed {best} die: {'hit' if again else 'miss'}")
-            hits += again
-        return hits
+        t: RomeTroop = g.state.troops[attacker.troop]  # type: ignore[assignment]
+        return favor.roll_with_reroll(g, pool, t, f"{t.faction} ({t.side}) rerolls")
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:
         return f"Game over: {reason}; " + ("draw" if winner is None else f"{g.state.troops[winner].faction} wins")

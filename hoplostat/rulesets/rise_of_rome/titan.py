@@ -454,21 +454,7 @@ class RiseOfRomeTitan(RiseOfRome):
         s: TitanState = g.state  # type: ignore[assignment]
         if attacker.troop not in s.players:
             return g.roller.hits(pool)
-        m = meter_troop(s)
-        if not m.reroll or m.reroll_turn == s.turn:
-            return g.roller.hits(pool)
-        got = rules.roll_by_colour(g, pool)
-        hits = sum(got.values())
-        missed = [c for c, h in got.items() if h < pool.counts[COLOURS.index(c)]]
-        if missed:
-            from hoplostat.dice import HIT_FACES
-
-            best = max(missed, key=lambda c: HIT_FACES[COLOURS.index(c)])
-            m.reroll_turn = s.turn
-            again = g.roller.hits(Pool.of(**{best: 1}))
-            s.say(f"the players reroll a missed {best} die: {'hit' if again else 'miss'}")
-            hits += again
-        return hits
+        return favor.roll_with_reroll(g, pool, meter_troop(s), "the players reroll")
 
     # --- hooks --------------------------------------------------------------------------------------
     def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
