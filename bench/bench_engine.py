@@ -84,6 +84,43 @@ for name, n in {jobs!r}:
     mod.main(n) if n else mod.main()
 """
 
+_SAME_GAMES = """
+# The same games in both trees: random players, whose choices do not change when a heuristic does, in
+# Onslaught solo and co-op and Ascension solo, through whichever module path the tree has. Once the greedy
+# player has changed, a greedy figure compares players as well as engines; these compare engines only.
+def _same_games(n):
+    import numpy as np
+    from hoplostat.catalog import load
+    from hoplostat.policies import make
+    try:
+        from hoplostat.rulesets.remastered.onslaught import play_onslaught
+        from hoplostat.rulesets.remastered.ascension import play_ascension
+    except ImportError:
+        from hoplostat.engine.modes.onslaught import play_onslaught
+        from hoplostat.engine.modes.ascension import play_ascension
+    cat = load()
+    facs, titans = list(cat.factions), list(cat.titans)
+
+    def onslaught(i, coop):
+        rng = np.random.default_rng(i)
+        fs = [facs[i % len(facs)]] + ([facs[(i + 1) % len(facs)]] if coop else [])
+        return play_onslaught(cat, fs, [make("random", rng=rng) for _ in fs], rng=rng).rounds
+
+    def ascension(i, _):
+        rng = np.random.default_rng(i)
+        return play_ascension(cat, titans[i % len(titans)], [facs[i % len(facs)]], [make("random", rng=rng)],
+                              rng=rng).rounds
+
+    for name, fn, coop, k in (("onslaught_solo", onslaught, False, n), ("onslaught_coop", onslaught, True, n // 2),
+                              ("ascension_solo", ascension, False, n)):
+        fn(10**6, coop)  # warm the caches
+        t0 = time.perf_counter()
+        rounds = sum(fn(i, coop) for i in range(k))
+        dt = time.perf_counter() - t0
+        print(f"{name}_random_games_per_s {k / dt:.1f}", flush=True)
+        print(f"{name}_random_mean_rounds {rounds / k:.2f}", flush=True)
+"""
+
 
 def _jobs(n: int) -> list[tuple[str, int]]:
     """(module, games) per bench module: Skirmish n per arena and policy, Onslaught n solo (n/2 co-op),
@@ -94,7 +131,9 @@ def _jobs(n: int) -> list[tuple[str, int]]:
 
 def _run_tree(tree: Path, jobs: list[tuple[str, int]]) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    out = subprocess.run([sys.executable, "-c", _DRIVER.format(jobs=jobs)], cwd=tree, env=env, check=True,
+    same = f"_same_games({dict(jobs).get('bench_onslaught', 0)})\n"
+    out = subprocess.run([sys.executable, "-c", _DRIVER.format(jobs=jobs) + _SAME_GAMES + same], cwd=tree,
+                         env=env, check=True,
                          capture_output=True, text=True).stdout
     figures: dict[str, float] = {}
     for line in out.splitlines():
