@@ -75,7 +75,7 @@ RIVAL = "rival"
 """Faction name of the solo rival troop (its sweep rows' `faction_b`)."""
 SAILORS = "sailors-of-the-dead"
 CHARON = "charon"
-DEFAULT_MAX_ROUNDS = 30
+DEFAULT_MAX_ROUNDS = 40
 YELLOW = Pool.of(yellow=1)
 BLUE = Pool.of(blue=1)
 
