@@ -947,6 +947,7 @@ def hero_enters(g: Game, seat: int) -> None:
         h = free[0] if len(free) == 1 else g.ask(0 if s.solo else seat, "rival-hero-hex" if seat == s.rival_troop
                                                  else "hero-hex", free, optional=False)
     put_in_water(g, u, h, "enters combat (the fourth crowd favor event)")
+    refresh(s)
     if u.zone != COMBAT:
         s.mode.end(g, "hero defeated", 1 - seat)
 
