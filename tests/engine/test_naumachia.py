@@ -642,7 +642,9 @@ def test_rival_tactics_oldest_placeable_first_one_a_turn_NAU_39():
     g = new(("kunlun",))
     s = g.state
     clear(g)
+    water_unit(g, 0, 60)  # Netted has a target, Anchor too (the player's ships)
     s.camp[1] = ["bait", "anchor", "netted"]  # no crocodile left: Bait cannot be placed
+    s.tactic_supply = [t for t in s.tactic_supply if t not in s.camp[1]]
     s.mode.rival_tactic(g, 1)
     assert s.camp[1] == ["bait", "netted"] and [e[0] for e in s.effects] == ["anchor"]
 
@@ -874,6 +876,22 @@ def test_stand_in_tactics_anchor_and_foul_wind_R_PW_20():
     d = min(s.grid.dist[58][h] for h in starts)
     nau.blow(g, sh)
     assert min(s.grid.dist[sh.hex][h] for h in starts) == d - nau.WIND
+
+
+def test_stand_in_tactic_befriended_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c = next(u for u in s.units if nau.is_croc(u))
+    put(g, c, 60)
+    foe = sailor(g, "sailor-defender-2")
+    put(g, foe, free_near(g, 60)[0])
+    assert g.controllers[c.troop].top(g, c, rules.targets_in_range(s, c)) == [foe]
+    s.tactic_supply.remove("befriended")
+    s.camp[1] = ["befriended"]
+    s.mode.play_tactic(g, 1, 0, c)
+    assert g.controllers[c.troop].top(g, c, rules.targets_in_range(s, c)) == []
+    assert not nau.may_target(s, c, foe)
 
 
 # --------------------------------------------------------------------------- whole games
