@@ -960,3 +960,44 @@ def test_play_takes_the_number_of_players_solo_or_competitive():
     assert len(set(duo.spec.factions)) == 2 and len(duo.result.troops) == 2
     with pytest.raises(InputError, match="1 or 2"):
         api.play("naumachia", seed=1, players=3)
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def test_naval_summary_counts_each_factions_opposing_heroes_brought_in():
+    import polars as pl
+
+    from hoplostat import stats
+
+    games = pl.DataFrame({"faction_a": ["kunlun", "kunlun", "amazons"], "faction_b": ["rival"] * 3,
+                          "a_hero_in": [1, 0, 0], "b_hero_in": [1, 1, 0], "a_events": [4, 1, 0], "b_events": [4, 6, 2],
+                          "a_favor_lost": [20, 3, 0], "b_favor_lost": [20, 25, 8],
+                          "a_ship_damage": [30, 40, 9], "b_ship_damage": [25, 4, 1]})
+    t = {r["faction"]: r for r in stats.naval_summary(games).iter_rows(named=True)}
+    assert t["kunlun"]["games"] == 2 and t["kunlun"]["hero_in_rate"] == 1.0 and t["kunlun"]["mean_events"] == 5.0
+    assert t["amazons"]["heroes_in"] == 0 and t["amazons"]["mean_ship_damage"] == 9.0
+    assert t["rival"]["games"] == 3 and t["rival"]["heroes_in"] == 1 and t["rival"]["mean_favor_lost"] == pytest.approx(23 / 3)
+    assert t["kunlun"]["hero_in_rate_lo"] < 1.0 <= t["kunlun"]["hero_in_rate_hi"] + 1e-12
+
+
+def test_a_naumachia_sweep_reports_its_sections(tmp_path, capsys):
+    from pathlib import Path
+
+    from clihelp import run_json
+
+    from hoplostat.cli import main
+    from hoplostat.report import NAUMACHIA_SECTIONS
+
+    out = tmp_path / "s"
+    try:
+        main(["sweep", "naumachia", "-f", "kunlun", "-f", "amazons", "--games", "3", "--seed", "2", "--out", str(out)])
+    except SystemExit as exc:
+        assert exc.code in (0, None)
+    capsys.readouterr()
+    data = run_json(capsys, "report", str(out), "--out", str(tmp_path / "rep"))
+    page = Path(data["report"]).read_text()
+    for section in NAUMACHIA_SECTIONS:
+        assert f'id="{section}"' in page or f"id='{section}'" in page, section
+    summary = run_json(capsys, "summarize", str(out))
+    assert {r["faction"] for r in summary["win_rates"]} == {"kunlun", "amazons", "rival"}
