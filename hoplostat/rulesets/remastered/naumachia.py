@@ -9,7 +9,7 @@ blue; solo, the rival is blue), 2 and 3 their ships (same teams as their seats),
 with red and with blue HP (one team against everyone, NAU-22). A ship is a piece in combat whose chip is
 built from its captain (`ship_chip`, NAU-18, NAU-19); it holds one chip of its own supply ("ships"), never
 loses it (`ignores_damage`: the damage becomes favor loss, NAU-17) and its crewmembers are out of combat
-(zone `CREW`: no HP, no skills, NAU-15).
+(zone `crew`: no HP, no skills, NAU-15).
 
 Rounds (NAU-46): player 1's turn (solo: the rival's), the crocodiles of player 1's colour, player 2's turn,
 the crocodiles of player 2's colour. A player turn (NAU-47): tactic placement, movement (ships, then units),
@@ -73,11 +73,9 @@ SHIPS = "ships"
 """Health-chip supply of the ships: one chip each while afloat (a marker: a ship has no HP, NAU-17)."""
 RIVAL = "rival"
 """Faction name of the solo rival troop (its sweep rows' `faction_b`)."""
-SAILORS = "sailors-of-the-dead"
 CHARON = "charon"
 DEFAULT_MAX_ROUNDS = 40
 YELLOW = Pool.of(yellow=1)
-BLUE = Pool.of(blue=1)
 
 # Rival priority lists of the reference sheet's back (NAU-41, NAU-42) and of the crocodiles (NAU-24): entries
 # (superlative, set) among opponents, or hex priorities ("here-platform", "free-platform").
@@ -942,6 +940,9 @@ def hero_enters(g: Game, seat: int) -> None:
     else:
         row = s.grid.dist[home]
         free = [x for x in range(s.grid.n) if s.board[x] < 0 and s.can_occupy(seat, x)]
+        if not free:
+            s.mode.end(g, "hero defeated", 1 - seat)  # no hex to enter on (R-PW-17: it cannot enter)
+            return
         near = min(row[x] for x in free)
         free = [x for x in free if row[x] == near]
         h = free[0] if len(free) == 1 else g.ask(0 if s.solo else seat, "rival-hero-hex" if seat == s.rival_troop
