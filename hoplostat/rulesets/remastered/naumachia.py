@@ -768,7 +768,7 @@ class Naumachia(Mode):
             hero_in = s.units[s.hero[i]].entered if s.hero[i] >= 0 else False
             return TroopResult(i, t.faction, t.side, i, outcome, s.dislodged[i] + int(hero_in),
                                t.damage_dealt + ships.damage_dealt + s.ship_damage[i], t.kills + ships.kills,
-                               t.units_lost, s.favor_gained[i], s.events[i],
+                               t.units_lost, s.favor_gained[i], 0,  # no rewards in Naumachia: its events are extras
                                extras={"events": s.events[i], "favor_lost": s.favor_lost[i],
                                        "ship_damage": s.ship_damage[i], "tactics_played": s.tactics_played[i],
                                        "tactics_gained": s.tactics_gained[i], "hero_in": hero_in,
