@@ -383,6 +383,8 @@ OPTIONAL_SECTIONS = ("compare", "robustness")
 """Sections of any mode's report that are there only when asked for (`--compare`, `--robustness`)."""
 ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
 ASCENSION_SECTIONS = ("summary", "ascension-titans", "ascension-matrix", "units", "rounds", "odds")
+NAUMACHIA_SECTIONS = (*SECTIONS[:-1], "naval-events", "odds")
+"""Sections of a Naumachia report (Pandora's Wake): Skirmish's, and its crowd favor events before the odds."""
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
@@ -902,6 +904,8 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
         odds_frame = chips_kill_chance_frame(catalog, chips_used(tables).get("chips", []))
     else:
         odds_frame = kill_chance_frame(catalog, [f for f in factions if f in catalog.factions])
+    if "a_events" in tables["games"].collect_schema().names():  # Naumachia's crowd favor events
+        sections.extend(_naval_sections(tables))
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(odds_frame),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
@@ -940,6 +944,22 @@ def _draft_sections(tables: dict) -> list[Section]:
         ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% interval)"),
          "The same per chip, with how often and how early (mean pick, 1 = first) it was drafted.", d["draft_chips"]),
     ]
+
+
+def _naval_sections(tables: dict) -> list[Section]:
+    """Pandora's Wake, Naumachia: how often each faction brings the opposing hero into combat (the opposing
+    troop's fourth crowd favor event, NAU-34), the way to victory, with the events and favor behind it."""
+    from hoplostat import stats
+
+    t = stats.naval_summary(tables["games"])
+    fig = win_rate_figure(t.rename({"hero_in_rate": "win_rate", "hero_in_rate_lo": "win_rate_lo",
+                                    "hero_in_rate_hi": "win_rate_hi"}),
+                          title="Share of games in which the faction brings the opposing hero in (95% interval)")
+    return [("naval-events", "Crowd favor events", fig,
+             "Damage to a troop's ships costs it crowd favor; each track's last space is an event that dislodges a "
+             "captain, and the fourth brings its hero into combat, where it can be defeated. Bars: the share of a "
+             "faction's games in which the other troop's hero came in (Wilson 95% whiskers); the table adds the "
+             "mean events caused, the mean favor the other troop lost and the mean damage dealt to its ships.", t)]
 
 
 def robustness_section(results: Path, others: list[Path], *, opened: list | None = None) -> tuple[Section, list[str]]:

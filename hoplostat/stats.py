@@ -734,3 +734,25 @@ def draft_summary(draft: Frame) -> dict[str, pl.DataFrame]:
         pl.col("challenges_won").mean().alias("mean_challenges")))
     return {"draft_colours": _with_interval(colours, "wins", "games", "win_rate").sort("win_rate", descending=True),
             "draft_chips": _with_interval(chips, "wins", "games", "win_rate").sort("win_rate", descending=True)}
+
+
+# --- Pandora's Wake, Naumachia: crowd favor events ----------------------------------------------------------
+
+
+def naval_summary(games: Frame) -> pl.DataFrame:
+    """Per faction (seat a and seat b alike; the solo rival as "rival"), from a Naumachia sweep's games
+    (`a_events`, `b_hero_in`, ...): the share of its games in which it brought the opposing hero into combat
+    (the opposing troop's fourth crowd favor event, NAU-34) with a Wilson interval, the mean events it caused,
+    the mean crowd favor the other troop lost and the mean damage it dealt to the other troop's ships."""
+    lz = games.lazy()
+    sides = []
+    for me, other in (("a", "b"), ("b", "a")):
+        sides.append(lz.select(pl.col(f"faction_{me}").alias("faction"),
+                               pl.col(f"{other}_hero_in").alias("hero_in"), pl.col(f"{other}_events").alias("events"),
+                               pl.col(f"{other}_favor_lost").alias("favor_lost"),
+                               pl.col(f"{me}_ship_damage").alias("ship_damage")))
+    per = _collect(pl.concat(sides).group_by("faction").agg(
+        pl.len().alias("games"), pl.col("hero_in").sum().alias("heroes_in"),
+        pl.col("events").mean().alias("mean_events"), pl.col("favor_lost").mean().alias("mean_favor_lost"),
+        pl.col("ship_damage").mean().alias("mean_ship_damage")))
+    return _with_interval(per, "heroes_in", "games", "hero_in_rate").sort("hero_in_rate", descending=True)

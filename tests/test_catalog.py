@@ -255,7 +255,7 @@ OFFICIAL_NAMES = {
     "Antony Blackbird", "Mars", "Ifreet", "Ifreet Head", "Ifreet Tendril", "Shaghad", "Depthcharger", "Sentinel",
 }
 GENERIC = re.compile(
-    r"^(Attacker|Defender|Archer|Beast|Tactician) (I|II|III|IV|V)$"
+    r"^(Sailor )?(Attacker|Defender|Archer|Beast|Tactician) (I|II|III|IV|V)$"
     r"|^.+ (Hero|Tactic)$|^Neutral Hero [A-Z]$|^Arena Unit [A-Z]$|^Immortal [A-Z]$|^Titan [A-Z]$"
 )
 

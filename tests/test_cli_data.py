@@ -55,7 +55,7 @@ def test_list_json(capsys):
     doc = json.loads(out)
     assert code == 0 and doc["count"] == 6 and {e["id"] for e in doc["entries"]} >= {"mars", "ifreet", "shaghad"}
     code, out, _ = run(capsys, "data", "list", "skills", "--json")
-    assert json.loads(out)["count"] == 24
+    assert json.loads(out)["count"] == 24 + 8  # + the eight skills of data/remastered/naumachia.toml
 
 
 def test_show_json_and_table(capsys):
@@ -74,9 +74,9 @@ def test_show_json_and_table(capsys):
 def test_validate_overlay_and_audit_drop(capsys, tmp_path):
     (tmp_path / "x.toml").write_text(MARKSMAN)
     code, out, _ = run(capsys, "data", "validate")
-    assert code == 0 and out.startswith("ok: 167 entries")
+    assert code == 0 and out.startswith("ok: 189 entries")  # 167 + the 22 entries of Naumachia (8 skills, 13 chips, 1 arena)
     code, out, _ = run(capsys, "data", "validate", str(tmp_path))
-    assert code == 0 and out.startswith("ok: 167 entries") and "2 directories" in out
+    assert code == 0 and out.startswith("ok: 189 entries") and "2 directories" in out
     _, base, _ = run(capsys, "data", "audit", "--json")
     _, mine, _ = run(capsys, "data", "audit", "--json", "--data", str(tmp_path))
     assert json.loads(mine)["total"]["stand_in_values"] < json.loads(base)["total"]["stand_in_values"]
@@ -135,7 +135,7 @@ def _hoplostat() -> list[str]:
 def test_subprocess_validate_and_error(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "HOPLOSTAT_DATA"}
     ok = subprocess.run([*_hoplostat(), "data", "validate"], capture_output=True, text=True, env=env, timeout=60)
-    assert ok.returncode == 0 and ok.stdout.startswith("ok: 167 entries")
+    assert ok.returncode == 0 and ok.stdout.startswith("ok: 189 entries")
     (tmp_path / "x.toml").write_text("[[unit]\n")
     bad = subprocess.run([*_hoplostat(), "data", "validate", str(tmp_path)], capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""

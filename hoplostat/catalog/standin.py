@@ -46,6 +46,11 @@ KIND_TEMPLATES: dict[str, Template] = {
     # the Wretch's four levels, growing from a weak unit (I) to a light hero (IV).
     "guardian": Template((0, 0), (1, 2), (12, 12), (1, 3), (4, 10)),
     "wretch": Template((2, 3), (1, 2), (4, 7), (2, 2), (5, 9)),
+    # Pandora's Wake, Naumachia: the Sailors of the Dead (built like a faction's units and hero) and the
+    # crocodiles (light arena units; Frenzied sets their Movement while units are in the water).
+    "sailor": Template((1, 3), (1, 3), (2, 5), (1, 3), (3, 10)),
+    "sailor-hero": Template((2, 3), (1, 3), (7, 10), (3, 4), (11, 17)),
+    "crocodile": Template((1, 3), (1, 1), (3, 5), (1, 2), (3, 7)),
 }
 
 BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46), "arena-unit": (17, 26)}

@@ -40,6 +40,11 @@ KINDS: tuple[str, ...] = (
     "champion",
     "guardian",
     "wretch",
+    # Pandora's Wake, Naumachia (NAU-3, NAU-13, NAU-22): the Sailors of the Dead (solo rival only, NAU-45)
+    # and the crocodiles; kinds of their own so that no other mode drafts or fields them.
+    "sailor",
+    "sailor-hero",
+    "crocodile",
 )
 """What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
 champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
@@ -51,7 +56,7 @@ pool is drafted, not owned). Pandora's Wake, Condemned:
 `guardian` (Scylla and Charybdis, arena units fixed on their guardian hexes), `wretch` (a player troop's
 Wretch, one chip face per level I-IV)."""
 
-ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
+ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan", "sailor-hero"})
 """Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
 
 PROVENANCES: tuple[str, ...] = ("rulebook", "public", "stand-in")
@@ -97,9 +102,10 @@ ROR_TITAN_SUMMONS: tuple[str, ...] = ("none", "other-city")
 """Where a Rise of Rome titan's summoned gladiators come from: nowhere, or a city the players do not play
 (Oceanus: "another City ... in a random, face-down, pile"; ROR-59)."""
 
-SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special", "alternate")
+SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special", "alternate", "pivot")
 """Remastered: innate, ability, special. The older games: innate, ability, alternate (an Alternate Attack,
-used instead of the Basic Attack; Rise of Rome, "Unit Chip Glossary")."""
+used instead of the Basic Attack; Rise of Rome, "Unit Chip Glossary"). Pandora's Wake, Naumachia: pivot
+(used right after an attack whose roll had a miss, NAU-37)."""
 TACTIC_TYPES: tuple[str, ...] = ("permanent", "instant", "temporary")
 
 
@@ -203,6 +209,12 @@ HEX_TAGS: dict[str, str] = {
     "key-2": "key hex value 2 (two icons)",
     "key-3": "key hex value 3 (three icons)",
     "alert": "past the alert line, on the red solo player's escape side (Fa Mel Prison, CON-11)",
+    # Pandora's Wake, Naumachia Mode, "Arena Mat" (Flooded Colosseum)
+    "platform": "a platform: units may stand there, ships and crocodiles never (Flooded Colosseum, NAU-6)",
+    "ship-start": "a ship starting hex (Flooded Colosseum, NAU-5)",
+    "ship-start-red": "a starting hex of a red ship (Flooded Colosseum; the split by side is ruling R-PW-15)",
+    "ship-start-blue": "a starting hex of a blue ship (Flooded Colosseum; the split by side is ruling R-PW-15)",
+    "croc-start": "a crocodile starting hex (Flooded Colosseum, NAU-4)",
 }
 
 ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
@@ -230,6 +242,12 @@ ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
             "key": 6,
             "deploy-red": 4,
             "deploy-blue": 4,
+        },
+        # Pandora's Wake, Naumachia Mode, "Arena Mat": FLOODED COLOSSEUM (four crocodile starting hexes, four
+        # ship starting hexes; platforms and deployment hexes are not counted in the book).
+        "flooded-colosseum": {
+            "croc-start": 4,
+            "ship-start": 4,
         },
     },
     "rise-of-rome": {
