@@ -493,7 +493,8 @@ class Mode:
         max_rounds = cls.default_max_rounds if spec.max_rounds is None else spec.max_rounds
         if max_rounds < 1:
             raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
-        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, spec.options,
+        options = cls.parse_options(spec.options)  # an API caller's typo is an error too, not ignored
+        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, options,
                         spec.rulings)
 
     @classmethod
