@@ -145,3 +145,24 @@ def test_the_titan_city_option_sweeps_seeded_on_any_jobs(tmp_path):
     units = sw.load_tables(one)[1]["units"]
     assert units.filter(units["unit"].str.starts_with("origins:")).height > 0
     assert set(units.filter(units["unit"].str.starts_with("origins:"))["kind"].to_list()) == {"unit"}
+
+
+def test_the_api_takes_the_same_options_and_checks_them_too():
+    import numpy as np
+
+    from hoplostat import api
+    from hoplostat.catalog import load
+    from hoplostat.engine.loop import GameSpec, play
+    from hoplostat.errors import InputError
+    from hoplostat.policies import make
+
+    a = api.play("origins-battle-royale", seed=2, arena="xanadu", options={"cf-tactics": "true"})
+    b = api.play("origins-battle-royale", seed=2, arena="xanadu", options=["cf-tactics=on"])
+    assert a.spec.options == b.spec.options == (("cf-tactics", "true"),)
+    assert a.result.extras["lineups"] == b.result.extras["lineups"]
+    with pytest.raises(InputError, match="pool=nowhere"):
+        api.play("origins", options={"pool": "nowhere"})
+    cat = load(ruleset="origins")
+    spec = GameSpec("origins", ("red-house", "blue-house"), "xanadu", options=(("cf-tactics", True),))
+    with pytest.raises(InputError, match="origins has no such option"):  # the Battle Royale's, not origins'
+        play(cat, spec, [make("greedy", rng=np.random.default_rng(0))] * 2, rng=np.random.default_rng(0))

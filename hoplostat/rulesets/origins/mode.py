@@ -170,8 +170,10 @@ class Origins(Mode):
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
         if catalog.ruleset != RULESET:
             raise InputError(f"origins needs the Origins catalog, got the {catalog.ruleset} one")
-        if "pool" in dict(spec.options) and cls.options and cls.options[0].name == "pool":
-            catalog = mixed_catalog(catalog, POOL_BOXES[cls.option_value(spec, "pool")])  # API callers' catalog
+        if "pool" in dict(spec.options) and any(o.name == "pool" for o in cls.options):
+            boxes = POOL_BOXES[cls.option_value(spec, "pool")]
+            if not all(u.id in catalog.units for box in boxes for u in foreign_gladiators(box)):
+                catalog = mixed_catalog(catalog, boxes)  # an API caller's plain Origins catalog
         n = 3 if spec.arena == MATCH else 1
         mode = cls(spec.arena, catalog, challenge_rounds(spec.max_rounds or cls.default_max_rounds, n))
         sides = _sides(spec.factions)

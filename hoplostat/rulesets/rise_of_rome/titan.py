@@ -27,6 +27,7 @@ ROR-80) is asked of player 1's controller as the decision "titan-choice" (option
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -117,6 +118,7 @@ def origins_chip_id(chip_id: str) -> str:
     return f"{ORIGINS}:{chip_id}"
 
 
+@functools.lru_cache(maxsize=1)
 def origins_builds() -> tuple[tuple[tuple[Unit, ...], tuple[Tactic, ...]], ...]:
     """ORI-53 (ruling R-ORI-21): the custom cities of 14 Origins chips, dealt from the Origins pool as the draft
     offers it (`origins.mode.pool_ids`: gladiators in id order, then tactics in id order) alternately to build 1
