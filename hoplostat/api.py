@@ -315,7 +315,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
          titan: str | None = None, policies: str | Sequence[str] = "greedy", seed: int = 0,
          first: str | None = None, max_rounds: int | None = None, log: bool = False,
          data: PathLike | Sequence[PathLike] | None = None,
-         rulings: str | Sequence[str] | None = None, players: int | None = None) -> PlayedGame:
+         rulings: str | Sequence[str] | None = None, players: int | None = None,
+         options: str | Sequence[str] | dict[str, Any] | None = None) -> PlayedGame:
     """Play one whole game of ``mode`` headless (``hoplostat play MODE``); the same arguments give the
     same game as the command.
 
@@ -327,7 +328,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     a draw). ``log=True`` keeps the narration (``PlayedGame.log``) and its events frame
     (``PlayedGame.events``). ``rulings``: ruling switches, ``"NAME=VALUE"`` each (``hoplostat rulings``).
     ``players``: solo and co-op modes, how many players (1 solo, 2 co-op); factions not given are the seed's
-    default ones, then the next in id order.
+    default ones, then the next in id order. ``options``: the mode's options (``hoplostat modes`` lists them),
+    ``"NAME=VALUE"`` each or a dict, e.g. ``{"pool": "all"}`` for ``origins``.
     """
     import numpy as np
 
@@ -345,7 +347,9 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     from hoplostat.sweep import mode_catalog
 
-    catalog = mode_catalog(mode, load(_paths(data), ruleset=cls.ruleset))
+    opts = cls.parse_options(_option_specs(options))
+    catalog = mode_catalog(mode, load(_paths(data), ruleset=cls.ruleset), opts)
+    cls.check_options(catalog, opts)
     chosen = _split("--faction", _names(factions))
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
@@ -379,7 +383,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
             raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first player")
         seat = SEATS.index(first)
     spec = GameSpec(mode, tuple(chosen), arena or "", titan or (default.titan if cls.opponents else ""), seat,
-                    max_rounds, rulings=_rulings(rulings))
+                    max_rounds, opts, rulings=_rulings(rulings))
     spec = cls.validate(catalog, spec)
     rng = np.random.default_rng(seed)
     controllers = [make(p, rng=rng) for p in cls.seat_policies(pols, len(chosen))]
@@ -399,6 +403,17 @@ def _rulings(specs: str | Sequence[str] | None) -> tuple[tuple[str, str], ...]:
     if specs is None:
         return ()
     return parse([specs] if isinstance(specs, str) else list(specs))
+
+
+def _option_specs(options: str | Sequence[str] | dict[str, Any] | None) -> list:
+    """``--option`` values (``NAME=VALUE`` strings, one or several, or a dict) as `Mode.parse_options` takes them."""
+    if options is None:
+        return []
+    if isinstance(options, str):
+        return [options]
+    if isinstance(options, dict):
+        return list(options.items())
+    return list(options)
 
 
 def _split(option: str, values: list[str] | None) -> list[str]:
@@ -460,7 +475,7 @@ class SweepResult:
 
 def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: int, policies: str,
                   ci_width, max_rounds, coop: bool, titans, chunk: int, data, players: int | None = None,
-                  pods: int | None = None, rulings=None, focus: str | None = None):
+                  pods: int | None = None, rulings=None, focus: str | None = None, options=None):
     """The `SweepConfig` of a sweep, checked as ``hoplostat sweep`` checks its flags (InputError)."""
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
@@ -500,7 +515,9 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--policies {policies!r}: in {mode} one player plays every seat of the team; give one name")
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
     data_dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
-    catalog = cls.catalog_of(load(data_dirs, use_env=False, ruleset=cls.ruleset))  # a mode of several boxes' chips
+    opts = cls.parse_options(_option_specs(options))
+    catalog = cls.catalog_of(load(data_dirs, use_env=False, ruleset=cls.ruleset), opts)  # several boxes' chips
+    cls.check_options(catalog, opts)
     chosen = tuple(_split("--faction", factions)) if factions else tuple(catalog.factions)
     for f in chosen:
         catalog.faction(f)
@@ -524,7 +541,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     return sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
                           max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
                           coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids, catalog_hash=catalog.hash,
-                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings), focus=focus or "")
+                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings), focus=focus or "",
+                          options=opts)
 
 
 def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas: str | Sequence[str] | None = None,
@@ -534,7 +552,8 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
               chunk: int = 50, backend: str = "loky", scheduler: str | None = None,
               data: PathLike | Sequence[PathLike] | None = None, players: int | None = None,
               pods: int | None = None, compact: bool = True, rulings: str | Sequence[str] | None = None,
-              focus: str | None = None, progress: Callable[[int, int], Any] | None = None) -> SweepResult:
+              focus: str | None = None, progress: Callable[[int, int], Any] | None = None,
+              options: str | Sequence[str] | dict[str, Any] | None = None) -> SweepResult:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
 
@@ -547,14 +566,15 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
     ``progress(done_games, total_games)`` is called per chunk. Modes of three or more players
     (Pandemonium, Alliance): ``players`` per game (the mode's fewest by default) and ``pods``, how many
     groups of factions to sample from ``seed``, each seated at random (the mode's default number).
-    ``focus``: two-player modes, only the matchups of this faction (it against the field).
+    ``focus``: two-player modes, only the matchups of this faction (it against the field). ``options``: the
+    mode's options, as in `play` (recorded in the manifest; a resume must give the same).
     """
     from hoplostat import sweep as sw
 
     config = _sweep_config(mode, factions=_names(factions), arenas=_names(arenas), games=games, jobs=jobs,
                            seed=seed, policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
                            titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods,
-                           rulings=rulings, focus=focus)
+                           rulings=rulings, focus=focus, options=options)
     out = Path(out)
     sw.check_out(out, config, resume=resume)
     try:
@@ -654,7 +674,8 @@ def _mode_rows() -> list[dict[str, Any]]:
 
     return [{"name": c.name, "ruleset": c.ruleset, "troops": list(c.seats), "arenas": list(c.arenas),
              "teams": c.teams, "opponents": c.opponents or None, "default_max_rounds": c.default_max_rounds,
-             "analysis": c.analysis, "success": c.success, "summary": c.summary}
+             "analysis": c.analysis, "success": c.success, "summary": c.summary,
+             "options": [o.row() for o in c.options]}
             for c in registered().values()]
 
 
@@ -662,7 +683,18 @@ def modes() -> pl.DataFrame:
     """Every registered game mode (``hoplostat modes``), one row each: ``name``, ``ruleset``, ``troops``
     (the allowed numbers of player factions), ``arenas``, ``teams`` (in words), ``opponents`` (``titan``
     for a mode against one, else null), ``default_max_rounds``, ``analysis`` (``versus``, ``waves`` or
-    ``boss``: which tables its sweeps get), ``success`` (what ``ci_width`` estimates), ``summary``."""
+    ``boss``: which tables its sweeps get), ``success`` (what ``ci_width`` estimates), ``summary``,
+    ``options`` (the mode's ``--option`` names, each ``name=allowed (default)``)."""
     import polars as pl
 
-    return pl.DataFrame(_mode_rows(), schema_overrides={"opponents": pl.String})
+    rows = [{**r, "options": [f"{o['name']}={_allowed(o)} (default {o['default']})" for o in r["options"]]}
+            for r in _mode_rows()]
+    return pl.DataFrame(rows, schema_overrides={"opponents": pl.String, "options": pl.List(pl.String)})
+
+
+def _allowed(option: dict[str, Any]) -> str:
+    """A `_mode_rows` option's allowed values in words (`engine.mode.ModeOption.allowed`)."""
+    from hoplostat.engine.mode import ModeOption
+
+    return ModeOption(option["name"], option["help"], option["default"], tuple(option["values"]),
+                      option["kind"]).allowed

@@ -1093,6 +1093,7 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "stand-in chips": f"{stand_in} of {n_chips}",
         "rulings": ", ".join(f"{k}={v}" for k, v in cfg.get("rulings", ())) or "as written (docs/rulings.md)",
+        "mode options": ", ".join(f"{k}={v}" for k, v in cfg.get("options", ())) or "the mode's defaults",
     }
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)

@@ -218,6 +218,9 @@ class SweepConfig:
     focus: str = ""
     """Two-player modes: only the matchups in which this faction plays (the faction against the field);
     "" plays every matchup. A matchup's games are the same with and without it."""
+    options: tuple[tuple[str, str], ...] = ()
+    """Mode options changed from their defaults (`Mode.parse_options`: sorted (name, canonical text) pairs),
+    passed to every game in `GameSpec.options`; the games' seeds do not depend on them."""
 
     def matchups(self) -> list[Matchup]:
         """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
@@ -241,7 +244,7 @@ class SweepConfig:
         return d
 
 
-_LATER_FIELDS = {"players": 0, "pods": 0, "rulings": (), "focus": ""}
+_LATER_FIELDS = {"players": 0, "pods": 0, "rulings": (), "focus": "", "options": ()}
 """SweepConfig fields newer than the first manifests, with the default that leaves them out."""
 
 
@@ -265,10 +268,11 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[
             "policy_b": config.policies[1], "game": game, "seed": config.seed, "game_seed": gseed}
     cls = mode_class(matchup.mode)
     spec = cls.spec_of(matchup, config.max_rounds)
-    if config.rulings:
+    if config.rulings or config.options:
         from dataclasses import replace
 
-        spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings))
+        opts = {**dict(spec.options), **{k: v for k, v in config.options}}
+        spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings), options=tuple(sorted(opts.items())))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
     res = play(catalog, spec, controllers, rng=rng)
     units = catalog.units
@@ -340,12 +344,13 @@ def ruleset_of(mode: str) -> str:
     return mode_class(mode).ruleset
 
 
-def mode_catalog(mode: str, catalog):
-    """The catalog a mode's games are played with: what the mode makes of its rule set's (`Mode.catalog_of`,
-    e.g. `origins-battle-royale`'s pool of other boxes' chips); the hash stays the loaded catalog's."""
+def mode_catalog(mode: str, catalog, options=()):
+    """The catalog a mode's games are played with: what the mode makes of its rule set's with the game's mode
+    options (`Mode.catalog_of`, e.g. `origins-battle-royale`'s pool of other boxes' chips, `origins
+    --option pool=all`); the hash stays the loaded catalog's."""
     from hoplostat.engine.loop import mode_class
 
-    return mode_class(mode).catalog_of(catalog)
+    return mode_class(mode).catalog_of(catalog, tuple(tuple(o) for o in options or ()))
 
 
 def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:
@@ -357,7 +362,7 @@ def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict
     if config.catalog_hash and catalog.hash != config.catalog_hash:
         raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
                          f"expected {config.catalog_hash[:12]}): data files differ on this worker")
-    catalog = mode_catalog(config.mode, catalog)
+    catalog = mode_catalog(config.mode, catalog, config.options)
     tables: dict[str, list[dict]] = {}
     for g in range(g0, g1):
         for name, rows in play_one(catalog, config, matchup, g).items():
@@ -412,8 +417,15 @@ def check_out(out: Path, config: SweepConfig, *, resume: bool) -> dict | None:
         new = json.loads(json.dumps(config.identity()))
         diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k) and k not in GROWABLE)
         if diff:
-            raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)}); only "
-                             "--games (more) and --ci-width may change")
+            said = ""
+            if "options" in diff:  # the mode options, in the words of --option
+                def text(pairs) -> str:
+                    return ", ".join(f"{k}={v}" for k, v in pairs or ()) or "none (the defaults)"
+
+                said = (f"; its mode options are {text(old.get('options'))}, this command gives "
+                        f"{text(new.get('options'))}")
+            raise InputError(f"{out}: cannot resume with a different config (differs in: {', '.join(diff)}){said}; "
+                             "only --games (more) and --ci-width may change")
         if int(new.get("games", 0)) < int(old.get("games", 0)):
             raise InputError(f"--games {new.get('games')}: the sweep in {out} already has {old.get('games')} games per "
                              "matchup; a resumed sweep can grow, not shrink (use a new --out for fewer)")
@@ -669,6 +681,8 @@ def resume_command(out: Path, config: dict) -> str:
         parts += ["--pods", str(config["pods"])]
     for name, value in config.get("rulings", ()):
         parts += ["--ruling", f"{name}={value}"]
+    for name, value in config.get("options", ()):
+        parts += ["--option", f"{name}={value}"]
     if config.get("focus"):
         parts += ["--focus", config["focus"]]
     for d in config.get("data", ()):
@@ -761,7 +775,7 @@ def sweep_catalog(manifest: dict, overlays=None):
     config = manifest.get("config", {})
     mode = config.get("mode") or "skirmish"
     dirs = list(overlays) if overlays else list(config.get("data", []))
-    return mode_catalog(mode, load(dirs, use_env=False, ruleset=ruleset_of(mode)))
+    return mode_catalog(mode, load(dirs, use_env=False, ruleset=ruleset_of(mode)), config.get("options", ()))
 
 
 def stand_ins(*runs) -> dict:

@@ -88,6 +88,8 @@ FactionsOpt = Annotated[Optional[list[str]], typer.Option(
 RulingOpt = Annotated[Optional[list[str]], typer.Option(
     "--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them).")]
 ArenaOpt = Annotated[Optional[str], typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
+ModeOptionOpt = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options).")]
 
 
 def plain(x: Any) -> Any:
@@ -130,6 +132,7 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
         "draw": all(t.outcome == "draw" for t in r.troops), "won": r.won, "coop": r.coop,
         "rounds": r.rounds, "end_reason": r.end_reason, "capped": r.capped, "first_player": seats[r.first_player],
         "rulings": dict(getattr(spec, "rulings", ()) or ()),
+        "options": dict(getattr(spec, "options", ()) or ()),
         "outcomes": {seats[t.seat]: t.outcome for t in r.troops},
         **{k: plain(v) for k, v in r.extras.items()},
         "troops": troops, "units": plain(r.units), "unimplemented_skills": list(r.unimplemented),
@@ -184,7 +187,9 @@ def print_game(out: dict[str, Any]) -> None:
     con.print(t)
     known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
-             "unimplemented_skills", "stand_ins", "log", "rulings"}
+             "unimplemented_skills", "stand_ins", "log", "rulings", "options"}
+    if out.get("options"):
+        con.print(escape("mode options: " + ", ".join(f"{k}={v}" for k, v in out["options"].items())))
     for key, value in out.items():
         if key in known or key in _SAID_ALREADY:
             continue

@@ -6,7 +6,8 @@ from hoplostat.cli._common import JsonOpt
 
 HELP_MODES = """List every game mode hoplostat plays: its name, rule set, seats, arenas and what it is.
 
-Each one works with `hoplostat play MODE --seed 1` and `hoplostat sweep MODE`.
+Each one works with `hoplostat play MODE --seed 1` and `hoplostat sweep MODE`. A mode's options (last
+column; `--json` gives each one's kind, values, default and help) are set with `--option NAME=VALUE` on both.
 """
 
 
@@ -34,7 +35,15 @@ def modes(as_json: JsonOpt = False) -> None:
     _listing(_mode_rows(), as_json, "Game modes", {
         "mode": lambda r: r["name"], "rule set": lambda r: r["ruleset"],
         "seats": lambda r: " or ".join(map(str, r["troops"])), "arenas": lambda r: ", ".join(r["arenas"]),
-        "what it is": lambda r: r["summary"]})
+        "what it is": lambda r: r["summary"],
+        "options (--option NAME=VALUE)": lambda r: "; ".join(
+            f"{o['name']}={_allowed(o)} (default {o['default']}): {o['help']}" for o in r["options"]) or "-"})
+
+
+def _allowed(option: dict) -> str:
+    from hoplostat.api import _allowed as allowed
+
+    return allowed(option)
 
 
 HELP_RULINGS = """List the ruling switches: readings of unclear rules (docs/rulings.md) that have a natural

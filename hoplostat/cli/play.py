@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoplostat.cli._common import ArenaOpt, DataOpt, FactionsOpt, JsonOpt, LogOpt, RulingOpt, SeedOpt
+from hoplostat.cli._common import ArenaOpt, DataOpt, FactionsOpt, JsonOpt, LogOpt, ModeOptionOpt, RulingOpt, SeedOpt
 from hoplostat.errors import InputError
 
 
@@ -96,7 +96,8 @@ HELP_PLAY = (
     "titan) from the seed; `hoplostat modes` lists the modes. Give --faction once per seat (player a, b, ...); "
     "in solo and co-op modes one faction plays solo, two co-op.\n\n"
     "Same seed and flags, same game. To see a game of a sweep, `hoplostat replay DIR GAME --matchup KEY` "
-    "takes all of them from its row."
+    "takes all of them from its row. A mode's options (`hoplostat modes` lists them) are set with "
+    "--option NAME=VALUE, e.g. `hoplostat play origins --option pool=all`."
 )
 
 
@@ -114,12 +115,13 @@ def play(
     ruling: RulingOpt = None,
     as_json: JsonOpt = False,
     players: Annotated[Optional[int], typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
+    option: ModeOptionOpt = None,
 ) -> None:
     from hoplostat import api
     from hoplostat.cli._common import emit_json, game_json, print_game
 
     game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
-                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players)
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players, options=option)
     result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
     out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log)
     if as_json:

@@ -48,7 +48,8 @@ def replay(
     with _without_env("HOPLOSTAT_DATA"):  # the manifest's overlays already include what it held then
         played = api.play(mode, factions, arena=arena, titan=titan or None, policies=policies, seed=row["game_seed"],
                           first=spec_first, max_rounds=max_rounds, log=True, data=data,
-                          rulings=[f"{k}={v}" for k, v in cfg.get("rulings", ())])
+                          rulings=[f"{k}={v}" for k, v in cfg.get("rulings", ())],
+                          options=[f"{k}={v}" for k, v in cfg.get("options", ())])
     r = played.result
     if (r.rounds, r.end_reason) != (row["rounds"], row["end_reason"]):
         raise InputError(

@@ -53,6 +53,7 @@ def sweep(
     players: Annotated[Optional[int], typer.Option("--players", help="Modes of three or more players: players per game (default: the fewest the mode allows).")] = None,
     pods: Annotated[Optional[int], typer.Option("--pods", help="Modes of three or more players: groups of factions to sample from the seed, each seated at random (default 24; every group once if there are fewer).")] = None,
     ruling: Annotated[Optional[list[str]], typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them); recorded in the manifest.")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options); recorded in the manifest.")] = None,
     focus: Annotated[Optional[str], typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it against the field).")] = None,
     compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one file per table (see hoplostat compact).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
@@ -65,7 +66,7 @@ def sweep(
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
                                titans=titan, chunk=chunk, data=tuple(data or ()), players=players, pods=pods,
-                               rulings=ruling, focus=focus)
+                               rulings=ruling, focus=focus, options=option)
     n_matchups = len(config.matchups())
     sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
     from hoplostat.outpaths import output_dir
@@ -166,6 +167,8 @@ def summarize(
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
     if cfg.get("rulings"):
         con.print("ruling switches: " + ", ".join(f"{k}={v}" for k, v in cfg["rulings"]))
+    if cfg.get("options"):
+        con.print("mode options: " + ", ".join(f"{k}={v}" for k, v in cfg["options"]), markup=False)
     con.print(stand_in_line(stand_ins, "in this run"), markup=False)
     if kind == "waves":
         _print_waves(con, tables)

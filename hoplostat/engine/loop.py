@@ -165,6 +165,8 @@ def new_game(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *,
     if spec.rulings:
         g.state.rulings = dict(spec.rulings)
         g.state.say("Rulings changed for this game: " + ", ".join(f"{k}={v}" for k, v in spec.rulings))
+    if spec.options:
+        g.state.say("Mode options of this game: " + ", ".join(f"{k}={v}" for k, v in spec.options))
     return g.state.mode, spec, g
 
 

@@ -51,6 +51,80 @@ class GameSpec:
         return default
 
 
+BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+@dataclass(frozen=True, slots=True)
+class ModeOption:
+    """One option a mode declares (`Mode.options`), set with `--option NAME=VALUE` on `play` and `sweep`.
+
+    `kind`: `choice` (one of `values`), `bool` (true/false, yes/no, on/off, 1/0), `int`, `id` (one catalog
+    id) or `ids` (a comma-separated list of catalog ids); ids are checked by the mode's `check_options`. `default`: the value as
+    text; a value equal to it is left out of a spec, so the games with and without it are the same.
+    Options travel in `GameSpec.options` as (name, canonical text) pairs; a mode reads the typed value with
+    `Mode.option_value(spec, name)`."""
+
+    name: str
+    help: str
+    """One line: what the option does."""
+    default: str
+    values: tuple[str, ...] = ()
+    kind: str = "choice"
+
+    def canonical(self, text: str, mode: str) -> str:
+        """The option's value as the spec holds it; InputError naming the option and `mode` when bad."""
+        v = text.strip()
+        if self.kind == "choice":
+            if v not in self.values:
+                raise InputError(f"--option {self.name}={text}: {mode} allows {self.allowed}")
+            return v
+        if self.kind == "bool":
+            if v.lower() not in BOOL_TEXT:
+                raise InputError(f"--option {self.name}={text}: {mode} wants true or false (yes/no)")
+            return "true" if BOOL_TEXT[v.lower()] else "false"
+        if self.kind == "int":
+            try:
+                return str(int(v))
+            except ValueError:
+                raise InputError(f"--option {self.name}={text}: {mode} wants a whole number") from None
+        if self.kind == "id":
+            if not v or "," in v:
+                raise InputError(f"--option {self.name}={text}: {mode} wants one id")
+            return v
+        if self.kind == "ids":
+            parts = [x.strip() for x in v.split(",")]
+            if not all(parts):
+                raise InputError(f"--option {self.name}={text}: {mode} wants ids separated by commas")
+            return ",".join(parts)
+        raise ValueError(f"option {self.name!r}: unknown kind {self.kind!r}")
+
+    def typed(self, text: str) -> Any:
+        """The value of canonical `text`: str (choice), bool, int, or a tuple of ids (a value already typed, as
+        API callers may put in `GameSpec.options`, is returned as it is)."""
+        if not isinstance(text, str):
+            return tuple(text) if isinstance(text, list) else text
+        if self.kind == "bool":
+            return BOOL_TEXT[text.lower()]
+        if self.kind == "int":
+            return int(text)
+        if self.kind == "ids":
+            return tuple(x for x in text.split(",") if x)
+        return text
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values in words (`hoplostat modes`, errors)."""
+        if self.kind == "choice":
+            return "|".join(self.values)
+        return {"bool": "true|false", "int": "a whole number", "id": "an id",
+                "ids": "ids separated by commas"}[self.kind]
+
+    def row(self) -> dict[str, Any]:
+        """The option as `hoplostat modes --json` lists it."""
+        return {"name": self.name, "kind": self.kind, "values": list(self.values), "default": self.default,
+                "help": self.help}
+
+
 @dataclass(frozen=True, slots=True)
 class Matchup:
     """One cell of a sweep: a mode's game between these seats, on an arena, against a titan."""
@@ -324,6 +398,9 @@ class Mode:
     `ROW_HEAD`, any other table whole (`units` is `UNIT_ROW` in every mode). `schema(table)` joins them."""
     heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
     """The mode's goals as heuristic players score them (`Heuristics`)."""
+    options: ClassVar[tuple[ModeOption, ...]] = ()
+    """The mode's options (`ModeOption`): `--option NAME=VALUE` on `play` and `sweep`, validated by
+    `parse_options`, passed in `GameSpec.options`, recorded in a sweep's manifest, listed by `hoplostat modes`."""
     hooks_move: ClassVar[bool] = False
     hooks_ignore: ClassVar[bool] = False
     hooks_roll: ClassVar[bool] = False
@@ -337,12 +414,61 @@ class Mode:
         cls.hooks_ignore = cls.ignores_damage is not Mode.ignores_damage
         cls.hooks_roll = cls.roll_attack is not Mode.roll_attack
 
+    # --- options ----------------------------------------------------------------------------------
+    @classmethod
+    def parse_options(cls, specs: Any) -> tuple[tuple[str, str], ...]:
+        """`NAME=VALUE` strings (or pairs) into sorted (name, canonical text) pairs checked against `options`;
+        values equal to the default are left out (they change nothing). InputError naming the option and the
+        mode for an unknown name, a bad value or a name given twice with different values."""
+        import difflib
+
+        known = {o.name: o for o in cls.options}
+        out: dict[str, str] = {}
+        for spec in specs or ():
+            if isinstance(spec, str):
+                name, sep, value = spec.partition("=")
+                if not sep:
+                    raise InputError(f"--option {spec!r}: give NAME=VALUE (hoplostat modes lists {cls.name}'s options)")
+            else:
+                name, value = spec
+                value = value if isinstance(value, str) else ",".join(value) if isinstance(value, (tuple, list)) \
+                    else str(value).lower() if isinstance(value, bool) else str(value)
+            name = name.strip()
+            o = known.get(name)
+            if o is None:
+                close = difflib.get_close_matches(name, list(known), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                have = ", ".join(known) if known else "none"
+                raise InputError(f"--option {name!r}: {cls.name} has no such option{hint}; its options: {have}")
+            v = o.canonical(value, cls.name)
+            if name in out and out[name] != v:
+                raise InputError(f"--option {name} given twice for {cls.name} ({out[name]}, {v})")
+            out[name] = v
+        return tuple(sorted((k, v) for k, v in out.items() if v != known[k].default))
+
+    @classmethod
+    def option_value(cls, spec_or_options: Any, name: str) -> Any:
+        """The typed value of the declared option `name` in a spec (or its options pairs): the spec's, else the
+        declared default."""
+        decl = next((o for o in cls.options if o.name == name), None)
+        if decl is None:
+            raise KeyError(f"{cls.name} declares no option {name!r}")
+        pairs = spec_or_options.options if isinstance(spec_or_options, GameSpec) else spec_or_options
+        text = next((v for k, v in pairs or () if k == name), decl.default)
+        return decl.typed(text)
+
+    @classmethod
+    def check_options(cls, catalog: Any, options: tuple[tuple[str, str], ...]) -> None:
+        """Checks of option values that need the catalog (ids of `ids` options): InputError naming the option
+        and the mode. Called by `play` and `sweep` after `parse_options`; none by default."""
+
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
-    def catalog_of(cls, catalog: Any) -> Any:
-        """The catalog this mode's games are played with, given its rule set's (`catalog.load(ruleset=...)`):
-        the same by default; a mode of several boxes' chips adds them (rise-of-rome-2x2, origins-battle-royale).
-        Sweeps, `play` and the stand-in counts all go through it (`sweep.mode_catalog`)."""
+    def catalog_of(cls, catalog: Any, options: tuple[tuple[str, str], ...] = ()) -> Any:
+        """The catalog this mode's games are played with, given its rule set's (`catalog.load(ruleset=...)`)
+        and the game's options (`GameSpec.options`): the same by default; a mode of several boxes' chips adds
+        them (rise-of-rome-2x2, origins-battle-royale, `origins --option pool=all`). Sweeps, `play` and the
+        stand-in counts all go through it (`sweep.mode_catalog`)."""
         return catalog
 
     @classmethod
@@ -367,7 +493,8 @@ class Mode:
         max_rounds = cls.default_max_rounds if spec.max_rounds is None else spec.max_rounds
         if max_rounds < 1:
             raise InputError(f"max_rounds must be 1 or more, got {max_rounds}")
-        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, spec.options,
+        options = cls.parse_options(spec.options)  # an API caller's typo is an error too, not ignored
+        return GameSpec(spec.mode, tuple(spec.factions), arena, spec.titan, spec.first, max_rounds, options,
                         spec.rulings)
 
     @classmethod

@@ -31,7 +31,7 @@ HOME = 39
 
 
 def new(titan="oceanus", factions=("rome",), *, roller=None, picks=None, d6=(), second=None):
-    opts = (("second_titan", second),) if second else ()
+    opts = (("second-titan", second),) if second else ()
     spec = RiseOfRomeTitan.validate(CAT, GameSpec("rise-of-rome-titan", factions, titan=titan, options=opts))
     g = RiseOfRomeTitan.new_game(CAT, spec, [Scripted(picks)], rng=np.random.default_rng(0), log=True,
                                  roller=roller or FixedRoller(mode="all"))

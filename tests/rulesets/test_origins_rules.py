@@ -869,11 +869,137 @@ def test_battle_royale_is_deterministic_ORI_52():
     assert one.result.rounds == two.result.rounds and one.result.end_reason == two.result.end_reason
 
 
-def test_mixing_other_boxes_gladiators_into_the_origins_draft_is_not_built_ORI_53():
-    assert not any(u.kind == "cf-gladiator" for u in CAT.units.values())
-    assert all(u.ruleset == "origins" for u in CAT.units.values())
-    text = (ROOT / "docs" / "origins.md").read_text()
-    assert "ORI-53" in text and "not built" in text
+# ORI-53 (Origins, after "Crowd Favor Gladiator Battle Royale": "adding these gladiators (non-Champions) to the
+# Origins draft ... a new custom build of 14 chips"). The expected pool and cities are computed here from the
+# boxes' own catalogs, not from the mode's constants: a pool that leaves out a box's gladiators (or lets its
+# champions, beasts, bosses or titans in), renames or re-kinds them, or a city that is not ten Origins gladiators
+# and four Origins tactics, disjoint between the two players, fails here.
+BOX_GLADIATOR_KINDS = {"unit", "cf-gladiator"}
+"""The gladiators of a Rise of Rome or Lost Cities catalog: its cities' and its Crowd Favor ones (R-ORI-20)."""
+
+
+def _box_gladiators(box):
+    cat = load(ruleset=box)
+    return {f"{box}:{u.id}": u for u in cat.units.values() if u.kind in BOX_GLADIATOR_KINDS}
+
+
+def _pool_game(pool, *, draft=()):
+    """An `origins` game with `--option pool=...` set up and drafted (red first, preferring `draft`)."""
+    spec = Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), "xanadu", first=RED,
+                                          options=Origins.parse_options([f"pool={pool}"])))
+    catalog = Origins.catalog_of(CAT, spec.options)
+    c0 = Scripted({"draft": lambda o: next((c for c in draft if c in o), o[0])})
+    g = Origins.new_game(catalog, spec, [c0, Scripted()], rng=np.random.default_rng(3), log=True,
+                         roller=FixedRoller(mode="all"))
+    return g
+
+
+@pytest.mark.parametrize("pool,boxes", [("all", ("rise-of-rome", "lost-cities")), ("rise-of-rome", ("rise-of-rome",)),
+                                        ("lost-cities", ("lost-cities",)), ("origins", ())])
+def test_the_other_boxes_gladiators_not_their_champions_join_the_origins_draft_ORI_53_R_ORI_20(pool, boxes):
+    own = om.pool_ids(CAT)
+    foreign = {k: u for box in boxes for k, u in _box_gladiators(box).items()}
+    g = _pool_game(pool)
+    got = g.state.mode.pool()
+    assert set(got) == set(own) | set(foreign) and len(got) == len(set(got))
+    assert set(own) <= set(got)  # Origins' own 20 gladiators and 8 tactics stay
+    for box in boxes:  # the champions, beasts, criminals, bosses, titans and F/A archers of the box do not come
+        others = {f"{box}:{u.id}" for u in load(ruleset=box).units.values() if u.kind not in BOX_GLADIATOR_KINDS}
+        assert any(k.endswith("champion") for k in others) and not others & set(got)
+    cat = g.state.mode.catalog
+    for k, u in foreign.items():  # each an Origins gladiator of no house, played by its own box's texts
+        chip_ = cat.unit(k)
+        assert chip_.kind == "gladiator" and chip_.ruleset == k.split(":")[0] and chip_.skills == u.skills
+        assert (chip_.health, chip_.attack, chip_.movement) == (u.health, u.attack, u.movement)
+    if pool == "all":
+        assert len(foreign) == 20 + 2 + 45 + 3  # RoR's two cities and two CF, TLC's three cities and three CF
+
+
+def test_a_drafted_gladiator_of_another_box_plays_for_its_house_ORI_53():
+    pick = "rise-of-rome:rome/attacker-2"
+    g = _pool_game("all", draft=(pick, "lost-cities:xanadu/attacker-1"))
+    om.draft(g)
+    s = g.state
+    red = [u for u in s.units if u.troop == RED]
+    assert pick in s.troops[RED].lineup and "lost-cities:xanadu/attacker-1" in s.troops[RED].lineup
+    mine = next(u for u in red if u.unit.id == pick)
+    assert mine.zone == BAG and mine.unit.ruleset == "rise-of-rome" and "first-strike" in {k.id for k in mine.unit.skills}
+    assert not any("champion" in c for t in s.troops for c in t.lineup)
+
+
+def test_the_pool_option_changes_the_drafts_and_the_same_seed_gives_the_same_game_ORI_53():
+    from hoplostat import api
+
+    plain = api.play("origins", seed=5, arena="xanadu")
+    mixed = [api.play("origins", seed=5, arena="xanadu", options={"pool": "all"}) for _ in range(2)]
+    assert mixed[0].result.extras["lineups"] == mixed[1].result.extras["lineups"]
+    assert mixed[0].result.rounds == mixed[1].result.rounds
+    drafted = [c for side in mixed[0].result.extras["lineups"].values() for c in side]
+    assert any(":" in c for c in drafted) and not any(":" in c for side in plain.result.extras["lineups"].values()
+                                                      for c in side)
+
+
+def _expected_cities():
+    """ORI-53 by ruling R-ORI-21, computed from the Origins catalog: the pool's gladiators in id order, then its
+    tactics in id order, dealt alternately to build 1 and build 2."""
+    glads = sorted(u.id for u in CAT.units.values() if u.kind in ("gladiator", "special-gladiator"))
+    tacs = sorted(CAT.tactics)
+    return [(glads[k::2], tacs[k::2]) for k in range(2)]
+
+
+def _titan_game(factions, titan="oceanus", city="origins"):
+    from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
+
+    ror = load(ruleset="rise-of-rome")
+    opts = RiseOfRomeTitan.parse_options([f"city={city}"])
+    spec = RiseOfRomeTitan.validate(ror, GameSpec("rise-of-rome-titan", factions, titan=titan, options=opts))
+    catalog = RiseOfRomeTitan.catalog_of(ror, spec.options)
+    g = RiseOfRomeTitan.new_game(catalog, spec, [Scripted()], rng=np.random.default_rng(4), log=True,
+                                 roller=FixedRoller(mode="all"))
+    g.state.mode.begin(g)
+    return g, ror
+
+
+@pytest.mark.parametrize("factions", [("rome",), ("pompeii", "rome")])
+def test_a_custom_city_of_14_origins_chips_faces_a_titan_ORI_53_R_ORI_21(factions):
+    g, ror = _titan_game(factions)
+    s = g.state
+    cities = _expected_cities()
+    assert all(len(gl) == 10 and len(tc) == 4 for gl, tc in cities)
+    assert not set(cities[0][0]) & set(cities[1][0]) and not set(cities[0][1]) & set(cities[1][1])
+    for p, fid in enumerate(factions):
+        glads, tacs = cities[p]
+        hero = s.units[s.troops[p].primary_hero]
+        mine = [u for u in s.units if u.troop == p and (u.unit.kind == "unit" or u is hero)]  # not the meter's
+        assert hero.unit.id == ror.faction(fid).hero  # the city's own champion stays
+        rest = sorted(u.unit.id for u in mine if not u.is_primary_hero)
+        assert rest == sorted(f"origins:{c}" for c in glads)  # its ten gladiators are Origins'
+        assert all(u.unit.ruleset == "origins" and u.unit.faction == fid for u in mine if not u.is_primary_hero)
+        # ROR-57, ROR-83 as ever: six (co-op three) of them drawn for the bag, some already in the hand
+        assert sum(u.zone in (BAG, CAMP) for u in mine if u is not hero) == (6 if len(factions) == 1 else 3)
+        # its four tactics are Origins' (the one chosen for the bag among them, ROR-57)
+        assert [t.id for t in s.city_tactics[p]] == [f"origins:{t}" for t in tacs]
+        t = s.troops[p]
+        assert [x.id for x in (*t.tactics_bag, *t.tactics_camp)] == [f"origins:{tacs[0]}"]
+    # Oceanus summons another city's own gladiators (ROR-59), not Origins chips
+    if len(factions) == 1:
+        other = [f for f in sorted(ror.factions) if f not in factions][0]
+        assert s.pile and all(s.units[u].unit.faction == other for u in s.pile)
+
+
+def test_the_city_option_leaves_the_cities_own_chips_by_default_and_plays_seeded_ORI_53():
+    from hoplostat import api
+
+    g, ror = _titan_game(("rome",), city="own")
+    assert {u.unit.id for u in g.state.units if u.troop == 0 and u.unit.kind == "unit"} == {
+        u.id for u in ror.faction_units("rome")}
+    one, two = (api.play("rise-of-rome-titan", ["rome"], titan="theia", seed=2, options=["city=origins"])
+                for _ in range(2))
+    assert one.result.rounds == two.result.rounds and one.result.end_reason == two.result.end_reason
+    used = {u.unit_id for u in one.result.units}
+    ror = load(ruleset="rise-of-rome")
+    city = {u for u in used if u in ror.units and ror.units[u].kind == "unit"} | {u for u in used if ":" in u}
+    assert city and city <= {f"origins:{c}" for c in _expected_cities()[0][0]}
 
 
 def test_the_solo_trials_are_not_in_the_book_and_not_presented_as_played_ORI_54_ORI_55_ORI_56():

@@ -29,8 +29,9 @@ WIN_REP, LOSS_REP = 10, -5
 def colour_of(chip_id: str) -> str:
     """The chip colour of a pool chip: the first word of its id (data/origins/pool.toml); Korykos is green
     (stand-in)."""
-    if ":" in chip_id:
-        return "crowd-favor"  # a chip of another box (`rulesets.origins.royale`): no Origins colour
+    if ":" in chip_id:  # a chip of another box (`rulesets.origins.royale`, `--option pool`): no Origins colour
+        box, own = chip_id.split(":", 1)
+        return "crowd-favor" if own.startswith("cf-") else box
     head = chip_id.split("-", 1)[0]
     return head if head in CHIP_COLOURS else "green"
 

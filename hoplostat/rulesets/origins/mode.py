@@ -16,6 +16,7 @@ won (ORI-31, R-ORI-6). A round cap per challenge ends a stalled challenge as a d
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -27,7 +28,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, per_side
+from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, ModeOption, per_side
 from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
@@ -46,6 +47,16 @@ CHALLENGE_ROUNDS = 30
 TRIDENT_SPEAR = Pool.of(green=1, blue=1, yellow=1)
 """ORI-88: Trident Spear's dice."""
 HOUSES = ("red-house", "blue-house")
+POOL_KINDS = ("gladiator", "special-gladiator")
+POOL_ORIGINS = "origins"
+POOL_BOXES = {POOL_ORIGINS: (), "rise-of-rome": ("rise-of-rome",), "lost-cities": ("lost-cities",),
+              "all": ("rise-of-rome", "lost-cities")}
+"""`--option pool=...`: the boxes whose gladiators join the Origins draft (ORI-53)."""
+POOL_CHOICES = tuple(POOL_BOXES)
+FOREIGN_GLADIATORS = ("unit", "cf-gladiator")
+"""ORI-53 (ruling R-ORI-20): a box's gladiators that may join the draft: its cities' gladiators and its Crowd
+Favor gladiators; not its champions (`hero`), nor The Lost Cities' beasts, criminals and bosses, nor Rise of
+Rome's titans and F/A archers (none is a gladiator of a city)."""
 
 
 def _stun_tactic(tac: Tactic) -> bool:
@@ -107,6 +118,9 @@ class Origins(Mode):
     }
     heuristics = Heuristics(profile="origins")
     """Greedy's Origins methods (`policies.greedy_origins`): the draft, the six, the objectives."""
+    options = (ModeOption("pool", "the draft pool: Origins' own chips, or also the gladiators (not the champions) "
+                          "of Rise of Rome, of The Lost Cities or of both (ORI-53, R-ORI-20)", POOL_ORIGINS,
+                          POOL_CHOICES),)
 
     __slots__ = ("arena_id", "grids", "catalog", "cap")
 
@@ -131,6 +145,11 @@ class Origins(Mode):
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
+    def catalog_of(cls, catalog: Catalog, options: tuple = ()) -> Catalog:
+        """`pool`: the other boxes' gladiators join the catalog (`mixed_catalog`, ORI-53)."""
+        return mixed_catalog(catalog, POOL_BOXES[cls.option_value(options, "pool")])
+
+    @classmethod
     def validate(cls, catalog, spec: GameSpec) -> GameSpec:
         arena = spec.arena or MATCH
         if spec.max_rounds is None:
@@ -151,6 +170,10 @@ class Origins(Mode):
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
         if catalog.ruleset != RULESET:
             raise InputError(f"origins needs the Origins catalog, got the {catalog.ruleset} one")
+        if "pool" in dict(spec.options) and any(o.name == "pool" for o in cls.options):
+            boxes = POOL_BOXES[cls.option_value(spec, "pool")]
+            if not all(u.id in catalog.units for box in boxes for u in foreign_gladiators(box)):
+                catalog = mixed_catalog(catalog, boxes)  # an API caller's plain Origins catalog
         n = 3 if spec.arena == MATCH else 1
         mode = cls(spec.arena, catalog, challenge_rounds(spec.max_rounds or cls.default_max_rounds, n))
         sides = _sides(spec.factions)
@@ -588,9 +611,36 @@ def draft_roll(g: Game) -> int:
 
 
 def pool_ids(catalog: Catalog) -> list[str]:
-    """The draft pool (ORI-22): every gladiator and tactic of the catalog, gladiators first, in id order."""
-    units = sorted(u.id for u in catalog.units.values() if u.kind in ("gladiator", "special-gladiator"))
+    """The draft pool (ORI-22): every gladiator and tactic of the catalog, gladiators first, in id order (with
+    `--option pool`, the other boxes' gladiators too, ORI-53: `mixed_catalog`)."""
+    units = sorted(u.id for u in catalog.units.values() if u.kind in POOL_KINDS)
     return units + sorted(catalog.tactics)
+
+
+@functools.lru_cache(maxsize=8)
+def foreign_gladiators(box: str) -> tuple:
+    """ORI-53: the gladiators of `box` that may join the Origins draft (`FOREIGN_GLADIATORS`), from the box's
+    own embedded catalog, ids namespaced `box:id`, each an Origins `gladiator` of no house that keeps its box's
+    rule set (`Unit.ruleset`: its own skill texts, R-ORI-19), in the box's id order."""
+    from dataclasses import replace
+
+    from hoplostat.catalog import load
+
+    cat = load(use_env=False, ruleset=box)
+    return tuple(replace(u, id=f"{box}:{u.id}", kind="gladiator", faction="")
+                 for u in sorted(cat.units.values(), key=lambda u: u.id) if u.kind in FOREIGN_GLADIATORS)
+
+
+def mixed_catalog(catalog: Catalog, boxes: Sequence[str]) -> Catalog:
+    """The Origins catalog with the gladiators of `boxes` added to its draft pool (ORI-53); itself for none."""
+    if not boxes:
+        return catalog
+    from dataclasses import replace
+
+    from hoplostat.catalog.frozen import FrozenMap
+
+    extra = {u.id: u for box in boxes for u in foreign_gladiators(box)}
+    return replace(catalog, units=FrozenMap({**catalog.units, **extra}))
 
 
 def draft(g: Game) -> None:

@@ -7,7 +7,7 @@ A foreign chip's id is namespaced by its box (`rise-of-rome:sextus`): both boxes
 Lineups: half the pool each, at most eight (ORI-23), at least two CF gladiators per house (ORI-52; R-ORI-17:
 with CF tactics in the pool, a house picks gladiators until it has two). The Lost Cities' CF tactics (the
 book's "Want more strategy? Try this with the CF Tactics from Hoplo: TLC!") join the pool with the game
-option `cf-tactics` (`GameSpec.options`, API only). Every CF chip's values are stand-ins (their books give
+option `cf-tactics` (`--option cf-tactics=true` on `play` and `sweep`; `GameSpec.options`). Every CF chip's values are stand-ins (their books give
 none): the stand-in line of `play` counts them.
 """
 
@@ -21,6 +21,7 @@ from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.catalog.model import Catalog
 from hoplostat.errors import InputError
 from hoplostat.engine.loop import register_mode
+from hoplostat.engine.mode import ModeOption
 from hoplostat.rulesets.origins.base import LINEUP
 from hoplostat.rulesets.origins.mode import Origins
 
@@ -74,6 +75,9 @@ class OriginsBattleRoyale(Origins):
     name = NAME
     summary = ("Origins' Crowd Favor Gladiator Battle Royale: the same challenges, drafted only from the CF "
                "gladiators of Rise of Rome and The Lost Cities (stand-in values)")
+    options = (ModeOption("cf-tactics", "also draft The Lost Cities' nine Crowd Favor tactics (ORI-52: \"Try this "
+                          "with the CF Tactics from Hoplo: TLC!\")", "false", kind="bool"),)
+    """Its own options, not those of `origins` (its pool is the CF chips whatever `pool` says)."""
     __slots__ = ()
 
     def __init__(self, arena_id: str = "match", catalog: Catalog | None = None, cap: int = 30) -> None:
@@ -82,14 +86,15 @@ class OriginsBattleRoyale(Origins):
         super().__init__(arena_id, catalog, cap)
 
     @classmethod
-    def catalog_of(cls, catalog: Catalog, tactics: bool = False) -> Catalog:
-        """The catalog this mode's games use (`api.play` counts stand-ins over it)."""
-        return royale_catalog(catalog, tactics)
+    def catalog_of(cls, catalog: Catalog, options: tuple = ()) -> Catalog:
+        """The catalog this mode's games use (`api.play` counts stand-ins over it): with `cf-tactics`, the CF
+        tactics too."""
+        return royale_catalog(catalog, bool(cls.option_value(options, "cf-tactics")))
 
     @classmethod
     def new_game(cls, catalog, spec, controllers, *, rng, log=False, roller=None):
-        tactics = bool(spec.option("cf-tactics", False))
-        if tactics:
+        tactics = bool(cls.option_value(spec, "cf-tactics"))
+        if tactics and not any(t.startswith("lost-cities:cf-level-") for t in catalog.tactics):
             catalog = royale_catalog(catalog, True)
         return super().new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
 

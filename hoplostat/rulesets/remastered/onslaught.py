@@ -29,7 +29,7 @@ from hoplostat.catalog.model import FrozenMap
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import Heuristics
+from hoplostat.engine.mode import Heuristics, ModeOption
 from hoplostat.engine.mode import per_side
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
@@ -117,6 +117,8 @@ class Onslaught(Mode):
     name = "onslaught"
     ruleset = RULESET
     summary = "solo or co-op against six immortals in waves, with the rival AI (Pozzuoli)"
+    options = (ModeOption("immortal-order", "face these immortals, in this order, instead of all of them "
+                          "shuffled (ids separated by commas)", "", kind="ids"),)
     arenas = (ARENA,)
     seats = (1, 2)
     teams = "the players against the immortal and arena troops"
@@ -395,11 +397,23 @@ class Onslaught(Mode):
             self.end_wave(g)
 
     @classmethod
+    def check_options(cls, catalog: Catalog, options) -> None:
+        """`immortal-order`: immortal ids of the catalog, each at most once."""
+        order = cls.option_value(options, "immortal-order")
+        for i in order:
+            if i not in catalog.immortals:
+                raise InputError(f"--option immortal-order: onslaught has no immortal {i!r}; its immortals: "
+                                 f"{', '.join(sorted(catalog.immortals))}")
+        if len(set(order)) != len(order):
+            raise InputError("--option immortal-order: onslaught faces each immortal at most once")
+
+    @classmethod
     def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
         """The players' controllers (one reused for both co-op troops) and a RivalController (the Onslaught
         priority list, ties settled by the first player's controller) for the immortal and arena troops."""
-        s = setup(catalog, spec.factions, rng=rng, log=log, immortal_order=spec.option("immortal_order"), mode_cls=cls)
+        order = cls.option_value(spec, "immortal-order") or None
+        s = setup(catalog, spec.factions, rng=rng, log=log, immortal_order=order, mode_cls=cls)
         ctrls = cls.player_controllers(controllers, len(s.players), cls.name)
         rc = rival.RivalController(s.mode.priority, players=ctrls[0], players_troop=0)
         s.immortal_order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
@@ -653,7 +667,7 @@ def play_onslaught(
     `controllers`: one per faction (a single one plays both co-op troops). The rival troops get
     `RivalController`s whose ties the first player's controller settles (or `rival.players_favour`).
     """
-    opts = (("immortal_order", tuple(immortal_order)),) if immortal_order is not None else ()
+    opts = (("immortal-order", ",".join(immortal_order)),) if immortal_order is not None else ()
     spec = GameSpec("onslaught", tuple(factions), ARENA, max_rounds=max_rounds, options=opts)
     return play(catalog, spec, controllers, rng=rng, log=log, roller=roller)
 

@@ -179,7 +179,7 @@ class RiseOfRome2x2(LostCities):
 
     # --- the catalog and the spec -------------------------------------------------------------------
     @classmethod
-    def catalog_of(cls, catalog: Catalog) -> Catalog:
+    def catalog_of(cls, catalog: Catalog, options: tuple = ()) -> Catalog:
         return play_catalog(catalog)
 
     @classmethod

@@ -17,12 +17,17 @@ The win (ROR-60, ROR-61, ROR-82): the titan falls, which it cannot while a pilla
 a champion's defeat loses the game. Co-op: the first titan's fall resets everything but the champions'
 Health and the second titan comes; both must fall.
 
+Mode options (`--option`): `second-titan` (co-op: the second titan, else drawn), `city=origins` (ORI-53: each
+player's city keeps its champion and plays a custom build of 14 Origins chips, ten gladiators and four tactics,
+dealt by `origins_builds`; ruling R-ORI-21).
+
 Every open choice the book leaves to "the player" for the titan's side (equal targets, equal routes; ROR-63,
 ROR-80) is asked of player 1's controller as the decision "titan-choice" (options: uids or hexes).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -35,7 +40,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import Heuristics, per_side
+from hoplostat.engine.mode import Heuristics, ModeOption, per_side
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, TeamGameState, TroopState, UnitState
@@ -99,6 +104,44 @@ class TitanState(TeamGameState):
     d6_script: list[int] = field(default_factory=list)
     """Forced d6 faces for tests (used first, one per roll)."""
     d6_rolled: list[int] = field(default_factory=list)
+    city_tactics: list[tuple[Tactic, ...]] = field(default_factory=list)
+    """Per player: the four tactics of its custom Origins city (`--option city=origins`); empty for the cities'
+    own."""
+
+
+ORIGINS = "origins"
+ORIGINS_BUILDS = 2
+"""ORI-53: one Origins box, 20 gladiators and 8 tactics: two custom cities of ten gladiators and four tactics."""
+
+
+def origins_chip_id(chip_id: str) -> str:
+    return f"{ORIGINS}:{chip_id}"
+
+
+@functools.lru_cache(maxsize=1)
+def origins_builds() -> tuple[tuple[tuple[Unit, ...], tuple[Tactic, ...]], ...]:
+    """ORI-53 (ruling R-ORI-21): the custom cities of 14 Origins chips, dealt from the Origins pool as the draft
+    offers it (`origins.mode.pool_ids`: gladiators in id order, then tactics in id order) alternately to build 1
+    and build 2, so each gets ten gladiators (two of each chip colour) and four tactics and no chip is in both
+    (one Origins box). Ids namespaced `origins:`; each chip keeps `Unit.ruleset == "origins"` (its own skill
+    texts) and becomes a city gladiator (`kind` "unit"). Player 1 plays build 1, player 2 build 2."""
+    from hoplostat.catalog import load
+    from hoplostat.rulesets.origins.mode import pool_ids
+
+    cat = load(use_env=False, ruleset=ORIGINS)
+    ids = pool_ids(cat)
+    glads = [replace(cat.unit(i), id=origins_chip_id(i), kind="unit", faction="") for i in ids if i in cat.units]
+    tacs = [replace(cat.tactics[i], id=origins_chip_id(i), faction=None) for i in ids if i in cat.tactics]
+    return tuple((tuple(glads[k::ORIGINS_BUILDS]), tuple(tacs[k::ORIGINS_BUILDS])) for k in range(ORIGINS_BUILDS))
+
+
+def origins_city_catalog(catalog: Catalog) -> Catalog:
+    """The Rise of Rome catalog with both custom Origins builds' chips added (the cities, their champions and
+    their own chips stay: Oceanus's pile is another city's own gladiators, ROR-59)."""
+    builds = origins_builds()
+    units = {u.id: u for glads, _ in builds for u in glads}
+    tacs = {t.id: t for _, ts in builds for t in ts}
+    return replace(catalog, units=FrozenMap({**catalog.units, **units}), tactics=FrozenMap({**catalog.tactics, **tacs}))
 
 
 def meter_troop(s: TitanState) -> RomeTroop:
@@ -343,6 +386,12 @@ class RiseOfRomeTitan(RiseOfRome):
                                     "crowd_favor")}}
     heuristics = Heuristics(profile="ror-titan", wakes=False)
     """The champion wakes only through the meter (ROR-45); the titan-specific choices are `TitanPlayer`'s."""
+    options = (
+        ModeOption("city", "own: each city's own chips; origins: each city's champion with a custom build of 14 "
+                   "Origins chips, ten gladiators and four tactics (ORI-53, R-ORI-21)", "own", ("own", ORIGINS)),
+        ModeOption("second-titan", "co-op: the second titan faced (default: drawn at random from the others)", "",
+                   kind="id"),
+    )
 
     __slots__ = ("cards", "catalog")
 
@@ -353,9 +402,25 @@ class RiseOfRomeTitan(RiseOfRome):
 
     # --- set-up -----------------------------------------------------------------------------------
     @classmethod
+    def catalog_of(cls, catalog: Catalog, options: tuple = ()) -> Catalog:
+        """`city=origins`: the custom Origins builds' chips join the catalog (`origins_city_catalog`)."""
+        return origins_city_catalog(catalog) if cls.option_value(options, "city") == ORIGINS else catalog
+
+    @classmethod
+    def check_options(cls, catalog: Catalog, options) -> None:
+        second = cls.option_value(options, "second-titan")
+        if second and second not in catalog.titans:
+            raise InputError(f"--option second-titan={second}: rise-of-rome-titan has no titan {second!r}; its "
+                             f"titans: {', '.join(sorted(catalog.titans))}")
+
+    @classmethod
     def new_game(cls, catalog: Catalog, spec: GameSpec, controllers: Sequence[Controller], *,
                  rng: np.random.Generator, log: bool = False, roller: Roller | None = None) -> Game:
-        s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log, second=spec.option("second_titan"))
+        city = cls.option_value(spec, "city")
+        if city == ORIGINS and not any(u.startswith(f"{ORIGINS}:") for u in catalog.units):
+            catalog = origins_city_catalog(catalog)  # an API caller's plain Rise of Rome catalog
+        s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log,
+                  second=cls.option_value(spec, "second-titan") or None, city=city)
         ctrls = cls.player_controllers(controllers, len(s.players), cls.name)
         players = [TitanPlayer(c) for c in ctrls]
         return Game(s, default_roller(rng, roller), [*players, _TitanSide()], rng)
@@ -934,7 +999,7 @@ def choose_tactic(g: Game, p: int) -> None:
     """ROR-57, ROR-83: the player chooses one of the city's four tactics for the bag ("select-tactic")."""
     s: TitanState = g.state  # type: ignore[assignment]
     t: RomeTroop = s.troops[p]  # type: ignore[assignment]
-    tactics = list(s.mode.catalog.faction_tactics(t.faction))
+    tactics = list(s.city_tactics[p]) if s.city_tactics else list(s.mode.catalog.faction_tactics(t.faction))
     tid = g.ask(p, "select-tactic", [x.id for x in tactics], optional=False)
     t.tactics_bag = [x for x in tactics if x.id == tid]
     t.tactics_camp.clear()
@@ -943,8 +1008,9 @@ def choose_tactic(g: Game, p: int) -> None:
 
 
 def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.random.Generator, log: bool = False,
-          second: str | None = None) -> TitanState:
-    """ROR-56..ROR-59, ROR-82, ROR-83 (the tactic and the champions' hexes are chosen in `begin`)."""
+          second: str | None = None, city: str = "own") -> TitanState:
+    """ROR-56..ROR-59, ROR-82, ROR-83 (the tactic and the champions' hexes are chosen in `begin`). `city`
+    "origins": each player's champion with custom build p of `origins_builds` (ORI-53, R-ORI-21)."""
     if catalog.ruleset != RULESET:
         raise InputError(f"rise-of-rome-titan needs the Rise of Rome catalog, got the {catalog.ruleset} one")
     factions = tuple(factions)
@@ -961,6 +1027,7 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
         cards.append(catalog.titan(second) if second else catalog.titan(others[int(rng.integers(len(others)))]))
     grid = HexGrid.of(catalog.arena(ARENA))
     n = len(factions)
+    builds = origins_builds() if city == ORIGINS else ()
     units: list[UnitState] = []
     troops: list[TroopState] = []
     cf = sorted(catalog.units_of_kind("cf-gladiator"), key=lambda u: u.id)
@@ -971,7 +1038,10 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
                          is_primary_hero=True)
         units.append(hero)
         t.primary_hero = hero.uid
-        for un in catalog.faction_units(fid):
+        own = catalog.faction_units(fid)
+        if city == ORIGINS:  # ORI-53: the champion stays, its 14 chips are Origins' (the catalog's copies)
+            own = tuple(replace(catalog.unit(u.id), faction=fid) for u in builds[p % ORIGINS_BUILDS][0])
+        for un in own:
             units.append(UnitState(len(units), un, p, zone=TRACK))  # out of the game until drawn for the bag
         troops.append(t)
     tt = n
@@ -981,9 +1051,11 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
     s = TitanState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply),
                    supply_start=dict(supply), order=[*range(n), tt], log=[] if log else None, mode=mode,
                    teams=[0] * n + [1], players=list(range(n)), titan_troop=tt, titan_damage=[0] * (n + 1),
-                   champion_hex=[-1] * n)
+                   champion_hex=[-1] * n,
+                   city_tactics=[builds[p % ORIGINS_BUILDS][1] for p in range(n)] if builds else [])
     s.say(f"Set-up: Rise of Rome against {first.unit.name}" + (f", then {cards[1].unit.name}" if n == 2 else "")
-          + ", " + ("co-op " if n == 2 else "solo ") + " and ".join(factions))
+          + ", " + ("co-op " if n == 2 else "solo ") + " and ".join(factions)
+          + (" (custom cities of Origins chips, ORI-53)" if builds else ""))
     lay_out(s, rng, cf, archers)
     return s
 
