@@ -742,9 +742,10 @@ def load_tables(out: Path):
     return manifest, tables
 
 
-def chips_used(tables: dict) -> dict[str, list[str]]:
+def chips_used(tables: dict, catalog=None) -> dict[str, list[str]]:
     """The factions, immortals and titans a sweep's tables show were played or faced (for the stand-in
-    counts of summarize and the report); eager or lazy tables."""
+    counts of summarize and the report); eager or lazy tables. With the `catalog`, also the chips the
+    sweep's modes bring themselves (`Mode.own_chips`)."""
     import polars as pl
 
     def distinct(frame, cols) -> list[str]:
@@ -763,6 +764,12 @@ def chips_used(tables: dict) -> dict[str, list[str]]:
     draft = tables.get("draft")
     if draft is not None:  # the drafted chips of a mode whose houses own none (Origins)
         out["chips"] = distinct(draft, ["chip"])
+    if catalog is not None:  # the chips each mode brings itself: guardians, a rival troop (`Mode.own_chips`)
+        from hoplostat.engine.loop import mode_class
+
+        own = {c for mode in distinct(games, ["mode"]) for c in mode_class(mode).own_chips(catalog, factions)}
+        if own:
+            out["chips"] = sorted(set(out.get("chips", [])) | own)
     return out
 
 
@@ -784,7 +791,7 @@ def stand_ins(*runs) -> dict:
     once, as stand-in when it carries a stand-in value in any of their catalogs."""
     from hoplostat.catalog.standin import chip_flags, share_of
 
-    return share_of(*(chip_flags(catalog, **chips_used(tables)) for tables, catalog in runs))
+    return share_of(*(chip_flags(catalog, **chips_used(tables, catalog)) for tables, catalog in runs))
 
 
 def load_results(out: Path):

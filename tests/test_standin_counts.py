@@ -71,3 +71,36 @@ def test_skirmish_counts_both_factions(tmp_path, capsys):
     s = _summary(capsys, out)
     assert (s["chips"], s["stand_in"]) == (len(chips), sum(u.is_stand_in for u in chips))
     assert 0 < s["share"] <= 1
+
+
+def _ids(cat, kind: str) -> set[str]:
+    return {u.id for u in cat.units.values() if u.kind == kind}
+
+
+def test_pandoras_wake_counts_the_chips_the_mode_brings(tmp_path, capsys):
+    """Condemned's guardians and Naumachia's crocodiles (and, solo, the Sailors of the Dead with Charon) play
+    in every game of their mode without belonging to a player troop (`Mode.own_chips`): `play --json`,
+    summarize and the report count them (before, only the players' chips were)."""
+    cat = load()
+    mode_chips = {
+        "condemned": {"scylla", "charybdis"},
+        "naumachia": _ids(cat, "crocodile") | _ids(cat, "sailor") | {"charon"},
+    }
+    for mode, own in mode_chips.items():
+        code, text, err = run_cli(capsys, "play", mode, "--seed", "1", "--json")
+        assert code == 0, err
+        game = json.loads(text)
+        counted = set(game["stand_ins"]["stand_in_ids"])
+        stand_ins = {c for c in own if cat.units[c].is_stand_in}
+        assert stand_ins and stand_ins <= counted, mode
+        players = {u["unit_id"] for u in game["units"]}
+        assert game["stand_ins"]["chips"] == len(players | own), mode
+    # competitive Naumachia: crocodiles, no Sailors
+    code, text, err = run_cli(capsys, "play", "naumachia", "--players", "2", "--seed", "1", "--json")
+    counted = set(json.loads(text)["stand_ins"]["stand_in_ids"])
+    assert _ids(cat, "crocodile") <= counted and not (_ids(cat, "sailor") & counted)
+    out = _sweep(tmp_path, capsys, "naumachia", "-f", "kunlun")
+    s = _summary(capsys, out)
+    assert {"charon", *_ids(cat, "sailor"), *_ids(cat, "crocodile")} <= set(s["stand_in_ids"]) | {"charon"}
+    faction = cat.faction_units("kunlun", include_hero=True)
+    assert s["chips"] == len(faction) + len(mode_chips["naumachia"])

@@ -138,9 +138,16 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
         "troops": troops, "units": plain(r.units), "unimplemented_skills": list(r.unimplemented),
     }
     # The chips of the game: the players' (those that could take part), the immortals of the waves faced
-    # (Onslaught) and the titan with its allies (Ascension), as sweeps count them (`sweep.chips_used`).
+    # (Onslaught), the titan with its allies (Ascension) and the mode's own (`Mode.own_chips`), as sweeps
+    # count them (`sweep.chips_used`).
     faced = [w["immortal"] for w in out.get("waves") or () if isinstance(w, dict) and w.get("immortal")]
-    out["stand_ins"] = stand_in_share(catalog, chips=[u.unit_id for u in r.units], immortals=faced,
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.engine.mode import TroopResult
+
+    # guardians, a rival troop, the arena's beasts; a solo rival is a troop result among the extras
+    sides = [*r.factions, *(x.faction for x in r.extras.values() if isinstance(x, TroopResult))]
+    own = mode_class(r.mode).own_chips(catalog, sides)
+    out["stand_ins"] = stand_in_share(catalog, chips=[u.unit_id for u in r.units] + list(own), immortals=faced,
                                       titans=[spec.titan] if spec.titan else [])
     if log:
         out["log"] = list(r.log or ())

@@ -472,6 +472,14 @@ class Mode:
         return catalog
 
     @classmethod
+    def own_chips(cls, catalog: Any, factions: Sequence[str]) -> tuple[str, ...]:
+        """Catalog chips the mode itself brings to a game or sweep whose troops are `factions` (a solo mode's
+        opponent named by its faction, e.g. "rival"), besides the troops' own chips: arena guardians, a rival
+        troop, beasts of the arena. The stand-in counts of `play`, `sweep`, `summarize` and `report` include
+        them. None by default (titans and immortals are counted from the results)."""
+        return ()
+
+    @classmethod
     def validate(cls, catalog: Any, spec: GameSpec) -> GameSpec:
         """Check a spec against the mode's facts; fills the defaults (arena, round cap)."""
         if len(spec.factions) not in cls.seats:

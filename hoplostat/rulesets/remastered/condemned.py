@@ -357,6 +357,11 @@ class Condemned(Mode):
 
     # --- sweeps: solo games are a versus row against the rival ------------------------------
     @classmethod
+    def own_chips(cls, catalog, factions) -> tuple[str, ...]:
+        """The arena guardians, in every game (CON-12)."""
+        return GUARDIANS
+
+    @classmethod
     def matchups(cls, factions, *, arenas, titans, coop, players=0, pods=0, seed=0) -> list[Matchup]:
         """Solo (the default, or `--players 1`): every faction against the rival (seat b "rival", who always
         plays first, CON-15); competitive (`--players 2`): every unordered pair, both seat orders."""

@@ -477,6 +477,15 @@ class Naumachia(Mode):
 
     # --- sweeps -------------------------------------------------------------------------------
     @classmethod
+    def own_chips(cls, catalog, factions) -> tuple[str, ...]:
+        """The crocodiles, in every game (NAU-3), and solo the Sailors of the Dead with Charon (NAU-13)."""
+        crocs = tuple(sorted(u.id for u in catalog.units.values() if u.kind == "crocodile"))
+        if RIVAL not in factions:
+            return crocs
+        hero, sailors = troop_chips(catalog, None)
+        return (*crocs, hero.id, *(u.id for u in sailors))
+
+    @classmethod
     def matchups(cls, factions, *, arenas, titans, coop, players=0, pods=0, seed=0) -> list[Matchup]:
         """Solo (the default, or `--players 1`): every faction against the rival (seat b "rival", who always
         plays first, NAU-12); competitive (`--players 2`): every unordered pair, both seat orders."""
