@@ -258,7 +258,9 @@ def test_focus_sweeps_only_the_faction_s_matchups_and_the_same_games():
 
 
 @pytest.mark.parametrize("args, says", [
-    (["atlantis"], "unknown faction 'atlantis'"),
+    (["atlantis"], "unknown faction, titan or immortal 'atlantis'; did you mean atlanteans?"),
+    (["titan:amazons"], "unknown titan 'amazons'"),
+    (["hero:amazons"], "unknown kind 'hero'"),
     (["amazons", "--goal", "1.5"], "--goal 1.5"),
     (["amazons", "--goal", "-0.1"], "--goal -0.1"),
     (["amazons", "--tolerance", "0"], "--tolerance 0"),
@@ -266,7 +268,13 @@ def test_focus_sweeps_only_the_faction_s_matchups_and_the_same_games():
     (["amazons", "--unit", "kunlun/warrior"], "--unit kunlun/warrior: not a chip of amazons"),
     (["amazons", "--max-games", "2", "--games", "4"], "--max-games 2"),
     (["amazons", "--arena", "atlantis"], "unknown arena 'atlantis'"),
-    (["mars"], "titans and immortals are not tuned yet"),
+    (["mars"], "tune mars: a titan needs --goal"),
+    (["immortal-c", "--tolerance", "0.1"], "tune immortal-c: an immortal needs --goal"),
+    (["mars", "--goal", "0.5", "--players", "3"], "--players 3: 1 (solo) or 2 (co-op)"),
+    (["amazons", "--players", "2"], "--players 2: a faction is tuned in Skirmish"),
+    (["mars", "--goal", "0.5", "--arena", "pozzuoli"], "--arena pozzuoli: Ascension is played on colosseum"),
+    (["mars", "--goal", "0.5", "--unit", "ifreet-head"], "--unit ifreet-head: not a chip of mars"),
+    (["mars", "--goal", "0.5", "--players", "2", "--against", "kunlun"], "co-op (--players 2) needs two factions"),
     (["amazons", "--policies", "clever"], "unknown player 'clever'"),
 ])
 def test_bad_input_is_one_error_line(capsys, args, says):
