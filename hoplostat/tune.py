@@ -570,10 +570,17 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval; 0..1 without a trial (an immortal never faced), which decides nothing."""
         from hoplostat.stats import wilson_interval
 
+        if not self.games:
+            return 0.0, 1.0
         lo, hi = wilson_interval(self.wins, self.games)
         return float(lo), float(hi)
+
+    def distance(self, goal: float) -> float:
+        """How far the rate lies from `goal`; infinite without a trial (it ranks last)."""
+        return abs(self.rate - goal) if self.games else float("inf")
 
 
 def faction_rate(games, faction: str) -> Rate:
@@ -745,7 +752,7 @@ def halving(bench: Bench, sets: Sequence[ChangeSet], games: int, goal: float, *,
 
 def rank(measured, goal: float) -> list[tuple[ChangeSet, Rate]]:
     """(change set, rate) pairs, closest to `goal` first (ties: fewer changes, then the changes' order)."""
-    return sorted(measured, key=lambda item: (abs(item[1].rate - goal), len(item[0]), item[0]))
+    return sorted(measured, key=lambda item: (item[1].distance(goal), len(item[0]), item[0]))
 
 
 def confirm(bench: Bench, changes: ChangeSet, goal: float, tolerance: float, *, games: int,
@@ -898,9 +905,10 @@ class TuneResult:
 
 def _row(catalog, changes: ChangeSet, rate: Rate, goal: float, **extra: Any) -> dict[str, Any]:
     lo, hi = rate.interval
+    seen = rate.games > 0  # else no rate (an immortal never faced): None in the JSON
     return {"changes": describe_chips(catalog, changes), "size": len(changes),
-            "games": rate.games, "wins": rate.wins, "draws": rate.draws, "rate": rate.rate, "rate_lo": lo,
-            "rate_hi": hi, "distance": abs(rate.rate - goal), **extra}
+            "games": rate.games, "wins": rate.wins, "draws": rate.draws, "rate": rate.rate if seen else None,
+            "rate_lo": lo, "rate_hi": hi, "distance": rate.distance(goal) if seen else None, **extra}
 
 
 def confirm_seed(seed: int) -> int:
@@ -966,7 +974,7 @@ class _Search:
         """The best so far: the closest of the stage just played (the deepest measure, not the luckiest)."""
         if ranked:
             s, r = ranked[0]
-            self.best = f"{describe(self.catalog, s)} ({r.rate:.0%})"
+            self.best = f"{describe(self.catalog, s)} ({r.rate:.0%})" if r.games else describe(self.catalog, s)
 
     def run(self) -> TuneResult:
         cfg, cat = self.config, self.catalog
@@ -981,6 +989,9 @@ class _Search:
         confirmed = [((), *confirm(self.confirmer, (), cfg.goal, cfg.tolerance, games=cfg.games,
                                    max_games=cfg.max_games))]
         base = confirmed[0][1]
+        if not base.games:
+            raise InputError(f"tune {target}: the field never faced {target} in {cfg.max_games} games per matchup; "
+                             "give more --max-games")
         raise_ = base.rate < cfg.goal
         stronger = raise_ != target.against_it  # the field's success rises as a titan grows weaker
         duels: dict[Change, float | None] = {}
@@ -1010,7 +1021,7 @@ class _Search:
         stages = {s: stage for s, (_, stage) in screened.items()}
         screen_rows = sorted((_row(cat, s, r, cfg.goal, stage=stages.get(s, "singles (dropped in an earlier round)"),
                                    games_per_matchup=g) for s, g, r in self.screen.measured()),
-                             key=lambda row: (-row["games_per_matchup"], row["distance"], row["size"], row["changes"]))
+                             key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"], row["changes"]))
         from hoplostat.catalog.standin import stand_in_share
 
         opponents = self.field.opponents(cat)
@@ -1069,12 +1080,16 @@ class _Search:
         return chosen
 
 
+def _inf(distance: float | None) -> float:
+    return float("inf") if distance is None else distance
+
+
 def _final_key(goal: float):
     """The order of confirmed (change set, rate, verdict): those that reach the goal, fewest changes first
     (then closest), then the others, closest first."""
     def key(t):
         s, r, v = t
-        d = abs(r.rate - goal)
+        d = r.distance(goal)
         return ((0, len(s), d) if v == "reaches goal" else (1, d, len(s)), s)
 
     return key
@@ -1085,7 +1100,7 @@ def _grow(catalog, screened: dict[ChangeSet, tuple[Rate, str]], top: Sequence[Ch
     """Sets of `k` changes: the closest set of `k - 1` screened so far, with each of the best singles `top`
     added that `combine` accepts (a stat step again too)."""
     smaller = sorted((s for s in screened if len(s) == k - 1),
-                     key=lambda s: (abs(screened[s][0].rate - config.goal), s))
+                     key=lambda s: (screened[s][0].distance(config.goal), s))
     if not smaller:
         return []
     base = smaller[0]
