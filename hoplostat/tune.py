@@ -1,23 +1,36 @@
-"""The balance tuner (`hoplostat tune FACTION`): the smallest change to a faction's stand-in chips that brings
-its Skirmish win rate against the field to a goal, measured with 95% intervals.
+"""The balance tuner (`hoplostat tune TARGET`): the smallest change to the stand-in chips of a faction, a titan
+or an immortal that brings its rate to a goal, measured with 95% intervals.
 
-The measure is `summarize`'s "against the field": the faction's share of its games won against every other
-faction (or `against`), in both seat orders and on every arena; a draw (the round cap) is won by nobody and
-counted apart, so with draws a goal of 50% asks a little more than an average faction wins
-(`stats.field_average`).
+What is measured (`Field.rate`), by the kind of target (`Target`, `resolve_target`):
+
+- a faction: `summarize`'s "against the field", the faction's share of its Skirmish games won against every
+  other faction (or `against`), in both seat orders and on every arena; a draw (the round cap) is won by
+  nobody and counted apart, so with draws a goal of 50% asks a little more than an average faction wins
+  (`stats.field_average`);
+- a titan: the field's success rate in Ascension against it (the players' games won: the titan defeated),
+  every faction of the field solo, or every co-op pair (`players` 2), as `summarize` counts it
+  (`stats.subject_trials`, kind ``boss``);
+- an immortal: the share of Onslaught waves the field wins against it when it is faced (the six immortals
+  come in a random order, so not every game faces it), solo or co-op, as `summarize` counts it (kind
+  ``waves``).
+
+A faction's rate rises as its chips grow stronger; a titan's or an immortal's falls (`Target.against_it`):
+the search moves the chips the way the rate must go. A titan's chips are its own and its allies'; its card
+(titan dice, effects rows, priority, shards) and an immortal's triggers are rules, not stats, and stay.
 
 Stages, each a function usable on its own (from a notebook too):
 
-1. `single_changes`: per chip of the faction (its hero too), +/-1 Health, Movement or Range, one attack die a
+1. `single_changes`: per chip of the target (`Target.chips`), +/-1 Health, Movement or Range, one attack die a
    colour up or down (colours ordered by their hit faces, `dice.py`), one implemented skill added or removed.
    Only stand-in values change: a rulebook or public value is never touched, and `Candidates.skipped` names
    it. The catalog as it is is measured first (`confirm`); if it already reaches the goal, that is all.
-2. `duel_screen`: each changed chip's exact map-free duels (`combat.exact_duel`) against every chip of the
+2. `duel_screen` (a faction only; a titan or an immortal plays by its card or its triggers, which a duel
+   does not see): each changed chip's exact map-free duels (`combat.exact_duel`) against every chip of the
    field, both orders of first attack: the change in the faction's mean duel score. Exact, so free of
    noise, and cheap; the best `duel_keep` changes that go the right way go on. It is blind to what needs a
    map (Movement, Range, most skills): those go on when they go the right way by what they are (a higher
    stat, a stronger die, one more skill make a chip stronger).
-3. `halving`: short sweeps of the faction against the field, by successive halving: every change plays a
+3. `halving`: short sweeps of the target against the field, by successive halving: every change plays a
    few games per matchup, the half closer to the goal twice as many, up to `games` per matchup. Every
    change set plays the same games (the same seeds), so they differ by the change and not by their dice.
    Then `pairs` of the best singles (a stat step twice too) and, up to `max_changes`, larger sets grown

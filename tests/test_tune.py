@@ -300,8 +300,8 @@ def test_an_unwritable_out_is_refused_before_any_game(tmp_path, capsys):
 
 
 def test_the_readme_lines_run(capsys, tmp_path):
-    """The README's `hoplostat tune` example (with 1 game per matchup and its folders under tmp_path), and
-    the sweeps that check it with --data and compare."""
+    """The README's `hoplostat tune` examples, a faction's and a titan's (with 1 game per matchup and their
+    folders under tmp_path), and the sweeps that check them with --data and compare."""
     import re
     import shlex
 
@@ -309,13 +309,18 @@ def test_the_readme_lines_run(capsys, tmp_path):
     start = text.index("## What change would fix it?")
     section = text[start:text.index("\n## ", start + 10)]
     lines = [ln.split("#")[0].strip() for ln in section.splitlines() if ln.startswith("hoplostat ")]
-    assert [ln.split()[1] for ln in lines] == ["tune", "sweep", "sweep", "compare"]
+    assert [ln.split()[1] for ln in lines] == ["tune", "sweep", "sweep", "compare"] * 2
+    outs = []
     for line in lines:
         line = re.sub(r"--(max-)?games \d+", lambda m: f"--{m.group(1) or ''}games 1", line)
+        if line.startswith("hoplostat tune") and "--games" not in line:
+            line += " --games 1 --max-games 1"
         args = [str(tmp_path / Path(a).name) if a.startswith("reports/") else a for a in shlex.split(line)[1:]]
         code, out, err = run_cli(capsys, *args)
         assert code == 0, (line, err)
-    assert (tmp_path / "tuned" / "tune.toml").is_file() and "vesuvians" in out
+        outs.append(out)
+    assert (tmp_path / "tuned" / "tune.toml").is_file() and (tmp_path / "tuned-mars" / "tune.toml").is_file()
+    assert "vesuvians" in outs[3] and "mars (solo)" in outs[7]
 
 
 # --- titans and immortals ----------------------------------------------------------------------------
