@@ -1,6 +1,8 @@
-"""`hoplostat tune` and `hoplostat.tune` (issue 21): the candidate changes (counts, dice steps, never a rulebook
-or public value), the overlay it writes (validates, loads, applies exactly the chosen changes), a weakened
-chip found and restored, the same result whatever --jobs, and bad input."""
+"""`hoplostat tune` and `hoplostat.tune` (issue 21), for a faction, a titan and an immortal: the candidate
+changes (counts, dice steps, never a rulebook or public value), the overlay it writes (validates, loads,
+applies exactly the chosen changes; a titan's or an immortal's whole card), the measure as summarize counts
+it, a weakened chip and a strengthened titan found and restored, the same result whatever --jobs, an
+ambiguous name, and bad input."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from hoplostat.tune import (Change, apply_changes, combine, describe, pairs, sin
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ["--against", "plutos-refugees", "-a", "pozzuoli", "--unit", "amazons-hero", "--games", "2", "--max-games", "4"]
+TITAN_TINY = ["--goal", "0.5", "--against", "amazons", "--against", "kunlun", "--unit", "mars", "--games", "2",
+              "--max-games", "4"]
 
 
 def _implemented(catalog) -> set[str]:
@@ -222,9 +226,10 @@ def _games(work: Path) -> dict[str, list]:
     return out
 
 
-def test_the_same_seed_gives_the_same_result_whatever_jobs(tmp_path, capsys):
-    one = run_json(capsys, "tune", "amazons", *TINY, "--seed", "4", "--jobs", "1", "--work", str(tmp_path / "one"))
-    two = run_json(capsys, "tune", "amazons", *TINY, "--seed", "4", "--jobs", "2", "--work", str(tmp_path / "two"))
+@pytest.mark.parametrize("target, args", [("amazons", TINY), ("mars", TITAN_TINY)], ids=["faction", "titan"])
+def test_the_same_seed_gives_the_same_result_whatever_jobs(tmp_path, capsys, target, args):
+    one = run_json(capsys, "tune", target, *args, "--seed", "4", "--jobs", "1", "--work", str(tmp_path / "one"))
+    two = run_json(capsys, "tune", target, *args, "--seed", "4", "--jobs", "2", "--work", str(tmp_path / "two"))
     for d in (one, two):
         d.pop("seconds")
     assert one == two
@@ -232,7 +237,7 @@ def test_the_same_seed_gives_the_same_result_whatever_jobs(tmp_path, capsys):
     games = _games(tmp_path / "one")
     assert games == _games(tmp_path / "two") and any(k.startswith("confirm/") for k in games)
     assert sum(len(v) for v in games.values()) == one["games_played"]
-    other = run_json(capsys, "tune", "amazons", *TINY, "--seed", "5")
+    other = run_json(capsys, "tune", target, *args, "--seed", "5")
     assert other["screened"] != one["screened"]
 
 
@@ -324,10 +329,6 @@ def test_the_readme_lines_run(capsys, tmp_path):
 
 
 # --- titans and immortals ----------------------------------------------------------------------------
-
-TITAN_TINY = ["--goal", "0.5", "--against", "amazons", "--against", "kunlun", "--unit", "mars", "--games", "2",
-              "--max-games", "4"]
-
 
 def test_a_titan_s_and_an_immortal_s_chips_change_as_a_faction_s_do():
     """A titan's chips are its own and the allies it brings; an immortal's its own. The same single changes as
@@ -427,16 +428,6 @@ def test_an_immortal_s_rate_is_the_waves_won_against_it(tmp_path, capsys):
     assert (d["baseline"]["wins"], d["baseline"]["games"]) == (row["won_waves"], row["faced"]) and row["faced"] > 0
     assert d["trials"] == "waves" and "Onslaught waves won against the immortal immortal-c" in d["measure"]
     assert all(line.startswith("immortal-c: ") for r in d["ranked"] for line in r["changes"])
-
-
-def test_a_titan_s_result_is_the_same_whatever_jobs(tmp_path, capsys):
-    one = run_json(capsys, "tune", "mars", *TITAN_TINY, "--seed", "3", "--jobs", "1", "--work", str(tmp_path / "one"))
-    two = run_json(capsys, "tune", "mars", *TITAN_TINY, "--seed", "3", "--jobs", "2", "--work", str(tmp_path / "two"))
-    for d in (one, two):
-        d.pop("seconds")
-    assert one == two and one["ranked"] and one["screened"]
-    games = _games(tmp_path / "one")
-    assert games == _games(tmp_path / "two") and sum(len(v) for v in games.values()) == one["games_played"]
 
 
 @pytest.mark.slow
