@@ -10,28 +10,13 @@ import typer
 
 from hoplostat.cli._common import seed_option
 
-HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal,
-and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID,
-titan:ID or immortal:ID when an id is two of them):
+HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two of them):
 
-- a faction: its Skirmish win rate against the field (every other faction, both seat orders,
-  both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless
-  given;
-- a titan: the field's success rate in Ascension against it (every faction solo, or every
-  co-op pair with --players 2), as summarize counts it; --goal required;
-- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo,
-  or co-op with --players 2); --goal required.
+- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;
+- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with --players 2), as summarize counts it; --goal required;
+- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with --players 2); --goal required.
 
-Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an
-immortal): +/-1 Health, Movement or Range, one attack die a colour up or down, one skill added
-or removed (skills the engine implements); then pairs of the best singles (--max-changes for
-larger sets). Only stand-in values change: rulebook and public values are skipped and listed;
-a titan's card and an immortal's triggers are left as they are. For a faction, exact map-free
-duels against the field screen the changes a duel can see; short sweeps (--games per matchup,
-by successive halving) screen the rest with them; the best few are confirmed on fresh games,
-doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out
-DIR writes the best change set as an overlay directory for --data DIR. Same --seed, same
-result, whatever --jobs is.
+Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine implements); then pairs of the best singles (--max-changes for larger sets). Only stand-in values change: rulebook and public values are skipped and listed; a titan's card and an immortal's triggers are left as they are. For a faction, exact map-free duels against the field screen the changes a duel can see; short sweeps (--games per matchup, by successive halving) screen the rest with them; the best few are confirmed on fresh games, doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out DIR writes the best change set as an overlay directory for --data DIR. Same --seed, same result, whatever --jobs is.
 """
 
 
