@@ -1,23 +1,36 @@
-"""The balance tuner (`hoplostat tune FACTION`): the smallest change to a faction's stand-in chips that brings
-its Skirmish win rate against the field to a goal, measured with 95% intervals.
+"""The balance tuner (`hoplostat tune TARGET`): the smallest change to the stand-in chips of a faction, a titan
+or an immortal that brings its rate to a goal, measured with 95% intervals.
 
-The measure is `summarize`'s "against the field": the faction's share of its games won against every other
-faction (or `against`), in both seat orders and on every arena; a draw (the round cap) is won by nobody and
-counted apart, so with draws a goal of 50% asks a little more than an average faction wins
-(`stats.field_average`).
+What is measured (`Field.rate`), by the kind of target (`Target`, `resolve_target`):
+
+- a faction: `summarize`'s "against the field", the faction's share of its Skirmish games won against every
+  other faction (or `against`), in both seat orders and on every arena; a draw (the round cap) is won by
+  nobody and counted apart, so with draws a goal of 50% asks a little more than an average faction wins
+  (`stats.field_average`);
+- a titan: the field's success rate in Ascension against it (the players' games won: the titan defeated),
+  every faction of the field solo, or every co-op pair (`players` 2), as `summarize` counts it
+  (`stats.subject_trials`, kind ``boss``);
+- an immortal: the share of Onslaught waves the field wins against it when it is faced (the six immortals
+  come in a random order, so not every game faces it), solo or co-op, as `summarize` counts it (kind
+  ``waves``).
+
+A faction's rate rises as its chips grow stronger; a titan's or an immortal's falls (`Target.against_it`):
+the search moves the chips the way the rate must go. A titan's chips are its own and its allies'; its card
+(titan dice, effects rows, priority, shards) and an immortal's triggers are rules, not stats, and stay.
 
 Stages, each a function usable on its own (from a notebook too):
 
-1. `single_changes`: per chip of the faction (its hero too), +/-1 Health, Movement or Range, one attack die a
+1. `single_changes`: per chip of the target (`Target.chips`), +/-1 Health, Movement or Range, one attack die a
    colour up or down (colours ordered by their hit faces, `dice.py`), one implemented skill added or removed.
    Only stand-in values change: a rulebook or public value is never touched, and `Candidates.skipped` names
    it. The catalog as it is is measured first (`confirm`); if it already reaches the goal, that is all.
-2. `duel_screen`: each changed chip's exact map-free duels (`combat.exact_duel`) against every chip of the
+2. `duel_screen` (a faction only; a titan or an immortal plays by its card or its triggers, which a duel
+   does not see): each changed chip's exact map-free duels (`combat.exact_duel`) against every chip of the
    field, both orders of first attack: the change in the faction's mean duel score. Exact, so free of
    noise, and cheap; the best `duel_keep` changes that go the right way go on. It is blind to what needs a
    map (Movement, Range, most skills): those go on when they go the right way by what they are (a higher
    stat, a stronger die, one more skill make a chip stronger).
-3. `halving`: short sweeps of the faction against the field, by successive halving: every change plays a
+3. `halving`: short sweeps of the target against the field, by successive halving: every change plays a
    few games per matchup, the half closer to the goal twice as many, up to `games` per matchup. Every
    change set plays the same games (the same seeds), so they differ by the change and not by their dice.
    Then `pairs` of the best singles (a stat step twice too) and, up to `max_changes`, larger sets grown
@@ -51,6 +64,81 @@ CHANGE_FIELDS = (*STATS, "attack", "skills")
 """The fields of a unit a change may touch (their provenance must be `stand-in`)."""
 OVERLAY_FILE = "tune.toml"
 """The one data file of an overlay directory `write_overlay` writes."""
+
+
+# --- what is tuned --------------------------------------------------------------------------------
+
+KINDS = ("faction", "titan", "immortal")
+"""What `hoplostat tune TARGET` may tune."""
+MODE_OF = {"faction": "skirmish", "titan": "ascension", "immortal": "onslaught"}
+"""The mode a target is measured in."""
+
+
+@dataclass(frozen=True, order=True)
+class Target:
+    """What is tuned: a faction (its win rate in Skirmish against the field), a titan (the field's success
+    rate in Ascension against it) or an immortal (the share of Onslaught waves the field wins against it).
+    A faction's rate rises as its chips grow stronger; a titan's or an immortal's falls (`against_it`)."""
+
+    kind: str
+    id: str
+
+    def __str__(self) -> str:
+        return self.id
+
+    @property
+    def mode(self) -> str:
+        return MODE_OF[self.kind]
+
+    @property
+    def against_it(self) -> bool:
+        """Whether the rate measured is the field's success against the target (a titan, an immortal)."""
+        return self.kind != "faction"
+
+    @property
+    def trials(self) -> str:
+        """What a rate counts: games (a faction's, the field's against a titan) or waves (against an immortal)."""
+        return "waves" if self.kind == "immortal" else "games"
+
+    def chips(self, catalog) -> list:
+        """The chips whose stand-in values may change: a faction's hero and units; a titan's own chip and the
+        ally chips it brings (`[[titan.allies]]`); an immortal's chip."""
+        if self.kind == "faction":
+            return list(catalog.faction_units(self.id, include_hero=True))
+        if self.kind == "titan":
+            ti = catalog.titan(self.id)
+            return [ti.unit, *dict.fromkeys(catalog.unit(a.unit) for a in ti.allies)]
+        return [catalog.immortal(self.id).unit]
+
+
+def resolve_target(catalog, name: str) -> Target:
+    """The `Target` a command-line name means: ``faction:ID``, ``titan:ID`` or ``immortal:ID`` say it; a bare
+    id is the faction, titan or immortal of that id. Titans and immortals share the chips' ids (no two can
+    be the same), factions have their own: an id that is both a faction and a titan or an immortal is an
+    InputError asking for the prefix."""
+    kind, sep, ident = name.partition(":")
+    if sep:
+        if kind not in KINDS:
+            raise InputError(f"tune {name}: unknown kind {kind!r}; write faction:ID, titan:ID or immortal:ID")
+        {"faction": catalog.faction, "titan": catalog.titan, "immortal": catalog.immortal}[kind](ident)
+        return Target(kind, ident)
+    found = [k for k, table in (("faction", catalog.factions), ("titan", catalog.titans),
+                                ("immortal", catalog.immortals)) if name in table]
+    if len(found) > 1:
+        raise InputError(f"tune {name}: is both a {found[0]} and a {found[1]}; write "
+                         + " or ".join(f"{k}:{name}" for k in found))
+    if not found:
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, [*catalog.factions, *catalog.titans, *catalog.immortals], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else " (hoplostat data list faction, titan, immortal)"
+        raise InputError(f"unknown faction, titan or immortal {name!r}{hint}")
+    return Target(found[0], name)
+
+
+def as_target(catalog, target: "Target | str") -> Target:
+    """A `Target`, or the one a name means (`resolve_target`)."""
+    return target if isinstance(target, Target) else resolve_target(catalog, target)
 
 
 # --- changes --------------------------------------------------------------------------------------
@@ -197,30 +285,32 @@ def skill_params(catalog) -> dict[str, int | None]:
 
 @dataclass(frozen=True)
 class Candidates:
-    """The single changes of a faction (`single_changes`) and what could not be changed: ``skipped`` is one
+    """The single changes of a target (`single_changes`) and what could not be changed: ``skipped`` is one
     line per chip and field left alone because its value is not a stand-in (``kunlun/marksman range:
     rulebook``), ``outside_method`` counts the changes refused because they break the stand-in method."""
 
-    faction: str
+    target: str
     singles: tuple[Change, ...]
     skipped: tuple[str, ...] = ()
     outside_method: int = 0
 
 
-def single_changes(catalog, faction: str, *, method: bool = False, units: Sequence[str] = ()) -> Candidates:
-    """Every single change to the stand-in values of `faction`'s chips (its hero and ten units, in that
-    order; only `units` when given): +/-1 Health, Movement and Range, each distinct die colour of the Attack
-    one colour up and one down, each skill removed and each skill of the catalog the engine implements added
-    (with `skill_params`' number). Changes that leave the loader's bounds are left out; with `method`, so are
-    those that break the stand-in method (data/README.md: class templates, stat budget)."""
+def single_changes(catalog, target: Target | str, *, method: bool = False, units: Sequence[str] = ()) -> Candidates:
+    """Every single change to the stand-in values of `target`'s chips (`Target.chips`: a faction's hero and
+    ten units, a titan and its allies, an immortal; only `units` when given): +/-1 Health, Movement and
+    Range, each distinct die colour of the Attack one colour up and one down, each skill removed and each
+    skill of the catalog the engine implements added (with `skill_params`' number). A titan's card (titan
+    dice, effects rows, priority, shards) and an immortal's triggers are rules of the mode, not stats: they
+    are not changed. Changes that leave the loader's bounds are left out; with `method`, so are those that
+    break the stand-in method (data/README.md: class templates, stat budget)."""
     from hoplostat.engine.registry import is_implemented
 
-    catalog.faction(faction)
+    target = as_target(catalog, target)
     params = skill_params(catalog)
     singles: list[Change] = []
     skipped: list[str] = []
     refused = 0
-    for u in catalog.faction_units(faction, include_hero=True):
+    for u in target.chips(catalog):
         if units and u.id not in units:
             continue
         order = strength_order(u.ruleset)
@@ -251,7 +341,7 @@ def single_changes(catalog, faction: str, *, method: bool = False, units: Sequen
                 refused += 1
                 continue
             singles.append(c)
-    return Candidates(faction, tuple(singles), tuple(skipped), refused)
+    return Candidates(target.id, tuple(singles), tuple(skipped), refused)
 
 
 def _index(colour: str) -> int:
@@ -282,23 +372,29 @@ def _toml(value: Any) -> str:
     return str(value)
 
 
-def unit_toml(unit, note: str | None = None) -> str:
-    """A chip as a ``[[unit]]`` entry of a data file: every field (an overlay entry replaces the whole entry),
-    its provenance per field, its source and ``note``."""
+def _provenance_toml(prov: dict[str, str], fields: Sequence[str]) -> str:
+    kinds = set(prov.values())
+    if len(kinds) == 1:
+        return f"provenance = {_toml(kinds.pop())}"
+    return "provenance = { " + ", ".join(f"{k} = {_toml(prov[k])}" for k in fields) + " }"
+
+
+def unit_toml(unit, note: str | None = None, *, table: str = "unit", extra_prov: dict[str, str] | None = None) -> str:
+    """A chip as a ``[[unit]]`` entry of a data file (``[[titan]]`` or ``[[immortal]]`` with `table`: the
+    entry's head, its rules follow): every field (an overlay entry replaces the whole entry), its provenance
+    per field (`extra_prov`: a titan card's own fields), its source and ``note``."""
     from hoplostat.catalog import vocab
 
-    prov = dict(unit.provenance)
-    kinds = set(prov.values())
-    lines = ["[[unit]]", f"id = {_toml(unit.id)}", f"name = {_toml(unit.name)}", f"kind = {_toml(unit.kind)}"]
+    prov = {**unit.provenance, **(extra_prov or {})}
+    fields = (*vocab.UNIT_FIELDS, *(extra_prov or {}))
+    lines = [f"[[{table}]]", f"id = {_toml(unit.id)}", f"name = {_toml(unit.name)}"]
+    if table == "unit":
+        lines.append(f"kind = {_toml(unit.kind)}")
     if unit.faction is not None:
         lines.append(f"faction = {_toml(unit.faction)}")
     lines += [f"classes = {_toml(list(unit.classes))}", f"movement = {unit.movement}", f"range = {unit.range}",
               f"health = {unit.health}", f"attack = {_toml(str(unit.attack))}",
-              f"skills = {_toml([str(s) for s in unit.skills])}"]
-    if len(kinds) == 1:
-        lines.append(f"provenance = {_toml(kinds.pop())}")
-    else:
-        lines.append("provenance = { " + ", ".join(f"{k} = {_toml(prov[k])}" for k in vocab.UNIT_FIELDS) + " }")
+              f"skills = {_toml([str(s) for s in unit.skills])}", _provenance_toml(prov, fields)]
     if unit.source is not None:
         lines.append(f"source = {_toml(unit.source)}")
     if note:
@@ -306,14 +402,72 @@ def unit_toml(unit, note: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _strs(items) -> str:
+    return _toml([str(x) for x in items])
+
+
+def _sourced(lines: list[str], source: str | None, note: str | None = None) -> list[str]:
+    return lines + ([f"source = {_toml(source)}"] if source is not None else []) + (
+        [f"note = {_toml(note)}"] if note is not None else [])
+
+
+def titan_toml(titan, unit, note: str | None = None) -> str:
+    """A titan as a ``[[titan]]`` entry with `unit` as its chip (the titan's stats): its card as it is
+    (titan dice, effects rows, priority, allies, shards, arena die tables, each with its provenance)."""
+    from hoplostat.catalog import vocab
+
+    head = unit_toml(unit, note, table="titan", extra_prov={k: titan.provenance[k] for k in vocab.TITAN_FIELDS})
+    d, sh = titan.dice, titan.shards
+    parts = [head.rstrip("\n"), f"priority = {_strs(titan.priority)}", "",
+             "[titan.dice]", f"start = {_toml(str(d.start))}", f"grow = {_strs(d.grow)}",
+             f"grow_when = {_toml(d.grow_when)}", "", "[titan.shards]", f"start = {_toml(sh.start)}",
+             f"hp = {sh.hp}"]
+    if sh.hp_colour is not None:
+        parts.append(f"hp_colour = {_toml(sh.hp_colour)}")
+    parts.append(f"equip = {'true' if sh.equip else 'false'}")
+    if sh.holder:
+        parts.append(f"holder = {_strs(sh.holder)}")
+    if sh.on_defeat:
+        parts.append(f"on_defeat = {_strs(sh.on_defeat)}")
+    for a in titan.allies:
+        parts += ["", "[[titan.allies]]", f"unit = {_toml(a.unit)}", f"count = {a.count}", f"troop = {_toml(a.troop)}"]
+    for e in titan.effects:
+        tiers = ", ".join(f"{{ hits = {t.hits}, effects = {_strs(t.effects)} }}" for t in e.tiers)
+        parts += ["", "[[titan.effects]]", f"colour = {_toml(e.colour)}", f"tiers = [{tiers}]",
+                  *_sourced([f"provenance = {_toml(e.provenance)}"], e.source, e.note)]
+    for t in titan.arena_die.values():
+        parts += ["", "[[titan.arena_die]]", f"effect = {_toml(t.effect)}", f"faces = {_toml(list(t.faces))}",
+                  *_sourced([f"rulebook_faces = {_toml(list(t.rulebook_faces))}"], t.source)]
+    return "\n".join(parts) + "\n"
+
+
+def immortal_toml(immortal, unit, note: str | None = None) -> str:
+    """An immortal as an ``[[immortal]]`` entry with `unit` as its chip, its trigger rows as they are."""
+    parts = [unit_toml(unit, note, table="immortal").rstrip("\n")]
+    for t in immortal.triggers:
+        parts += ["", "[[immortal.triggers]]", f"colour = {_toml(t.colour)}", f"effects = {_strs(t.effects)}",
+                  *_sourced([f"provenance = {_toml(t.provenance)}"], t.source)]
+    return "\n".join(parts) + "\n"
+
+
+def entry_toml(catalog, unit, note: str | None = None) -> str:
+    """The data-file entry of a chip of `catalog` in the state `unit`: a titan's or an immortal's with its
+    rules (`titan_toml`, `immortal_toml`), any other chip's ``[[unit]]`` entry."""
+    if unit.kind == "titan":
+        return titan_toml(catalog.titan(unit.id), unit, note)
+    if unit.kind == "immortal":
+        return immortal_toml(catalog.immortal(unit.id), unit, note)
+    return unit_toml(unit, note)
+
+
 def overlay_text(catalog, changes: Sequence[Change], *, header: str = "") -> str:
-    """The data file of an overlay that applies `changes` to `catalog`: one ``[[unit]]`` entry per changed
-    chip, its note saying what changed (after the chip's own note)."""
+    """The data file of an overlay that applies `changes` to `catalog`: one entry per changed chip
+    (`entry_toml`), its note saying what changed (after the chip's own note)."""
     changed = apply_changes(catalog, changes)
     parts = [header.rstrip("\n") + "\n"] if header else []
     for uid, unit in changed.items():
         note = f"hoplostat tune: {', '.join(chip_diff(catalog.unit(uid), unit))}" + (f". {unit.note}" if unit.note else "")
-        parts.append(unit_toml(unit, note))
+        parts.append(entry_toml(catalog, unit, note))
     return "\n".join(parts)
 
 
@@ -334,39 +488,90 @@ def write_overlay(catalog, changes: Sequence[Change], out: Path | str, *, header
 
 @dataclass(frozen=True)
 class Field:
-    """What a change set is measured against: `faction` against `against` (every other faction when empty)
-    in Skirmish on `arenas`, both seat orders, with `policies`, from `seed`, on the catalog with overlays
-    `data` (resolved paths; the change set's overlay goes after them)."""
+    """What a change set is measured against, by `target`'s kind: a faction against `against` (every other
+    faction when empty) in Skirmish on `arenas`, both seat orders; a titan (Ascension) or an immortal
+    (Onslaught) against every faction of `against` (all when empty) on the mode's arena, solo (`players` 1)
+    or as every co-op pair (2). With `policies`, from `seed`, on the catalog with overlays `data` (resolved
+    paths; the change set's overlay goes after them)."""
 
-    faction: str
+    target: Target
     against: tuple[str, ...] = ()
-    arenas: tuple[str, ...] = ("pozzuoli", "colosseum")
+    arenas: tuple[str, ...] = ()
     seed: int = 0
     policies: tuple[str, str] = ("greedy", "greedy")
     max_rounds: int | None = None
     data: tuple[str, ...] = ()
-    mode: str = "skirmish"
+    players: int = 1
+
+    @property
+    def mode(self) -> str:
+        return self.target.mode
+
+    def opponents(self, catalog) -> tuple[str, ...]:
+        """The field: `against`, or every faction (every other one when a faction is tuned)."""
+        return self.against or tuple(f for f in catalog.factions if f != self.target.id or self.target.against_it)
 
     def config(self, overlay: str | None, games: int, chunk: int = 50):
-        """The `sweep.SweepConfig` of `games` games per matchup of the faction against the field, with the
-        change set's overlay directory after `data` (None: none)."""
+        """The `sweep.SweepConfig` of `games` games per matchup of the target against the field, with the
+        change set's overlay directory after `data` (None: none). Co-op (`players` 2) plays the solo games
+        too (a sweep of a solo and co-op mode plays both); only the co-op games are counted."""
         from hoplostat.catalog import load
         from hoplostat.engine.loop import mode_class
         from hoplostat.sweep import SweepConfig
 
         data = (*self.data, overlay) if overlay else self.data
         catalog = load(data, use_env=False)
-        opponents = self.against or tuple(f for f in catalog.factions if f != self.faction)
-        rounds = self.max_rounds or mode_class(self.mode).default_max_rounds
-        return SweepConfig(mode=self.mode, factions=(self.faction, *opponents), arenas=self.arenas, games=games,
-                           seed=self.seed, policies=self.policies, max_rounds=rounds, chunk=chunk, data=data,
-                           catalog_hash=catalog.hash, focus=self.faction)
+        cls = mode_class(self.mode)
+        rounds = self.max_rounds or cls.default_max_rounds
+        arenas = self.arenas or cls.arenas
+        common = dict(mode=self.mode, arenas=arenas, games=games, seed=self.seed, policies=self.policies,
+                      max_rounds=rounds, chunk=chunk, data=data, catalog_hash=catalog.hash)
+        if not self.target.against_it:
+            return SweepConfig(factions=(self.target.id, *self.opponents(catalog)), focus=self.target.id, **common)
+        titans = (self.target.id,) if self.target.kind == "titan" else ()
+        return SweepConfig(factions=self.opponents(catalog), titans=titans, coop=self.players == 2, **common)
+
+    def rate(self, tables: dict, games: int | None = None) -> Rate:
+        """The measure over a sweep's tables (eager or lazy), its first `games` games per matchup (all when
+        None): the faction's `faction_rate`; the field's games won against the titan, or waves won against the
+        immortal when it is faced (`stats.subject_trials`, as `summarize` and `compare` count them), solo
+        or co-op as `players` says."""
+        import polars as pl
+
+        from hoplostat.stats import subject_trials
+
+        if games is not None:
+            tables = {k: v.filter(pl.col("game") < games) for k, v in tables.items()}
+        if not self.target.against_it:
+            return faction_rate(tables["games"], self.target.id)
+        kind = "boss" if self.target.kind == "titan" else "waves"
+        key = f"{self.target.id} ({'co-op' if self.players == 2 else 'solo'})"
+        row = subject_trials(kind, tables).filter(pl.col("key") == key).select(
+            pl.col("won").sum(), pl.len()).collect().row(0)
+        return Rate(int(row[0] or 0), 0, int(row[1]))
+
+    def words(self, catalog) -> str:
+        """What is measured, in words (the first line of `hoplostat tune` and its JSON ``measure``)."""
+        from hoplostat.engine.loop import mode_class
+
+        field_ = ", ".join(self.opponents(catalog))
+        arenas = self.arenas or mode_class(self.mode).arenas
+        who = "each faction of the field solo" if self.players == 1 else "every co-op pair of the field"
+        pols = "/".join(self.policies) if not self.target.against_it else self.policies[0]
+        if self.target.kind == "faction":
+            return f"Skirmish win rate against {field_} on {', '.join(arenas)}, both seat orders, {pols} players"
+        if self.target.kind == "titan":
+            return (f"the players' success rate in Ascension against the titan {self.target} (the titan defeated; "
+                    f"a loss or the round cap is no success), {who} ({field_}), {pols} players")
+        return (f"the share of Onslaught waves won against the immortal {self.target} when it is faced, {who} "
+                f"({field_}), {pols} players")
 
 
 @dataclass(frozen=True)
 class Rate:
-    """The faction's games against the field: wins, draws (won by nobody) and games; `rate` = wins / games
-    with its 95% Wilson interval (`lo`, `hi`)."""
+    """The trials measured: wins (a faction's games won, the field's games won against a titan or waves won
+    against an immortal), draws (a faction's games won by nobody; 0 otherwise) and trials (`games`); `rate` =
+    wins / games with its 95% Wilson interval (`lo`, `hi`)."""
 
     wins: int
     draws: int
@@ -378,10 +583,17 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval; 0..1 without a trial (an immortal never faced), which decides nothing."""
         from hoplostat.stats import wilson_interval
 
+        if not self.games:
+            return 0.0, 1.0
         lo, hi = wilson_interval(self.wins, self.games)
         return float(lo), float(hi)
+
+    def distance(self, goal: float) -> float:
+        """How far the rate lies from `goal`; infinite without a trial (it ranks last)."""
+        return abs(self.rate - goal) if self.games else float("inf")
 
 
 def faction_rate(games, faction: str) -> Rate:
@@ -422,7 +634,7 @@ class Bench:
         return [(s, g, self._rates[s]) for s, g in self._games.items()]
 
     def measure(self, changes: ChangeSet, games: int) -> Rate:
-        """The faction's `Rate` with `changes` over the first `games` games per matchup (a change set
+        """The target's `Rate` with `changes` over the first `games` games per matchup (a change set
         measured before with fewer plays only the new ones; with as many or more, none)."""
         from hoplostat import sweep as sw
 
@@ -441,13 +653,10 @@ class Bench:
             report = sw.run(config, d / "sweep", jobs=self.jobs, resume=have > 0, compact=False, progress=step)
             self.played = before + report.games_played - old
         _manifest, tables = sw.scan_tables(d / "sweep")
-        games_frame = tables["games"]
         if games < have:
-            import polars as pl
-
-            return faction_rate(games_frame.filter(pl.col("game") < games), self.field.faction)
+            return self.field.rate(tables, games)
         self._games[changes] = games
-        self._rates[changes] = rate = faction_rate(games_frame, self.field.faction)
+        self._rates[changes] = rate = self.field.rate(tables)
         return rate
 
 
@@ -556,7 +765,7 @@ def halving(bench: Bench, sets: Sequence[ChangeSet], games: int, goal: float, *,
 
 def rank(measured, goal: float) -> list[tuple[ChangeSet, Rate]]:
     """(change set, rate) pairs, closest to `goal` first (ties: fewer changes, then the changes' order)."""
-    return sorted(measured, key=lambda item: (abs(item[1].rate - goal), len(item[0]), item[0]))
+    return sorted(measured, key=lambda item: (item[1].distance(goal), len(item[0]), item[0]))
 
 
 def confirm(bench: Bench, changes: ChangeSet, goal: float, tolerance: float, *, games: int,
@@ -573,22 +782,25 @@ def confirm(bench: Bench, changes: ChangeSet, goal: float, tolerance: float, *, 
         g = min(max_games, 2 * g)
 
 
-def _moves_towards(c: Change, raise_: bool, duel: float | None) -> bool:
-    """Whether a single change goes the way the faction must move: by its duel score when a duel sees it,
-    else by what it is (a higher stat, a stronger die or one more skill make a chip stronger)."""
+def _moves_towards(c: Change, stronger: bool, duel: float | None) -> bool:
+    """Whether a single change goes the way the chips must move (`stronger` or weaker): by its duel score
+    when a duel sees it, else by what it is (a higher stat, a stronger die or one more skill make a chip
+    stronger)."""
     if duel is not None:
-        return duel > 0 if raise_ else duel < 0
+        return duel > 0 if stronger else duel < 0
     up = c.step > 0 if c.field in STATS else (bool(c.new) if c.field == "skills" else
                                               strength_order().index(c.new) > strength_order().index(c.old))
-    return up == raise_
+    return up == stronger
 
 
 @dataclass(frozen=True)
 class TuneConfig:
-    """What `tune` searches: see `hoplostat tune --help` for the meaning of each field (the same names)."""
+    """What `tune` searches: see `hoplostat tune --help` for the meaning of each field (the same names).
+    `target`: a `Target` or a name (`resolve_target`: ``amazons``, ``mars``, ``titan:mars``)."""
 
-    faction: str
-    goal: float = 0.5
+    target: Target | str
+    goal: float | None = None
+    """The rate to reach: 0.5 for a faction when None; required for a titan or an immortal."""
     tolerance: float = 0.05
     games: int = 16
     """Games per matchup of the screen's last round (earlier rounds play fewer)."""
@@ -602,21 +814,38 @@ class TuneConfig:
     duel_keep: int = 16
     """Changes a duel sees that go on to the game screen (the best by duel score)."""
     against: tuple[str, ...] = ()
-    arenas: tuple[str, ...] = ("pozzuoli", "colosseum")
+    arenas: tuple[str, ...] = ()
+    """The arenas played (the mode's when empty: Skirmish both, Ascension and Onslaught their own)."""
     units: tuple[str, ...] = ()
-    """Change only these chips of the faction (all of them when empty)."""
+    """Change only these chips of the target (all of them when empty)."""
     method: bool = False
     """Keep stand-in values within the stand-in method (data/README.md)."""
     seed: int = 0
     policies: tuple[str, str] = ("greedy", "greedy")
     max_rounds: int | None = None
     data: tuple[str, ...] = ()
+    players: int = 1
+    """A titan or an immortal: 1 (the field solo) or 2 (every co-op pair of the field)."""
+
+    def resolved(self, catalog) -> TuneConfig:
+        """The config with its `target` a `Target` and the goal a faction gets by default (0.5), checked
+        (`check`)."""
+        target = as_target(catalog, self.target)
+        goal = 0.5 if self.goal is None and target.kind == "faction" else self.goal
+        out = dataclasses.replace(self, target=target, goal=goal)
+        out.check(catalog)
+        return out
 
     def check(self, catalog) -> None:
         """InputError for a value `tune` cannot work with (named as its command-line flag)."""
-        catalog.faction(self.faction)
+        target = as_target(catalog, self.target)
+        if self.goal is None:
+            what = "the players' success rate in Ascension" if target.kind == "titan" else \
+                "the share of Onslaught waves won against it"
+            raise InputError(f"tune {target}: {'a titan' if target.kind == 'titan' else 'an immortal'} needs --goal, {what} to reach (0..1, e.g. --goal 0.5)")
         if not 0.0 <= self.goal <= 1.0:
-            raise InputError(f"--goal {self.goal}: a win rate between 0 and 1 (e.g. 0.5)")
+            raise InputError(f"--goal {self.goal}: a {'win' if target.kind == 'faction' else 'success'} rate "
+                             f"between 0 and 1 (e.g. 0.5)")
         if not 0.0 < self.tolerance <= 0.5:
             raise InputError(f"--tolerance {self.tolerance}: must be above 0 and at most 0.5 (e.g. 0.05)")
         for flag, v, lo in (("--games", self.games, 1), ("--max-games", self.max_games, self.games),
@@ -624,26 +853,38 @@ class TuneConfig:
                             ("--pairs-of", self.pairs_of, 2), ("duel_keep", self.duel_keep, 0)):
             if v < lo:
                 raise InputError(f"{flag} {v}: must be {lo} or more" + (" (--games)" if flag == "--max-games" else ""))
+        if target.against_it:
+            if self.players not in (1, 2):
+                raise InputError(f"--players {self.players}: 1 (solo) or 2 (co-op)")
+        elif self.players != 1:
+            raise InputError(f"--players {self.players}: a faction is tuned in Skirmish, one player against one; "
+                             "--players is for a titan or an immortal")
         for f in self.against:
             catalog.faction(f)
-            if f == self.faction:
+            if f == target.id and not target.against_it:
                 raise InputError(f"--against {f}: the faction tuned is not its own opponent")
         if len(set(self.against)) != len(self.against):
             raise InputError("--against: a faction is named twice")
+        if target.against_it and self.players == 2 and len(self.against) == 1:
+            raise InputError(f"--against {self.against[0]}: co-op (--players 2) needs two factions or more")
         from hoplostat.engine.loop import mode_class
 
+        arenas = mode_class(target.mode).arenas
         for a in self.arenas:
             catalog.arena(a)
-            if a not in mode_class("skirmish").arenas:
-                raise InputError(f"--arena {a}: Skirmish is played on {', '.join(mode_class('skirmish').arenas)}")
-        mine = {u.id for u in catalog.faction_units(self.faction, include_hero=True)}
+            if a not in arenas:
+                raise InputError(f"--arena {a}: {mode_class(target.mode).__name__} is played on {', '.join(arenas)}")
+        mine = {u.id for u in target.chips(catalog)}
         for uid in self.units:
             catalog.unit(uid)
             if uid not in mine:
-                raise InputError(f"--unit {uid}: not a chip of {self.faction} ({', '.join(sorted(mine))})")
+                raise InputError(f"--unit {uid}: not a chip of {target} ({', '.join(sorted(mine))})")
 
     def field(self) -> Field:
-        return Field(self.faction, self.against, self.arenas, self.seed, self.policies, self.max_rounds, self.data)
+        """What change sets are measured against (a `resolved` config's)."""
+        assert isinstance(self.target, Target), "resolve the config first (TuneConfig.resolved)"
+        return Field(self.target, self.against, self.arenas, self.seed, self.policies, self.max_rounds, self.data,
+                     self.players)
 
 
 @dataclass
@@ -655,7 +896,8 @@ class TuneResult:
     the change sets of those rows in the same order (both empty when the catalog as it is reaches the goal);
     ``screened``: every change set of the game screen, over the games it played (``games_per_matchup``),
     deepest first, with its ``stage``; ``duel``: the duel screen (``delta`` None where a duel cannot see the
-    change); ``direction``: ``raise`` or ``lower``, the way the faction had to move."""
+    change; none for a titan or an immortal); ``direction``: ``raise`` or ``lower``, the way the rate had to
+    move (a faction's chips grow stronger to raise it, a titan's or an immortal's weaker)."""
 
     config: TuneConfig
     baseline: dict[str, Any]
@@ -676,9 +918,10 @@ class TuneResult:
 
 def _row(catalog, changes: ChangeSet, rate: Rate, goal: float, **extra: Any) -> dict[str, Any]:
     lo, hi = rate.interval
+    seen = rate.games > 0  # else no rate (an immortal never faced): None in the JSON
     return {"changes": describe_chips(catalog, changes), "size": len(changes),
-            "games": rate.games, "wins": rate.wins, "draws": rate.draws, "rate": rate.rate, "rate_lo": lo,
-            "rate_hi": hi, "distance": abs(rate.rate - goal), **extra}
+            "games": rate.games, "wins": rate.wins, "draws": rate.draws, "rate": rate.rate if seen else None,
+            "rate_lo": lo, "rate_hi": hi, "distance": rate.distance(goal) if seen else None, **extra}
 
 
 def confirm_seed(seed: int) -> int:
@@ -691,14 +934,15 @@ def confirm_seed(seed: int) -> int:
 
 def tune(config: TuneConfig, *, jobs: int = 1, workdir: Path | str | None = None,
          progress: Callable[[str, int, int], Any] | None = None) -> TuneResult:
-    """Search the smallest change sets that bring `config.faction`'s Skirmish win rate against the field to
-    `config.goal` (the stages of the module docstring) and confirm the best few. `workdir` keeps the
+    """Search the smallest change sets that bring `config.target`'s rate (`Field.rate`: a faction's Skirmish
+    win rate against the field, the field's success against a titan or an immortal) to `config.goal` (the
+    stages of the module docstring) and confirm the best few. `workdir` keeps the
     overlays and sweeps (a temporary folder otherwise, removed at the end). ``progress(stage, games played,
     games planned)`` as games finish; the stage names the best change set so far."""
     from hoplostat.catalog import load
 
     catalog = load(config.data, use_env=False)
-    config.check(catalog)
+    config = config.resolved(catalog)
     tmp = None
     if workdir is None:
         workdir = tmp = tempfile.mkdtemp(prefix="hoplostat-tune-")
@@ -715,6 +959,7 @@ class _Search:
 
     def __init__(self, config: TuneConfig, catalog, root: Path, jobs: int, progress) -> None:
         self.config, self.catalog, self.progress = config, catalog, progress
+        self.field = config.field()
         self.stage, self.planned, self.best = "baseline", 0, ""
         self.screen = Bench(config.field(), catalog, root / "screen", jobs=jobs,
                             progress=lambda n: self.report(n + self.confirmer.played))
@@ -742,30 +987,38 @@ class _Search:
         """The best so far: the closest of the stage just played (the deepest measure, not the luckiest)."""
         if ranked:
             s, r = ranked[0]
-            self.best = f"{describe(self.catalog, s)} ({r.rate:.0%})"
+            self.best = f"{describe(self.catalog, s)} ({r.rate:.0%})" if r.games else describe(self.catalog, s)
 
     def run(self) -> TuneResult:
         cfg, cat = self.config, self.catalog
-        cands = single_changes(cat, cfg.faction, method=cfg.method, units=cfg.units)
+        target = cfg.target
+        cands = single_changes(cat, target, method=cfg.method, units=cfg.units)
         singles = list(cands.singles)
         if not singles:
             why = f"skipped: {'; '.join(cands.skipped)}" if cands.skipped else "none stays within bounds"
-            raise InputError(f"{cfg.faction}: no value that may change (only stand-in values are changed; {why})")
+            raise InputError(f"{target}: no value that may change (only stand-in values are changed; {why})")
         self.stage = "the catalog as it is"
         self.plan((1, cfg.max_games))
         confirmed = [((), *confirm(self.confirmer, (), cfg.goal, cfg.tolerance, games=cfg.games,
                                    max_games=cfg.max_games))]
         base = confirmed[0][1]
+        if not base.games:
+            raise InputError(f"tune {target}: the field never faced {target} in {cfg.max_games} games per matchup; "
+                             "give more --max-games")
         raise_ = base.rate < cfg.goal
+        stronger = raise_ != target.against_it  # the field's success rises as a titan grows weaker
         duels: dict[Change, float | None] = {}
         screened: dict[ChangeSet, tuple[Rate, str]] = {}
         if confirmed[0][2] != "reaches goal":  # else nothing to do
-            self.stage = "duel screen"
-            self.report()
-            duels = duel_screen(cat, cfg.faction, singles, against=cfg.against, jobs=self.jobs)
-            seen = sorted((c for c in singles if duels[c] is not None and _moves_towards(c, raise_, duels[c])),
+            if target.kind == "faction":
+                self.stage = "duel screen"
+                self.report()
+                duels = duel_screen(cat, target.id, singles, against=cfg.against, jobs=self.jobs)
+            # A titan or an immortal plays by its card (titan dice, triggers; an immortal ignores damage in
+            # Onslaught): a map-free duel of its chip says little, so every change goes to the game screen.
+            seen = sorted((c for c in singles if duels.get(c) is not None and _moves_towards(c, stronger, duels[c])),
                           key=lambda c: (-abs(duels[c] or 0.0), c))[:cfg.duel_keep]
-            blind = [c for c in singles if duels[c] is None and _moves_towards(c, raise_, None)]
+            blind = [c for c in singles if duels.get(c) is None and _moves_towards(c, stronger, None)]
             screened = self.screen_sets(cat, [(c,) for c in seen + blind])
             chosen = self.choose(screened)
             for i, s in enumerate(chosen):
@@ -781,10 +1034,16 @@ class _Search:
         stages = {s: stage for s, (_, stage) in screened.items()}
         screen_rows = sorted((_row(cat, s, r, cfg.goal, stage=stages.get(s, "singles (dropped in an earlier round)"),
                                    games_per_matchup=g) for s, g, r in self.screen.measured()),
-                             key=lambda row: (-row["games_per_matchup"], row["distance"], row["size"], row["changes"]))
+                             key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"], row["changes"]))
         from hoplostat.catalog.standin import stand_in_share
 
-        opponents = cfg.against or tuple(f for f in cat.factions if f != cfg.faction)
+        opponents = self.field.opponents(cat)
+        if target.kind == "faction":
+            stand_ins = stand_in_share(cat, factions=(target.id, *opponents))
+        elif target.kind == "titan":
+            stand_ins = stand_in_share(cat, factions=opponents, titans=(target.id,))
+        else:  # every immortal is in the camp of every Onslaught game (ONS-1)
+            stand_ins = stand_in_share(cat, factions=opponents, immortals=tuple(cat.immortals))
         return TuneResult(
             config=cfg, baseline=_row(cat, (), base_rate, cfg.goal, verdict=base_verdict),
             direction="raise" if raise_ else "lower", candidates=cands,
@@ -792,7 +1051,7 @@ class _Search:
                   for c, d in duels.items()],
             screened=screen_rows, ranked=[_row(cat, s, r, cfg.goal, verdict=v) for s, r, v in rest],
             sets=[s for s, _, _ in rest], games_played=self.played,
-            stand_ins=stand_in_share(cat, factions=(cfg.faction, *opponents)))
+            stand_ins=stand_ins)
 
     def screen_sets(self, cat, pool: list[ChangeSet]) -> dict[ChangeSet, tuple[Rate, str]]:
         """The game screen: singles by successive halving, then pairs of the best singles, then larger sets
@@ -834,12 +1093,16 @@ class _Search:
         return chosen
 
 
+def _inf(distance: float | None) -> float:
+    return float("inf") if distance is None else distance
+
+
 def _final_key(goal: float):
     """The order of confirmed (change set, rate, verdict): those that reach the goal, fewest changes first
     (then closest), then the others, closest first."""
     def key(t):
         s, r, v = t
-        d = abs(r.rate - goal)
+        d = r.distance(goal)
         return ((0, len(s), d) if v == "reaches goal" else (1, d, len(s)), s)
 
     return key
@@ -850,7 +1113,7 @@ def _grow(catalog, screened: dict[ChangeSet, tuple[Rate, str]], top: Sequence[Ch
     """Sets of `k` changes: the closest set of `k - 1` screened so far, with each of the best singles `top`
     added that `combine` accepts (a stat step again too)."""
     smaller = sorted((s for s in screened if len(s) == k - 1),
-                     key=lambda s: (abs(screened[s][0].rate - config.goal), s))
+                     key=lambda s: (screened[s][0].distance(config.goal), s))
     if not smaller:
         return []
     base = smaller[0]

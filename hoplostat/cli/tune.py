@@ -1,5 +1,5 @@
-"""`hoplostat tune FACTION`: the smallest change to a faction's stand-in chips that brings it to a goal
-(parsing and printing only; the search is `hoplostat.tune`)."""
+"""`hoplostat tune TARGET`: the smallest change to a faction's, a titan's or an immortal's stand-in chips that
+brings it to a goal (parsing and printing only; the search is `hoplostat.tune`)."""
 
 from __future__ import annotations
 
@@ -10,36 +10,32 @@ import typer
 
 from hoplostat.cli._common import seed_option
 
-HELP_TUNE = """Find the smallest change to a faction's stand-in chips that brings its Skirmish win rate
-against the field (every other faction, both seat orders, both arenas; draws are won by nobody
-and counted apart, as in summarize) to --goal, and prove it with 95% intervals.
+HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two of them):
 
-Candidates, per chip of the faction (its hero too): +/-1 Health, Movement or Range, one attack
-die a colour up or down, one skill added or removed (skills the engine implements); then pairs
-of the best singles (--max-changes for larger sets). Only stand-in values change: rulebook and
-public values are skipped and listed. Exact map-free duels against the field screen the changes
-a duel can see; short sweeps (--games per matchup, by successive halving) screen the rest with
-them; the best few are confirmed on fresh games, doubling until the interval lies inside or
-outside goal +/- tolerance (or --max-games). --out DIR writes the best change set as an overlay
-directory for --data DIR. Same --seed, same result, whatever --jobs is.
+- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;
+- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with --players 2), as summarize counts it; --goal required;
+- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with --players 2); --goal required.
+
+Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine implements); then pairs of the best singles (--max-changes for larger sets). Only stand-in values change: rulebook and public values are skipped and listed; a titan's card and an immortal's triggers are left as they are. For a faction, exact map-free duels against the field screen the changes a duel can see; short sweeps (--games per matchup, by successive halving) screen the rest with them; the best few are confirmed on fresh games, doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out DIR writes the best change set as an overlay directory for --data DIR. Same --seed, same result, whatever --jobs is.
 """
 
 
 def tune(
-    target: Annotated[str, typer.Argument(metavar="FACTION", help="The faction to tune (hoplostat data list faction).")],
-    goal: Annotated[float, typer.Option("--goal", help="The win rate to reach against the field, 0..1.")] = 0.5,
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat data list faction|titan|immortal; faction:ID, titan:ID, immortal:ID to say which).")],
+    goal: Annotated[Optional[float], typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against the field (default 0.5); the field's success rate against a titan or an immortal (required).")] = None,
     tolerance: Annotated[float, typer.Option("--tolerance", help="How close to the goal counts as reaching it.")] = 0.05,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier rounds play fewer).")] = 16,
     max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is confirmed.")] = 128,
     confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it is).")] = 3,
     max_changes: Annotated[int, typer.Option("--max-changes", help="The most changes in one set (2: singles and pairs).")] = 2,
     pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
-    against: Annotated[Optional[list[str]], typer.Option("--against", help="The field: only these factions (repeatable; default every other faction).")] = None,
-    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
-    unit: Annotated[Optional[list[str]], typer.Option("--unit", "-u", help="Change only these chips of the faction (repeatable; default all).")] = None,
+    against: Annotated[Optional[list[str]], typer.Option("--against", help="The field: only these factions (repeatable; default every faction, every other one for a faction).")] = None,
+    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the mode's: both for a faction).")] = None,
+    unit: Annotated[Optional[list[str]], typer.Option("--unit", "-u", help="Change only these chips of the target (repeatable; default all).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) or 2 (every co-op pair of the field).")] = None,
     method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method (data/README.md: class templates, stat budget).")] = False,
-    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both).")] = "greedy",
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: Skirmish's).")] = None,
+    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; the field's players against a titan or an immortal).")] = "greedy",
+    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Tuner seed.")] = 0,
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Start from this overlay data directory (repeatable).")] = None,
@@ -53,27 +49,29 @@ def tune(
 
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.engine.loop import mode_class
     from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
                                        stdout_console, wrote)
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
-    from hoplostat.tune import TuneConfig, band, describe, write_overlay
+    from hoplostat.tune import TuneConfig, band, describe, resolve_target, write_overlay
     from hoplostat.tune import tune as run_tune
 
     dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
     catalog = load(dirs, use_env=False)
-    if target not in catalog.factions and (target in catalog.titans or target in catalog.immortals):
-        raise InputError(f"tune {target}: titans and immortals are not tuned yet; give a faction")
+    tgt = resolve_target(catalog, target)
     pols = seat_pair(policies)
     if max_rounds is not None and max_rounds < 1:
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: must be 1 or more")
-    config = TuneConfig(faction=target, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
+    config = TuneConfig(target=tgt, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
                         confirm=confirm, max_changes=max_changes, pairs_of=pairs_of, against=tuple(against or ()),
-                        arenas=tuple(arena or ("pozzuoli", "colosseum")), units=tuple(unit or ()), method=method,
-                        seed=seed, policies=pols, max_rounds=max_rounds, data=dirs)
-    config.check(catalog)
+                        arenas=tuple(arena or ()), units=tuple(unit or ()), method=method, seed=seed,
+                        policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
+    config = config.resolved(catalog)
+    goal = config.goal
+    fld = config.field()
     if out is not None:
         _check_out(out, dirs)
     if work is not None:
@@ -103,7 +101,7 @@ def tune(
         header = (f"# Written by hoplostat tune {target} (goal {goal:.0%} +/- {tolerance:.0%}, seed {seed}): "
                   f"{describe(catalog, best)}\n"
                   f"# Measured: {row['rate']:.1%} [{row['rate_lo']:.1%}, {row['rate_hi']:.1%}] over {row['games']:,} "
-                  f"games against the field ({row['verdict']}).\n"
+                  f"{tgt.trials} against the field ({row['verdict']}).\n"
                   + ("# Use it after the folders it was tuned from: " if dirs else "# Use it with: ")
                   + " ".join(f"--data {d}" for d in (*dirs, str(out))) + "\n")
         written = write_overlay(catalog, best, out, header=header)
@@ -112,11 +110,14 @@ def tune(
     cands = result.candidates
     blind = sum(1 for d in result.duel if d["delta"] is None)
     summary = {
-        "faction": target, "goal": goal, "tolerance": tolerance, "band": list(band(goal, tolerance)),
-        "measure": "the faction's share of its Skirmish games won against the field, both seat orders, every "
-                   "arena; a draw is won by nobody (as summarize counts it)",
-        "against": list(config.against or [f for f in catalog.factions if f != target]),
-        "arenas": list(config.arenas), "policies": list(pols), "seed": seed, "games": games, "max_games": max_games,
+        "target": tgt.id, "kind": tgt.kind, "mode": tgt.mode, "goal": goal, "tolerance": tolerance,
+        "band": list(band(goal, tolerance)),
+        "measure": ("the faction's share of its Skirmish games won against the field, both seat orders, every "
+                    "arena; a draw is won by nobody (as summarize counts it)") if tgt.kind == "faction" else
+                   fld.words(catalog),
+        "trials": tgt.trials, "players": config.players if tgt.against_it else None,
+        "against": list(fld.opponents(catalog)),
+        "arenas": list(config.arenas or mode_class(tgt.mode).arenas), "policies": list(pols), "seed": seed, "games": games, "max_games": max_games,
         "direction": result.direction, "baseline": result.baseline,
         "candidates": {"singles": len(cands.singles), "skipped": list(cands.skipped),
                        "outside_method": cands.outside_method, "duel_seen": len(result.duel) - blind,
@@ -134,15 +135,18 @@ def tune(
     con = stdout_console()
     pct = lambda c: (pl.col(c) * 100).round(1)  # noqa: E731
     lo, hi = band(goal, tolerance)
-    con.print(f"tune {target}: Skirmish win rate against {', '.join(summary['against'])} on "
-              f"{', '.join(config.arenas)}, both seat orders, {'/'.join(pols)} players; goal {goal:.1%} "
-              f"(reached inside {lo:.1%}..{hi:.1%}); draws are won by nobody", markup=False)
+    con.print(f"tune {target}: {fld.words(catalog)}; goal {goal:.1%} (reached inside {lo:.1%}..{hi:.1%})"
+              + ("; draws are won by nobody" if tgt.kind == "faction" else ""), markup=False)
     b = result.baseline
-    con.print(f"as it is: {b['rate']:.1%} [{b['rate_lo']:.1%}, {b['rate_hi']:.1%}] over {b['games']:,} games "
+    con.print(f"as it is: {b['rate']:.1%} [{b['rate_lo']:.1%}, {b['rate_hi']:.1%}] over {b['games']:,} {tgt.trials} "
               f"({b['verdict']})", markup=False)
     if result.duel:
         con.print(f"candidates: {len(cands.singles)} single changes; {len(result.duel) - blind} seen by exact duels, "
                   f"{blind} need a map; {len(result.screened)} change sets screened in games", markup=False)
+    elif result.screened:
+        con.print(f"candidates: {len(cands.singles)} single changes (no duel screen for {'a titan' if tgt.kind == 'titan' else 'an immortal'}: it plays by its "
+                  f"{'card' if tgt.kind == 'titan' else 'triggers'}); {len(result.screened)} change sets screened in "
+                  f"games", markup=False)
     if cands.skipped:
         con.print("not changed (not stand-in values): " + "; ".join(cands.skipped), markup=False)
     if cands.outside_method:
@@ -154,11 +158,14 @@ def tune(
     else:
         frame = pl.DataFrame(result.ranked).with_row_index("rank", offset=1)
         con.print(frame_table("Change sets, best first (confirmed on fresh games)", frame.select(
-            "rank", pl.col("changes").list.join("; ").alias("changes"), "games",
-            pl.format("{}% [{}, {}]", pct("rate"), pct("rate_lo"), pct("rate_hi")).alias("win rate (95%)"),
+            "rank", pl.col("changes").list.join("; ").alias("changes"), pl.col("games").alias(tgt.trials),
+            pl.format("{}% [{}, {}]", pct("rate"), pct("rate_lo"), pct("rate_hi")).alias(
+                "win rate (95%)" if tgt.kind == "faction" else "success rate (95%)"),
             pl.format("{}", ((pl.col("rate") - goal) * 100).round(1)).alias("vs goal (points)"), "verdict")))
     con.print(f"{result.games_played:,} games played in {seconds:.0f} s", markup=False)
-    con.print(stand_in_line(result.stand_ins, "of the faction and the field"), markup=False)
+    con.print(stand_in_line(result.stand_ins, {"faction": "of the faction and the field",
+                                               "titan": "of the titan, its allies and the field",
+                                               "immortal": "of the immortals and the field"}[tgt.kind]), markup=False)
     if written is not None:
         wrote(out, what=what)
 
