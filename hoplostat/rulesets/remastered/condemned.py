@@ -31,16 +31,15 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Unit
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
                                    default_roller, player_units, register_mode)
 from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.registry import grant, register, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameState, TroopState, UnitState
-from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
-from hoplostat.rulesets.remastered.troops import unit_value
+from hoplostat.rulesets.remastered.rival_or_versus import RIVAL, RivalOrVersus
 
 ARENA = "fa-mel-prison"
 REWARDS = (5, 10, 15, 20)
@@ -54,8 +53,6 @@ PAY_HP = 2
 WRETCH = ("wretch-1", "wretch-2", "wretch-3", "wretch-4")
 """Catalog ids of the Wretch's faces, levels I..IV (CON-32)."""
 GUARDIANS = ("scylla", "charybdis")
-RIVAL = "rival"
-"""Faction name of the solo rival troop (its sweep rows' `faction_b`)."""
 DEFAULT_MAX_ROUNDS = 40
 
 # CON-24, reference sheet "Arena Die": what each face grants.
@@ -329,23 +326,22 @@ class GuardianController(rival.RivalController):
 
 
 @register_mode
-class Condemned(Mode):
+class Condemned(RivalOrVersus):
     name = "condemned"
     ruleset = RULESET
     summary = ("Pandora's Wake: Wretches escape the Fa Mel Prison past Scylla and Charybdis; solo against the "
                "rival troop, or competitive")
     arenas = (ARENA,)
-    seats = (1, 2)
     teams = "each troop alone; the guardians against everyone (solo: the rival troop is seat b)"
-    first_player_random = True
     default_max_rounds = DEFAULT_MAX_ROUNDS
-    analysis = "versus"
     success = "faction a wins (solo: its Wretch escapes)"
     columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
                          "solo": "bool", "capped": "bool", "die_rolls": "int", "champion_active": "bool",
                          **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "rewards", "wretch_level", "guardian_damage")}}
     heuristics = Heuristics(profile="escape")
+    game_extras = ("die_rolls", "champion_active")
+    side_extras = ("rewards", "wretch_level", "guardian_damage")
 
     def __init__(self, solo: bool, chips: dict[str, Unit], bag: Sequence[Unit] = (),
                  faction_hero: dict[str, Unit] | None = None) -> None:
@@ -360,24 +356,6 @@ class Condemned(Mode):
     def own_chips(cls, catalog, factions) -> tuple[str, ...]:
         """The arena guardians, in every game (CON-12)."""
         return GUARDIANS
-
-    @classmethod
-    def matchups(cls, factions, *, arenas, titans, coop, players=0, pods=0, seed=0) -> list[Matchup]:
-        """Solo (the default, or `--players 1`): every faction against the rival (seat b "rival", who always
-        plays first, CON-15); competitive (`--players 2`): every unordered pair, both seat orders."""
-        out: list[Matchup] = []
-        if players in (0, 1):
-            out += [Matchup(cls.name, arena, f, RIVAL, "b") for arena in arenas for f in factions]
-        if players == 2:
-            out += [Matchup(cls.name, arena, a, b, first) for arena in arenas for i, a in enumerate(factions)
-                    for b in factions[i + 1:] for first in ("a", "b")]
-        return out
-
-    @classmethod
-    def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
-        if m.b == RIVAL:
-            return GameSpec(cls.name, (m.a,), m.arena, "", None, max_rounds)
-        return GameSpec(cls.name, (m.a, m.b), m.arena, "", {"a": 0, "b": 1}[m.first], max_rounds)
 
     # --- set-up ---------------------------------------------------------------------------
     @classmethod
@@ -651,29 +629,6 @@ class Condemned(Mode):
                           rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0] if not s.solo else 0,
                           troops=troops, units=player_units(s, range(n)), unimplemented=unimplemented_in_game(s),
                           extras=extras, log=s.log)
-
-    @classmethod
-    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
-        x = res.extras
-        solo = len(res.troops) == 1
-        sides = [res.troops[0], x["rival"] if solo else res.troops[1]]
-        if solo:
-            winner = None if res.capped or res.end_reason == "unfinished" else ("a" if res.won else "b")
-            winner_faction = None if winner is None else (res.factions[0] if winner == "a" else RIVAL)
-        else:
-            winner = None if res.winner is None else "ab"[res.winner]
-            winner_faction = res.winner_faction
-        row = {**head, "winner": winner, "winner_faction": winner_faction, "rounds": res.rounds,
-               "end_reason": res.end_reason, "solo": solo, "capped": res.capped, "die_rolls": x["die_rolls"],
-               "champion_active": bool(x["champion_active"])}
-        for side, t in zip("ab", sides):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
-                        f"{side}_crowd_favor": t.crowd_favor, f"{side}_rewards": t.rewards,
-                        f"{side}_wretch_level": t.extras["wretch_level"],
-                        f"{side}_guardian_damage": t.extras["guardian_damage"]})
-        units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
-        return {"games": [row], "units": units}
 
     def objective(self, g: Game, troop: int) -> float:
         """How close the troop's Wretch is to its goal, against the other's (in Health points: 3 per hex)."""

@@ -29,7 +29,7 @@ from hoplostat.catalog.model import Catalog, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
                                    default_roller, player_units, register_mode)
 from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.registry import grant, printed_chip, register, unimplemented_in_game, unit_hooks
@@ -38,6 +38,7 @@ from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameSta
 from hoplostat.engine.steps import each_once, engage_options, movement_step
 from hoplostat.rulesets.remastered import rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.rival_or_versus import RIVAL, RivalOrVersus
 from hoplostat.rulesets.remastered.troops import unit_value
 
 ARENA = "flooded-colosseum"
@@ -71,8 +72,6 @@ CREW_ZONE = "crew"
 """Zone of a unit on a ship: out of combat, no HP, skills ignored (NAU-15)."""
 SHIPS = "ships"
 """Health-chip supply of the ships: one chip each while afloat (a marker: a ship has no HP, NAU-17)."""
-RIVAL = "rival"
-"""Faction name of the solo rival troop (its sweep rows' `faction_b`)."""
 CHARON = "charon"
 DEFAULT_MAX_ROUNDS = 40
 YELLOW = Pool.of(yellow=1)
@@ -453,23 +452,22 @@ class NaumachiaRival(rival.RivalController):
 
 
 @register_mode
-class Naumachia(Mode):
+class Naumachia(RivalOrVersus):
     name = "naumachia"
     ruleset = RULESET
     summary = ("Pandora's Wake: ships crewed by a faction's units fight in the Flooded Colosseum among "
                "crocodiles; solo against the Sailors of the Dead, or competitive")
     arenas = (ARENA,)
-    seats = (1, 2)
     teams = "each troop (units and ships) alone; the crocodiles against everyone (solo: the rival is seat b)"
-    first_player_random = True
     default_max_rounds = DEFAULT_MAX_ROUNDS
-    analysis = "versus"
     success = "faction a wins (solo: it defeats Charon)"
     columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
                          "solo": "bool", "capped": "bool",
                          **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "events", "favor_lost", "ship_damage", "tactics_played", "hero_in")}}
     heuristics = Heuristics(profile="naval")
+    game_extras = ()
+    side_extras = ("events", "favor_lost", "ship_damage", "tactics_played", "hero_in")
 
     def __init__(self, solo: bool, chips: dict[str, Unit]) -> None:
         self.solo = solo
@@ -484,24 +482,6 @@ class Naumachia(Mode):
             return crocs
         hero, sailors = troop_chips(catalog, None)
         return (*crocs, hero.id, *(u.id for u in sailors))
-
-    @classmethod
-    def matchups(cls, factions, *, arenas, titans, coop, players=0, pods=0, seed=0) -> list[Matchup]:
-        """Solo (the default, or `--players 1`): every faction against the rival (seat b "rival", who always
-        plays first, NAU-12); competitive (`--players 2`): every unordered pair, both seat orders."""
-        out: list[Matchup] = []
-        if players in (0, 1):
-            out += [Matchup(cls.name, arena, f, RIVAL, "b") for arena in arenas for f in factions]
-        if players == 2:
-            out += [Matchup(cls.name, arena, a, b, first) for arena in arenas for i, a in enumerate(factions)
-                    for b in factions[i + 1:] for first in ("a", "b")]
-        return out
-
-    @classmethod
-    def spec_of(cls, m: Matchup, max_rounds: int) -> GameSpec:
-        if m.b == RIVAL:
-            return GameSpec(cls.name, (m.a,), m.arena, "", None, max_rounds)
-        return GameSpec(cls.name, (m.a, m.b), m.arena, "", {"a": 0, "b": 1}[m.first], max_rounds)
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
@@ -732,7 +712,6 @@ class Naumachia(Mode):
         (ruling R-PW-21)."""
         if removed <= 0 or source_troop is None or not target.unit.has_skill("exploit"):
             return
-        s: NaumachiaState = g.state  # type: ignore[assignment]
         seat, mine = seat_of(source_troop), seat_of(target.troop)
         if seat >= 0 and mine >= 0 and seat != mine:
             lose_favor(g, seat, removed, f"Exploit of {target.name}")
@@ -791,28 +770,6 @@ class Naumachia(Mode):
                           rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0] if not s.solo else 0,
                           troops=troops, units=player_units(s, range(n), skip_zones=()), unimplemented=unimplemented_in_game(s),
                           extras=extras, log=s.log)
-
-    @classmethod
-    def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
-        x = res.extras
-        solo = len(res.troops) == 1
-        sides = [res.troops[0], x["rival"] if solo else res.troops[1]]
-        if solo:
-            winner = None if res.capped or res.end_reason == "unfinished" else ("a" if res.won else "b")
-            winner_faction = None if winner is None else (res.factions[0] if winner == "a" else RIVAL)
-        else:
-            winner = None if res.winner is None else "ab"[res.winner]
-            winner_faction = res.winner_faction
-        row = {**head, "winner": winner, "winner_faction": winner_faction, "rounds": res.rounds,
-               "end_reason": res.end_reason, "solo": solo, "capped": res.capped}
-        for side, t in zip("ab", sides):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
-                        f"{side}_crowd_favor": t.crowd_favor, f"{side}_events": t.extras["events"],
-                        f"{side}_favor_lost": t.extras["favor_lost"], f"{side}_ship_damage": t.extras["ship_damage"],
-                        f"{side}_tactics_played": t.extras["tactics_played"], f"{side}_hero_in": int(t.extras["hero_in"])})
-        units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
-        return {"games": [row], "units": units}
 
     def objective(self, g: Game, troop: int) -> float:
         """Favor standing in Health points: each event the opponent has suffered is worth a captain (4), each
