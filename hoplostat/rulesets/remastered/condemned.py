@@ -248,35 +248,15 @@ class CondemnedRival(rival.RivalController):
                 self.why[u.uid] = f"marks a hex ({p})"
                 return [h for h in got if reach[h] == near]
             cands = [o for o in self._cands(g, u, p, opps) if rival._can_reach(dist, spots, o.hex, r)]
-            if not cands:
-                continue
-            row = dist[u.hex]
-            near = min(row[o.hex] for o in cands)
-            cands = [o for o in cands if row[o.hex] == near]
-            mark = cands[0] if len(cands) == 1 else s.units[self.tie(g, "rival-mark", [(u.uid, o.uid) for o in cands])[1]]
-            if row[mark.hex] <= r:
-                self.why[u.uid] = f"marks {mark.name} ({p}), already within Range: does not move"
-                return []
-            self.why[u.uid] = f"marks {mark.name} ({p})"
-            mrow = dist[mark.hex]
-            dests = [h for h in reach if mrow[h] <= r]
-            far = max(mrow[h] for h in dests)
-            dests = [h for h in dests if mrow[h] == far]
-            least = min(reach[h] for h in dests)
-            return [h for h in dests if reach[h] == least]
+            if cands:
+                return self.toward_mark(g, u, cands, reach, r, f" ({p})")
         # RIV-5: back-up movement toward the list's unit priorities and the key hexes.
         backup = []
         for p in marking:
             q = "hex:key" if p in ("key", "key-in-range") else "player-elite" if p == "weakest-elite" else p
             if q not in HEX_PRIORITIES and q not in backup:
                 backup.append(q)
-        saved = self.priority
-        self.priority = tuple(backup)
-        try:
-            self.why[u.uid] = "cannot reach a priority and cannot get closer to one: does not move"
-            return self.plan_backup(g, u, reach, blocked, r)
-        finally:
-            self.priority = saved
+        return self.backup_toward(g, u, reach, blocked, r, backup)
 
     def top(self, g: Game, u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
         _, targeting = self.lists(g, u)

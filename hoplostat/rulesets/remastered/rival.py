@@ -264,24 +264,45 @@ class RivalController:
             else:
                 pred = SETS[p]
                 cands = [o for o in opps if pred(s, o) and _can_reach(dist, spots, o.hex, r)]
-            if not cands:
-                continue
-            row = dist[u.hex]
-            near = min(row[o.hex] for o in cands)
-            cands = [o for o in cands if row[o.hex] == near]
-            mark = cands[0] if len(cands) == 1 else s.units[self.tie(g, "rival-mark", [(u.uid, o.uid) for o in cands])[1]]
-            if dist[u.hex][mark.hex] <= r:
-                self.why[u.uid] = f"marks {mark.name} ({p}), already within Range: does not move"
-                return []
-            self.why[u.uid] = f"marks {mark.name} ({p})"
-            mrow = dist[mark.hex]
-            dests = [h for h in reach if mrow[h] <= r]
-            far = max(mrow[h] for h in dests)
-            dests = [h for h in dests if mrow[h] == far]
-            least = min(reach[h] for h in dests)
-            return [h for h in dests if reach[h] == least]
+            if cands:
+                return self.toward_mark(g, u, cands, reach, r, f" ({p})")
         self.why[u.uid] = "cannot reach a priority and cannot get closer to one: does not move"
         return self.plan_backup(g, u, reach, blocked, r)
+
+    def toward_mark(self, g: Game, u: UnitState, cands: Sequence[UnitState], reach: dict[int, int], r: int,
+                    label: str = "") -> list[int]:
+        """RIV-3, RIV-4: the nearest of `cands` (opponents it can bring within Range this turn) is marked, ties
+        to the players; no move if the mark is already within Range, else the reachable hexes that put it within
+        Range, as far from it as Range allows, with the fewest steps among those. `label` follows the mark's
+        name in the narration (the priority that chose it)."""
+        s = g.state
+        dist = s.grid.dist
+        row = dist[u.hex]
+        near = min(row[o.hex] for o in cands)
+        cands = [o for o in cands if row[o.hex] == near]
+        mark = cands[0] if len(cands) == 1 else s.units[self.tie(g, "rival-mark", [(u.uid, o.uid) for o in cands])[1]]
+        if row[mark.hex] <= r:
+            self.why[u.uid] = f"marks {mark.name}{label}, already within Range: does not move"
+            return []
+        self.why[u.uid] = f"marks {mark.name}{label}"
+        mrow = dist[mark.hex]
+        dests = [h for h in reach if mrow[h] <= r]
+        far = max(mrow[h] for h in dests)
+        dests = [h for h in dests if mrow[h] == far]
+        least = min(reach[h] for h in dests)
+        return [h for h in dests if reach[h] == least]
+
+    def backup_toward(self, g: Game, u: UnitState, reach: dict[int, int], blocked: Sequence[bool], r: int,
+                      priorities: Sequence[str]) -> list[int]:
+        """RIV-5's back-up move (`plan_backup`) toward `priorities` instead of the controller's own list (a
+        mode whose rivals mark by lists of their own gives the back-up targets those lists imply)."""
+        saved = self.priority
+        self.priority = tuple(priorities)
+        try:
+            self.why[u.uid] = "cannot reach a priority and cannot get closer to one: does not move"
+            return self.plan_backup(g, u, reach, blocked, r)
+        finally:
+            self.priority = saved
 
     def plan_backup(self, g: Game, u: UnitState, reach: dict[int, int], blocked: Sequence[bool], r: int) -> list[int]:
         """RIV-5: full Movement along the shortest unblocked path toward a hex that would put the highest
