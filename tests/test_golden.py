@@ -1,5 +1,7 @@
 """Golden games: the seeded games recorded in tests/golden/games.json.gz (sweep rows of every table and
-the SHA-256 of the narration) replay identically. Restructuring the engine must not change a game; a
+the SHA-256 of the narration) replay identically. They are played with the frozen roster of
+tests/golden/roster/ (the faction, titan and immortal chips they were recorded with), so they pin the engine,
+not the embedded stand-ins, which calibration may change. Restructuring the engine must not change a game; a
 deliberate rule fix re-records the fixture (tests/golden/record.py) and says so in its commit."""
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 GOLDEN = Path(__file__).parent / "golden"
 sys.path.insert(0, str(GOLDEN))
 
-from golden_games import play_case  # noqa: E402
+from golden_games import golden_catalog, play_case  # noqa: E402
 
 
 def _records() -> list[dict]:
@@ -27,9 +29,29 @@ RECORDS = _records()
 
 @pytest.fixture(scope="module")
 def catalog():
+    return golden_catalog()
+
+
+def test_the_frozen_roster_holds_every_faction_titan_and_immortal_chip():
+    """Every faction (with its units, hero and tactics), titan, titan ally and immortal of the embedded catalog
+    is defined in the frozen roster, so no golden game reads a chip the embedded data may re-balance."""
+    import tomllib
+
+    from golden_games import ROSTER
+
     from hoplostat.catalog import load
 
-    return load((), use_env=False)
+    frozen: set[tuple[str, str]] = set()
+    for path in ROSTER.rglob("*.toml"):
+        for table, entries in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            frozen |= {(table, e["id"]) for e in entries}
+    embedded = load((), use_env=False)
+    want = {("faction", f) for f in embedded.factions}
+    want |= {("unit", u.id) for f in embedded.factions for u in embedded.faction_units(f, include_hero=True)}
+    want |= {("tactic", t) for f in embedded.factions.values() for t in f.tactics if "/" in t}
+    want |= {("titan", t) for t in embedded.titans} | {("immortal", i) for i in embedded.immortals}
+    want |= {("unit", a.unit) for t in embedded.titans.values() for a in t.allies if a.troop == "titan"}
+    assert want <= frozen, sorted(want - frozen)
 
 
 def test_fixture_covers_every_mode_arena_solo_and_coop():

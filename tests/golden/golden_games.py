@@ -8,6 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from pathlib import Path
+
+ROSTER = Path(__file__).resolve().parent / "roster"
+"""The frozen faction, titan and immortal chips the games were recorded with (roster/README.md): loaded as an
+overlay, so that calibrating the embedded stand-ins does not change a golden game."""
+
+
+def golden_catalog():
+    """The embedded Remastered catalog with the frozen golden roster over it."""
+    from hoplostat.catalog import load
+
+    return load((ROSTER,), use_env=False)
 
 FACTIONS = ("amazons", "atlanteans", "kunlun", "lamosians", "new-argonauts", "parthians",
             "plutos-refugees", "vesuvians")

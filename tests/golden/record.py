@@ -3,7 +3,9 @@ must not change when the engine is restructured (tests/test_golden.py).
 
 Run from the repository root: `python tests/golden/record.py`. The fixture `games.json.gz` was
 first recorded from the engine before the rule-set plug-in restructuring (commit 84792e2) and is
-re-recorded only when a deliberate rule fix changes games (say which in the commit message).
+re-recorded only when a deliberate rule fix changes games (say which in the commit message). The games are
+played with the frozen roster of `roster/` (golden_games.ROSTER), not the embedded stand-ins, which may be
+re-balanced without touching the fixture.
 """
 
 from __future__ import annotations
@@ -16,13 +18,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from golden_games import CASES, play_case  # noqa: E402
+from golden_games import CASES, golden_catalog, play_case  # noqa: E402
 
 
 def main() -> None:
-    from hoplostat.catalog import load
-
-    catalog = load((), use_env=False)
+    catalog = golden_catalog()
     out = []
     for case in CASES:
         try:
