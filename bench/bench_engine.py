@@ -6,8 +6,11 @@ the same seeded games there and here, alternating the two trees R times (best of
 moment on the machine costs both sides alike; the trees' bench modules are timed in CPU seconds of their
 process, `time.process_time`, so other work on the machine barely moves the figures). Each tree runs its *own* bench modules (`bench_engine`,
 `bench_onslaught`, `bench_ascension`, `bench_lookahead`, those that exist at REV), so the reference is
-measured with the API it had. It prints, per figure, `name here reference ratio`; a `mean_rounds` figure
-that differs between the trees means the games are not the same ones and its line says so.
+measured with the API it had. This tree plays the Remastered stand-ins as they were before their calibration
+(`tests/golden/roster`, as `HOPLOSTAT_DATA`), the chips the reference commits carry, unless `--embedded`.
+Besides the bench modules' figures, both trees play the same random-player games of Onslaught and Ascension
+(`_SAME_GAMES`). It prints, per figure, `name here reference ratio`; a `mean_rounds` figure that differs between
+the trees means the games are not the same ones and its line says so.
 
 `python -m bench engine`, or `main(n)`, prints this tree's Skirmish figures only (`name value` lines):
 games cycle through the faction pairs with seeds 0..n-1, the same games every run.
@@ -129,8 +132,15 @@ def _jobs(n: int) -> list[tuple[str, int]]:
             ("bench_lookahead", max(4, n // 5))]
 
 
-def _run_tree(tree: Path, jobs: list[tuple[str, int]]) -> dict[str, float]:
+FROZEN_ROSTER = ROOT / "tests" / "golden" / "roster"
+"""The Remastered stand-ins as they were before their calibration (data/README.md), which the reference
+commits carry: this tree plays them too (as `HOPLOSTAT_DATA`), so both engines play the same chips."""
+
+
+def _run_tree(tree: Path, jobs: list[tuple[str, int]], data: Path | None = None) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    if data is not None:
+        env["HOPLOSTAT_DATA"] = str(data)
     same = f"_same_games({dict(jobs).get('bench_onslaught', 0)})\n"
     out = subprocess.run([sys.executable, "-c", _DRIVER.format(jobs=jobs) + _SAME_GAMES + same], cwd=tree,
                          env=env, check=True,
@@ -168,7 +178,7 @@ def _export(rev: str, into: Path) -> None:
         f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()) for group, eps in groups.items()))
 
 
-def compare(n: int, reference: str, repeats: int) -> list[tuple[str, float, float]]:
+def compare(n: int, reference: str, repeats: int, here_data: Path | None = FROZEN_ROSTER) -> list[tuple[str, float, float]]:
     """Best of `repeats` per figure, here and at `reference` (alternating); prints and returns
     (name, here, reference) for every figure both trees report."""
     jobs = _jobs(n)
@@ -178,8 +188,8 @@ def compare(n: int, reference: str, repeats: int) -> list[tuple[str, float, floa
         here: dict[str, float] = {}
         ref: dict[str, float] = {}
         for k in range(repeats):
-            for tree, best in ((ref_tree, ref), (ROOT, here)):
-                for name, v in _run_tree(tree, jobs).items():
+            for tree, best, data in ((ref_tree, ref, None), (ROOT, here, here_data)):
+                for name, v in _run_tree(tree, jobs, data).items():
                     keep = name.endswith("_games_per_s") and v > best.get(name, -1.0)
                     if keep or name not in best:
                         best[name] = v
@@ -205,8 +215,10 @@ if __name__ == "__main__":
     ap.add_argument("--reference", default=REFERENCE, help="commit to measure beside this tree")
     ap.add_argument("--repeats", type=int, default=2, help="alternations of the two trees (best of)")
     ap.add_argument("--here-only", action="store_true", help="this tree's Skirmish figures only")
+    ap.add_argument("--embedded", action="store_true",
+                    help="this tree plays its own embedded chips, not the pre-calibration roster the reference has")
     a = ap.parse_args()
     if a.here_only:
         main(a.n)
     else:
-        compare(a.n, a.reference, a.repeats)
+        compare(a.n, a.reference, a.repeats, None if a.embedded else FROZEN_ROSTER)
