@@ -687,6 +687,13 @@ VERSUS_COLUMNS: dict[str, dict[str, str]] = {
 """The `columns` of a two-player mode whose rows are `versus_rows` (Skirmish, Rise of Rome)."""
 
 
+def side_counts(side: str, t: TroopResult) -> dict[str, int]:
+    """The counts every troop result carries as a game row's `<side>_` columns (`per_side`): units deployed,
+    damage dealt, kills, units lost and crowd favor."""
+    return {f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
+            f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor}
+
+
 def versus_rows(cls: type[Mode], res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]
                 ) -> dict[str, list[dict]]:
     """The sweep rows of a two-player game (Skirmish, Rise of Rome): the winner's seat and faction, rounds,
@@ -695,9 +702,7 @@ def versus_rows(cls: type[Mode], res: GameResult, head: dict[str, Any], unit_kin
     row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,
            "end_reason": res.end_reason}
     for side, t in zip("ab", res.troops):
-        row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                    f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
-                    f"{side}_crowd_favor": t.crowd_favor})
+        row.update(side_counts(side, t))
     units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == "ab"[seat])
     return {"games": [row], "units": units}
 

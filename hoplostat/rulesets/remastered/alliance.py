@@ -23,7 +23,7 @@ from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
-from hoplostat.engine.mode import SEAT_LETTERS, per_seat
+from hoplostat.engine.mode import SEAT_LETTERS, per_seat, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
@@ -272,9 +272,7 @@ class Alliance(PozzuoliPlayersMode):
                "team_a_rewards": x["team_rewards"]["a"], "team_b_rewards": x["team_rewards"]["b"]}
         for t in res.troops:
             s = SEAT_LETTERS[t.seat]
-            row.update({f"{s}_units_deployed": t.units_deployed, f"{s}_damage_dealt": t.damage_dealt,
-                        f"{s}_kills": t.kills, f"{s}_units_lost": t.units_lost, f"{s}_crowd_favor": t.crowd_favor,
-                        f"{s}_hero_defeated": t.extras["hero_defeated"]})
+            row.update(side_counts(s, t), **{f"{s}_hero_defeated": t.extras["hero_defeated"]})
         won = {t.seat: t.outcome == WON for t in res.troops}
         units = cls.unit_rows(head, res, unit_kind, lambda seat: won[seat])
         return {"games": [row], "units": units}

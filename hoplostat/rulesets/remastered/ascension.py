@@ -24,7 +24,7 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Titan
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import Heuristics, per_side
+from hoplostat.engine.mode import Heuristics, per_side, side_counts
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game
@@ -364,9 +364,7 @@ class Ascension(Mode):
                "end_reason": res.end_reason, "capped": res.capped, "titan_hp": x["titan_hp"],
                "shards_defeated": x["shards_defeated"], "arena_turns": x["arena_turns"]}
         for side, t in zip("ab", res.troops):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_titan_damage": t.extras["titan_damage"], f"{side}_kills": t.kills,
-                        f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+            row.update(side_counts(side, t), **{f"{side}_titan_damage": t.extras["titan_damage"]})
         units = cls.unit_rows(head, res, unit_kind, lambda seat: res.won)
         return {"games": [row], "units": units}
 

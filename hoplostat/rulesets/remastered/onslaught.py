@@ -30,7 +30,7 @@ from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.mode import Heuristics, ModeOption
-from hoplostat.engine.mode import per_side
+from hoplostat.engine.mode import per_side, side_counts
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    play, player_units, register_mode)
 from hoplostat.engine.registry import effect, effect_impl, unimplemented_in_game
@@ -429,9 +429,7 @@ class Onslaught(Mode):
                "waves_reached": len(x["waves"]), "rounds": res.rounds, "end_reason": res.end_reason,
                "capped": res.capped}
         for side, t in zip("ab", res.troops):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_immortal_damage": t.extras["immortal_damage"], f"{side}_kills": t.kills,
-                        f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+            row.update(side_counts(side, t), **{f"{side}_immortal_damage": t.extras["immortal_damage"]})
         waves = [{"matchup": head["matchup"], "game": head["game"], "faction_a": head["faction_a"],
                   "faction_b": head["faction_b"], "coop": res.coop, "wave": i, "immortal": w.immortal, "won": w.won,
                   "rounds": w.rounds} for i, w in enumerate(x["waves"], start=1)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from hoplostat.engine.mode import GameResult, GameSpec, Matchup, Mode
+from hoplostat.engine.mode import GameResult, GameSpec, Matchup, Mode, side_counts
 
 RIVAL = "rival"
 """Faction name of the solo rival troop: seat b of a solo matchup, its sweep rows' `faction_b`, and the key of
@@ -66,9 +66,7 @@ class RivalOrVersus(Mode):
                "end_reason": res.end_reason, "solo": solo, "capped": res.capped,
                **{k: cast(k, x[k]) for k in cls.game_extras}}
         for side, t in zip("ab", sides):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost,
-                        f"{side}_crowd_favor": t.crowd_favor})
+            row.update(side_counts(side, t))
             for k in cls.side_extras:
                 v = t.extras[k] if k in t.extras else getattr(t, k)  # a TroopResult field
                 row[f"{side}_{k}"] = cast(f"{side}_{k}", v)

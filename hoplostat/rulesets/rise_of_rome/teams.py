@@ -29,7 +29,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, default_roller, player_units,
                                    register_mode)
-from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, TroopResult, per_seat, sample_pods
+from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, TroopResult, per_seat, sample_pods, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
@@ -449,9 +449,7 @@ class RiseOfRome2x2(LostCities):
                "arena_entered": x["arena_entered"], "trapdoor_kills": x["trapdoor_kills"]}
         for t in res.troops:
             k = SEAT_LETTERS[t.seat]
-            row.update({f"{k}_units_deployed": t.units_deployed, f"{k}_damage_dealt": t.damage_dealt,
-                        f"{k}_kills": t.kills, f"{k}_units_lost": t.units_lost, f"{k}_crowd_favor": t.crowd_favor,
-                        f"{k}_hero_defeated": t.extras["hero_defeated"]})
+            row.update(side_counts(k, t), **{f"{k}_hero_defeated": t.extras["hero_defeated"]})
         won = {t.seat: t.outcome == WON for t in res.troops}
         return {"games": [row], "units": cls.unit_rows(head, res, unit_kind, lambda seat: won[seat])}
 

@@ -40,7 +40,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import Heuristics, ModeOption, per_side
+from hoplostat.engine.mode import Heuristics, ModeOption, per_side, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, TeamGameState, TroopState, UnitState
@@ -602,9 +602,7 @@ class RiseOfRomeTitan(RiseOfRome):
             row.update({f"{side}_{c}": None for c in ("units_deployed", "damage_dealt", "titan_damage", "kills",
                                                        "units_lost", "crowd_favor")})
         for side, t in zip("ab", res.troops):
-            row.update({f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
-                        f"{side}_titan_damage": t.extras["titan_damage"], f"{side}_kills": t.kills,
-                        f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": t.crowd_favor})
+            row.update(side_counts(side, t), **{f"{side}_titan_damage": t.extras["titan_damage"]})
         units = cls.unit_rows(head, res, unit_kind, lambda seat: res.won)
         return {"games": [row], "units": units}
 
