@@ -6,12 +6,14 @@ dice have more hit faces. The box's dice stock never limits an attack (the
 rulebook says to reroll and record), so a pool may hold any number of dice.
 
 Exact results are integer weights over ``6**n`` (Python ints, so they never
-overflow); float PMFs are derived from cached binomial rows with numpy.
+overflow); float PMFs are those weights divided out exactly (`exact_floats`), so they are the same bits on
+every machine.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -215,21 +217,16 @@ def hit_fractions(pool: Pool) -> list[Fraction]:
     return [Fraction(x, denom) for x in hit_weights(pool)]
 
 
-@lru_cache(maxsize=None)
-def _binomial_row(colour: int, n: int) -> np.ndarray:
-    p = HIT_FACES[colour] / FACES
-    k = np.arange(n + 1)
-    row = np.array([comb(n, int(i)) for i in k], dtype=np.float64) * p**k * (1.0 - p) ** (n - k)
-    row.setflags(write=False)
-    return row
+def exact_floats(weights: Sequence[int], denom: int) -> list[float]:
+    """Each weight over `denom` as the float nearest the exact fraction (Python's int / int true division is
+    correctly rounded). Probabilities made this way are the same bits on every machine: numpy's `power` and
+    `convolve` may round differently with the CPU's vector instructions (AVX-512 or not), and a player's
+    choice between two equal scores must not depend on the last bit of one of them."""
+    return [w / denom for w in weights]
 
 
 def _hit_pmf_uncached(pool: Pool) -> np.ndarray:
-    pmf = np.ones(1)
-    for colour, n in enumerate(pool.counts):
-        if n:
-            pmf = np.convolve(pmf, _binomial_row(colour, n))
-    return pmf
+    return np.array(exact_floats(hit_weights(pool), FACES**pool.size), dtype=np.float64)
 
 
 @lru_cache(maxsize=4096)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from itertools import accumulate
 
 import numpy as np
 
@@ -33,7 +34,7 @@ from hoplostat.dice import (
     binomial_weights,
     colour_index,
     convolve_int,
-    hit_pmf,
+    exact_floats,
     hit_weights,
     roll_faces,
 )
@@ -147,15 +148,18 @@ def damage_fractions(attack: Attack) -> list[Fraction]:
 
 @lru_cache(maxsize=4096)
 def _damage_pmf(attack: Attack) -> np.ndarray:
-    if attack.reroll == 0:
-        hits = hit_pmf(attack.dice)
-        damage = np.array([attack.damage_of(h) for h in range(len(hits))], dtype=np.int64)
-        pmf = np.bincount(damage, weights=hits, minlength=attack.max_damage + 1)
-    else:
-        weights, denom = damage_weights(attack)
-        pmf = np.array([w / denom for w in weights], dtype=np.float64)
+    pmf = np.array(exact_floats(*damage_weights(attack)), dtype=np.float64)
     pmf.setflags(write=False)
     return pmf
+
+
+@lru_cache(maxsize=4096)
+def mean_and_tail(attack: Attack) -> tuple[float, tuple[float, ...]]:
+    """(expected damage, P(damage >= k) for k = 0..max_damage) of one attack, each the float nearest its exact
+    value (`dice.exact_floats`): the same bits on every machine, for players that compare scores built on them."""
+    weights, denom = damage_weights(attack)
+    tail = list(accumulate(reversed(weights)))[::-1]
+    return sum(k * w for k, w in enumerate(weights)) / denom, tuple(exact_floats(tail, denom))
 
 
 def damage_pmf(attack: Attack) -> np.ndarray:
@@ -175,11 +179,8 @@ def focus_fire_weights(attacks: Sequence[Attack]) -> tuple[list[int], int]:
 
 
 def focus_fire_pmf(attacks: Sequence[Attack]) -> np.ndarray:
-    """Float distribution of total damage of several attacks on one target."""
-    pmf = np.ones(1)
-    for attack in attacks:
-        pmf = np.convolve(pmf, damage_pmf(attack))
-    return pmf
+    """Float distribution of total damage of several attacks on one target (from the exact weights)."""
+    return np.array(exact_floats(*focus_fire_weights(attacks)), dtype=np.float64)
 
 
 def attacks_to_kill(attack: Attack, hp: int, *, max_attacks: int = 200, exact: bool = False, tol: float = 1e-12):

@@ -288,3 +288,39 @@ def test_inverse_cdf_table_of_exact_fractions_is_float64():
     table = inverse_cdf_table(hit_fractions(pool))
     assert table.dtype == np.float64
     np.testing.assert_allclose(table, np.cumsum(hit_pmf(pool))[:-1], rtol=1e-15)
+
+
+def test_float_probabilities_are_the_nearest_floats_to_the_exact_fractions():
+    """Every float the players and the roller compare is the float nearest its exact value, so a game is the
+    same on every machine (numpy's vectorised power and convolve differ in the last bit with the CPU's
+    instruction set, which once changed greedy's choice between two equal scores)."""
+    import itertools
+    from fractions import Fraction
+
+    import numpy as np
+
+    from hoplostat.dice import FACES, Pool, hit_pmf, hit_weights
+    from hoplostat.engine.rules import PmfRoller
+    from hoplostat.odds import Attack, damage_weights, focus_fire_weights, mean_and_tail, odds
+
+    roller = PmfRoller(np.random.default_rng(0))
+    for counts in itertools.product(range(3), repeat=5):
+        pool = Pool(counts)
+        if pool.size == 0:
+            continue
+        denom = FACES**pool.size
+        exact = [Fraction(w, denom) for w in hit_weights(pool)]
+        assert hit_pmf(pool).tolist() == [float(f) for f in exact]
+        roller.hits(pool)
+        assert roller._cdf[pool.counts] == [float(sum(exact[: k + 1])) for k in range(pool.size)]
+        for bonus, reduce in ((0, 0), (1, 0), (0, 1), (1, 2)):
+            attack = Attack(pool, bonus=bonus, reduce=reduce)
+            weights, d = damage_weights(attack)
+            fr = [Fraction(w, d) for w in weights]
+            mean, tail = mean_and_tail(attack)
+            assert mean == float(sum(k * f for k, f in enumerate(fr)))
+            assert list(tail) == [float(sum(fr[k:])) for k in range(len(fr))]
+            assert odds(attack).pmf.tolist() == [float(f) for f in fr]
+    two = [Attack(Pool((1, 1, 0, 0, 0))), Attack(Pool((0, 0, 1, 1, 0)), reduce=1)]
+    w, d = focus_fire_weights(two)
+    assert odds(two).pmf.tolist() == [float(Fraction(x, d)) for x in w]

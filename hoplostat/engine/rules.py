@@ -11,12 +11,13 @@ import copy
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Protocol
 
 import numpy as np
 
 from hoplostat.catalog.model import Tactic
-from hoplostat.dice import COLOURS, Pool, hit_pmf
+from hoplostat.dice import COLOURS, FACES, Pool, exact_floats, hit_weights
 from hoplostat.engine.registry import effect, effect_impl, register_effect, rulesets_with, unit_hooks
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
 
@@ -43,7 +44,9 @@ class PmfRoller:
         if cdf is None:
             if pool.size == 0:
                 return 0
-            cdf = np.cumsum(hit_pmf(pool))[:-1].tolist()
+            # P(hits <= k), k < size, each the float nearest its exact value (`dice.exact_floats`: the same
+            # cut points on every machine)
+            cdf = exact_floats(list(accumulate(hit_weights(pool)))[:-1], FACES**pool.size)
             self._cdf[counts] = cdf
         return bisect_right(cdf, self.rng.random())
 

@@ -131,7 +131,7 @@ from hoplostat.dice import COLOURS, FACES, HIT_FACES
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
-from hoplostat.odds import Attack, odds
+from hoplostat.odds import Attack, mean_and_tail
 
 HARMFUL = {"stun", "movement-set", "damage"}
 HP_TERMS = frozenset({"heal", "gain-hp"})
@@ -140,13 +140,12 @@ _ODDS: dict[tuple, tuple[float, tuple[float, ...]]] = {}
 
 
 def attack_odds(pool, bonus: int, reduce: int) -> tuple[float, tuple[float, ...]]:
-    """(expected damage, P(damage >= k) for k = 0..max) of an attack, exact (hoplostat.odds), memoised."""
+    """(expected damage, P(damage >= k) for k = 0..max) of an attack, exact (`odds.mean_and_tail`: the same
+    bits on every machine, so ties between equal scores are ties everywhere), memoised."""
     key = (pool.counts, bonus, reduce)
     got = _ODDS.get(key)
     if got is None:
-        od = odds(Attack(pool, bonus=bonus, reduce=reduce))
-        got = (od.mean, tuple(float(x) for x in od.at_least))
-        _ODDS[key] = got
+        got = _ODDS[key] = mean_and_tail(Attack(pool, bonus=bonus, reduce=reduce))
     return got
 
 
