@@ -210,11 +210,10 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
                 if e.term == "reduce-damage":
                     reduce += int(e.arg)
     bonus = 0
-    auras = s.attack_auras()
+    auras, scoped = s.attack_views()
     # Scoped skills (`registry.SkillImpl.attack_scope`) change only their holder's own attacks or the
     # attacks on it: asked of the attacker and the target alone. Dice, bonus and reduction add up, so the
     # order in which the skills are asked does not matter.
-    scoped = s.scoped_attack_hooks()
     if scoped:
         for who, side in ((attacker, 0), (target, 1)):
             own = scoped.get(who.uid)
@@ -302,7 +301,8 @@ def can_use_abilities(s: GameState, u: UnitState) -> bool:
 
 def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[UnitState]:
     """Opponents within Range counted through blocked hexes (Remastered, "Engage": UNIT-1, ENG-2)."""
-    r = range_of(s, u) if r is None else r
+    if r is None:
+        r = range_of(s, u) if u.tactics else u.unit.range
     row = s.grid.dist[u.hex]
     return [o for o in s.opponents_of(u.troop) if row[o.hex] <= r]
 

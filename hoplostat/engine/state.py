@@ -8,6 +8,7 @@ standing on a hex (or -1). Rules functions keep the two in step.
 from __future__ import annotations
 
 import copy
+import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -17,6 +18,9 @@ from hoplostat.engine.mode import Mode
 from hoplostat.engine.registry import ATTACK_ANY, AURA_HOOKS, SCOPED_HOOKS, hook_map
 
 _EMPTY: list = []
+_or = operator.or_
+_OCCUPIED = (-1).__lt__
+"""A board entry names a unit (uid >= 0, uids are ints): `blocked_for_move`."""
 _ALL, _TROOP, _OPP, _AURAS, _SCOPED = "\0all", "\0troop", "\0opp", "\0auras", "\0scoped"
 _TROOP_KEY = tuple(_TROOP + str(t) for t in range(8))
 _OPP_KEY = tuple(_OPP + str(t) for t in range(8))
@@ -185,12 +189,48 @@ class GameState:
 
     def enter_combat(self, u: UnitState) -> None:
         self.combat.append(u.uid)
-        self.combat_version += 1
+        self._view_change(u, True)
 
     def leave_combat(self, u: UnitState) -> None:
         if u.uid in self.combat:
             self.combat.remove(u.uid)
-            self.combat_version += 1
+            self._view_change(u, False)
+
+    def _view_change(self, u: UnitState, entered: bool) -> None:
+        """Bump `combat_version` for one unit entering (appended: arrival order) or leaving combat, and, when
+        the views were current, bring them up to date for that unit alone: the lists it belongs in are
+        replaced by new ones with it added or removed (never changed in place, since callers may keep and
+        be iterating the old ones), the lazily built opponents' views dropped. The result equals a full
+        `_rebuild_views` (same units, same order); views that were stale are left to that rebuild."""
+        current = self.hooked_version == self.combat_version
+        self.combat_version += 1
+        if not current:
+            return
+        cache = self.hooked_cache
+        for k in [k for k in cache if k.startswith(_OPP)]:
+            del cache[k]
+        if entered:
+            hm = hook_map(u.unit)
+            for k in (_ALL, _TROOP_KEY[u.troop] if 0 <= u.troop < 8 else _TROOP + str(u.troop), *hm):
+                got = cache.get(k)
+                cache[k] = [u] if got is None else [*got, u]
+            if ATTACK_ANY in hm:
+                cache[_AURAS] = [*cache[_AURAS], (u, *hm[AURA_HOOKS])]  # type: ignore[list-item]
+            if SCOPED_HOOKS in hm:
+                cache[_SCOPED] = {**cache[_SCOPED], u.uid: hm[SCOPED_HOOKS]}  # type: ignore[dict-item]
+        else:
+            # The views were built with the unit's chip as it is now (a chip swap bumps `combat_version`), so
+            # they hold it exactly where `hook_map` of that chip says.
+            hm = hook_map(u.unit)
+            for k in (_ALL, _TROOP_KEY[u.troop] if 0 <= u.troop < 8 else _TROOP + str(u.troop), *hm):
+                got = cache.get(k)
+                if got is not None:
+                    cache[k] = [x for x in got if x is not u]
+            if ATTACK_ANY in hm:
+                cache[_AURAS] = [a for a in cache[_AURAS] if a[0] is not u]  # type: ignore[index]
+            if SCOPED_HOOKS in hm:
+                cache[_SCOPED] = {x: v for x, v in cache[_SCOPED].items() if x != u.uid}  # type: ignore[union-attr]
+        self.hooked_version = self.combat_version
 
     def hooked(self, hook: str) -> list[UnitState]:
         """Units in combat (arrival order) whose chip has a registered skill on `hook` (working or not).
@@ -290,6 +330,14 @@ class GameState:
             self._rebuild_views()
         return self.hooked_cache[_SCOPED]  # type: ignore[return-value]
 
+    def attack_views(self) -> tuple[list[tuple], dict[int, tuple]]:
+        """(`attack_auras()`, `scoped_attack_hooks()`) in one call (`rules.attack_profile`, asked for every
+        attack option)."""
+        if self.hooked_version != self.combat_version:
+            self._rebuild_views()
+        cache = self.hooked_cache
+        return cache[_AURAS], cache[_SCOPED]  # type: ignore[return-value]
+
     def opponents_of(self, troop: int) -> list[UnitState]:
         """Units in combat of every other troop (cached as `in_combat`; do not mutate)."""
         if self.hooked_version != self.combat_version:
@@ -331,7 +379,8 @@ class GameState:
     def blocked_for_move(self, troop: int | None = None) -> list[bool]:
         """Blocked hexes for a unit of `troop`: units, static blocks and pedestals (MOV-2, ARN-6), and
         footholds of other troops (SUP-3). `troop=None` leaves footholds out."""
-        b = [x >= 0 or st for x, st in zip(self.board, self.grid.move_block)]
+        # [x >= 0 or st for x, st in zip(board, move_block)], the same bools, built in C (hot: every movement step)
+        b = list(map(_or, map(_OCCUPIED, self.board), self.grid.move_block))
         if troop is not None and self.footholds:
             for h, t in self.footholds.items():
                 if t != troop:

@@ -116,12 +116,6 @@ def top_priority(g: Game, u: UnitState, priority: Sequence[str], cands: Sequence
 # --------------------------------------------------------------------------- players' favour
 
 
-def _exposure(s: GameState, team_troop: int, h: int) -> int:
-    """How many units of the players' team could attack a unit standing on h (within their Range)."""
-    row = s.grid.dist[h]
-    return sum(1 for m in s.in_combat() if _same_team(s, m.troop, team_troop) and row[m.hex] <= rules.range_of(s, m))
-
-
 def _same_team(s: GameState, a: int, b: int) -> bool:
     return rules.same_team(s, a, b)
 
@@ -183,7 +177,14 @@ def players_favour(g: Game, team_troop: int, decision: str, options: Sequence[An
             return (0.0, 0)
         return max(options, key=eng_key)
     if decision == "rival-move":
-        return max(options, key=lambda o: (_exposure(s, team_troop, o[1]), far_from_hero(o[1]), -o[0], -o[1]))
+        # a hex's exposure: how many units of the players' team could attack a unit standing there (within
+        # their Range); their (hex, Range) gathered once for all the options
+        team = [(m.hex, rules.range_of(s, m)) for m in s.in_combat() if _same_team(s, m.troop, team_troop)]
+
+        def exposure(h: int) -> int:
+            row = dist[h]
+            return sum(1 for x, r in team if row[x] <= r)
+        return max(options, key=lambda o: (exposure(o[1]), far_from_hero(o[1]), -o[0], -o[1]))
     if decision == "rival-displace":
         stone = s.grid.tags
         return max(options, key=lambda o: (-_threat(s, team_troop, o[1]), "stone" in stone[o[1]], -o[1]))
@@ -383,13 +384,16 @@ def _field(grid, goals: set[int], blocked: Sequence[bool], start: int) -> dict[i
     out = {h: 0 for h in goals}
     frontier = list(goals)
     nb = grid.neighbours
+    if 0 <= start < len(blocked) and blocked[start]:
+        blocked = list(blocked)
+        blocked[start] = False
     d = 0
     while frontier:
         d += 1
         nxt = []
         for h in frontier:
             for m in nb[h]:
-                if m in out or (blocked[m] and m != start):
+                if m in out or blocked[m]:
                     continue
                 out[m] = d
                 nxt.append(m)
