@@ -122,7 +122,6 @@ heuristics above, with these of its own (the `_<decision>_titan` methods, chosen
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -571,20 +570,6 @@ def _track_values(s: Any, troop: int, options: Sequence[int], gifts: dict[int, i
 class GreedyController:
     def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = rng
-        self._moves: dict[int, tuple] = {}
-        """uid -> (its options, near, base, muted, Range, keeps back, hex, gain, best options) of its last
-        scored move (`_move`): a unit whose options and scoring inputs are the same as at the last decision
-        (the movement step keeps an unmoved unit's options) is not scored again. The score is a pure function
-        of those inputs, so the memo never changes a choice."""
-
-    def __deepcopy__(self, memo: dict) -> GreedyController:
-        """A copy for a game's clone (`Game.clone`): the rng as the clone maps it, the move memo left behind
-        (a cache, not state)."""
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        for k, v in self.__dict__.items():
-            setattr(new, k, {} if k == "_moves" else copy.deepcopy(v, memo))
-        return new
 
     _METHOD: dict[tuple[type, str, str], str] = {}
     """(controller class, decision, the mode's heuristics profile) -> name of its method, built on first use:
@@ -725,7 +710,6 @@ class GreedyController:
         keep_back = hunted is None  # the primary hero keeps its distance, except in the endgame hunt
         best = 0.0
         bests: list = []
-        moves = self._moves
         i, n = 0, len(options)
         while i < n:  # options come grouped by unit (engine.turn.movement_step)
             uid = options[i][0]
@@ -733,15 +717,8 @@ class GreedyController:
             while j < n and options[j][0] == uid:
                 j += 1
             u = units[uid]
-            r, hero, here = rules.range_of(s, u), u.is_primary_hero and keep_back, u.hex
-            mine = options[i:j]
-            got = moves.get(uid)
-            if got is not None and got[1] is near and got[2] is base and got[3] is muted and got[4] == r \
-                    and got[5] == hero and got[6] == here and got[0] == mine:
-                sc, opts = got[7], got[8]
-            else:
-                sc, opts = _best_move(options, i, j, near, base, muted, dist[here], r, hero, here)
-                moves[uid] = (mine, near, base, muted, r, hero, here, sc, opts)
+            sc, opts = _best_move(options, i, j, near, base, muted, dist[u.hex], rules.range_of(s, u),
+                                   u.is_primary_hero and keep_back, u.hex)
             if opts:
                 if sc > best:
                     best, bests = sc, list(opts)
