@@ -180,33 +180,42 @@ def test_an_overlay_on_an_overlay_keeps_the_first(tmp_path):
 # --- the search ------------------------------------------------------------------------------------
 
 
-def _sweep_rate(capsys, tmp_path: Path, name: str, *extra: str) -> dict:
+def _sweep_rate(capsys, tmp_path: Path, name: str, *extra: str, games: int = 100) -> dict:
     """Amazons' win rate against Pluto's Refugees on Pozzuoli (its row of `summarize`), from a sweep made
     apart from the tuner (another seed than its own)."""
     out = tmp_path / name
     code, _, err = run_cli(capsys, "sweep", "skirmish", "-f", "amazons", "-f", "plutos-refugees", "-a", "pozzuoli",
-                           "--games", "100", "--seed", "11", "--jobs", "2", "--out", str(out), *extra)
+                           "--games", str(games), "--seed", "11", "--jobs", "2", "--out", str(out), *extra)
     assert code == 0, err
     d = run_json(capsys, "summarize", str(out))
     return next(r for r in d["win_rates"] if r["faction"] == "amazons")
 
 
 def test_a_weakened_hero_is_found_and_restored(tmp_path, capsys):
-    """The Amazons Hero with 3 Health less: told the win rate the faction had before (and its interval as the
-    tolerance), the tuner finds a change to the hero that brings the rate back inside that interval on its own
-    fresh games; the overlay it writes loads over the weakened catalog, and a sweep apart with it lands in
-    the interval too. (About 45 s on two cores.) Played on the frozen roster of the golden games
-    (tests/golden/roster), so that calibrating the embedded stand-ins does not move the scenario."""
+    """The Amazons Hero with 3 Health less and both black dice turned blue: told the win rate the faction had
+    before (tolerance 0.10), the tuner finds a change to the hero that brings the rate back inside that band
+    on its own fresh games; the overlay it writes loads over the weakened catalog, and a sweep apart with it
+    lands in the band too. (About a minute on two cores.) Played on the frozen roster of the golden games
+    (tests/golden/roster), so that calibrating the embedded stand-ins does not move the scenario.
+
+    The band is sized from the games played, so that the outcome does not turn on particular seeded games:
+    the goal comes from 400 games (standard error about 0.025), the tuner confirms on up to 256 games per
+    matchup (512 in all, standard error 0.022, a 95% interval of about +/-0.043), so a fully restored rate
+    reaches the band when the two estimates differ by less than 0.057, 1.7 of their joint standard errors
+    (0.033); the sweep apart (400 games) lands inside unless it differs by 2.8 of them. The band used to be the before-sweep's own 200-game interval (+/-0.07),
+    which left room only for estimates within a point or two of the goal (the exact odds of issue 15, which
+    changed no rule, once tipped it), and 3 Health alone moved the rate by less than a wider band."""
     frozen = str(ROOT / "tests" / "golden" / "roster")
     cat = load([frozen], use_env=False)
     weak = tmp_path / "weak"
-    write_overlay(cat, (Change("amazons-hero", "health", -3),), weak)
-    before = _sweep_rate(capsys, tmp_path, "before", "--data", frozen)
-    half = (before["win_rate_hi"] - before["win_rate_lo"]) / 2
+    write_overlay(cat, (Change("amazons-hero", "health", -3), Change("amazons-hero", "attack", old="black", new="blue"),
+                        Change("amazons-hero", "attack", old="black", new="blue")), weak)
+    before = _sweep_rate(capsys, tmp_path, "before", "--data", frozen, games=200)
+    tol = 0.10
     out = tmp_path / "fix"
     d = run_json(capsys, "tune", "amazons", "--against", "plutos-refugees", "-a", "pozzuoli", "--unit", "amazons-hero",
-                 "--goal", f"{before['win_rate']:.4f}", "--tolerance", f"{half:.4f}", "--games", "32",
-                 "--max-games", "160", "--data", frozen, "--data", str(weak), "--jobs", "2", "--out", str(out))
+                 "--goal", f"{before['win_rate']:.4f}", "--tolerance", f"{tol:.4f}", "--games", "32",
+                 "--max-games", "256", "--data", frozen, "--data", str(weak), "--jobs", "2", "--out", str(out))
     lo, hi = d["band"]
     assert d["baseline"]["rate"] < lo and d["baseline"]["verdict"] != "reaches goal"  # the weakening shows
     best = d["chosen"]
@@ -214,8 +223,9 @@ def test_a_weakened_hero_is_found_and_restored(tmp_path, capsys):
     assert all(line.startswith("amazons-hero: ") for line in best["changes"])
     assert (load([frozen, weak, out], use_env=False).unit("amazons-hero")
             != load([frozen, weak], use_env=False).unit("amazons-hero"))
-    restored = _sweep_rate(capsys, tmp_path, "restored", "--data", frozen, "--data", str(weak), "--data", str(out))
-    assert before["win_rate_lo"] <= restored["win_rate"] <= before["win_rate_hi"], (before, restored)
+    restored = _sweep_rate(capsys, tmp_path, "restored", "--data", frozen, "--data", str(weak), "--data", str(out),
+                           games=200)
+    assert lo <= restored["win_rate"] <= hi, (before, restored, (lo, hi))
 
 
 def _games(work: Path) -> dict[str, list]:
