@@ -59,7 +59,7 @@ TESTS: dict[str, list[str]] = {
                                      "tests/policies/test_greedy_skirmish_fixes.py",
                                      "tests/engine/test_skirmish_pinned.py"],
     "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
-                                      "tests/engine/test_coop_teams.py"],
+                                      "tests/engine/test_coop_teams.py", "tests/engine/test_onslaught_pinned.py"],
     "rulesets/remastered/ascension": ["tests/engine/test_ascension.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
