@@ -300,6 +300,9 @@ def test_objective_counts_trophies_and_the_current_immortals_health_taken(cat):
     m = s.mode
     T = Onslaught.TROPHY
     assert m.objective(g, 0) == 0.0 and m.objective(g, s.imm_troop) == 0.0
+    extra = s.units[put(s, s.units[-1].uid, 42, hp=1)]  # an arena unit in combat, hurt: not the immortal
+    assert m.objective(g, 0) == 0.0
+    rules.withdraw(g, extra, BAG)
     imm = s.units[put_immortal(s, 20)]
     full = imm.unit.health
     assert m.objective(g, 0) == 0.0
@@ -400,7 +403,7 @@ def test_trigger_terms_register_for_the_remastered_trigger_context():
             return None
 
         impl = effect_impl(RULESET, "trigger", "pinned-test-term")
-        assert impl is not None and impl.fn is handler
+        assert impl is not None and impl.fn is handler and EFFECTS[key] is impl
         assert effect_impl(RULESET, "tactic", "pinned-test-term") is None
     finally:
         EFFECTS.pop(key, None)
@@ -466,6 +469,7 @@ def test_an_unimplemented_trigger_term_is_skipped_and_named_once_ONS_6(cat):
     assert "trigger:made-up-effect" in result_of(s).unimplemented
     assert antony.hp == antony.unit.health  # the heal after it, twice
     assert "\n".join(s.log).count("trigger effect 'made-up-effect' is not implemented for immortals; skipped") == 2
+    assert "Antony Blackbird's blue trigger: made-up-effect, heal 1" in s.log
 
 
 def test_the_players_settle_the_immortals_tie_between_targets_RIV_9_ONS_6(cat):
@@ -590,6 +594,7 @@ def test_arena_units_engage_and_use_abilities_on_the_arena_turn_ONS_9(cat):
     play_turn(g, s.mode.arena_turn(g))
     assert bandit.hp == 3  # Regen 1
     assert w.hp < w.unit.health
+    assert w.engaged_turn != s.turn  # the players' units do not act on the arena's turn
 
 
 # --- set-up (ONS-1, ONS-5) ---------------------------------------------------------------------------------
