@@ -59,7 +59,7 @@ TESTS: dict[str, list[str]] = {
                                      "tests/policies/test_greedy_skirmish_fixes.py"],
     "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
                                       "tests/engine/test_coop_teams.py"],
-    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py"],
+    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
