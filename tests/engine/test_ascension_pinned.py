@@ -16,7 +16,7 @@ from enginekit import Scripted, clear_shards, put_in_combat as put
 from hoplostat.engine import rules
 from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
-from hoplostat.engine.state import CAMP, COMBAT, DISCARD, TRACK, UnitState
+from hoplostat.engine.state import CAMP, COMBAT, TRACK, UnitState
 from hoplostat.rulesets.remastered import colosseum
 from hoplostat.rulesets.remastered.ascension import Ascension, build_game, choose_forces, result_of, setup
 
