@@ -64,7 +64,8 @@ TESTS: dict[str, list[str]] = {
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
     "rulesets/rise_of_rome/mode": RISE_OF_ROME,
-    "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py"],
+    "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py",
+                                     "tests/engine/test_rise_of_rome_titan_pinned.py"],
 }
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""

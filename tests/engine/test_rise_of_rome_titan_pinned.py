@@ -1,0 +1,221 @@
+"""Rise of Rome against a titan, pinned: behaviour the mutation run of `rulesets/rise_of_rome/titan.py` found
+unpinned (docs/testing.md, "Rise of Rome's titan mode"): Tidal Wave's line (ROR-72, R-ROR-20), the Trident's
+stuns (ROR-73), a stunned summoned unit (ROR-79, ROR-103), the mode's options and the sweep rows.
+
+Positions start from the mode's real set-up, as in `test_rise_of_rome_titan.py` (whose helpers are used);
+dice and d6 faces are forced. The titan hex is 39; d6 face 1 is east (40, 41, 42, 43, 44)."""
+
+from __future__ import annotations
+
+import pytest
+from enginekit import Scripted
+from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, summoned_at, titan
+
+from hoplostat.engine import rules
+from hoplostat.errors import InputError
+from hoplostat.rulesets.rise_of_rome import titan as ti
+from hoplostat.rulesets.rise_of_rome.skills import lift_flips
+from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
+
+EAST = (40, 41, 42, 43, 44)
+
+
+def archer(s, p=0):
+    """One of the player's F/A archers (Move 0), off the board."""
+    return next(u for u in s.units if u.troop == p and u.unit.kind == "fa-archer" and u.unit.movement == 0)
+
+
+# --------------------------------------------------------------------------- Tidal Wave (ROR-72, R-ROR-20)
+
+
+def test_tidal_wave_draws_a_unit_all_the_way_to_the_titan_R_ROR_20():
+    """R-ROR-20: a unit alone on the line is drawn as close as it can come: next to the titan, not beyond; the
+    log says the titan displaced it."""
+    g = new(d6=[1])
+    s = g.state
+    u = put(s, gladiator(s), EAST[2])
+    ti._tidal_wave(g, titan(s), None)
+    assert u.hex == EAST[0]
+    assert f"{u.name} (red) is displaced from hex {EAST[2]} to hex {EAST[0]} by {titan(s).name}" in s.log
+
+
+def test_tidal_wave_leaves_an_archer_and_draws_the_units_behind_it_up_to_it_R_ROR_20():
+    """R-ROR-20: a chip that cannot move (an archer, Move 0) stays; a Move 1 gladiator behind it is still drawn,
+    as far as the hex next to the archer."""
+    g = new(d6=[1])
+    s = g.state
+    a = put(s, archer(s), EAST[1])
+    slow = next(u for u in s.units if u.troop == 0 and u.unit.kind == "unit" and u.unit.movement == 1
+                and u.zone != "combat")
+    slow = put(s, slow, EAST[4])
+    ti._tidal_wave(g, titan(s), None)
+    assert a.hex == EAST[1] and slow.hex == EAST[2]
+
+
+def test_tidal_wave_draws_the_champion_and_stops_the_next_unit_behind_it_R_ROR_20():
+    """The champion on the line is drawn like any unit (uid 0: player 1's champion); a unit farther out stops
+    behind it."""
+    g = new(d6=[1])
+    s = g.state
+    ch = champion(s)
+    assert ch.uid == 0
+    s.board[ch.hex] = -1
+    ch.hex = EAST[2]
+    s.board[EAST[2]] = ch.uid
+    g2 = put(s, gladiator(s), EAST[4])
+    ti._tidal_wave(g, titan(s), None)
+    assert ch.hex == EAST[0] and g2.hex == EAST[1]
+
+
+def test_tidal_wave_never_draws_a_summoned_unit_onto_the_players_foothold_ROR_54():
+    """ROR-54: the titan's units never enter a foothold of the players': a summoned unit drawn along the line
+    stops before one; a player's gladiator is drawn over the players' own foothold."""
+    g = new(d6=[1])
+    s = g.state
+    own = summoned_at(g, EAST[3])
+    rules.place_foothold(g, 0, EAST[1])
+    ti._tidal_wave(g, titan(s), None)
+    assert own.hex == EAST[2]
+    g = new(d6=[1])
+    s = g.state
+    mine = put(s, gladiator(s), EAST[3])
+    rules.place_foothold(g, 0, EAST[1])
+    ti._tidal_wave(g, titan(s), None)
+    assert mine.hex == EAST[0]
+
+
+def test_tidal_wave_hurts_within_1_plus_x_credited_to_the_titan_ROR_72():
+    """ROR-72: every opposing unit within 1 + X hexes takes 1 damage ("Tidal Wave" in the log), dealt by the
+    titan; with one shard active (X = 1) that is 2 hexes, not 3."""
+    g = new(d6=[4])  # west: nothing on that line
+    s = g.state
+    pillars_down(g, keep=3)  # the champion holds one shard: X = 1
+    assert ti.active_shards(s) == 1
+    two = put(s, gladiator(s), 50 if s.grid.dist[39][50] == 2 else next(
+        h for h in range(s.grid.n) if s.grid.dist[39][h] == 2 and s.board[h] < 0 and not s.grid.move_block[h]))
+    three = put(s, gladiator(s), next(h for h in range(s.grid.n) if s.grid.dist[39][h] == 3 and s.board[h] < 0
+                                      and not s.grid.move_block[h] and h not in (34, 35, 36, 37, 38)))
+    dealt = titan(s).damage_dealt
+    ti._tidal_wave(g, titan(s), None)
+    assert two.hp == two.unit.health - 1 and three.hp == three.unit.health
+    assert f"{two.name} (red) loses 1 HP (Tidal Wave), {two.hp} left" in s.log
+    assert titan(s).damage_dealt == dealt + 1 + (champion(s).hp < champion(s).unit.health)
+
+
+# --------------------------------------------------------------------------- the Trident (ROR-73)
+
+
+def test_trident_stun_flips_the_closest_holder_for_one_titan_round_ROR_73_ROR_103():
+    """ROR-73: Trident Stun flips the closest shard holder (no choice asked when one is closest); the flip is the
+    titan's: it ends at the start of the titan's attack block in a later turn (ROR-103)."""
+    g = new(d6=[1])
+    s = g.state
+    near, far = put(s, gladiator(s), 41), put(s, gladiator(s), 44)
+    s.shards[0], s.shards[1] = near.uid, far.uid
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    ti._trident_stun(g, titan(s), None)
+    assert s.is_fatigued(near) and not s.is_fatigued(far)
+    assert not any(d == "titan-choice" for d, _ in c.asked)
+    s.turn += 1
+    lift_flips(g, 0)  # the players' attack phase: not theirs to lift
+    assert s.is_fatigued(near)
+    lift_flips(g, s.titan_troop)
+    assert not s.is_fatigued(near)
+
+
+def test_trident_stun_between_equally_close_holders_is_the_players_choice_ROR_80():
+    """ROR-80: two holders equally close: the player chooses which is stunned ("titan-choice")."""
+    g = new()
+    s = g.state
+    a, b = put(s, gladiator(s), 41), put(s, gladiator(s), 37)
+    s.shards[0], s.shards[1] = a.uid, b.uid
+    c = Scripted({"titan-choice": lambda o: o[-1]})
+    g.controllers = [c, g.controllers[-1]]
+    ti._trident_stun(g, titan(s), None)
+    (asked,) = [o for d, o in c.asked if d == "titan-choice"]
+    assert sorted(u.uid for u in asked) == sorted([a.uid, b.uid])
+    assert s.is_fatigued(asked[-1]) and not s.is_fatigued(asked[0])
+
+
+def test_trident_storm_flips_are_the_titans_ROR_73():
+    """ROR-73: Trident Storm flips every holder, until the titan's attack block in a later turn."""
+    g = new()
+    s = g.state
+    a, b = put(s, gladiator(s), 41), put(s, gladiator(s), 44)
+    s.shards[0], s.shards[1] = a.uid, b.uid
+    ti._trident_storm(g, titan(s), None)
+    assert s.is_fatigued(a) and s.is_fatigued(b)
+    s.turn += 1
+    lift_flips(g, s.titan_troop)
+    assert not s.is_fatigued(a) and not s.is_fatigued(b)
+
+
+def test_a_stunned_summoned_unit_does_not_attack_ROR_79_ROR_103():
+    """ROR-103: a flipped unit only has its health: a stunned summoned unit next to the champion does not
+    attack it (it is not on an inner hex either)."""
+    g = new()
+    s = g.state
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    u = summoned_at(g, spot)
+    from hoplostat.rulesets.rise_of_rome.skills import flip
+    flip(g, u, 0)
+    hp = ch.hp
+    ti.shard_bound_attack(g, u)
+    assert ch.hp == hp
+    s.turn += 1
+    lift_flips(g, 0)
+    ti.shard_bound_attack(g, u)
+    assert ch.hp < hp
+
+
+# --------------------------------------------------------------------------- the mode's options and rows
+
+
+def test_city_origins_adds_both_custom_builds_to_the_catalog_ORI_53():
+    """ORI-53 (`--option city=origins`): the catalog gains every chip of both custom builds and keeps its own;
+    without the option (or `city=own`) it is the catalog itself."""
+    assert RiseOfRomeTitan.catalog_of(CAT) is CAT and RiseOfRomeTitan.catalog_of(CAT, (("city", "own"),)) is CAT
+    cat = RiseOfRomeTitan.catalog_of(CAT, (("city", "origins"),))
+    builds = ti.origins_builds()
+    assert set(CAT.units) | {u.id for glads, _ in builds for u in glads} == set(cat.units)
+    assert set(CAT.tactics) | {t.id for _, ts in builds for t in ts} == set(cat.tactics)
+    assert all(cat.units[u.id] is u for glads, _ in builds for u in glads)
+    assert cat.titans == CAT.titans
+
+
+def test_second_titan_option_must_name_a_titan():
+    """`--option second-titan=ID` takes a titan of the catalog; any other id is refused, listing them."""
+    RiseOfRomeTitan.check_options(CAT, (("second-titan", "cronus"),))
+    RiseOfRomeTitan.check_options(CAT, ())
+    names = ", ".join(sorted(CAT.titans))
+    with pytest.raises(InputError, match=rf"^--option second-titan=zeus: rise-of-rome-titan has no titan 'zeus'; "
+                                         rf"its titans: {names}$"):
+        RiseOfRomeTitan.check_options(CAT, (("second-titan", "zeus"),))
+
+
+def test_the_titans_side_declines_what_it_may_and_takes_the_first_it_must_ROR_80():
+    """ROR-80: the titan's side leaves open choices to the player; asked itself (a skill asking a unit's own
+    side), it declines an optional one and takes the first of a mandatory one."""
+    side = ti._TitanSide()
+    assert side.choose(None, 1, "intercept", [7, 8], optional=True) is None
+    assert side.choose(None, 1, "intercept", [7, 8], optional=False) == 7
+
+
+def test_sweep_rows_carry_each_seats_counts_and_whether_the_players_won():
+    """The `games` row's per-seat counts are the result's; the `units` rows say whether the players won;
+    `is_success` reads `won`."""
+    g = new("oceanus", d6=[1, 1, 1])
+    s = g.state
+    pillars_down(g)
+    res = s.mode.result(g, None)
+    rows = RiseOfRomeTitan.rows(res, {"matchup": "m", "arena": "colosseum", "game": 0}, lambda u: "unit")
+    (row,) = rows["games"]
+    (tr,) = res.troops
+    assert (row["a_damage_dealt"], row["a_kills"], row["a_units_deployed"], row["a_units_lost"],
+            row["a_crowd_favor"]) == (tr.damage_dealt, tr.kills, tr.units_deployed, tr.units_lost, tr.crowd_favor)
+    assert row["a_damage_dealt"] > 0 and row["b_damage_dealt"] is None
+    assert rows["units"] and all(u["won"] is False for u in rows["units"])
+    assert RiseOfRomeTitan.is_success({"won": True}) is True and RiseOfRomeTitan.is_success(row) is False
