@@ -219,3 +219,144 @@ def test_sweep_rows_carry_each_seats_counts_and_whether_the_players_won():
     assert row["a_damage_dealt"] > 0 and row["b_damage_dealt"] is None
     assert rows["units"] and all(u["won"] is False for u in rows["units"])
     assert RiseOfRomeTitan.is_success({"won": True}) is True and RiseOfRomeTitan.is_success(row) is False
+
+
+# --------------------------------------------------------------------------- movement, going home, summoning
+
+
+def _free(s, near, k):
+    return [h for h in s.grid.at_distance(near, k) if s.board[h] < 0 and not s.grid.move_block[h]
+            and not s.grid.inner[h] and h not in s.footholds]
+
+
+def test_move_toward_heads_for_the_closest_then_weakest_by_route_ROR_63_ROR_64():
+    """Stand-in `move-toward N` (ROR-63/64): toward the closest opposing unit by route, a weaker one farther off
+    notwithstanding; among equally close ones the weakest, no choice asked; up to N hexes (N = 1: one hex, though
+    the titan has Movement 2); no N: its Movement."""
+    g = new("menoetius")
+    s = g.state
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    t = titan(s)
+    assert t.unit.movement == 2 and t.hex == 39
+    near = put(s, gladiator(s), _free(s, 39, 3)[0])
+    far_weak = put(s, gladiator(s), max(_free(s, 39, 5), key=lambda h: s.grid.dist[h][near.hex]), hp=1)
+    assert s.grid.dist[far_weak.hex][near.hex] >= 3
+    ti._move_toward(g, t, 1)
+    assert s.grid.dist[t.hex][39] == 1 and s.grid.dist[t.hex][near.hex] == 2
+    ti._move_toward(g, t, None)
+    assert s.grid.dist[t.hex][near.hex] == 1 and far_weak.hp == 1
+    assert not any(d == "titan-choice" for d, _ in c.asked)
+    # equally close: the weaker
+    g = new("menoetius")
+    s = g.state
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    t = titan(s)
+    a_hex, b_hex = _free(s, 39, 4)[:2]
+    strong, weak = put(s, gladiator(s), a_hex), put(s, gladiator(s), b_hex, hp=1)
+    from hoplostat.rulesets.rise_of_rome.titan import route_from
+    dist = route_from(s, t.hex, t)
+    if dist[a_hex] == dist[b_hex]:
+        ti._move_toward(g, t, None)
+        assert s.grid.dist[t.hex][weak.hex] < s.grid.dist[39][weak.hex]
+        # the target is not asked for (a tie between end hexes may be: their options are hexes)
+        assert not any(d == "titan-choice" and not all(isinstance(x, int) for x in o) for d, o in c.asked)
+    else:
+        pytest.fail("no two free hexes at an equal route from the titan hex")
+
+
+def test_going_home_trades_places_with_the_champion_there_ROR_67():
+    """ROR-67: the titan goes back to the titan hex; a unit there (the champion, uid 0) trades places with
+    him; the log says which; with the hex free he just returns."""
+    g = new()
+    s = g.state
+    t, ch = titan(s), champion(s)
+    away = _free(s, 39, 2)[0]
+    rules.displace(g, t, away)
+    s.board[ch.hex] = -1
+    ch.hex = 39
+    s.board[39] = ch.uid
+    ti.go_home(g, t)
+    assert t.hex == 39 and ch.hex == away and s.board[away] == ch.uid and s.board[39] == t.uid
+    assert f"{t.name} returns to the titan hex and trades places with {ch.name} (now on hex {away})" in s.log
+    rules.displace(g, t, away + 0 if s.board[away] < 0 else _free(s, 39, 1)[0])
+    src = t.hex
+    ti.go_home(g, t)
+    assert t.hex == 39 and s.board[src] < 0 and s.log[-1] == f"{t.name} returns to the titan hex"
+
+
+def test_call_forth_with_the_champion_on_the_titan_hex_summons_onto_the_inner_hex_of_the_d6_ROR_69():
+    """ROR-69 (R-ROR-17): the titan hex taken (by the champion, uid 0), a summoned unit goes onto the inner hex
+    two steps from it in the d6's direction (face 1: east, hex 41) if free."""
+    g = new(d6=[1, 1])
+    s = g.state
+    t, ch = titan(s), champion(s)
+    rules.displace(g, t, _free(s, 39, 2)[0])
+    s.board[ch.hex] = -1
+    ch.hex = 39
+    s.board[39] = ch.uid
+    u = s.units[s.pile[0]]
+    ti._call_forth(g, t, None)
+    assert ch.hex == 39 and f"{ti.card(s).unit.name} summons {u.name} onto hex 41" in s.log
+
+
+def test_summoning_skips_the_players_foothold_and_fails_with_every_inner_hex_taken_ROR_54_ROR_69():
+    """ROR-54/69: a players' foothold on the inner hex is not free for the titan's side: the next one clockwise
+    is taken; with the titan hex and all six inner hexes taken nothing is summoned (said so), and the chip stays
+    in the pile; an empty pile is said so too."""
+    g = new(d6=[1, 1, 1])
+    s = g.state
+    assert s.board[39] == titan(s).uid
+    rules.place_foothold(g, 0, 41)
+    assert ti.inner_clockwise(s, 1, s.titan_troop) != 41
+    u = s.units[s.pile[0]]
+    ti._call_forth(g, titan(s), None)
+    (line,) = [x for x in s.log if x.startswith(f"{ti.card(s).unit.name} summons {u.name} onto hex ")]
+    h = int(line.rsplit(" ", 1)[1])
+    assert u.zone == "combat" and h != 41 and s.grid.inner[h]
+    inner = [h for h in range(s.grid.n) if s.grid.inner[h]]
+    assert len(inner) == 6
+    for h in inner:
+        if s.board[h] < 0 and h not in s.footholds:
+            put(s, gladiator(s), h)
+    assert ti.inner_clockwise(s, 1, s.titan_troop) == -1
+    nxt = s.units[s.pile[0]]
+    assert ti.summon(g, nxt) is False
+    assert s.log[-1] == f"no free hex to summon {nxt.name}" and nxt.zone != "combat" and s.pile[0] == nxt.uid
+    s.pile.clear()
+    ti._call_forth(g, titan(s), None)
+    assert s.log[-1] == "the pile is empty: nothing to call forth"
+
+
+def test_quake_damage_is_the_titans():
+    """The stand-in `quake`: its damage is dealt by the titan (its statistics)."""
+    g = new("cronus")
+    s = g.state
+    near = put(s, gladiator(s), 40)
+    dealt = titan(s).damage_dealt
+    ti._quake(g, titan(s), 1)
+    assert near.hp == near.unit.health - 1 and titan(s).damage_dealt == dealt + 1
+
+
+def test_shard_bound_attack_weakest_among_holders_the_champion_holding_one_included_ROR_76():
+    """ROR-76: a summoned unit attacks the weakest shard holder in range; the champion holding a shard is a
+    holder like any other (so the weaker champion is chosen over a sturdier holder); among units that hold
+    nothing, the weakest, no choice asked."""
+    g = new(roller=None)
+    s = g.state
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    u = summoned_at(g, spot)
+    other = next(h for h in s.grid.neighbours[spot] if s.board[h] < 0 and not s.grid.move_block[h] and h != ch.hex)
+    holder = put(s, gladiator(s), other)
+    s.shards[0], s.shards[1] = ch.uid, holder.uid
+    ch.hp = 2
+    hp_h = holder.hp
+    ti.shard_bound_attack(g, u)
+    assert ch.hp < 2 or ch.zone != "combat"
+    assert holder.hp == hp_h
+    assert not any(d == "titan-choice" for d, _ in c.asked)
