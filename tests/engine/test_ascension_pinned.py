@@ -550,9 +550,9 @@ def test_setup_refuses_wrong_numbers_of_factions_and_a_shared_faction(cat):
     """Ascension takes 1 faction (solo) or 2 different ones (co-op); the errors say so."""
     from hoplostat.errors import InputError
 
-    with pytest.raises(InputError, match=r"ascension needs 1 faction \(solo\) or 2 \(co-op\), got 3"):
+    with pytest.raises(InputError, match=r"^ascension needs 1 faction \(solo\) or 2 \(co-op\), got 3$"):
         setup(cat, "mars", ["kunlun", "amazons", "parthians"], rng=np.random.default_rng(0))
-    with pytest.raises(InputError, match=r"co-op players choose different factions \(Remastered, Ascension Setup\)"):
+    with pytest.raises(InputError, match=r"^co-op players choose different factions \(Remastered, Ascension Setup\)$"):
         setup(cat, "mars", ["kunlun", "kunlun"], rng=np.random.default_rng(0))
 
 

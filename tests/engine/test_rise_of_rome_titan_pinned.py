@@ -259,7 +259,7 @@ def test_move_toward_heads_for_the_closest_then_weakest_by_route_ROR_63_ROR_64()
     dist = route_from(s, t.hex, t)
     if dist[a_hex] == dist[b_hex]:
         ti._move_toward(g, t, None)
-        assert s.grid.dist[t.hex][weak.hex] < s.grid.dist[39][weak.hex]
+        assert s.grid.dist[t.hex][weak.hex] < s.grid.dist[39][weak.hex] and strong.hp == strong.unit.health
         # the target is not asked for (a tie between end hexes may be: their options are hexes)
         assert not any(d == "titan-choice" and not all(isinstance(x, int) for x in o) for d, o in c.asked)
     else:
