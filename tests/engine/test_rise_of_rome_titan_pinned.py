@@ -360,3 +360,83 @@ def test_shard_bound_attack_weakest_among_holders_the_champion_holding_one_inclu
     assert ch.hp < 2 or ch.zone != "combat"
     assert holder.hp == hp_h
     assert not any(d == "titan-choice" for d, _ in c.asked)
+
+
+# --------------------------------------------------------------------------- the result, the end, deployment, shards
+
+
+def test_the_result_reports_each_seat_and_the_titans_hp_ROR_17_ROR_82():
+    """The result: per seat its index, city, red side, team 0 and its counts (deployed, damage, kills, lost,
+    favor, rewards, tactic damage and kills, titan damage); mode, rule set, arena, cities, rounds, first seat;
+    the titan's HP (in play: left; defeated: 0; not in play: its Health); the titan turns; the log."""
+    g = new("menoetius", ("rome", "pompeii"), second="cronus")
+    s = g.state
+    for k, t in enumerate(s.troops[:2]):
+        t.deployed, t.damage_dealt, t.kills, t.units_lost = 3 + k, 7 + k, 2 + k, 1 + k
+        t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills = 5 + k, 1 + k, 2 + k, 1
+    s.titan_damage[0], s.titan_damage[1] = 4, 6
+    s.titan_turns = 3
+    s.round = 5
+    res = s.mode.result(g, None)
+    got = [(t.seat, t.faction, t.side, t.team, t.units_deployed, t.damage_dealt, t.kills, t.units_lost, t.crowd_favor,
+            t.rewards, t.tactic_damage, t.tactic_kills, t.extras) for t in res.troops]
+    assert got == [(0, "rome", "red", 0, 3, 7, 2, 1, 5, 1, 2, 1, {"titan_damage": 4}),
+                   (1, "pompeii", "red", 0, 4, 8, 3, 2, 6, 2, 3, 1, {"titan_damage": 6})]
+    assert (res.mode, res.ruleset, res.arena, res.factions, res.rounds, res.first_player) == \
+        ("rise-of-rome-titan", "rise-of-rome", "colosseum", ("rome", "pompeii"), 5, 0)
+    assert res.extras["titan_turns"] == 3 and res.log is s.log and isinstance(res.unimplemented, tuple)
+    assert res.units and all(u.seat in (0, 1) for u in res.units)
+    from hoplostat.engine.state import BAG, TRACK
+    assert len(res.units) == sum(1 for u in s.units if u.troop in (0, 1) and u.zone not in (BAG, TRACK))
+    t = titan(s)
+    assert res.extras["titan_hp"] == t.hp
+    t.hp = 5
+    assert s.mode.result(g, None).extras["titan_hp"] == 5
+    s.board[t.hex] = -1
+    s.leave_combat(t)
+    t.zone = "discard"
+    assert s.mode.result(g, None).extras["titan_hp"] == 0
+    t.zone = "camp"
+    assert s.mode.result(g, None).extras["titan_hp"] == t.unit.health
+
+
+def test_the_end_names_the_winner_only_when_the_titan_falls_ROR_17():
+    """The players (seat 0's side) win on "titan defeated", and the log says "Game over"; any other end has no
+    winner; the co-op hand-over to the second titan is narrated as such, not as a game over."""
+    g = new()
+    s = g.state
+    s.mode.end(g, "titan defeated")
+    assert s.winner == 0 and s.log[-1] == "Game over: titan defeated"
+    g = new()
+    s = g.state
+    s.mode.end(g, "champion defeated")
+    assert s.winner is None and s.log[-1] == "Game over: champion defeated"
+    g = new()
+    s = g.state
+    s.mode.end(g, ti.NEXT_TITAN)
+    assert s.log[-1] == f"-- {ti.NEXT_TITAN}"
+
+
+def test_deployment_hexes_are_the_red_pair_the_inner_hexes_and_the_titan_hex_then_the_blue_pair_ROR_10_ROR_49():
+    """ROR-10: the red outer pair, the six inner hexes and the titan hex; ROR-49: the blue pair too, once open."""
+    g = new()
+    s = g.state
+    grid = s.grid
+    red, blue = list(grid.tagged("outer-red")), list(grid.tagged("outer-blue"))
+    inner = [h for h in range(grid.n) if grid.inner[h]]
+    assert len(red) == len(blue) == 2 and len(inner) == 6
+    assert sorted(s.mode.deployment_hexes(s, 0)) == sorted(red + inner + [39])
+    ti.meter_troop(s).far_open = True
+    assert sorted(s.mode.deployment_hexes(s, 0)) == sorted(red + inner + [39] + blue)
+
+
+def test_a_fallen_holders_shard_goes_to_its_own_players_champion_R_ROR_15():
+    """R-ROR-15: a defeated shard holder's shard goes to its player's champion: co-op player 2's unit to
+    player 2's champion (not player 1's)."""
+    g = new("menoetius", ("rome", "pompeii"), second="cronus")
+    s = g.state
+    u = put(s, gladiator(s, 1), 41)
+    s.shards[0] = u.uid
+    ti.pass_shard(g, u)
+    assert s.shards[0] == champion(s, 1).uid
+    assert s.log[-1] == f"{champion(s, 1).name} takes up the shard {u.name} held"
