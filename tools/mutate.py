@@ -60,12 +60,13 @@ TESTS: dict[str, list[str]] = {
                                      "tests/engine/test_skirmish_pinned.py"],
     "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
                                       "tests/engine/test_coop_teams.py", "tests/engine/test_onslaught_pinned.py"],
-    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py"],
+    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
     "rulesets/rise_of_rome/mode": RISE_OF_ROME,
-    "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py"],
+    "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py",
+                                     "tests/engine/test_rise_of_rome_titan_pinned.py"],
 }
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""

@@ -1,0 +1,442 @@
+"""Rise of Rome against a titan, pinned: behaviour the mutation run of `rulesets/rise_of_rome/titan.py` found
+unpinned (docs/testing.md, "Rise of Rome's titan mode"): Tidal Wave's line (ROR-72, R-ROR-20), the Trident's
+stuns (ROR-73), a stunned summoned unit (ROR-79, ROR-103), the mode's options and the sweep rows.
+
+Positions start from the mode's real set-up, as in `test_rise_of_rome_titan.py` (whose helpers are used);
+dice and d6 faces are forced. The titan hex is 39; d6 face 1 is east (40, 41, 42, 43, 44)."""
+
+from __future__ import annotations
+
+import pytest
+from enginekit import Scripted
+from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, summoned_at, titan
+
+from hoplostat.engine import rules
+from hoplostat.errors import InputError
+from hoplostat.rulesets.rise_of_rome import titan as ti
+from hoplostat.rulesets.rise_of_rome.skills import lift_flips
+from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
+
+EAST = (40, 41, 42, 43, 44)
+
+
+def archer(s, p=0):
+    """One of the player's F/A archers (Move 0), off the board."""
+    return next(u for u in s.units if u.troop == p and u.unit.kind == "fa-archer" and u.unit.movement == 0)
+
+
+# --------------------------------------------------------------------------- Tidal Wave (ROR-72, R-ROR-20)
+
+
+def test_tidal_wave_draws_a_unit_all_the_way_to_the_titan_R_ROR_20():
+    """R-ROR-20: a unit alone on the line is drawn as close as it can come: next to the titan, not beyond; the
+    log says the titan displaced it."""
+    g = new(d6=[1])
+    s = g.state
+    u = put(s, gladiator(s), EAST[2])
+    ti._tidal_wave(g, titan(s), None)
+    assert u.hex == EAST[0]
+    assert f"{u.name} (red) is displaced from hex {EAST[2]} to hex {EAST[0]} by {titan(s).name}" in s.log
+
+
+def test_tidal_wave_leaves_an_archer_and_draws_the_units_behind_it_up_to_it_R_ROR_20():
+    """R-ROR-20: a chip that cannot move (an archer, Move 0) stays; a Move 1 gladiator behind it is still drawn,
+    as far as the hex next to the archer."""
+    g = new(d6=[1])
+    s = g.state
+    a = put(s, archer(s), EAST[1])
+    slow = next(u for u in s.units if u.troop == 0 and u.unit.kind == "unit" and u.unit.movement == 1
+                and u.zone != "combat")
+    slow = put(s, slow, EAST[4])
+    ti._tidal_wave(g, titan(s), None)
+    assert a.hex == EAST[1] and slow.hex == EAST[2]
+
+
+def test_tidal_wave_draws_the_champion_and_stops_the_next_unit_behind_it_R_ROR_20():
+    """The champion on the line is drawn like any unit (uid 0: player 1's champion); a unit farther out stops
+    behind it."""
+    g = new(d6=[1])
+    s = g.state
+    ch = champion(s)
+    assert ch.uid == 0
+    s.board[ch.hex] = -1
+    ch.hex = EAST[2]
+    s.board[EAST[2]] = ch.uid
+    g2 = put(s, gladiator(s), EAST[4])
+    ti._tidal_wave(g, titan(s), None)
+    assert ch.hex == EAST[0] and g2.hex == EAST[1]
+
+
+def test_tidal_wave_never_draws_a_summoned_unit_onto_the_players_foothold_ROR_54():
+    """ROR-54: the titan's units never enter a foothold of the players': a summoned unit drawn along the line
+    stops before one; a player's gladiator is drawn over the players' own foothold."""
+    g = new(d6=[1])
+    s = g.state
+    own = summoned_at(g, EAST[3])
+    rules.place_foothold(g, 0, EAST[1])
+    ti._tidal_wave(g, titan(s), None)
+    assert own.hex == EAST[2]
+    g = new(d6=[1])
+    s = g.state
+    mine = put(s, gladiator(s), EAST[3])
+    rules.place_foothold(g, 0, EAST[1])
+    ti._tidal_wave(g, titan(s), None)
+    assert mine.hex == EAST[0]
+
+
+def test_tidal_wave_hurts_within_1_plus_x_credited_to_the_titan_ROR_72():
+    """ROR-72: every opposing unit within 1 + X hexes takes 1 damage ("Tidal Wave" in the log), dealt by the
+    titan; with one shard active (X = 1) that is 2 hexes, not 3."""
+    g = new(d6=[4])  # west: nothing on that line
+    s = g.state
+    pillars_down(g, keep=3)  # the champion holds one shard: X = 1
+    assert ti.active_shards(s) == 1
+    two = put(s, gladiator(s), 50 if s.grid.dist[39][50] == 2 else next(
+        h for h in range(s.grid.n) if s.grid.dist[39][h] == 2 and s.board[h] < 0 and not s.grid.move_block[h]))
+    three = put(s, gladiator(s), next(h for h in range(s.grid.n) if s.grid.dist[39][h] == 3 and s.board[h] < 0
+                                      and not s.grid.move_block[h] and h not in (34, 35, 36, 37, 38)))
+    dealt = titan(s).damage_dealt
+    ti._tidal_wave(g, titan(s), None)
+    assert two.hp == two.unit.health - 1 and three.hp == three.unit.health
+    assert f"{two.name} (red) loses 1 HP (Tidal Wave), {two.hp} left" in s.log
+    assert titan(s).damage_dealt == dealt + 1 + (champion(s).hp < champion(s).unit.health)
+
+
+# --------------------------------------------------------------------------- the Trident (ROR-73)
+
+
+def test_trident_stun_flips_the_closest_holder_for_one_titan_round_ROR_73_ROR_103():
+    """ROR-73: Trident Stun flips the closest shard holder (no choice asked when one is closest); the flip is the
+    titan's: it ends at the start of the titan's attack block in a later turn (ROR-103)."""
+    g = new(d6=[1])
+    s = g.state
+    near, far = put(s, gladiator(s), 41), put(s, gladiator(s), 44)
+    s.shards[0], s.shards[1] = near.uid, far.uid
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    ti._trident_stun(g, titan(s), None)
+    assert s.is_fatigued(near) and not s.is_fatigued(far)
+    assert not any(d == "titan-choice" for d, _ in c.asked)
+    s.turn += 1
+    lift_flips(g, 0)  # the players' attack phase: not theirs to lift
+    assert s.is_fatigued(near)
+    lift_flips(g, s.titan_troop)
+    assert not s.is_fatigued(near)
+
+
+def test_trident_stun_between_equally_close_holders_is_the_players_choice_ROR_80():
+    """ROR-80: two holders equally close: the player chooses which is stunned ("titan-choice")."""
+    g = new()
+    s = g.state
+    a, b = put(s, gladiator(s), 41), put(s, gladiator(s), 37)
+    s.shards[0], s.shards[1] = a.uid, b.uid
+    c = Scripted({"titan-choice": lambda o: o[-1]})
+    g.controllers = [c, g.controllers[-1]]
+    ti._trident_stun(g, titan(s), None)
+    (asked,) = [o for d, o in c.asked if d == "titan-choice"]
+    assert sorted(u.uid for u in asked) == sorted([a.uid, b.uid])
+    assert s.is_fatigued(asked[-1]) and not s.is_fatigued(asked[0])
+
+
+def test_trident_storm_flips_are_the_titans_ROR_73():
+    """ROR-73: Trident Storm flips every holder, until the titan's attack block in a later turn."""
+    g = new()
+    s = g.state
+    a, b = put(s, gladiator(s), 41), put(s, gladiator(s), 44)
+    s.shards[0], s.shards[1] = a.uid, b.uid
+    ti._trident_storm(g, titan(s), None)
+    assert s.is_fatigued(a) and s.is_fatigued(b)
+    s.turn += 1
+    lift_flips(g, s.titan_troop)
+    assert not s.is_fatigued(a) and not s.is_fatigued(b)
+
+
+def test_a_stunned_summoned_unit_does_not_attack_ROR_79_ROR_103():
+    """ROR-103: a flipped unit only has its health: a stunned summoned unit next to the champion does not
+    attack it (it is not on an inner hex either)."""
+    g = new()
+    s = g.state
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    u = summoned_at(g, spot)
+    from hoplostat.rulesets.rise_of_rome.skills import flip
+    flip(g, u, 0)
+    hp = ch.hp
+    ti.shard_bound_attack(g, u)
+    assert ch.hp == hp
+    s.turn += 1
+    lift_flips(g, 0)
+    ti.shard_bound_attack(g, u)
+    assert ch.hp < hp
+
+
+# --------------------------------------------------------------------------- the mode's options and rows
+
+
+def test_city_origins_adds_both_custom_builds_to_the_catalog_ORI_53():
+    """ORI-53 (`--option city=origins`): the catalog gains every chip of both custom builds and keeps its own;
+    without the option (or `city=own`) it is the catalog itself."""
+    assert RiseOfRomeTitan.catalog_of(CAT) is CAT and RiseOfRomeTitan.catalog_of(CAT, (("city", "own"),)) is CAT
+    cat = RiseOfRomeTitan.catalog_of(CAT, (("city", "origins"),))
+    builds = ti.origins_builds()
+    assert set(CAT.units) | {u.id for glads, _ in builds for u in glads} == set(cat.units)
+    assert set(CAT.tactics) | {t.id for _, ts in builds for t in ts} == set(cat.tactics)
+    assert all(cat.units[u.id] is u for glads, _ in builds for u in glads)
+    assert cat.titans == CAT.titans
+
+
+def test_second_titan_option_must_name_a_titan():
+    """`--option second-titan=ID` takes a titan of the catalog; any other id is refused, listing them."""
+    RiseOfRomeTitan.check_options(CAT, (("second-titan", "cronus"),))
+    RiseOfRomeTitan.check_options(CAT, ())
+    names = ", ".join(sorted(CAT.titans))
+    with pytest.raises(InputError, match=rf"^--option second-titan=zeus: rise-of-rome-titan has no titan 'zeus'; "
+                                         rf"its titans: {names}$"):
+        RiseOfRomeTitan.check_options(CAT, (("second-titan", "zeus"),))
+
+
+def test_the_titans_side_declines_what_it_may_and_takes_the_first_it_must_ROR_80():
+    """ROR-80: the titan's side leaves open choices to the player; asked itself (a skill asking a unit's own
+    side), it declines an optional one and takes the first of a mandatory one."""
+    side = ti._TitanSide()
+    assert side.choose(None, 1, "intercept", [7, 8], optional=True) is None
+    assert side.choose(None, 1, "intercept", [7, 8], optional=False) == 7
+
+
+def test_sweep_rows_carry_each_seats_counts_and_whether_the_players_won():
+    """The `games` row's per-seat counts are the result's; the `units` rows say whether the players won;
+    `is_success` reads `won`."""
+    g = new("oceanus", d6=[1, 1, 1])
+    s = g.state
+    pillars_down(g)
+    res = s.mode.result(g, None)
+    rows = RiseOfRomeTitan.rows(res, {"matchup": "m", "arena": "colosseum", "game": 0}, lambda u: "unit")
+    (row,) = rows["games"]
+    (tr,) = res.troops
+    assert (row["a_damage_dealt"], row["a_kills"], row["a_units_deployed"], row["a_units_lost"],
+            row["a_crowd_favor"]) == (tr.damage_dealt, tr.kills, tr.units_deployed, tr.units_lost, tr.crowd_favor)
+    assert row["a_damage_dealt"] > 0 and row["b_damage_dealt"] is None
+    assert rows["units"] and all(u["won"] is False for u in rows["units"])
+    assert RiseOfRomeTitan.is_success({"won": True}) is True and RiseOfRomeTitan.is_success(row) is False
+
+
+# --------------------------------------------------------------------------- movement, going home, summoning
+
+
+def _free(s, near, k):
+    return [h for h in s.grid.at_distance(near, k) if s.board[h] < 0 and not s.grid.move_block[h]
+            and not s.grid.inner[h] and h not in s.footholds]
+
+
+def test_move_toward_heads_for_the_closest_then_weakest_by_route_ROR_63_ROR_64():
+    """Stand-in `move-toward N` (ROR-63/64): toward the closest opposing unit by route, a weaker one farther off
+    notwithstanding; among equally close ones the weakest, no choice asked; up to N hexes (N = 1: one hex, though
+    the titan has Movement 2); no N: its Movement."""
+    g = new("menoetius")
+    s = g.state
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    t = titan(s)
+    assert t.unit.movement == 2 and t.hex == 39
+    near = put(s, gladiator(s), _free(s, 39, 3)[0])
+    far_weak = put(s, gladiator(s), max(_free(s, 39, 5), key=lambda h: s.grid.dist[h][near.hex]), hp=1)
+    assert s.grid.dist[far_weak.hex][near.hex] >= 3
+    ti._move_toward(g, t, 1)
+    assert s.grid.dist[t.hex][39] == 1 and s.grid.dist[t.hex][near.hex] == 2
+    ti._move_toward(g, t, None)
+    assert s.grid.dist[t.hex][near.hex] == 1 and far_weak.hp == 1
+    assert not any(d == "titan-choice" for d, _ in c.asked)
+    # equally close: the weaker
+    g = new("menoetius")
+    s = g.state
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    t = titan(s)
+    a_hex, b_hex = _free(s, 39, 4)[:2]
+    strong, weak = put(s, gladiator(s), a_hex), put(s, gladiator(s), b_hex, hp=1)
+    from hoplostat.rulesets.rise_of_rome.titan import route_from
+    dist = route_from(s, t.hex, t)
+    if dist[a_hex] == dist[b_hex]:
+        ti._move_toward(g, t, None)
+        assert s.grid.dist[t.hex][weak.hex] < s.grid.dist[39][weak.hex] and strong.hp == strong.unit.health
+        # the target is not asked for (a tie between end hexes may be: their options are hexes)
+        assert not any(d == "titan-choice" and not all(isinstance(x, int) for x in o) for d, o in c.asked)
+    else:
+        pytest.fail("no two free hexes at an equal route from the titan hex")
+
+
+def test_going_home_trades_places_with_the_champion_there_ROR_67():
+    """ROR-67: the titan goes back to the titan hex; a unit there (the champion, uid 0) trades places with
+    him; the log says which; with the hex free he just returns."""
+    g = new()
+    s = g.state
+    t, ch = titan(s), champion(s)
+    away = _free(s, 39, 2)[0]
+    rules.displace(g, t, away)
+    s.board[ch.hex] = -1
+    ch.hex = 39
+    s.board[39] = ch.uid
+    ti.go_home(g, t)
+    assert t.hex == 39 and ch.hex == away and s.board[away] == ch.uid and s.board[39] == t.uid
+    assert f"{t.name} returns to the titan hex and trades places with {ch.name} (now on hex {away})" in s.log
+    rules.displace(g, t, away + 0 if s.board[away] < 0 else _free(s, 39, 1)[0])
+    src = t.hex
+    ti.go_home(g, t)
+    assert t.hex == 39 and s.board[src] < 0 and s.log[-1] == f"{t.name} returns to the titan hex"
+
+
+def test_call_forth_with_the_champion_on_the_titan_hex_summons_onto_the_inner_hex_of_the_d6_ROR_69():
+    """ROR-69 (R-ROR-17): the titan hex taken (by the champion, uid 0), a summoned unit goes onto the inner hex
+    two steps from it in the d6's direction (face 1: east, hex 41) if free."""
+    g = new(d6=[1, 1])
+    s = g.state
+    t, ch = titan(s), champion(s)
+    rules.displace(g, t, _free(s, 39, 2)[0])
+    s.board[ch.hex] = -1
+    ch.hex = 39
+    s.board[39] = ch.uid
+    u = s.units[s.pile[0]]
+    ti._call_forth(g, t, None)
+    assert ch.hex == 39 and f"{ti.card(s).unit.name} summons {u.name} onto hex 41" in s.log
+
+
+def test_summoning_skips_the_players_foothold_and_fails_with_every_inner_hex_taken_ROR_54_ROR_69():
+    """ROR-54/69: a players' foothold on the inner hex is not free for the titan's side: the next one clockwise
+    is taken; with the titan hex and all six inner hexes taken nothing is summoned (said so), and the chip stays
+    in the pile; an empty pile is said so too."""
+    g = new(d6=[1, 1, 1])
+    s = g.state
+    assert s.board[39] == titan(s).uid
+    rules.place_foothold(g, 0, 41)
+    assert ti.inner_clockwise(s, 1, s.titan_troop) != 41
+    u = s.units[s.pile[0]]
+    ti._call_forth(g, titan(s), None)
+    (line,) = [x for x in s.log if x.startswith(f"{ti.card(s).unit.name} summons {u.name} onto hex ")]
+    h = int(line.rsplit(" ", 1)[1])
+    assert u.zone == "combat" and h != 41 and s.grid.inner[h]
+    inner = [h for h in range(s.grid.n) if s.grid.inner[h]]
+    assert len(inner) == 6
+    for h in inner:
+        if s.board[h] < 0 and h not in s.footholds:
+            put(s, gladiator(s), h)
+    assert ti.inner_clockwise(s, 1, s.titan_troop) == -1
+    nxt = s.units[s.pile[0]]
+    assert ti.summon(g, nxt) is False
+    assert s.log[-1] == f"no free hex to summon {nxt.name}" and nxt.zone != "combat" and s.pile[0] == nxt.uid
+    s.pile.clear()
+    ti._call_forth(g, titan(s), None)
+    assert s.log[-1] == "the pile is empty: nothing to call forth"
+
+
+def test_quake_damage_is_the_titans():
+    """The stand-in `quake`: its damage is dealt by the titan (its statistics)."""
+    g = new("cronus")
+    s = g.state
+    near = put(s, gladiator(s), 40)
+    dealt = titan(s).damage_dealt
+    ti._quake(g, titan(s), 1)
+    assert near.hp == near.unit.health - 1 and titan(s).damage_dealt == dealt + 1
+
+
+def test_shard_bound_attack_weakest_among_holders_the_champion_holding_one_included_ROR_76():
+    """ROR-76: a summoned unit attacks the weakest shard holder in range; the champion holding a shard is a
+    holder like any other (so the weaker champion is chosen over a sturdier holder); among units that hold
+    nothing, the weakest, no choice asked."""
+    g = new(roller=None)
+    s = g.state
+    c = Scripted()
+    g.controllers = [c, g.controllers[-1]]
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    u = summoned_at(g, spot)
+    other = next(h for h in s.grid.neighbours[spot] if s.board[h] < 0 and not s.grid.move_block[h] and h != ch.hex)
+    holder = put(s, gladiator(s), other)
+    s.shards[0], s.shards[1] = ch.uid, holder.uid
+    ch.hp = 2
+    hp_h = holder.hp
+    ti.shard_bound_attack(g, u)
+    assert ch.hp < 2 or ch.zone != "combat"
+    assert holder.hp == hp_h
+    assert not any(d == "titan-choice" for d, _ in c.asked)
+
+
+# --------------------------------------------------------------------------- the result, the end, deployment, shards
+
+
+def test_the_result_reports_each_seat_and_the_titans_hp_ROR_17_ROR_82():
+    """The result: per seat its index, city, red side, team 0 and its counts (deployed, damage, kills, lost,
+    favor, rewards, tactic damage and kills, titan damage); mode, rule set, arena, cities, rounds, first seat;
+    the titan's HP (in play: left; defeated: 0; not in play: its Health); the titan turns; the log."""
+    g = new("menoetius", ("rome", "pompeii"), second="cronus")
+    s = g.state
+    for k, t in enumerate(s.troops[:2]):
+        t.deployed, t.damage_dealt, t.kills, t.units_lost = 3 + k, 7 + k, 2 + k, 1 + k
+        t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills = 5 + k, 1 + k, 2 + k, 1
+    s.titan_damage[0], s.titan_damage[1] = 4, 6
+    s.titan_turns = 3
+    s.round = 5
+    res = s.mode.result(g, None)
+    got = [(t.seat, t.faction, t.side, t.team, t.units_deployed, t.damage_dealt, t.kills, t.units_lost, t.crowd_favor,
+            t.rewards, t.tactic_damage, t.tactic_kills, t.extras) for t in res.troops]
+    assert got == [(0, "rome", "red", 0, 3, 7, 2, 1, 5, 1, 2, 1, {"titan_damage": 4}),
+                   (1, "pompeii", "red", 0, 4, 8, 3, 2, 6, 2, 3, 1, {"titan_damage": 6})]
+    assert (res.mode, res.ruleset, res.arena, res.factions, res.rounds, res.first_player) == \
+        ("rise-of-rome-titan", "rise-of-rome", "colosseum", ("rome", "pompeii"), 5, 0)
+    assert res.extras["titan_turns"] == 3 and res.log is s.log and isinstance(res.unimplemented, tuple)
+    assert res.units and all(u.seat in (0, 1) for u in res.units)
+    from hoplostat.engine.state import BAG, TRACK
+    assert len(res.units) == sum(1 for u in s.units if u.troop in (0, 1) and u.zone not in (BAG, TRACK))
+    t = titan(s)
+    assert res.extras["titan_hp"] == t.hp
+    t.hp = 5
+    assert s.mode.result(g, None).extras["titan_hp"] == 5
+    s.board[t.hex] = -1
+    s.leave_combat(t)
+    t.zone = "discard"
+    assert s.mode.result(g, None).extras["titan_hp"] == 0
+    t.zone = "camp"
+    assert s.mode.result(g, None).extras["titan_hp"] == t.unit.health
+
+
+def test_the_end_names_the_winner_only_when_the_titan_falls_ROR_17():
+    """The players (seat 0's side) win on "titan defeated", and the log says "Game over"; any other end has no
+    winner; the co-op hand-over to the second titan is narrated as such, not as a game over."""
+    g = new()
+    s = g.state
+    s.mode.end(g, "titan defeated")
+    assert s.winner == 0 and s.log[-1] == "Game over: titan defeated"
+    g = new()
+    s = g.state
+    s.mode.end(g, "champion defeated")
+    assert s.winner is None and s.log[-1] == "Game over: champion defeated"
+    g = new()
+    s = g.state
+    s.mode.end(g, ti.NEXT_TITAN)
+    assert s.log[-1] == f"-- {ti.NEXT_TITAN}"
+
+
+def test_deployment_hexes_are_the_red_pair_the_inner_hexes_and_the_titan_hex_then_the_blue_pair_ROR_10_ROR_49():
+    """ROR-10: the red outer pair, the six inner hexes and the titan hex; ROR-49: the blue pair too, once open."""
+    g = new()
+    s = g.state
+    grid = s.grid
+    red, blue = list(grid.tagged("outer-red")), list(grid.tagged("outer-blue"))
+    inner = [h for h in range(grid.n) if grid.inner[h]]
+    assert len(red) == len(blue) == 2 and len(inner) == 6
+    assert sorted(s.mode.deployment_hexes(s, 0)) == sorted(red + inner + [39])
+    ti.meter_troop(s).far_open = True
+    assert sorted(s.mode.deployment_hexes(s, 0)) == sorted(red + inner + [39] + blue)
+
+
+def test_a_fallen_holders_shard_goes_to_its_own_players_champion_R_ROR_15():
+    """R-ROR-15: a defeated shard holder's shard goes to its player's champion: co-op player 2's unit to
+    player 2's champion (not player 1's)."""
+    g = new("menoetius", ("rome", "pompeii"), second="cronus")
+    s = g.state
+    u = put(s, gladiator(s, 1), 41)
+    s.shards[0] = u.uid
+    ti.pass_shard(g, u)
+    assert s.shards[0] == champion(s, 1).uid
+    assert s.log[-1] == f"{champion(s, 1).name} takes up the shard {u.name} held"
