@@ -73,6 +73,39 @@ class Scripted:
         return None if optional else options[0]
 
 
+# The Colosseum's hexes the mode tests place chips on (data/remastered/arenas: colosseum).
+CENTER = 39
+INNER = (18, 20, 37, 41, 58, 60)
+PEDESTALS = (0, 6, 72, 78)
+
+
+class Players(Scripted):
+    """Scripted answers that also settle the rival decisions they name (`rival-...` keys), and record which troop
+    was asked what (`by_troop`)."""
+
+    def __init__(self, picks=None):
+        super().__init__(picks)
+        self.rival_decisions = tuple(k for k in (picks or {}) if k.startswith("rival-"))
+        self.by_troop: list[tuple[int, str, list]] = []
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.by_troop.append((troop, decision, list(options)))
+        return super().choose(g, troop, decision, options, optional=optional)
+
+
+def build_ascension(cat, titan="mars", factions=("kunlun",), *, roller=None, players=None):
+    """An Ascension game set up and its forces chosen, in round 3 (turn 10, the titan's second turn): the mode
+    tests' starting point. Dice miss unless `roller`; the players answer by `Players()` unless `players`."""
+    from hoplostat.rulesets.remastered.ascension import build_game, choose_forces, setup
+
+    s = setup(cat, titan, list(factions), rng=np.random.default_rng(0), log=True)
+    players = players or Players()
+    g = build_game(s, [players] * len(factions), rng=np.random.default_rng(0), roller=roller or FixedRoller(mode="none"))
+    choose_forces(g)
+    s.round, s.turn, s.titan_turns = 3, 10, 2
+    return g
+
+
 def make_game(
     grid: HexGrid,
     placed: Sequence[tuple[Unit, int, int]],

@@ -10,35 +10,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import Scripted, clear_shards, put_in_combat
+from enginekit import CENTER, INNER, PEDESTALS, Players, build_ascension as build, clear_shards, put_in_combat
 
 from hoplostat.engine import rules
 from hoplostat.rulesets.remastered import shards, titan as titan_rules
-from hoplostat.rulesets.remastered.ascension import AscensionState, build_game, choose_forces, play_ascension, setup
+from hoplostat.rulesets.remastered.ascension import AscensionState, play_ascension, setup
 from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
 from hoplostat.policies import GreedyController, RandomController
 
-CENTER = 39
-INNER = (18, 20, 37, 41, 58, 60)
-PEDESTALS = (0, 6, 72, 78)
-
-
-class Players(Scripted):
-    def __init__(self, picks=None):
-        super().__init__(picks)
-        self.rival_decisions = tuple(k for k in (picks or {}) if k.startswith("rival-"))
-
-
-def build(cat, titan="mars", factions=("kunlun",), *, roller=None, players=None):
-    s = setup(cat, titan, list(factions), rng=np.random.default_rng(0), log=True)
-    players = players or Players()
-    g = build_game(s, [players] * len(factions), rng=np.random.default_rng(0), roller=roller or FixedRoller(mode="none"))
-    choose_forces(g)
-    s.round, s.turn, s.titan_turns = 3, 10, 2
-    return g
 
 
 def chip(s, troop, unit_id):

@@ -11,40 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import Scripted, clear_shards, put_in_combat as put
+from enginekit import CENTER, INNER, PEDESTALS, Players, build_ascension as build, clear_shards, put_in_combat as put
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, TRACK, UnitState
 from hoplostat.rulesets.remastered import colosseum
-from hoplostat.rulesets.remastered.ascension import Ascension, build_game, choose_forces, result_of, setup
-
-CENTER = 39
-INNER = (18, 20, 37, 41, 58, 60)
-PEDESTALS = (0, 6, 72, 78)
-
-
-class Players(Scripted):
-    """Scripted answers; also records which troop was asked what."""
-
-    def __init__(self, picks=None):
-        super().__init__(picks)
-        self.rival_decisions = tuple(k for k in (picks or {}) if k.startswith("rival-"))
-        self.by_troop: list[tuple[int, str, list]] = []
-
-    def choose(self, g, troop, decision, options, *, optional):
-        self.by_troop.append((troop, decision, list(options)))
-        return super().choose(g, troop, decision, options, optional=optional)
-
-
-def build(cat, titan="mars", factions=("kunlun",), *, roller=None, players=None):
-    s = setup(cat, titan, list(factions), rng=np.random.default_rng(0), log=True)
-    players = players or Players()
-    g = build_game(s, [players] * len(factions), rng=np.random.default_rng(0), roller=roller or FixedRoller(mode="none"))
-    choose_forces(g)
-    s.round, s.turn, s.titan_turns = 3, 10, 2
-    return g
+from hoplostat.rulesets.remastered.ascension import Ascension, build_game, result_of, setup
 
 
 def chip(s, troop, unit_id=None):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import Scripted, make_game, mk_tactic, mk_unit, prefer
+from enginekit import CENTER, INNER, PEDESTALS, Scripted, make_game, mk_tactic, mk_unit, prefer
 
 from hoplostat.engine import rules
 from hoplostat.rulesets.remastered import colosseum, turn
@@ -20,10 +20,7 @@ from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 
-CENTER = 39
-INNER = (18, 20, 37, 41, 58, 60)
 RED_OUTER, BLUE_OUTER = (24, 45), (33, 54)
-PEDESTALS = (0, 6, 72, 78)
 RED_CHAIN, BLUE_CHAIN = 34, 44
 PLAIN = 30  # a plain hex next to inner hex 41 (neighbours 31, 40, 42, 51, 52 ...)
 
