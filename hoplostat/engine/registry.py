@@ -78,7 +78,7 @@ looked up in its own rule set (`Unit.ruleset`)."""
 ATTACK_HOOKS = frozenset({"attack_dice", "attack_bonus", "damage_reduction"})
 ATTACK_ANY = "_attack_any"
 """Key set in a chip's hook map when it has an aura attack hook (ATTACK_HOOKS without an `attack_scope`):
-such units are the state's `attack_auras`."""
+such units are the auras of the state's `attack_views`."""
 ATTACK_SCOPES = (None, "attacker", "target")
 AURA_HOOKS = "_aura"
 """Hook map key: (attack_dice, attack_bonus, damage_reduction) hook tuples of the chip's aura skills."""

@@ -301,8 +301,7 @@ def can_use_abilities(s: GameState, u: UnitState) -> bool:
 
 def targets_in_range(s: GameState, u: UnitState, r: int | None = None) -> list[UnitState]:
     """Opponents within Range counted through blocked hexes (Remastered, "Engage": UNIT-1, ENG-2)."""
-    if r is None:
-        r = range_of(s, u) if u.tactics else u.unit.range
+    r = range_of(s, u) if r is None else r
     row = s.grid.dist[u.hex]
     return [o for o in s.opponents_of(u.troop) if row[o.hex] <= r]
 

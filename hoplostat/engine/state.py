@@ -209,9 +209,12 @@ class GameState:
         cache = self.hooked_cache
         for k in [k for k in cache if k.startswith(_OPP)]:
             del cache[k]
+        # On leaving, the views were built with the unit's chip as it is now (a chip swap bumps
+        # `combat_version`), so they hold it exactly where `hook_map` of that chip says.
+        hm = hook_map(u.unit)
+        keys = (_ALL, _TROOP_KEY[u.troop] if 0 <= u.troop < 8 else _TROOP + str(u.troop), *hm)
         if entered:
-            hm = hook_map(u.unit)
-            for k in (_ALL, _TROOP_KEY[u.troop] if 0 <= u.troop < 8 else _TROOP + str(u.troop), *hm):
+            for k in keys:
                 got = cache.get(k)
                 cache[k] = [u] if got is None else [*got, u]
             if ATTACK_ANY in hm:
@@ -219,10 +222,7 @@ class GameState:
             if SCOPED_HOOKS in hm:
                 cache[_SCOPED] = {**cache[_SCOPED], u.uid: hm[SCOPED_HOOKS]}  # type: ignore[dict-item]
         else:
-            # The views were built with the unit's chip as it is now (a chip swap bumps `combat_version`), so
-            # they hold it exactly where `hook_map` of that chip says.
-            hm = hook_map(u.unit)
-            for k in (_ALL, _TROOP_KEY[u.troop] if 0 <= u.troop < 8 else _TROOP + str(u.troop), *hm):
+            for k in keys:
                 got = cache.get(k)
                 if got is not None:
                     cache[k] = [x for x in got if x is not u]
@@ -316,23 +316,11 @@ class GameState:
         key = _TROOP_KEY[troop] if 0 <= troop < 8 else _TROOP + str(troop)
         return self.hooked_cache.get(key, _EMPTY)
 
-    def attack_auras(self) -> list[tuple]:
-        """(unit, attack_dice, attack_bonus, damage_reduction hook tuples) of the units in combat with any
-        attack hook, in arrival order (cached as `in_combat`)."""
-        if self.hooked_version != self.combat_version:
-            self._rebuild_views()
-        return self.hooked_cache[_AURAS]  # type: ignore[return-value]
-
-    def scoped_attack_hooks(self) -> dict[int, tuple]:
-        """uid -> (hooks as the attacker, hooks as the target) of the units in combat with scoped attack skills
-        (`registry.SCOPED_HOOKS`; cached as `in_combat`)."""
-        if self.hooked_version != self.combat_version:
-            self._rebuild_views()
-        return self.hooked_cache[_SCOPED]  # type: ignore[return-value]
-
     def attack_views(self) -> tuple[list[tuple], dict[int, tuple]]:
-        """(`attack_auras()`, `scoped_attack_hooks()`) in one call (`rules.attack_profile`, asked for every
-        attack option)."""
+        """The attack views of the units in combat, cached as `in_combat` (`rules.attack_profile`, asked for
+        every attack option): the auras, (unit, attack_dice, attack_bonus, damage_reduction hook tuples) of the
+        units with any aura attack hook in arrival order, and the scoped hooks, uid -> (hooks as the attacker,
+        hooks as the target) of the units with scoped attack skills (`registry.SCOPED_HOOKS`)."""
         if self.hooked_version != self.combat_version:
             self._rebuild_views()
         cache = self.hooked_cache

@@ -382,7 +382,7 @@ def test_each_die_face_has_its_effect_CON_24():
     con.set_die(g, 1, "test")
     assert gu.unit.has_skill("absorb") and not gu.unit.has_skill("retaliate")
     assert [sid for sid, _, _ in unit_hooks(gu.unit, "damage_reduction")] == ["absorb"]
-    assert gu in s.hooked("damage_reduction") or s.scoped_attack_hooks().get(gu.uid)
+    assert gu in s.hooked("damage_reduction") or s.attack_views()[1].get(gu.uid)
     con.set_die(g, 3, "test")
     assert not gu.unit.has_skill("absorb") and rules.range_of(s, gu) == base_range + 1
     con.set_die(g, 5, "test")

@@ -120,10 +120,16 @@ def _same_team(s: GameState, a: int, b: int) -> bool:
     return rules.same_team(s, a, b)
 
 
-def _threat(s: GameState, team_troop: int, h: int) -> int:
-    """How many rival units have hex h within their Range."""
-    row = s.grid.dist[h]
-    return sum(1 for m in s.in_combat() if not _same_team(s, m.troop, team_troop) and row[m.hex] <= rules.range_of(s, m))
+def _reach(s: GameState, team_troop: int, players: bool) -> list[tuple[int, int]]:
+    """(hex, Range) of the units in combat of the players' team (`players`) or of the rival side, gathered once
+    for all the options of a decision."""
+    return [(m.hex, rules.range_of(s, m)) for m in s.in_combat() if _same_team(s, m.troop, team_troop) == players]
+
+
+def _covering(dist, reach: list[tuple[int, int]], h: int) -> int:
+    """How many of the units in `reach` have hex h within their Range."""
+    row = dist[h]
+    return sum(1 for x, r in reach if row[x] <= r)
 
 
 def _value(s: GameState, o: UnitState) -> float:
@@ -176,18 +182,13 @@ def players_favour(g: Game, team_troop: int, decision: str, options: Sequence[An
                 return (-_value(s, units[args[0]]), -args[0])
             return (0.0, 0)
         return max(options, key=eng_key)
-    if decision == "rival-move":
-        # a hex's exposure: how many units of the players' team could attack a unit standing there (within
-        # their Range); their (hex, Range) gathered once for all the options
-        team = [(m.hex, rules.range_of(s, m)) for m in s.in_combat() if _same_team(s, m.troop, team_troop)]
-
-        def exposure(h: int) -> int:
-            row = dist[h]
-            return sum(1 for x, r in team if row[x] <= r)
-        return max(options, key=lambda o: (exposure(o[1]), far_from_hero(o[1]), -o[0], -o[1]))
-    if decision == "rival-displace":
+    if decision == "rival-move":  # exposure: the players' units that could attack a unit standing there
+        team = _reach(s, team_troop, True)
+        return max(options, key=lambda o: (_covering(dist, team, o[1]), far_from_hero(o[1]), -o[0], -o[1]))
+    if decision == "rival-displace":  # threat: the rival units that have the hex within their Range
+        rivals = _reach(s, team_troop, False)
         stone = s.grid.tags
-        return max(options, key=lambda o: (-_threat(s, team_troop, o[1]), "stone" in stone[o[1]], -o[1]))
+        return max(options, key=lambda o: (-_covering(dist, rivals, o[1]), "stone" in stone[o[1]], -o[1]))
     return options[0]
 
 
