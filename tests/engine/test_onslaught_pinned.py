@@ -224,14 +224,21 @@ def test_result_of_reports_the_state_ONS_13(cat):
         assert r.end_reason == reason and {t.outcome for t in r.troops} == {outcome}, reason
 
 
-def test_a_won_wave_keeps_its_own_end_round_in_the_result_ONS_13(cat):
-    """A wave already won keeps the round it ended; only a wave in progress is closed at the current round."""
-    g, _ = build(cat, order=("antony-blackbird", "immortal-b"))
+def _first_wave_won_in_round_4(cat, factions=("amazons",)):
+    """A game whose first wave (Antony Blackbird, on 1 HP) was won in round 4."""
+    g, _ = build(cat, factions, order=("antony-blackbird", "immortal-b"))
     s = g.state
     put_immortal(s, 20, hp=1)
     s.round = 4
     s.mode.lose_hp(g, 1, "test")
     s.mode.end_wave(g)
+    return g
+
+
+def test_a_won_wave_keeps_its_own_end_round_in_the_result_ONS_13(cat):
+    """A wave already won keeps the round it ended; only a wave in progress is closed at the current round."""
+    g = _first_wave_won_in_round_4(cat)
+    s = g.state
     s.round = 9
     w = result_of(s).extras["waves"][0]
     assert w.won and (w.end_round, w.rounds) == (4, 4)
@@ -241,12 +248,8 @@ def test_rows_of_a_game_its_waves_and_units(cat):
     """`Onslaught.rows`: the games row (co-op flag, immortals defeated, waves reached, rounds, end reason, the
     round-cap flag and each side's counts with its immortal damage), one waves row per wave, one units row
     per player chip that could take part (no `won` for a units row: the players do not win a wave by seat)."""
-    g, _ = build(cat, ("amazons", "kunlun"), order=("antony-blackbird", "immortal-b"))
+    g = _first_wave_won_in_round_4(cat, ("amazons", "kunlun"))
     s = g.state
-    put_immortal(s, 20, hp=1)
-    s.round = 4
-    s.mode.lose_hp(g, 1, "test")
-    s.mode.end_wave(g)
     s.round = 6
     put_immortal(s, 20)
     s.waves[-1].start_round = 5
