@@ -20,7 +20,7 @@ DOCS_OUT ?= build/docs
 
 .PHONY: run test bench docs mutate clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml hatch_build.py hoplostat/engine/_hexfast.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --upgrade pip
 	$(BIN)/python -m pip install -qq -e '.[dev,distributed]'

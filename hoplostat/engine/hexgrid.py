@@ -7,6 +7,9 @@ movement is a breadth-first search through unblocked hexes only (MOV-2).
 
 from __future__ import annotations
 
+import operator
+import os
+import struct
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -14,11 +17,42 @@ import numpy as np
 
 from hoplostat.catalog.arena import Arena
 
+PURE_PYTHON_ENV = "HOPLOSTAT_PURE_PYTHON"
+"""Set to 1, the engine uses its pure-Python code even where the compiled search is installed (the mutation
+tests set it, since they change the Python code; tests compare the two)."""
+
+
+def _compiled():
+    """The compiled movement search (`_hexfast.c`), or None: not built (no C compiler at install time) or
+    `HOPLOSTAT_PURE_PYTHON=1`."""
+    if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from hoplostat.engine import _hexfast
+    except ImportError:
+        return None
+    return _hexfast
+
+
+_FAST = _compiled()
+COMPILED = _FAST is not None
+"""Whether `HexGrid.reachable` and `occupied_or_blocked` run compiled (the bench prints it with its figures)."""
+
+_or = operator.or_
+_OCCUPIED = (-1).__lt__
+
+
+def occupied_or_blocked(board: Sequence[int], move_block: Sequence[bool]) -> list[bool]:
+    """Per hex: a unit stands there (board entry >= 0) or it is blocked for every move (MOV-2, ARN-6)."""
+    if _FAST is not None:
+        return _FAST.blocked(board, move_block)
+    return list(map(_or, map(_OCCUPIED, board), move_block))
+
 
 class HexGrid:
     """Immutable per-arena tables. Build with `HexGrid.of(arena)` (cached per arena)."""
 
-    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged", "_masks")
+    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged", "_masks", "_table")
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -41,6 +75,8 @@ class HexGrid:
         self._masks: dict[str, tuple[bool, ...]] = {}
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
         self._coord: dict[tuple[int, int], int] = {(h.q, h.r): h.index for h in arena.hexes}
+        # The neighbours for the compiled search: 6 int16 per hex, -1 padded (a hex has at most 6 sides).
+        self._table = b"".join(struct.pack("<6h", *nb, *([-1] * (6 - len(nb)))) for nb in self.neighbours)
 
     @staticmethod
     def of(arena: Arena) -> HexGrid:
@@ -122,6 +158,14 @@ class HexGrid:
             return {}
         if isinstance(blocked, (set, frozenset)):
             blocked = [h in blocked for h in range(self.n)]
+        if _FAST is not None:
+            return _FAST.reachable(self._table, start, movement, blocked, stop)
+        return self.reachable_python(start, movement, blocked, stop)
+
+    def reachable_python(self, start: int, movement: int, blocked: Sequence[bool],
+                         stop: set[int] | frozenset[int] = frozenset()) -> dict[int, int]:
+        """`reachable` in pure Python (the fallback, and the reference the compiled search is tested against);
+        `blocked` indexable by hex, `movement` > 0."""
         # `out` doubles as the visited set: `start` is put in first and taken out at the end (deleting
         # keeps the insertion order of the rest, which is the order callers turn into options). A blocked
         # hex is never recorded, its `blocked[m]` test is as cheap as a set lookup.

@@ -8,19 +8,15 @@ standing on a hex (or -1). Rules functions keep the two in step.
 from __future__ import annotations
 
 import copy
-import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from hoplostat.catalog.model import Tactic, Unit
-from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.hexgrid import HexGrid, occupied_or_blocked
 from hoplostat.engine.mode import Mode
 from hoplostat.engine.registry import ATTACK_ANY, AURA_HOOKS, SCOPED_HOOKS, hook_map
 
 _EMPTY: list = []
-_or = operator.or_
-_OCCUPIED = (-1).__lt__
-"""A board entry names a unit (uid >= 0, uids are ints): `blocked_for_move`."""
 _ALL, _TROOP, _OPP, _AURAS, _SCOPED = "\0all", "\0troop", "\0opp", "\0auras", "\0scoped"
 _TROOP_KEY = tuple(_TROOP + str(t) for t in range(8))
 _OPP_KEY = tuple(_OPP + str(t) for t in range(8))
@@ -367,8 +363,7 @@ class GameState:
     def blocked_for_move(self, troop: int | None = None) -> list[bool]:
         """Blocked hexes for a unit of `troop`: units, static blocks and pedestals (MOV-2, ARN-6), and
         footholds of other troops (SUP-3). `troop=None` leaves footholds out."""
-        # [x >= 0 or st for x, st in zip(board, move_block)], the same bools, built in C (hot: every movement step)
-        b = list(map(_or, map(_OCCUPIED, self.board), self.grid.move_block))
+        b = occupied_or_blocked(self.board, self.grid.move_block)  # hot: every movement decision
         if troop is not None and self.footholds:
             for h, t in self.footholds.items():
                 if t != troop:
