@@ -8,7 +8,8 @@ stand-in values.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Mapping
+import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -368,6 +369,18 @@ def _unknown(what: str, key: str, known: Mapping[str, Any]) -> InputError:
     return InputError(f"unknown {what} {key!r}{hint} (`hoplostat data list` shows the ids)")
 
 
+_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Catalog -> its answers of `faction_units` and `units_of_kind`, asked at every game's set-up (a catalog is
+frozen, so they never change; kept outside its fields, which `to_jsonable` and the catalog hash read)."""
+
+
+def _memo(cat: Catalog) -> dict:
+    got = _MEMO.get(cat)
+    if got is None:
+        got = _MEMO[cat] = {}
+    return got
+
+
 @dataclass(frozen=True, eq=False)
 class Catalog:
     """The merged, validated catalog. Look things up with `unit()`, `faction()`, `arena()`."""
@@ -412,13 +425,24 @@ class Catalog:
 
     def faction_units(self, faction_id: str, *, include_hero: bool = False) -> tuple[Unit, ...]:
         """The faction's ten non-elite units in file order, its hero first if `include_hero`."""
-        fac = self.faction(faction_id)
-        units = tuple(u for u in self.units.values() if u.faction == faction_id and u.kind == "unit")
-        return ((self.units[fac.hero],) + units) if include_hero and fac.hero else units  # a house has no hero
+        memo = _memo(self)
+        key = ("faction_units", faction_id, include_hero)
+        got = memo.get(key)
+        if got is None:
+            fac = self.faction(faction_id)
+            units = tuple(u for u in self.units.values() if u.faction == faction_id and u.kind == "unit")
+            got = ((self.units[fac.hero],) + units) if include_hero and fac.hero else units  # a house has no hero
+            memo[key] = got
+        return got
 
     def faction_tactics(self, faction_id: str) -> tuple[Tactic, ...]:
         return tuple(self.tactics[t] for t in self.faction(faction_id).tactics)
 
     def units_of_kind(self, kind: str) -> tuple[Unit, ...]:
-        return tuple(u for u in self.units.values() if u.kind == kind)
+        memo = _memo(self)
+        key = ("units_of_kind", kind)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(u for u in self.units.values() if u.kind == kind)
+        return got
 
