@@ -1,6 +1,6 @@
 """Engine cost in CPU instructions, today's tree beside a reference commit (issues 12 and 15).
 
-`python bench/bench_instructions.py [N] [--reference REV] [--workload NAME ...]` plays the same seeded games
+`python bench/instructions.py [N] [--reference REV] [--workload NAME ...]` plays the same seeded games
 in this tree and in the commit REV (exported as `bench_engine` does) under valgrind's cachegrind, which counts
 the instructions a process executes. Unlike seconds, the count does not depend on what else the machine is
 running, so the ratio of two counts is the same on a busy shared machine as on a quiet one (timed figures
@@ -14,7 +14,8 @@ reference / here (above 1: this tree is cheaper), and the mean rounds per game o
 differ, the games are not the same ones (a rule fix or a changed player since REV) and the line says so,
 with the ratio per round beside it. Instruction counts are a cost model, not time: memory stalls and the
 CPU's speed are left out, so read them beside `bench_engine.py`'s timed figures. About 20 s of valgrind
-per process at N=10; needs `valgrind` on the PATH.
+per process at N=10; needs `valgrind` on the PATH. A script, not a `python -m bench` module: a full run takes
+about half an hour.
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ def per_game(tree: Path, name: str, n: int, data: Path | None) -> tuple[float, f
 def compare(n: int, reference: str, workloads: list[str], here_data: Path | None = FROZEN_ROSTER) -> list[tuple]:
     """Per workload: (name, here per game, reference per game, here rounds, reference rounds), printed too."""
     if shutil.which("valgrind") is None:
-        raise SystemExit("error: bench_instructions needs valgrind on the PATH")
+        print("error: bench/instructions.py needs valgrind on the PATH", file=sys.stderr)
+        raise SystemExit(2)
     from hoplostat.engine import hexgrid
 
     print(f"# this tree: compiled movement search {'on' if hexgrid.COMPILED else 'off (pure Python)'}", flush=True)
