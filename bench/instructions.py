@@ -3,8 +3,8 @@
 `python bench/instructions.py [N] [--reference REV] [--workload NAME ...]` plays the same seeded games
 in this tree and in the commit REV (exported as `bench_engine` does) under valgrind's cachegrind, which counts
 the instructions a process executes. Unlike seconds, the count does not depend on what else the machine is
-running, so the ratio of two counts is the same on a busy shared machine as on a quiet one (timed figures
-moved by up to 30% between runs of the same code; see docs/engine.md). Each workload runs twice per tree:
+running: two runs of the same code agree within about 2% on a busy shared machine, where timed figures
+moved by up to 30% (docs/engine.md). Each workload runs twice per tree:
 once with N games and once with none (imports, the catalog, one warm-up game); the difference over N is the
 cost of a game. Both trees play the Remastered stand-ins as they were before their calibration (the
 reference commits carry those chips).
