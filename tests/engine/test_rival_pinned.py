@@ -114,3 +114,169 @@ def test_deadliest_counts_dice_after_modifiers_UNIT_9():
     assert uids(rival.top_priority(g, s.units[0], ("least-deadly",), cands)) == [2]
     s.units[1].moved_turn = s.turn
     assert uids(rival.top_priority(g, s.units[0], ("deadliest",), cands)) == [1, 2]
+
+
+# --------------------------------------------------------------------------- the players choose for the rivals (R-RIV-5)
+
+
+def test_deployment_goes_far_from_the_primary_hero_then_from_the_nearest_player_unit_R_RIV_5():
+    """RIV-2, R-RIV-5: headless, the players deploy a rival on the hex farthest from their primary hero (32, two
+    from the hero on 30, is the worst), then farthest from their nearest unit (the unit on 13 is next to 14 and
+    two from 23), then the lowest hex (a fixed order among equals, so seeded games repeat)."""
+    g, rc = game([(BANDIT, 1, 57), (HERO, 0, 30), (PROTECTOR, 0, 13)], players=Scripted())
+    s = g.state
+    s.units[1].is_primary_hero = True
+    blue = [14, 23, 32, 33, 42, 50]
+    assert [GRID.dist[30][h] for h in blue] == [3, 3, 2, 3, 3, 3]
+    assert [GRID.dist[13][h] for h in blue][:2] == [1, 2] and min(GRID.dist[13][h] for h in blue[3:]) >= 3
+    assert rc.tie(g, "rival-deploy", blue) == 33
+    assert rc.tie(g, "rival-deploy", [14, 23, 32]) == 23
+    # a hero that is not the primary one is just a unit: the nearest unit decides (42 and 50 are 3 and 4 from 30)
+    s.units[1].is_primary_hero = False
+    assert rc.tie(g, "rival-deploy", [14, 32, 42]) == 42
+
+
+def test_marks_and_targets_spare_the_primary_hero_then_heroes_then_take_the_most_hp_R_RIV_5():
+    """R-RIV-5: the players make a rival mark or attack the unit they mind least: never their primary hero if
+    avoidable, then not another hero, then the one with the most HP; among equals the lowest uid."""
+    g, rc = game([(BANDIT, 1, 31), (HERO, 0, 30), (NEUTRAL, 0, 32), (PROTECTOR, 0, 40), (WARRIOR, 0, 21),
+                  (PROTECTOR, 0, 22)], players=Scripted())
+    s = g.state
+    s.units[1].is_primary_hero = True
+    for decision, opt in (("rival-mark", lambda t: (0, t)), ("rival-engage", lambda t: ("attack", 0, t))):
+        def pick(*targets):
+            got = rc.tie(g, decision, [opt(t) for t in targets])
+            return got[-1]
+
+        assert pick(1, 2, 3, 4) == 3  # Protector (4 HP) over the Warrior (3 HP), both over the heroes
+        assert pick(1, 2, 4) == 4
+        assert pick(1, 2) == 2  # the neutral hero (6 HP) is spared less than the primary hero (5 HP)
+        assert pick(5, 3) == 3 and pick(3, 5) == 3  # equal: the lower uid
+    assert rc.tie(g, "rival-mark", [(0, ("hex", 38)), (0, ("hex", 19))]) == (0, ("hex", 19))
+    assert s.units[3].hp == s.units[5].hp == 4
+
+
+def test_a_targeted_special_spares_the_primary_hero_like_an_attack_R_RIV_5():
+    """R-RIV-5 for a Special with a target (Long Shot): its target is chosen as an attack's; a Special without a
+    unit in combat as its target is neutral ((0, 0)), below any non-hero target."""
+    g, rc = game([(BANDIT, 1, 31), (HERO, 0, 30), (PROTECTOR, 0, 40), (WARRIOR, 0, 21)], players=Scripted())
+    s = g.state
+    s.units[1].is_primary_hero = True
+    shot = lambda t: ("special", 0, "long-shot", (t,))  # noqa: E731
+    assert rc.tie(g, "rival-engage", [shot(1), shot(2)]) == shot(2)
+    assert rc.tie(g, "rival-engage", [shot(3), shot(2)]) == shot(2)
+    assert rc.tie(g, "rival-engage", [("special", 0, "whirlwind", ()), ("attack", 0, 3)]) == ("attack", 0, 3)
+    s.units[2].zone = "discard"
+    assert rc.tie(g, "rival-engage", [shot(2), ("attack", 0, 3)]) == ("attack", 0, 3)
+    assert rc.tie(g, "rival-engage", [shot(99), ("attack", 0, 1)]) == shot(99)
+
+
+def test_rival_moves_toward_the_most_exposed_hex_then_away_from_the_primary_hero_R_RIV_5():
+    """R-RIV-5: of the rule-allowed moves the players take the one that leaves the rival exposed to the most of
+    their units (hexes within those units' Range), then the one farthest from their primary hero, then the
+    lowest uid and hex."""
+    g, rc = game([(BANDIT, 1, 50), (BANDIT, 1, 0), (PROTECTOR, 0, 30), (PROTECTOR, 0, 40), (HERO, 0, 12)],
+                 players=Scripted())
+    s = g.state
+    s.units[4].is_primary_hero = True
+    d = GRID.dist
+    # 31 and 39 are next to both Protectors (30, 40), 41 and 29 to one of them
+    exposed = {h: sum(1 for x in (30, 40, 12) if d[h][x] <= 1) for h in (31, 41, 39, 29)}
+    assert exposed == {31: 2, 41: 1, 39: 2, 29: 1}
+    assert rc.tie(g, "rival-move", [(0, 41), (0, 31)]) == (0, 31)
+    # 31 and 39 both exposed twice: 39 is farther from the primary hero on 12
+    assert d[12][39] > d[12][31]
+    assert rc.tie(g, "rival-move", [(0, 31), (0, 39)]) == (0, 39)
+    assert rc.tie(g, "rival-move", [(1, 39), (0, 39)]) == (0, 39)
+    # the rivals' own units expose nothing: the Bandit on 0 is not a player unit
+    assert rc.tie(g, "rival-move", [(0, 1), (0, 41)]) == (0, 41)
+
+
+def test_displacement_onto_the_hex_fewest_rivals_threaten_a_stone_first_R_RIV_5():
+    """R-RIV-5 (e.g. Antony's green trigger): the players displace their unit onto the hex within Range of the
+    fewest rival units, a stone among equals, then the lowest hex."""
+    g, rc = game([(BANDIT, 1, 21), (BANDIT, 1, 40), (PROTECTOR, 0, 30), (PROTECTOR, 0, 0)], players=Scripted())
+    d = GRID.dist
+    threat = {h: sum(1 for x in (21, 40) if d[h][x] <= 1) for h in (31, 20, 29, 38, 28)}
+    assert threat == {31: 2, 20: 1, 29: 0, 38: 0, 28: 0}
+    assert rc.tie(g, "rival-displace", [(2, 31), (2, 20)]) == (2, 20)
+    assert rc.tie(g, "rival-displace", [(2, 20), (2, 29)]) == (2, 29)
+    assert rc.tie(g, "rival-displace", [(2, 28), (2, 38), (2, 29)]) == (2, 38)
+    assert rc.tie(g, "rival-displace", [(2, 29), (2, 28)]) == (2, 28)
+    # the players' own units threaten nothing: 1 is next to their unit on 0
+    assert rc.tie(g, "rival-displace", [(2, 28), (2, 1)]) == (2, 1)
+    assert rival.displace_choice(g, rc, g.state.units[2], [31, 29]) == 29
+    assert rival.displace_choice(g, rc, g.state.units[2], []) is None
+
+
+def test_a_rival_ability_order_is_the_first_offered_R_RIV_5():
+    """R-RIV-5: the order of rival abilities is the players' (the first offered, headless)."""
+    g, rc = game([(BANDIT, 1, 21), (PROTECTOR, 0, 30)], players=Scripted())
+    assert rc.tie(g, "rival-ability", [(0, "regen", ()), (0, "other", ())]) == (0, "regen", ())
+
+
+# --------------------------------------------------------------------------- who answers for the rivals (R-RIV-5)
+
+
+def test_a_single_option_is_taken_and_ties_go_to_the_players_controller_it_declares_R_RIV_5():
+    """RIV-3, RIV-9, R-RIV-5: a single option is no choice (nobody is asked); ties are asked of the players'
+    controller, as the players' troop and as a mandatory choice, when it declares the decision in
+    `rival_decisions`; if it passes, or declares other decisions only, `players_favour` decides."""
+    from enginekit import Players as ByTroop
+
+    g, _ = game([(BANDIT, 1, 31), (HERO, 0, 30), (PROTECTOR, 0, 32)])
+    s = g.state
+    s.units[1].is_primary_hero = True
+    asked = ByTroop({"rival-engage": lambda o: o[0]})
+    rc = rival.RivalController(test_rival.ONS, players=asked, players_troop=0)
+    opts = [("attack", 0, 1), ("attack", 0, 2)]
+    assert rc.tie(g, "rival-engage", opts[:1]) == opts[0] and asked.by_troop == []
+    assert rc.tie(g, "rival-engage", opts) == opts[0]  # the players' own answer, even the primary hero
+    assert asked.by_troop == [(0, "rival-engage", opts)]
+    passing = ByTroop({"rival-engage": lambda o: None})
+    rc = rival.RivalController(test_rival.ONS, players=passing, players_troop=0)
+    assert rc.tie(g, "rival-engage", opts) == opts[1]
+    other = ByTroop({"rival-mark": lambda o: o[0]})
+    rc = rival.RivalController(test_rival.ONS, players=other, players_troop=0)
+    assert rc.tie(g, "rival-engage", opts) == opts[1] and other.by_troop == []
+    rc = rival.RivalController(test_rival.ONS, players=None)
+    assert rc.tie(g, "rival-engage", opts) == opts[1]
+
+
+def test_the_players_decide_a_rivals_intercept_blow_else_it_declines_R_RIV_5_R_ENG_13():
+    """R-RIV-5, R-ENG-13: the shared rules ask a rival troop "intercept" (Intercept Blow: it "may"); the players
+    answer it if their controller declares "rival-intercept" (asked with the same options and `optional`), else
+    the rival declines; a mandatory ask goes to the players' choice among equals; no options, no answer."""
+    from enginekit import Players as ByTroop
+
+    g, _ = game([(BANDIT, 1, 31), (PROTECTOR, 0, 30)])
+    yes = ByTroop({"rival-intercept": lambda o: o[0]})
+    rc = rival.RivalController(test_rival.ONS, players=yes, players_troop=0)
+    assert rc.choose(g, 1, "intercept", [0], optional=True) == 0
+    assert yes.by_troop == [(0, "rival-intercept", [0])] and yes.asked == [("rival-intercept", [0])]
+    assert rc.choose(g, 1, "intercept", [], optional=True) is None and len(yes.by_troop) == 1
+    no = ByTroop({"rival-mark": lambda o: o[0]})
+    rc = rival.RivalController(test_rival.ONS, players=no, players_troop=0)
+    assert rc.choose(g, 1, "intercept", [0], optional=True) is None and no.by_troop == []
+    assert rival.RivalController(test_rival.ONS).choose(g, 1, "intercept", [0], optional=True) is None
+    assert rc.choose(g, 1, "ability", [(0, "a", ()), (0, "b", ())], optional=False) == (0, "a", ())
+    optional_seen = []
+    rec = ByTroop({"rival-intercept": lambda o: optional_seen.append(1) or None})
+    rc = rival.RivalController(test_rival.ONS, players=rec, players_troop=0)
+    assert rc.choose(g, 1, "intercept", [0], optional=True) is None and optional_seen == [1]
+
+
+def test_a_rival_with_intercept_blow_takes_the_blow_only_if_the_players_say_so_R_RIV_5_R_ENG_13(cat):
+    """R-ENG-13 through the rival controller: a player unit attacks a Bandit next to a rival Guard with
+    Intercept Blow; headless the Guard declines (the Bandit is hit), with the players answering yes it takes
+    the blow."""
+    guard = mk_unit("guard", movement=2, range_=1, health=6, attack="black", skills=["intercept-blow"],
+                    kind="arena-unit", name="Guard")
+    from hoplostat.engine import rules
+
+    for players, hit, spared in ((Players(), 0, 1), (Players({"rival-intercept": lambda o: o[0]}), 1, 0)):
+        g, rc = game([(BANDIT, 1, 31), (guard, 1, 32), (WARRIOR, 0, 30)], roller=FixedRoller(mode="all"),
+                     players=players, rivals_turn=False)
+        s = g.state
+        rules.attack(g, s.units[2], s.units[0])
+        assert s.units[hit].hp < s.units[hit].unit.health and s.units[spared].hp == s.units[spared].unit.health
