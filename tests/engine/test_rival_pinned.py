@@ -280,3 +280,82 @@ def test_a_rival_with_intercept_blow_takes_the_blow_only_if_the_players_say_so_R
         s = g.state
         rules.attack(g, s.units[2], s.units[0])
         assert s.units[hit].hp < s.units[hit].unit.health and s.units[spared].hp == s.units[spared].unit.health
+
+
+# --------------------------------------------------------------------------- Specials (RIV-9, R-RIV-4)
+
+
+def _special_unit(skill, *, range_=1):
+    return mk_unit(skill, movement=0, range_=range_, health=5, attack="black", skills=[skill], kind="arena-unit",
+                   name=skill.title())
+
+
+def test_whirlwind_only_against_two_adjacent_opponents_R_RIV_4():
+    """R-RIV-4: a rival uses Whirlwind only with two or more adjacent opponents; with one it attacks it."""
+    ww = _special_unit("whirlwind 1")
+    g, rc = game([(ww, 1, 31), (PROTECTOR, 0, 30), (BEAST, 0, 28)])
+    s = g.state
+    assert rc.plan_engage(g, s.units[0]) == [("attack", 0, 1)]
+    g, rc = game([(ww, 1, 31), (PROTECTOR, 0, 30), (BEAST, 0, 32)])
+    assert rc.plan_engage(g, g.state.units[0]) == [("special", 0, "whirlwind", ())]
+
+
+def test_savage_only_against_two_opponents_in_range_R_RIV_4():
+    """R-RIV-4: Savage only with two or more opponents within Range (here Range 2: one adjacent, one two away);
+    with a single opponent in Range the unit attacks it."""
+    sv = _special_unit("savage", range_=2)
+    g, rc = game([(sv, 1, 31), (PROTECTOR, 0, 30), (BEAST, 0, 0)])
+    assert rc.plan_engage(g, g.state.units[0]) == [("attack", 0, 1)]
+    g, rc = game([(sv, 1, 31), (PROTECTOR, 0, 30), (BEAST, 0, 29)])
+    assert GRID.dist[31][29] == 2
+    assert rc.plan_engage(g, g.state.units[0]) == [("special", 0, "savage", ())]
+
+
+def test_reposition_is_never_a_rivals_choice_and_a_special_without_a_rival_condition_is_not_used_R_RIV_4():
+    """R-RIV-4: Reposition is never used by a rival (it moves by marking only): it attacks instead."""
+    rp = _special_unit("reposition")
+    g, rc = game([(rp, 1, 31), (PROTECTOR, 0, 30)])
+    assert rc.plan_engage(g, g.state.units[0]) == [("attack", 0, 1)]
+
+
+def test_long_shot_targets_by_the_priority_list_R_RIV_4_RIV_9():
+    """RIV-9 ("the unit uses its priority list if determining a target is necessary for the skill"): with no
+    opponent in Range, Long Shot is offered only against the highest priority among its targets (a hero over a
+    stronger unit), all tied ones kept."""
+    ls = _special_unit("long-shot 4")
+    g, rc = game([(ls, 1, 31), (BEAST, 0, 29), (HERO, 0, 33), (PROTECTOR, 0, 0)])
+    s = g.state
+    assert rc.plan_engage(g, s.units[0]) == [("special", 0, "long-shot", (2,))]
+    g, rc = game([(ls, 1, 31), (BEAST, 0, 29), (PROTECTOR, 0, 33), (BEAST, 0, 11)])
+    assert GRID.dist[31][11] <= 4
+    assert sorted(rc.plan_engage(g, g.state.units[0])) == [("special", 0, "long-shot", (1,)),
+                                                           ("special", 0, "long-shot", (3,))]
+
+
+def test_an_engaged_rival_narrates_its_special_and_is_done_for_the_turn_RIV_9():
+    """RIV-9: the Special is used instead of attacking (narrated "uses <skill>"), and the unit is done: it has
+    engaged this turn and is not offered again."""
+    ls = _special_unit("long-shot 4")
+    players = Players({"rival-engage": lambda o: o[0]})
+    g, rc = game([(ls, 1, 31), (PROTECTOR, 0, 29)], roller=FixedRoller([1]), players=players)
+    s = g.state
+    rival.engage_step(g, 1, rc)
+    assert s.units[0].engaged_turn == s.turn
+    assert any(line == "Long-Shot 4 (blue) uses long-shot" for line in s.log), s.log
+    assert s.units[1].hp == 3
+    assert rc.plan_engage(g, s.units[0])  # it could, but the step does not offer it again
+    rival.engage_step(g, 1, rc)
+    assert s.units[1].hp == 3
+
+
+def test_engage_skips_the_units_the_mode_engages_itself_and_every_other_rival_must_act_RIV_9():
+    """RIV-9: every rival that can act must (two Bandits, two attacks); `skip` leaves out the units the mode
+    engages itself (Onslaught's immortal)."""
+    g, rc = game([(BANDIT, 1, 31), (BANDIT, 1, 29), (BEAST, 0, 30)], roller=FixedRoller(mode="all"))
+    s = g.state
+    rival.engage_step(g, 1, rc, skip=lambda u: u.uid == 0)
+    assert s.units[1].engaged_turn == s.turn and s.units[0].engaged_turn != s.turn
+    assert s.units[2].hp == BEAST.health - 1
+    g, rc = game([(BANDIT, 1, 31), (BANDIT, 1, 29), (BEAST, 0, 30)], roller=FixedRoller(mode="all"))
+    rival.engage_step(g, 1, rc)
+    assert g.state.units[2].hp == BEAST.health - 2
