@@ -359,3 +359,81 @@ def test_engage_skips_the_units_the_mode_engages_itself_and_every_other_rival_mu
     g, rc = game([(BANDIT, 1, 31), (BANDIT, 1, 29), (BEAST, 0, 30)], roller=FixedRoller(mode="all"))
     rival.engage_step(g, 1, rc)
     assert g.state.units[2].hp == BEAST.health - 2
+
+
+# --------------------------------------------------------------------------- back-up movement (RIV-5, R-RIV-3)
+
+
+WALL = mk_unit("wall", movement=0, health=9, kind="arena-unit", name="Wall")
+
+
+def test_back_up_movement_toward_a_hex_priority_RIV_5_RIV_6():
+    """RIV-5, RIV-6: a hex priority out of reach (the stone on 38 is four hexes from the Bandit on 50, Movement 2)
+    gives a back-up move: full Movement along a shortest path toward the stone, narrated."""
+    g, rc = game([(BANDIT, 1, 50), (WARRIOR, 0, 0)], priority=("hex:stone",))
+    s = g.state
+    assert GRID.dist[50][38] == 4
+    rival.movement_step(g, 1, rc)
+    h = s.units[0].hex
+    assert GRID.dist[50][h] == 2 and GRID.dist[h][38] == 2
+    assert any("Bandit (blue) cannot reach a priority: back-up movement toward hex:stone" in x for x in s.log)
+
+
+def test_back_up_movement_toward_a_blocked_stone_takes_the_free_one_RIV_5():
+    """RIV-5: a stone taken by another unit cannot be moved onto; the back-up move heads for the free stone."""
+    g, rc = game([(BANDIT, 1, 52), (WALL, 1, 38), (WARRIOR, 0, 0)], priority=("hex:stone",))
+    s = g.state
+    before = GRID.dist[52][19]
+    rival.movement_step(g, 1, rc)
+    h = s.units[0].hex
+    assert GRID.dist[h][19] == before - 2
+
+
+def test_back_up_goes_for_the_next_strongest_when_no_hex_is_free_around_the_strongest_R_RIV_3():
+    """R-RIV-3: for a superlative the back-up goal is a free hex within Range of the strongest opponent in combat,
+    then of the next strongest, ...: the Beast (7 HP) in the corner is walled in by rival walls, so the Bandit
+    (Movement 2, nothing within reach) heads for the Protector (4 HP), not the Warrior (3 HP)."""
+    placed = [(BANDIT, 1, 57), (BEAST, 0, 0), (WALL, 1, 1), (WALL, 1, 7), (WALL, 1, 8), (PROTECTOR, 0, 20),
+              (WARRIOR, 0, 6)]
+    g, rc = game(placed, priority=("strongest",))
+    s = g.state
+    rival.movement_step(g, 1, rc)
+    h = s.units[0].hex
+    assert GRID.dist[57][h] == 2 and GRID.dist[h][20] == GRID.dist[57][20] - 2
+    assert any("back-up movement toward strongest" in x for x in s.log)
+    # the Beast free again: the back-up move heads for it
+    g, rc = game([p for p in placed if p[0] is not WALL], priority=("strongest",))
+    s = g.state
+    rival.movement_step(g, 1, rc)
+    h = s.units[0].hex
+    assert GRID.dist[h][0] == GRID.dist[57][0] - 2
+
+
+def test_back_up_for_a_lower_priority_when_the_higher_one_is_walled_in_RIV_5():
+    """RIV-5 ("get closer to the highest priority possible"): the hero walled in the corner cannot be got closer
+    to; the back-up move goes toward the next priority (strongest: the Protector)."""
+    g, rc = game([(BANDIT, 1, 57), (HERO, 0, 0), (WALL, 1, 1), (WALL, 1, 7), (WALL, 1, 8), (PROTECTOR, 0, 20)],
+                 priority=("hero", "strongest"))
+    s = g.state
+    rival.movement_step(g, 1, rc)
+    h = s.units[0].hex
+    assert GRID.dist[h][20] == GRID.dist[57][20] - 2
+    assert any("back-up movement toward strongest" in x for x in s.log)
+
+
+def test_backup_toward_uses_the_given_priorities_and_keeps_the_controllers_own_RIV_5():
+    """`backup_toward` (a mode whose rivals mark by lists of their own): RIV-5's back-up move toward the given
+    priorities; the controller's own list is unchanged afterwards."""
+    g, rc = game([(BANDIT, 1, 57), (HERO, 0, 0), (BEAST, 0, 20)], priority=("hero",))
+    s = g.state
+    u = s.units[0]
+    blocked = s.blocked_for_move(1)
+    reach = GRID.reachable(u.hex, 2, blocked, set())
+    dests = rc.backup_toward(g, u, reach, blocked, 1, ("sentinel", "strongest"))
+    assert rc.priority == ("hero",)
+    assert dests and all(GRID.dist[h][20] == GRID.dist[57][20] - 2 for h in dests)
+    assert rc.why[0] == "cannot reach a priority: back-up movement toward strongest"
+    own = rc.plan_backup(g, u, reach, blocked, 1)
+    assert own and all(GRID.dist[h][0] == GRID.dist[57][0] - 2 for h in own)
+    assert rc.backup_toward(g, u, {}, blocked, 1, ("strongest",)) == []
+    assert rc.why[0] == "cannot reach a priority and cannot get closer to one: does not move"
