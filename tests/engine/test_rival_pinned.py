@@ -437,3 +437,54 @@ def test_backup_toward_uses_the_given_priorities_and_keeps_the_controllers_own_R
     assert own and all(GRID.dist[h][0] == GRID.dist[57][0] - 2 for h in own)
     assert rc.backup_toward(g, u, {}, blocked, 1, ("strongest",)) == []
     assert rc.why[0] == "cannot reach a priority and cannot get closer to one: does not move"
+
+
+# --------------------------------------------------------------------------- deployment (RIV-2) and the steps
+
+
+def test_no_deployment_without_enough_blue_chips_RIV_2():
+    """RIV-2 ("Rival units always use blue health chips. Place HP ... according to its Health"), DEP-3: with
+    fewer blue chips in the supply than the unit's Health it is not deployed (narrated); with exactly enough
+    it is, and the chips leave the supply."""
+    from hoplostat.engine.state import BAG, UnitState
+
+    g, rc = game([(PROTECTOR, 0, 30)])
+    s = g.state
+    u = UnitState(len(s.units), BANDIT, 1, zone=BAG)
+    s.units.append(u)
+    s.supply["blue"] = BANDIT.health - 1
+    assert not rival.deploy(g, rc, u, (14, 23)) and u.zone == BAG
+    assert s.log[-1] == "Bandit cannot be deployed (no available deployment hex or health chips)"
+    s.supply["blue"] = BANDIT.health
+    assert rival.deploy(g, rc, u, (14,)) and u.hex == 14 and u.hp == BANDIT.health
+    assert s.supply["blue"] == 0 and s.supply["red"] == 34 - PROTECTOR.health
+
+
+def test_no_deployment_onto_a_hex_the_rivals_may_not_occupy_RIV_2():
+    """RIV-2: only available hexes: not a statically blocked one, not another troop's foothold."""
+    from hoplostat.engine.state import BAG, UnitState
+
+    g, rc = game([(PROTECTOR, 0, 30)])
+    s = g.state
+    u = UnitState(len(s.units), BANDIT, 1, zone=BAG)
+    s.units.append(u)
+    s.footholds = {14: 0}
+    assert not rival.deploy(g, rc, u, (14,))
+    assert rival.deploy(g, rc, u, (14, 23)) and u.hex == 23
+
+
+def test_movement_narrates_every_units_reason_and_works_without_a_log_RIV_3_RIV_4():
+    """RIV-3, RIV-4: the step narrates, per rival unit (named with its side), why it moves or stays; the same
+    moves are made when no log is kept."""
+    placed = [(BANDIT, 1, 23), (BANDIT, 1, 57), (PROTECTOR, 0, 21), (WARRIOR, 0, 56)]
+    g, rc = game(placed)
+    s = g.state
+    rival.movement_step(g, 1, rc)
+    moved = s.units[0].hex
+    assert "Bandit (blue) marks Protector (strongest)" in s.log
+    assert "Bandit (blue) marks Warrior (strongest), already within Range: does not move" in s.log
+    assert s.units[1].hex == 57 and rc.why == {1: "marks Warrior (strongest), already within Range: does not move"}
+    g, rc = game(placed)
+    g.state.log = None
+    rival.movement_step(g, 1, rc)
+    assert moved != 23 and g.state.units[0].hex == moved and g.state.units[1].hex == 57 and 0 not in rc.why
