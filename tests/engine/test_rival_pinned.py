@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 import test_rival
 from enginekit import Scripted, make_game, mk_unit
-from test_rival import BANDIT, BEAST, PROTECTOR, WARRIOR, Players, game
+from test_rival import BANDIT, BEAST, HIPPO, PROTECTOR, WARRIOR, Players, game
 
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.rulesets.remastered import rival
@@ -488,3 +488,229 @@ def test_movement_narrates_every_units_reason_and_works_without_a_log_RIV_3_RIV_
     g.state.log = None
     rival.movement_step(g, 1, rc)
     assert moved != 23 and g.state.units[0].hex == moved and g.state.units[1].hex == 57 and 0 not in rc.why
+
+
+# --------------------------------------------------------------------------- from the second reading of the survivors
+
+
+def test_a_one_letter_hex_tag_is_a_hex_priority_R_RIV_7():
+    """R-RIV-7: `hex:<tag>` with any tag, one letter long or more."""
+    assert rival.check_priority(["hex:a"]) == ("hex:a",)
+
+
+def test_deployment_far_from_the_primary_hero_even_next_to_another_player_unit_R_RIV_5():
+    """R-RIV-5: distance from the players' primary hero comes first: with the hero on 0, hex 50 (nine away) is
+    taken although a player unit stands next to it, over 14 (seven from the hero). A controller made without
+    `players_troop` chooses for troop 0, the players."""
+    g, rc = game([(BANDIT, 1, 33), (HERO, 0, 0), (PROTECTOR, 0, 57)], players=Scripted())
+    s = g.state
+    s.units[1].is_primary_hero = True
+    assert (GRID.dist[0][14], GRID.dist[0][50], GRID.dist[57][14], GRID.dist[57][50]) == (7, 9, 5, 1)
+    assert rc.tie(g, "rival-deploy", [14, 50]) == 50
+    assert rival.RivalController(test_rival.ONS).tie(g, "rival-deploy", [14, 50]) == 50
+
+
+def test_a_targeted_special_on_uid_0_and_equal_targets_R_RIV_5():
+    """R-RIV-5: a Special aimed at the players' primary hero is avoided whatever its uid (uid 0 included: the
+    first seat's hero in the modes' set-ups): Long Shot at another hero is preferred; equal targets go to the
+    lower uid; a target uid past the units' list is no unit (neutral)."""
+    g, rc = game([(HERO, 0, 30), (BANDIT, 1, 31), (NEUTRAL, 0, 40), (PROTECTOR, 0, 21), (PROTECTOR, 0, 22)],
+                 players=Scripted())
+    s = g.state
+    s.units[0].is_primary_hero = True
+    shot = lambda t: ("special", 1, "long-shot", (t,))  # noqa: E731
+    assert rc.tie(g, "rival-engage", [shot(0), shot(2)]) == shot(2)
+    assert rc.tie(g, "rival-engage", [shot(4), shot(3)]) == shot(3)
+    assert rc.tie(g, "rival-engage", [shot(len(s.units)), shot(0)]) == shot(len(s.units))
+
+
+def test_a_special_without_a_target_ranks_below_any_non_hero_target_and_above_a_hero_R_RIV_5():
+    """R-RIV-5 (`players_favour`): a Special with no unit as its target counts as neutral (0): the players prefer
+    an attack on a non-hero, even one with 1 HP, and prefer the Special to an attack on a hero."""
+    g, rc = game([(BANDIT, 1, 31), (PROTECTOR, 0, 30), (HERO, 0, 32)], hp={1: 1}, players=Scripted())
+    whirl = ("special", 0, "whirlwind", ())
+    assert rc.tie(g, "rival-engage", [whirl, ("attack", 0, 1)]) == ("attack", 0, 1)
+    assert rc.tie(g, "rival-engage", [("attack", 0, 2), whirl]) == whirl
+
+
+def test_equally_exposed_moves_of_one_unit_go_to_the_lower_hex_R_RIV_5():
+    """R-RIV-5: moves equal on exposure and on distance from the primary hero: the lower hex (a fixed order)."""
+    g, rc = game([(BANDIT, 1, 50), (PROTECTOR, 0, 30)], players=Scripted())
+    assert GRID.dist[30][29] == GRID.dist[30][31] == 1
+    assert rc.tie(g, "rival-move", [(0, 31), (0, 29)]) == (0, 29)
+
+
+class Recorder:
+    """A players' controller that records what the rival controller hands it, g included."""
+
+    rival_decisions = ("rival-engage",)
+
+    def __init__(self):
+        self.calls = []
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.calls.append((g, troop, decision, list(options), optional))
+        return options[-1]
+
+
+def test_the_players_controller_gets_the_game_and_a_mandatory_choice_R_RIV_5():
+    """RIV-9, R-RIV-5: a tie among a rival's targets is the players' choice: their controller is asked with the
+    game itself, as the players' troop, and may not pass (`optional=False`)."""
+    g, _ = game([(BANDIT, 1, 31), (PROTECTOR, 0, 30), (PROTECTOR, 0, 32)])
+    rec = Recorder()
+    rc = rival.RivalController(test_rival.ONS, players=rec, players_troop=0)
+    opts = [("attack", 0, 1), ("attack", 0, 2)]
+    assert rc.tie(g, "rival-engage", opts) == opts[1]
+    assert rec.calls == [(g, 0, "rival-engage", opts, False)]
+
+
+def test_a_movement_1_rival_moves_RIV_4():
+    """RIV-4: a unit with Movement 1 moves its one hex to bring its mark within Range."""
+    crab = mk_unit("crab", movement=1, range_=1, health=4, attack="black", kind="arena-unit", name="Crab")
+    g, rc = game([(crab, 1, 32), (PROTECTOR, 0, 30)])
+    rival.movement_step(g, 1, rc)
+    assert g.state.units[0].hex == 31
+
+
+def test_a_combat_lock_stops_a_rival_where_it_enters_the_locked_hex_RIV_3_R_ENG_27():
+    """RIV-3 ("the unit can reach a priority if it can move onto a hex that puts its mark within Range") with
+    Combat Lock: a rival entering a hex next to an opposing unit with Combat Lock stops there. The Bandit on 33
+    could reach the Protector on 30 (4 HP) only through 32, next to the Locker on 22 (3 HP): it cannot, so the
+    strongest opponent within its reach is the Locker, and it stops next to it."""
+    locker = mk_unit("locker", movement=2, range_=1, health=3, attack="black", skills=["combat-lock"], name="Locker")
+    g, rc = game([(BANDIT, 1, 33), (locker, 0, 22), (PROTECTOR, 0, 30)])
+    s = g.state
+    assert {32, 23} <= rival.opposing_locks(s, 1)
+    rival.movement_step(g, 1, rc)
+    assert GRID.dist[s.units[0].hex][22] == 1 and s.units[0].hex != 31
+    assert "Bandit (blue) marks Locker (strongest)" in s.log
+    # the same Locker without Combat Lock: the Protector is within reach, the Bandit goes to 31
+    g, rc = game([(BANDIT, 1, 33), (WARRIOR, 0, 22), (PROTECTOR, 0, 30)])
+    rival.movement_step(g, 1, rc)
+    assert g.state.units[0].hex == 31
+
+
+def test_hex_priority_narration_and_a_hex_priority_out_of_reach_gives_way_to_the_next_RIV_6():
+    """RIV-6 and RIV-3: on its hex priority a rival stays (narrated); moving onto one is narrated as marking the
+    hex; a hex priority it cannot reach this turn gives way to the next priority it can reach (here the
+    strongest opponent), not to back-up movement."""
+    g, rc = game([(BANDIT, 1, 19), (WARRIOR, 0, 50)], priority=("hex:stone", "strongest"))
+    rival.movement_step(g, 1, rc)
+    assert "Bandit (blue) is on its hex:stone priority: does not move" in g.state.log
+    g, rc = game([(BANDIT, 1, 21), (WARRIOR, 0, 50)], priority=("hex:stone", "strongest"))
+    rival.movement_step(g, 1, rc)
+    assert "Bandit (blue) marks a stone hex" in g.state.log
+    g, rc = game([(BANDIT, 1, 50), (PROTECTOR, 0, 40)], priority=("hex:stone", "strongest"))
+    s = g.state
+    assert min(GRID.dist[50][x] for x in GRID.tagged("stone")) > 2
+    rival.movement_step(g, 1, rc)
+    assert "Bandit (blue) marks Protector (strongest)" in s.log and GRID.dist[s.units[0].hex][40] == 1
+
+
+def test_a_rival_that_cannot_get_closer_says_so_RIV_5():
+    """RIV-5: a rival with no reachable priority and no way to get closer stays, and the log says why."""
+    pocket = {0, GRID.neighbours[0][0]}
+    rim = sorted({m for h in pocket for m in GRID.neighbours[h]} - pocket)
+    g, rc = game([(BANDIT, 1, 0)] + [(WALL, 1, h) for h in rim] + [(WARRIOR, 0, 50)])
+    rival.movement_step(g, 1, rc)
+    assert "Bandit (blue) cannot reach a priority and cannot get closer to one: does not move" in g.state.log
+
+
+def test_back_up_past_a_strongest_opponent_no_path_leads_to_R_RIV_3():
+    """R-RIV-3: the strongest opponent's free hexes exist but no unblocked path leads there (the Beast in the
+    corner, its one free neighbour 1 walled in): the back-up move heads for the next strongest (the Protector)
+    rather than staying."""
+    placed = [(BANDIT, 1, 57), (BEAST, 0, 0), (WALL, 1, 7), (WALL, 1, 8), (WALL, 1, 2), (WALL, 1, 9),
+              (PROTECTOR, 0, 20), (WARRIOR, 0, 6)]
+    g, rc = game(placed, priority=("strongest",))
+    s = g.state
+    assert s.board[1] < 0
+    rival.movement_step(g, 1, rc)
+    h = s.units[0].hex
+    assert GRID.dist[h][20] == GRID.dist[57][20] - 2
+
+
+def test_toward_mark_without_a_label_names_the_mark_only_RIV_3():
+    """RIV-3 narration: `toward_mark` called by a mode without a priority label names just the mark."""
+    g, rc = game([(BANDIT, 1, 33), (PROTECTOR, 0, 30)])
+    s = g.state
+    u = s.units[0]
+    reach = GRID.reachable(u.hex, 2, s.blocked_for_move(1), set())
+    assert rc.toward_mark(g, u, [s.units[1]], reach, 1) == [31]
+    assert rc.why[0] == "marks Protector"
+
+
+def test_a_special_with_no_options_or_no_rival_condition_leaves_the_next_special_its_turn_RIV_9():
+    """RIV-9: each of a rival's Specials is checked in turn: Whirlwind with no adjacent opponent (no options),
+    then Reposition (never a rival's choice), then Long Shot, whose condition holds (nobody within Range)."""
+    odd = mk_unit("odd", movement=0, range_=1, health=5, attack="black",
+                  skills=["whirlwind 1", "reposition", "long-shot 4"], kind="arena-unit", name="Odd")
+    g, rc = game([(odd, 1, 31), (PROTECTOR, 0, 29)])
+    assert rc.plan_engage(g, g.state.units[0]) == [("special", 0, "long-shot", (1,))]
+
+
+def test_a_special_the_rival_rules_do_not_read_is_never_used_R_RIV_4(monkeypatch):
+    """R-RIV-4: a Special with no rival reading (not in `RIVAL_SPECIAL_CONDITIONS`, e.g. Naumachia's Elude) is
+    never used by a rival: it attacks instead."""
+    real = rival.unit_hooks
+
+    def hooks(unit, hook):
+        if hook == "special_options" and unit.id == "bandit":
+            return (("mystery", None, lambda g, u, p: [()]),)
+        return real(unit, hook)
+
+    monkeypatch.setattr(rival, "unit_hooks", hooks)
+    g, rc = game([(BANDIT, 1, 31), (PROTECTOR, 0, 30)])
+    assert rc.plan_engage(g, g.state.units[0]) == [("attack", 0, 1)]
+
+
+def test_a_targeted_special_uses_a_superlative_of_the_priority_list_RIV_9():
+    """RIV-9: the list's superlatives apply to a Special's targets too: Long Shot with `closest` first takes the
+    nearest of its targets."""
+    ls = _special_unit("long-shot 4")
+    g, rc = game([(ls, 1, 31), (BEAST, 0, 11), (PROTECTOR, 0, 29)], priority=("closest",))
+    assert GRID.dist[31][29] < GRID.dist[31][11]
+    assert rc.plan_engage(g, g.state.units[0]) == [("special", 0, "long-shot", (2,))]
+
+
+def test_another_troops_foothold_blocks_a_rivals_path_SUP_3_RIV_4():
+    """RIV-4 ("the shortest unblocked path") with SUP-3: a player's foothold blocks the rivals' movement. The
+    Bandit on 33 reaches the Protector on 30 only through 32; with the players' foothold on 32 it cannot."""
+    g, rc = game([(BANDIT, 1, 33), (PROTECTOR, 0, 30)])
+    s = g.state
+    s.footholds = {32: 0}
+    rival.movement_step(g, 1, rc)
+    assert s.units[0].hex not in (31, 32)
+
+
+def test_a_unit_that_cannot_move_does_not_stop_the_others_RIV_7():
+    """RIV-7: a dazed rival (deployed this turn) takes no part in the step, the others move."""
+    g, rc = game([(HIPPO, 1, 42), (BANDIT, 1, 33), (PROTECTOR, 0, 30)])
+    s = g.state
+    s.units[0].deployed_turn = s.turn
+    rival.movement_step(g, 1, rc)
+    assert s.units[0].hex == 42 and s.units[1].hex == 31
+
+
+def test_the_players_order_the_rivals_moves_RIV_7():
+    """RIV-7: "players may freely choose the order in which they move": the players' controller is asked
+    "rival-move" with every unit's moves and its answer is carried out."""
+    players = Players({"rival-move": lambda o: o[-1]})
+    g, rc = game([(BANDIT, 1, 33), (BANDIT, 1, 50), (PROTECTOR, 0, 30), (PROTECTOR, 0, 48)], players=players)
+    rival.movement_step(g, 1, rc)
+    first = next(o for d, o in players.asked if d == "rival-move")
+    assert {uid for uid, _ in first} == {0, 1}
+    assert "b (blue) moves Bandit from hex 50" in next(x for x in g.state.log if " moves " in x)
+
+
+def test_every_rival_ability_is_used_in_the_players_order_RIV_1_R_RIV_6():
+    """R-RIV-6: every usable rival Ability is used (two Bandits, two Regens), the players choosing the order
+    ("rival-ability")."""
+    players = Players({"rival-ability": lambda o: o[-1]})
+    g, rc = game([(BANDIT, 1, 31), (BANDIT, 1, 33), (PROTECTOR, 0, 30)], hp={0: 3, 1: 3}, players=players)
+    rival.abilities_step(g, 1, rc)
+    s = g.state
+    assert s.units[0].hp == 4 and s.units[1].hp == 4
+    asked = [o for d, o in players.asked if d == "rival-ability"]
+    assert asked and {uid for uid, *_ in asked[0]} == {0, 1}
+    assert len([x for x in s.log if "heals" in x]) == 2
