@@ -298,3 +298,17 @@ def test_forfeit_is_narrated_PAN_20(cat):
     s.mode.forfeit(g, 2)
     t = s.troops[2]
     assert s.log[-1] == f"{t.faction} ({t.side}) has nothing in combat and nothing to deploy: it forfeits and is eliminated"
+
+
+def test_the_result_names_the_skills_the_engine_does_not_implement(cat):
+    """A chip in the game with a skill the engine does not implement is named in the result (never ignored
+    silently)."""
+    from enginekit import mk_unit
+
+    from hoplostat.engine.state import UnitState
+
+    g = game(cat)
+    s = g.state
+    assert s.mode.result(g, GameSpec("pandemonium", FOUR)).unimplemented == ()
+    s.units.append(UnitState(len(s.units), mk_unit("odd", skills=["made-up-skill"]), 0, zone=CAMP))
+    assert "made-up-skill" in s.mode.result(g, GameSpec("pandemonium", FOUR)).unimplemented
