@@ -714,3 +714,24 @@ def test_every_rival_ability_is_used_in_the_players_order_RIV_1_R_RIV_6():
     asked = [o for d, o in players.asked if d == "rival-ability"]
     assert asked and {uid for uid, *_ in asked[0]} == {0, 1}
     assert len([x for x in s.log if "heals" in x]) == 2
+
+
+def test_the_rivals_answers_to_the_shared_rules_asks_R_RIV_5():
+    """R-RIV-5 for the shared rules' asks of a rival troop: a players' controller that declares nothing (no
+    `rival_decisions`) is not asked and an optional ask is declined; one that declares "rival-intercept" gets the
+    game, the players' troop and the `optional` flag as asked; a mandatory ask is settled as the players' choice
+    of that kind ("mark": sparing the primary hero)."""
+    g, _ = game([(BANDIT, 1, 31), (HERO, 0, 30), (PROTECTOR, 0, 32)])
+    s = g.state
+    s.units[1].is_primary_hero = True
+    plain = Scripted()
+    rc = rival.RivalController(test_rival.ONS, players=plain, players_troop=0)
+    assert rc.choose(g, 1, "intercept", [0], optional=True) is None and plain.asked == []
+    assert rc.choose(g, 1, "mark", [(0, 1), (0, 2)], optional=False) == (0, 2)
+    assert rc.choose(g, 1, "engage", [("attack", 0, 1), ("attack", 0, 2)], optional=False) == ("attack", 0, 2)
+    rec = Recorder()
+    rec.rival_decisions = ("rival-intercept",)
+    rc = rival.RivalController(test_rival.ONS, players=rec, players_troop=0)
+    assert rc.choose(g, 1, "intercept", [0, 2], optional=True) == 2
+    assert rc.choose(g, 1, "intercept", [0, 2], optional=False) == 2
+    assert rec.calls == [(g, 0, "rival-intercept", [0, 2], True), (g, 0, "rival-intercept", [0, 2], False)]
