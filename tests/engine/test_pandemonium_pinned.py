@@ -13,7 +13,7 @@ from test_pandemonium import FOUR, Asked, _on_stones, deploy_hexes, game, hero, 
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec
-from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.engine.state import CAMP, DISCARD
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.pandemonium import POOL, Pandemonium, setup
 
@@ -297,7 +297,8 @@ def test_forfeit_is_narrated_PAN_20(cat):
     s = g.state
     s.mode.forfeit(g, 2)
     t = s.troops[2]
-    assert s.log[-1] == f"{t.faction} ({t.side}) has nothing in combat and nothing to deploy: it forfeits and is eliminated"
+    assert s.log[-1] == (f"{t.faction} ({t.side}) has nothing in combat and nothing to deploy: it forfeits and is "
+                         "eliminated")
 
 
 def test_the_result_names_the_skills_the_engine_does_not_implement(cat):

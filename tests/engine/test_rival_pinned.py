@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 import test_rival
-from enginekit import Scripted, make_game, mk_unit
+from enginekit import Scripted, mk_unit
 from test_rival import BANDIT, BEAST, HIPPO, PROTECTOR, WARRIOR, Players, game
 
 from hoplostat.engine.rules import FixedRoller
@@ -116,7 +116,7 @@ def test_deadliest_counts_dice_after_modifiers_UNIT_9():
     assert uids(rival.top_priority(g, s.units[0], ("deadliest",), cands)) == [1, 2]
 
 
-# --------------------------------------------------------------------------- the players choose for the rivals (R-RIV-5)
+# ------------------------------------------------------------------- the players choose for the rivals (R-RIV-5)
 
 
 def test_deployment_goes_far_from_the_primary_hero_then_from_the_nearest_player_unit_R_RIV_5():
