@@ -61,6 +61,12 @@ TESTS: dict[str, list[str]] = {
     "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
                                       "tests/engine/test_coop_teams.py", "tests/engine/test_onslaught_pinned.py"],
     "rulesets/remastered/ascension": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py"],
+    "rulesets/remastered/rival": ["tests/engine/test_rival.py", "tests/engine/test_onslaught.py",
+                                  "tests/engine/test_onslaught_pinned.py", "tests/engine/test_coop_teams.py",
+                                  "tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
+                                  "tests/engine/test_rival_pinned.py"],
+    "rulesets/remastered/pandemonium": ["tests/engine/test_pandemonium.py", "tests/engine/test_ruling_switches.py",
+                                        "tests/engine/test_pandemonium_pinned.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
@@ -72,16 +78,19 @@ TESTS: dict[str, list[str]] = {
 it; a set runs the union."""
 
 FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish", "rulesets/remastered/onslaught",
-                       "rulesets/remastered/ascension", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
+                       "rulesets/remastered/ascension", "rulesets/remastered/rival",
+                       "rulesets/remastered/pandemonium", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
                        "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""
 
 DESELECT: dict[str, str] = {
     "rulesets/remastered/skirmish": "test_seeded_games_keep_invariants_and_end",
+    "rulesets/remastered/pandemonium": "test_seeded_games_end_and_keep_the_invariants",
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
-mutant on the shared machine); the mode's rule scenarios pin each rule on their own."""
+mutant on the shared machine) and Pandemonium's 3- and 4-player seeded games (50 s); the modes' rule
+scenarios pin each rule on their own."""
 
 LINKS = ("hoplostat", "data", "tests")
 
