@@ -61,6 +61,13 @@ TESTS: dict[str, list[str]] = {
     "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
                                       "tests/engine/test_coop_teams.py", "tests/engine/test_onslaught_pinned.py"],
     "rulesets/remastered/ascension": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py"],
+    "rulesets/remastered/titan": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
+                                  "tests/engine/test_all_titans.py", "tests/engine/test_effects_registry.py",
+                                  "tests/engine/test_titan_pinned.py"],
+    "rulesets/remastered/shards": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
+                                   "tests/engine/test_all_titans.py", "tests/engine/test_shards_pinned.py"],
+    "rulesets/remastered/colosseum": ["tests/engine/test_colosseum.py", "tests/engine/test_skirmish_pinned.py",
+                                      "tests/engine/test_ascension_pinned.py", "tests/engine/test_colosseum_pinned.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
@@ -72,13 +79,16 @@ TESTS: dict[str, list[str]] = {
 it; a set runs the union."""
 
 FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish", "rulesets/remastered/onslaught",
-                       "rulesets/remastered/ascension", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
+                       "rulesets/remastered/ascension", "rulesets/remastered/titan", "rulesets/remastered/shards",
+                       "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
                        "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""
 
 DESELECT: dict[str, str] = {
     "rulesets/remastered/skirmish": "test_seeded_games_keep_invariants_and_end",
+    "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
+    "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
 mutant on the shared machine); the mode's rule scenarios pin each rule on their own."""
