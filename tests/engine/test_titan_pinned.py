@@ -633,7 +633,10 @@ def test_titan_effects_register_in_the_titan_context_of_remastered(cat, scratch_
     def fn(g, titan, arg):
         calls.append((titan, arg))
 
+    from hoplostat.engine import registry
+
     assert titan_rules._titan_effect(scratch_term)(fn) is fn
+    assert ("remastered", "titan", scratch_term) in registry.EFFECTS  # Remastered's own, not every rule set's
     impl = effect_impl("remastered", "titan", scratch_term)
     assert impl is not None and impl.fn is fn and impl.term == scratch_term and impl.context == "titan"
     g, s, mars = mars_alone(cat)
@@ -648,8 +651,8 @@ def test_targeted_titan_effects_act_on_the_effect_target_or_say_there_is_none_R_
 
     calls = []
 
-    def fn(g, titan, t, arg):
-        calls.append((titan, t, arg))
+    def fn(game, titan, t, arg):
+        calls.append((game, titan, t, arg))
 
     assert titan_rules._targeted(scratch_term)(fn) is fn
     impl = effect_impl("remastered", "titan", scratch_term)
@@ -659,7 +662,7 @@ def test_targeted_titan_effects_act_on_the_effect_target_or_say_there_is_none_R_
     assert calls == [] and f"{scratch_term}: no target" in s.log
     feng = s.units[put(s, s.troops[0].primary_hero, free_hexes(s, near=CENTER)[0])]
     titan_rules.resolve(g, mars, Effect(scratch_term, 2))
-    assert calls == [(mars, feng, 2)]
+    assert calls == [(g, mars, feng, 2)]
 
 
 def test_displace_target_never_moves_a_shard_R_ASC_1_R_ASC_10(cat):
