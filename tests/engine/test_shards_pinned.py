@@ -363,9 +363,10 @@ def test_a_pedestal_shard_is_picked_up_by_ending_a_move_next_to_it_R_ASC_6(cat):
 
 
 def test_a_unit_moving_onto_a_left_shard_equips_it_ASC_10(cat):
-    """ASC-10: "moves onto ... a hex with a previously equipped shard": the unit equips it."""
+    """ASC-10: "moves onto ... a hex with a previously equipped shard": the unit equips it (the fourth shard:
+    the three still on their pedestals, out of reach, are looked at first)."""
     g, s = titan_e(cat)
-    sh = s.shards[0]
+    sh = s.shards[3]
     spot = away(s)[5]
     lay(s, sh, spot)
     w = s.units[put(s, chip(s, 0, "kunlun/warrior"), free_hexes(s, near=spot)[0])]
@@ -493,3 +494,28 @@ def test_drop_takes_only_the_defeated_holders_shards(cat):
     rules.damage(g, w, 99)
     assert b.holder == v.uid and b.hex == -1 and any(pt.tactic is b.marker for pt in v.tactics)
     assert v.uid in s.shard_holders
+
+
+def test_a_move_equips_the_shard_it_ends_on_and_one_it_passes_ASC_10(cat):
+    """ASC-10: a move onto one left shard through another equips both."""
+    g, s = titan_e(cat)
+    first, second = s.shards[0], s.shards[1]
+    d = s.grid.dist
+    free = away(s)
+    a, m, b = next((a, m, b) for m in free for a in free_hexes(s, near=m) for b in free_hexes(s, near=m)
+                   if d[a][b] == 2)
+    lay(s, first, b)
+    lay(s, second, m)
+    w = s.units[put(s, chip(s, 0, "kunlun/warrior"), a)]
+    rules.move(g, w, b)
+    assert first.holder == w.uid and second.holder == w.uid
+
+
+def test_a_flip_with_one_chip_left_gains_that_one_R_ASC_7(cat):
+    """R-ASC-7: "as many as the supply allows": with a single red chip left, the flipped shard has 1 HP."""
+    g = build(cat, titan="shaghad", players=Players({"track": lambda o: o[0]}))
+    s = g.state
+    sh = s.shards[0]
+    s.supply["red"] = 1
+    rules.damage(g, s.units[sh.uid], 3)
+    assert sh.colour == "red" and s.units[sh.uid].hp == 1 and s.units[sh.uid].zone == COMBAT and not sh.out
