@@ -88,6 +88,10 @@ def test_setup_puts_no_hp_on_shards_without_a_colour(cat):
     shards.setup_shards(s, ShardSetup(start="inactive", hp=0, hp_colour="blue", equip=False, holder=(), on_defeat=()))
     assert all(sh.colour is None and sh.uid < 0 and not sh.active for sh in s.shards)
     assert (s.supply["red"], s.supply["blue"]) == (red, blue)
+    # a card with 1 HP per shard: each gets its 1 HP
+    s.shards.clear()
+    shards.setup_shards(s, ShardSetup(start="active", hp=1, hp_colour="red", equip=False, holder=(), on_defeat=()))
+    assert all(sh.colour == "red" and s.units[sh.uid].hp == 1 for sh in s.shards) and s.supply["red"] == red - 4
 
 
 # --------------------------------------------------------------------------- HP on a shard (ASC-9)
