@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 from enginekit import CENTER, PEDESTALS, Scripted, mk_tactic, mk_unit, prefer
-from test_colosseum import PLAIN, RED_CHAIN, col_game
+from test_colosseum import PLAIN, col_game
 
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.state import CAMP, COMBAT, TRACK
+from hoplostat.engine.state import CAMP, TRACK
 from hoplostat.rulesets.remastered import colosseum
 from hoplostat.rulesets.remastered.colosseum import FOOTHOLD, GOLD, HERO, HP, SUPPORT
 

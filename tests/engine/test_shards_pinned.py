@@ -12,12 +12,10 @@ Positions come from the real set-up (`build_ascension`) with chips put on the Co
 from __future__ import annotations
 
 import numpy as np
-import pytest
-from enginekit import CENTER, INNER, PEDESTALS, Players, build_ascension as build, clear_shards, put_in_combat as put
+from enginekit import CENTER, INNER, PEDESTALS, Players, build_ascension as build, put_in_combat as put
 
 from hoplostat.catalog.model import Effect, ShardSetup
 from hoplostat.engine import rules
-from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.rulesets.remastered import shards
 from hoplostat.rulesets.remastered.ascension import setup
