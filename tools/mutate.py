@@ -67,6 +67,13 @@ TESTS: dict[str, list[str]] = {
                                   "tests/engine/test_rival_pinned.py"],
     "rulesets/remastered/pandemonium": ["tests/engine/test_pandemonium.py", "tests/engine/test_ruling_switches.py",
                                         "tests/engine/test_pandemonium_pinned.py"],
+    "rulesets/remastered/titan": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
+                                  "tests/engine/test_all_titans.py", "tests/engine/test_effects_registry.py",
+                                  "tests/engine/test_titan_pinned.py"],
+    "rulesets/remastered/shards": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
+                                   "tests/engine/test_all_titans.py", "tests/engine/test_shards_pinned.py"],
+    "rulesets/remastered/colosseum": ["tests/engine/test_colosseum.py", "tests/engine/test_skirmish_pinned.py",
+                                      "tests/engine/test_ascension_pinned.py", "tests/engine/test_colosseum_pinned.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
@@ -79,7 +86,8 @@ it; a set runs the union."""
 
 FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish", "rulesets/remastered/onslaught",
                        "rulesets/remastered/ascension", "rulesets/remastered/rival",
-                       "rulesets/remastered/pandemonium", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
+                       "rulesets/remastered/pandemonium", "rulesets/remastered/titan", "rulesets/remastered/shards",
+                       "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
                        "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""
@@ -87,9 +95,12 @@ tests pin each rule on their own)."""
 DESELECT: dict[str, str] = {
     "rulesets/remastered/skirmish": "test_seeded_games_keep_invariants_and_end",
     "rulesets/remastered/pandemonium": "test_seeded_games_end_and_keep_the_invariants",
+    "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
+    "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
-mutant on the shared machine) and Pandemonium's 3- and 4-player seeded games (50 s); the modes' rule
+mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s) and, for the titan and
+the shards, the Onslaught whole games of test_all_titans (nothing of theirs); the modes' rule
 scenarios pin each rule on their own."""
 
 LINKS = ("hoplostat", "data", "tests")
