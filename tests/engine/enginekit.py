@@ -106,6 +106,20 @@ def build_ascension(cat, titan="mars", factions=("kunlun",), *, roller=None, pla
     return g
 
 
+def camp_chip(s, troop, unit_id=None):
+    """A chip of `troop` not in combat (of `unit_id`, else any non-elite one in camp)."""
+    if unit_id is None:
+        return next(u.uid for u in s.units if u.troop == troop and u.zone == CAMP and not u.elite)
+    return next(u.uid for u in s.units if u.troop == troop and u.unit.id == unit_id and u.zone != COMBAT)
+
+
+def free_hexes(s, *, near=None, k=1):
+    """Free ordinary Colosseum hexes (not inner, center, pedestal or blocked), at distance k from `near` if given."""
+    hexes = range(s.grid.n) if near is None else s.grid.at_distance(near, k)
+    return [h for h in hexes if s.board[h] < 0 and not s.grid.move_block[h] and not s.grid.pedestal[h]
+            and h not in INNER and h != CENTER]
+
+
 def make_game(
     grid: HexGrid,
     placed: Sequence[tuple[Unit, int, int]],

@@ -11,28 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import CENTER, INNER, PEDESTALS, Players, build_ascension as build, clear_shards, put_in_combat as put
+from enginekit import CENTER, INNER, camp_chip as chip, free_hexes, PEDESTALS, Players, build_ascension as build, clear_shards, put_in_combat as put
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import play_turn
 from hoplostat.engine.rules import FixedRoller
-from hoplostat.engine.state import CAMP, COMBAT, TRACK, UnitState
+from hoplostat.engine.state import CAMP, TRACK, UnitState
 from hoplostat.rulesets.remastered import colosseum
 from hoplostat.rulesets.remastered.ascension import Ascension, build_game, result_of, setup
-
-
-def chip(s, troop, unit_id=None):
-    """A chip of `troop` not in combat (of `unit_id`, else any non-elite one in camp)."""
-    if unit_id is None:
-        return next(u.uid for u in s.units if u.troop == troop and u.zone == CAMP and not u.elite)
-    return next(u.uid for u in s.units if u.troop == troop and u.unit.id == unit_id and u.zone != COMBAT)
-
-
-def free_hexes(s, *, near=None, k=1):
-    """Free ordinary hexes (not inner, center, pedestal or blocked), at distance k from `near` if given."""
-    hexes = range(s.grid.n) if near is None else s.grid.at_distance(near, k)
-    return [h for h in hexes if s.board[h] < 0 and not s.grid.move_block[h] and not s.grid.pedestal[h]
-            and h not in INNER and h != CENTER]
 
 
 # --------------------------------------------------------------------------- crowd favor rewards (ASC-8, ASC-12)

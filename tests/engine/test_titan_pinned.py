@@ -15,7 +15,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from enginekit import CENTER, INNER, Players, build_ascension as build, clear_shards, put_in_combat as put
+from enginekit import CENTER, camp_chip as chip, free_hexes, Players, build_ascension as build, clear_shards, put_in_combat as put
 
 from hoplostat.catalog import SkillRef
 from hoplostat.catalog.model import Effect
@@ -23,20 +23,6 @@ from hoplostat.engine import rules
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.rulesets.remastered import titan as titan_rules
-
-
-def chip(s, troop, unit_id=None):
-    """A chip of `troop` not in combat (of `unit_id`, else any non-elite one in camp)."""
-    if unit_id is None:
-        return next(u.uid for u in s.units if u.troop == troop and u.zone == CAMP and not u.elite)
-    return next(u.uid for u in s.units if u.troop == troop and u.unit.id == unit_id and u.zone != COMBAT)
-
-
-def free_hexes(s, *, near=None, k=1):
-    """Free ordinary hexes (not inner, center, pedestal or blocked), at distance k from `near` if given."""
-    hexes = range(s.grid.n) if near is None else s.grid.at_distance(near, k)
-    return [h for h in hexes if s.board[h] < 0 and not s.grid.move_block[h] and not s.grid.pedestal[h]
-            and h not in INNER and h != CENTER]
 
 
 def remove(s, u):
