@@ -5,3 +5,179 @@ the helpers of tests/engine/test_alliance.py (the real set-up, Scripted controll
 team 0 = seats 0 and 2, red; team 1 = seats 1 and 3, blue)."""
 
 from __future__ import annotations
+
+import numpy as np
+import pytest
+from enginekit import put_in_combat
+from test_alliance import FACTIONS, asked, build, clear, hero, put, set_track, spare
+
+from hoplostat.engine import rules
+from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec
+from hoplostat.engine.state import BAG, CAMP, DISCARD, TRACK
+from hoplostat.rulesets.remastered.alliance import TEAM_NAMES, Alliance, AllianceState, setup, team_of_seat
+from hoplostat.rulesets.remastered.base import RULESET
+
+
+@pytest.fixture(scope="module")
+def cat():
+    from hoplostat.catalog import load
+
+    return load((), use_env=False)
+
+
+def _played(cat, first=1):
+    """A game in round 9 with made-up counts per troop (troop i: deployed 3+i, damage 7+i, ...), first seat 1
+    (team b red), seat 3 keeping its hero in camp for team b, seat 2 for team a."""
+    picks = {1: {"alliance-hero": lambda o: 3}, 2: {"alliance-hero": lambda o: 2}}
+    g, s, ctrls = build(cat, first=first, picks=picks)
+    s.round = 9
+    for i, t in enumerate(s.troops):
+        t.deployed, t.damage_dealt, t.kills, t.units_lost = 3 + i, 7 + i, 2 + i, 1 + i
+        t.tactic_damage, t.tactic_kills, t.favor_total = 1 + i, i, 10 + i
+    s.favor_total[:], s.rewards[:] = [22, 24], [3, 4]
+    return g, s
+
+
+# --------------------------------------------------------------------------- the result (ALL-2, ALL-6, ALL-21)
+
+
+def test_result_reports_each_troops_team_counts_hero_and_the_team_tracks_ALL_2_ALL_6_ALL_16(cat):
+    """The result per troop: seat, faction, side (its team's colour: ALL-4), team (even seats 0, odd 1: ALL-3),
+    outcome shared by teammates (ALL-2), counts, its own favor and its team's rewards (ALL-16), whether its
+    primary hero was defeated and whether it was the hero that started in camp (ALL-6); per game: mode, ruleset,
+    Pozzuoli, factions, rounds, end, first player, the winning team's letter and each team's favor and rewards.
+    Unfinished: a draw for all, no winning team."""
+    g, s = _played(cat)
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    assert (r.mode, r.ruleset, r.arena, r.factions, r.rounds, r.first_player) == (
+        "alliance", RULESET, "pozzuoli", FACTIONS, 9, 1)
+    assert r.end_reason == "unfinished" and r.log is s.log
+    assert r.extras == {"winner_team": None, "team_favor": {"a": 22, "b": 24}, "team_rewards": {"a": 3, "b": 4}}
+    assert [t.outcome for t in r.troops] == [DRAW] * 4
+    sides = ["blue", "red", "blue", "red"]
+    for i, tr in enumerate(r.troops):
+        assert (tr.seat, tr.faction, tr.side, tr.team) == (i, FACTIONS[i], sides[i], i % 2)
+        assert (tr.units_deployed, tr.damage_dealt, tr.kills, tr.units_lost) == (3 + i, 7 + i, 2 + i, 1 + i)
+        assert (tr.crowd_favor, tr.rewards, tr.tactic_damage, tr.tactic_kills) == (10 + i, [3, 4][i % 2], 1 + i, i)
+        assert tr.extras == {"hero_defeated": 0, "hero_in_camp": int(i in (2, 3))}
+    # the chips that could take part: camp and combat chips, not the unchosen ones in the bag nor the track heroes
+    seen = {(u.seat, u.unit_id) for u in r.units}
+    for u in s.units:
+        assert ((u.troop, u.unit.id) in seen) == (u.zone not in (BAG, TRACK)), (u.name, u.zone)
+    # team b's primary heroes fall: team a (seats 0 and 2) wins
+    for p in (1, 3):
+        h = hero(s, p)
+        if h.zone == TRACK:
+            rules.return_to_camp(g, h, active=True)
+        put_in_combat(s, h.uid, [28, 40][p // 2])
+        rules.defeat(g, h)
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    assert r.end_reason == "both opposing primary heroes defeated" and r.extras["winner_team"] == "a"
+    assert [t.outcome for t in r.troops] == [WON, LOST, WON, LOST]
+    assert [t.extras["hero_defeated"] for t in r.troops] == [0, 1, 0, 1]
+    assert any(u.seat == 1 and u.unit_id == hero(s, 1).unit.id and u.defeated for u in r.units)
+
+
+def test_team_b_wins_for_odd_seats_ALL_2(cat):
+    g, s = _played(cat)
+    s.mode.team_wins(g, 1, "test win")
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    assert r.extras["winner_team"] == "b" and [t.outcome for t in r.troops] == [LOST, WON, LOST, WON]
+    assert s.winner_team == 1 and s.end_reason == "test win"
+
+
+def test_only_the_first_end_counts_and_names_the_winning_pair_ALL_2_ALL_23(cat):
+    """A team win ends the game once: a later forfeit or win changes neither the reason nor the winner; the end
+    line names both teammates of the winning team; a draw (round cap) names no winner."""
+    g, s = _played(cat)
+    s.mode.team_wins(g, 0, "the red team forfeits")
+    s.mode.team_wins(g, 1, "both opposing primary heroes defeated")
+    assert s.winner_team == 0 and s.end_reason == "the red team forfeits"
+    assert s.log[-1] == f"Game over: the red team forfeits; {FACTIONS[0]} and {FACTIONS[2]} win"
+    assert sum(line.startswith("Game over") for line in s.log) == 1
+    assert s.mode.end_text(g, "x", None) == f"Game over: x; {FACTIONS[0]} and {FACTIONS[2]} win"
+    g, s = _played(cat)
+    assert s.mode.end_text(g, "round cap (60) reached", None) == "Game over: round cap (60) reached; draw"
+    s.winner_team = 1
+    assert s.mode.end_text(g, "y", None) == f"Game over: y; {FACTIONS[1]} and {FACTIONS[3]} win"
+
+
+def test_rows_of_a_won_game_name_the_team_its_pair_and_the_camp_heroes_ALL_2_ALL_6(cat):
+    """`Alliance.rows`: the winner is the team's letter (a: seats a and c), the winning factions joined, rounds,
+    end, first seat, the third and fourth factions, which seat of each team kept its hero in camp (ALL-6), each
+    team's favor and rewards, per seat its counts and whether its hero fell; one units row per chip that could
+    take part, `won` for the winning team's chips only. `is_success` is a win of team a."""
+    g, s = _played(cat)
+    s.mode.team_wins(g, 1, "the red team forfeits")
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    head = {"matchup": "m1", "arena": "pozzuoli", "game": 7, "faction_a": FACTIONS[0], "faction_b": FACTIONS[1]}
+    rows = Alliance.rows(r, head, lambda uid: cat.units[uid].kind if uid in cat.units else None)
+    (row,) = rows["games"]
+    assert {k: row[k] for k in head} == head
+    assert (row["winner"], row["winner_factions"], row["rounds"], row["end_reason"]) == (
+        "b", f"{FACTIONS[1]}+{FACTIONS[3]}", 9, "the red team forfeits")
+    assert (row["first_seat"], row["faction_c"], row["faction_d"]) == ("b", FACTIONS[2], FACTIONS[3])
+    assert (row["camp_hero_a"], row["camp_hero_b"]) == ("c", "d")
+    assert (row["team_a_favor"], row["team_b_favor"], row["team_a_rewards"], row["team_b_rewards"]) == (22, 24, 3, 4)
+    for x, i in zip("abcd", range(4)):
+        assert (row[f"{x}_units_deployed"], row[f"{x}_damage_dealt"], row[f"{x}_kills"], row[f"{x}_units_lost"],
+                row[f"{x}_crowd_favor"], row[f"{x}_hero_defeated"]) == (3 + i, 7 + i, 2 + i, 1 + i, 10 + i, 0)
+    assert set(row) == set(head) | set(Alliance.columns["games"])
+    units = rows["units"]
+    assert len(units) == len(r.units) > 0 and all(u["game"] == 7 for u in units)
+    assert {u["side"] for u in units} == set("abcd")
+    assert all(u["won"] is (u["side"] in "bd") for u in units)
+    assert "hero" in {u["kind"] for u in units}
+    assert not Alliance.is_success(row) and Alliance.is_success({**row, "winner": "a"})
+    assert not Alliance.is_success({})
+
+
+def test_rows_of_a_draw_have_no_winner_ALL_2(cat):
+    g, s = _played(cat, first=0)
+    s.end_reason = "round cap (60) reached"
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    (row,) = Alliance.rows(r, {"matchup": "m", "arena": "pozzuoli", "game": 1}, lambda uid: None)["games"]
+    assert (row["winner"], row["winner_factions"], row["first_seat"]) == (None, None, "a")
+    assert (row["camp_hero_a"], row["camp_hero_b"]) == ("a", "d")  # seat a kept its own, seat b chose seat d
+    assert not Alliance.is_success(row)
+
+
+# --------------------------------------------------------------------------- set-up (ALL-3 .. ALL-10)
+
+
+def test_setup_state_narration_and_mode_ALL_3_ALL_4_ALL_10(cat):
+    """`setup`: Pozzuoli's grid and an empty board, the full supply (ALL-10) also as the start supply, seats on
+    alternating teams (ALL-3), every chip in the bag until chosen, the turn order from the first player,
+    narrated with each faction's side; no log unless asked; the mode object is an Alliance, or the one given."""
+    s = setup(cat, list(FACTIONS), rng=np.random.default_rng(0), first_player=2, log=True)
+    assert isinstance(s, AllianceState) and isinstance(s.mode, Alliance)
+    assert s.grid.n == len(s.board) and all(b == -1 for b in s.board)
+    assert s.supply == s.supply_start == dict(cat.game.health_chips) and s.supply is not s.supply_start
+    assert s.teams == [0, 1, 0, 1] and s.players == [0, 1, 2, 3] and s.first == 2 and s.order == [2, 3, 0, 1]
+    assert [team_of_seat(p) for p in range(6)] == [0, 1, 0, 1, 0, 1]
+    for u in s.units:  # the non-elite chips in the bag until chosen (ALL-9), the primary heroes in camp, inactive
+        assert (u.zone, u.active) == ((CAMP, False) if u.is_primary_hero else (BAG, True)), u.name
+    assert s.camp_hero == [-1, -1] and s.track_hero == [-1, -1] and s.winner_team is None
+    assert s.log == [f"Set-up: {FACTIONS[2]} (red), {FACTIONS[3]} (blue), {FACTIONS[0]} (red), {FACTIONS[1]} (blue)"
+                     f" in turn order; {FACTIONS[2]} goes first"]
+    assert s.mates(0) == [0, 2] and s.mates(1) == [1, 3]
+    assert setup(cat, list(FACTIONS), rng=np.random.default_rng(0), first_player=2).log is None
+    mode = Alliance()
+    assert setup(cat, list(FACTIONS), rng=np.random.default_rng(0), mode=mode).mode is mode
+    assert Alliance.setup_state is setup or Alliance.setup_state == setup
+
+
+def test_begin_narrates_the_heroes_and_the_choices_ALL_6_ALL_9(cat):
+    """ALL-6, ALL-9: the set-up choices are narrated: whose hero waits in camp, whose hero stands on which
+    team's fourth reward, each player's six units chosen face down (their names hidden)."""
+    g, s, _ = build(cat, first=1, picks={1: {"alliance-hero": lambda o: 3}})
+    h1 = hero(s, 1)
+    log = "\n".join(s.log)
+    assert (f"{FACTIONS[3]}'s hero waits in camp; {FACTIONS[1]}'s hero {h1.name} stands on the red team's "
+            f"fourth reward") in log
+    assert (f"{FACTIONS[0]}'s hero waits in camp; {FACTIONS[2]}'s hero {hero(s, 2).name} stands on the blue "
+            f"team's fourth reward") in log
+    for f in FACTIONS:
+        assert f"{f} chooses six units, face down" in log
+    # the camp heroes are the camp's, inactive; the track heroes on the track, active
+    assert hero(s, 3).zone == CAMP and not hero(s, 3).active and h1.zone == TRACK and h1.active
