@@ -181,3 +181,123 @@ def test_begin_narrates_the_heroes_and_the_choices_ALL_6_ALL_9(cat):
         assert f"{f} chooses six units, face down" in log
     # the camp heroes are the camp's, inactive; the track heroes on the track, active
     assert hero(s, 3).zone == CAMP and not hero(s, 3).active and h1.zone == TRACK and h1.active
+
+
+def test_result_names_the_unimplemented_skills_none_in_the_catalog(cat):
+    """The result names the skills on the game's chips that the engine does not play (a sorted tuple; the
+    Remastered catalog has none)."""
+    from hoplostat.engine.registry import unimplemented_in_game
+
+    g, s = _played(cat)
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    assert r.unimplemented == unimplemented_in_game(s) == ()
+
+
+# --------------------------------------------------------------------------- the turn (ALL-22)
+
+
+def test_turn_header_names_the_round_the_faction_and_its_side_ALL_22(cat):
+    g, s, _ = build(cat, first=1)
+    s.round = 4
+    t = s.mode.turn_of(g, 2)
+    assert t.troop == 2 and t.header == f"-- Round 4, {FACTIONS[2]} (blue) turn"
+    assert [x.troop for x in s.mode.round_turns(g)] == [1, 2, 3, 0]
+
+
+# --------------------------------------------------------------------------- crowd favor (ALL-14 .. ALL-21)
+
+
+def test_stone_favor_is_narrated_with_its_reason_ALL_15(cat):
+    g, s, _ = build(cat)
+    put(s, 0, "kunlun/warrior", s.grid.tagged("stone")[0])
+    s.mode.check_stones(g, 0)
+    assert s.log[-1] == f"{FACTIONS[0]} (red) earns 1 crowd favor (1 stone hex(es)), team bead on 1"
+
+
+def test_defeat_favor_is_narrated_with_the_defeat_ALL_14(cat):
+    g, s, _ = build(cat)
+    kun = put(s, 0, "kunlun/attacker-2", 28)
+    v = put(s, 1, "amazons/attacker-3", s.grid.neighbours[28][0], hp=1)
+    rules.defeat(g, v, source=kun, source_troop=0)
+    assert f"{FACTIONS[0]} (red) earns 2 crowd favor ({kun.name} defeated {v.name}), team bead on 2" in s.log
+
+
+def test_no_favor_moves_nothing_and_says_nothing_ALL_16(cat):
+    """Gaining 0 favor moves no bead, adds to no total, and is not narrated."""
+    g, s, _ = build(cat)
+    n = len(s.log)
+    s.mode.gain_favor(g, 0, 0, "nothing")
+    assert s.favor == [0, 0] and s.favor_total == [0, 0] and s.troops[0].favor_total == 0 and len(s.log) == n
+
+
+def test_a_full_track_counts_the_favor_but_the_bead_stays_silent_ALL_16_CF_2(cat):
+    """ALL-16, CF-2: nothing after the last reward. With the bead on 20, more favor still counts in the totals
+    (the catch-up compares all favor earned, ALL-21) but the bead does not move, no reward is claimed and the
+    log says nothing of a bead moving."""
+    g, s, ctrls = build(cat)
+    set_track(s, 0, 20)
+    n = len(s.log)
+    clear(ctrls)
+    s.mode.gain_favor(g, 0, 3, "test")
+    assert s.favor[0] == 20 and s.favor_total[0] == 23 and s.troops[0].favor_total == 3 and s.rewards[0] == 4
+    assert len(s.log) == n and not any(c.asked for c in ctrls)
+
+
+def test_catch_up_goes_to_team_a_when_it_is_behind_ALL_21(cat):
+    """ALL-21: the team with less total favor catches up, whichever team it is. Team b reaches its first reward
+    (5 against team a's 3): the Kunlun and Lamosian players (team a) are asked, nobody of team b."""
+    from test_alliance import _catch_up_board
+
+    g, s, ctrls, units, _ = _catch_up_board(cat)
+    set_track(s, 0, 3)
+    s.active = 1
+    clear(ctrls)
+    s.mode.gain_favor(g, 1, 5, "test")
+    assert s.rewards == [0, 1] and s.favor_total == [3, 5]
+    assert [bool(asked(ctrls[p], "catch-up")) for p in range(4)] == [True, False, True, False]
+    assert asked(ctrls[0], "catch-up") == [[units[0].uid]]
+
+
+def test_catch_up_after_fourth_when_the_switch_is_chosen_yes_R_ALL_3(cat):
+    """Ruling R-ALL-3 chosen explicitly (`alliance-catch-up-after-fourth = yes`, the default): the catch-up follows
+    all four rewards, as with no switch chosen."""
+    from test_ruling_switches import _alliance_catch_ups
+
+    assert _alliance_catch_ups(cat, {"alliance-catch-up-after-fourth": "yes"}) == 2 * 4
+
+
+def test_rewards_are_narrated_ALL_17_ALL_18_ALL_19_ALL_20(cat):
+    """Each reward claimed is narrated with the team's side, and its effect: the camp hero flipped (ALL-17), the
+    tactics taken back (ALL-18), each unit returned from the discard (ALL-19), the track hero into its owner's
+    camp, active (ALL-20)."""
+    g, s, _ = build(cat)
+    s.troops[0].tactics_discard.append(s.troops[0].tactics_camp.pop())
+    u = spare(s, 0)
+    put_in_combat(s, u.uid, 28)
+    rules.defeat(g, u)
+    n = len(s.log)
+    s.mode.gain_favor(g, 0, 20, "test")
+    log = s.log[n:]
+    for k in (1, 2, 3, 4):
+        assert f"the red team claims crowd favor reward {k}" in log
+    assert f"{hero(s, 0).name} is flipped to its active side" in log
+    assert f"{FACTIONS[0]} takes its discarded tactics back to its camp" in log
+    assert f"{u.name} returns from the discard to the camp" in log
+    assert f"{FACTIONS[2]} takes its primary hero {hero(s, 2).name} into its camp, active" in log
+
+
+# --------------------------------------------------------------------------- forfeit (ALL-23)
+
+
+def test_team_forfeits_even_when_the_opponents_have_units_in_combat_ALL_23(cat):
+    """ALL-23 counts the player's own team only: the opponents' units in combat do not save a team with
+    nothing in combat whose player cannot deploy."""
+    g, s, _ = build(cat)
+    for u in s.zone(1, CAMP):
+        if u.active:
+            u.zone = DISCARD
+    put(s, 0, spare(s, 0).unit.id, 28)
+    put(s, 2, spare(s, 2).unit.id, 40)
+    s.active = 1
+    s.mode.deployment(g, 1)
+    assert s.end_reason == "the blue team forfeits" and s.winner_team == 0
