@@ -301,3 +301,33 @@ def test_team_forfeits_even_when_the_opponents_have_units_in_combat_ALL_23(cat):
     s.active = 1
     s.mode.deployment(g, 1)
     assert s.end_reason == "the blue team forfeits" and s.winner_team == 0
+
+
+def test_result_names_a_skill_the_engine_does_not_play(cat):
+    """A chip carrying a skill the engine has no implementation of is reported in the result (played as blank,
+    never silently): here a made-up skill on one Kunlun chip."""
+    import dataclasses
+
+    g, s = _played(cat)
+    u = next(x for x in s.units if x.troop == 0 and x.unit.skills)
+    fake = dataclasses.replace(u.unit.skills[0], id="made-up-skill")
+    u.unit = dataclasses.replace(u.unit, skills=(*u.unit.skills, fake))
+    r = s.mode.result(g, GameSpec("alliance", FACTIONS))
+    assert r.unimplemented == ("made-up-skill",)
+
+
+def test_a_clones_turn_plays_on_the_clone_ALL_22(cat):
+    """The turn's steps are cached per game (`steps_for`), and a clone (what a lookahead player simulates on)
+    shares the mode object: a turn of the clone must deploy on the clone and leave the original game as it was."""
+    from hoplostat.engine.loop import play_turn
+
+    g, s, _ = build(cat)
+    s.active = 0
+    play_turn(g, s.mode.turn_of(g, 0))
+    assert len(s.in_combat(0)) == 1  # the mandatory deployment (ALL-13)
+    s.active = 1
+    g2 = g.clone()
+    s2 = g2.state
+    assert s2.mode is s.mode
+    play_turn(g2, s2.mode.turn_of(g2, 1))
+    assert len(s2.in_combat(1)) == 1 and not s.in_combat(1)
