@@ -325,9 +325,9 @@ def test_a_clones_turn_plays_on_the_clone_ALL_22(cat):
     s.active = 0
     play_turn(g, s.mode.turn_of(g, 0))
     assert len(s.in_combat(0)) == 1  # the mandatory deployment (ALL-13)
-    s.active = 1
+    put(s, 0, "kunlun/warrior", s.grid.tagged("stone")[0])
     g2 = g.clone()
     s2 = g2.state
     assert s2.mode is s.mode
-    play_turn(g2, s2.mode.turn_of(g2, 1))
-    assert len(s2.in_combat(1)) == 1 and not s.in_combat(1)
+    play_turn(g2, s2.mode.turn_of(g2, 0))  # the same troop's turn: its steps are in the cache
+    assert s2.favor[0] == 1 and s.favor[0] == 0  # the stone check (ALL-15) on the clone only
