@@ -14,7 +14,7 @@ from test_alliance import FACTIONS, asked, build, clear, hero, put, set_track, s
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec
 from hoplostat.engine.state import BAG, CAMP, DISCARD, TRACK
-from hoplostat.rulesets.remastered.alliance import TEAM_NAMES, Alliance, AllianceState, setup, team_of_seat
+from hoplostat.rulesets.remastered.alliance import Alliance, AllianceState, setup, team_of_seat
 from hoplostat.rulesets.remastered.base import RULESET
 
 
