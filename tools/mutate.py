@@ -67,6 +67,8 @@ TESTS: dict[str, list[str]] = {
                                   "tests/engine/test_rival_pinned.py"],
     "rulesets/remastered/pandemonium": ["tests/engine/test_pandemonium.py", "tests/engine/test_ruling_switches.py",
                                         "tests/engine/test_pandemonium_pinned.py"],
+    "rulesets/remastered/alliance": ["tests/engine/test_alliance.py", "tests/engine/test_ruling_switches.py",
+                                     "tests/engine/test_alliance_pinned.py"],
     "rulesets/remastered/titan": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
                                   "tests/engine/test_all_titans.py", "tests/engine/test_effects_registry.py",
                                   "tests/engine/test_titan_pinned.py"],
@@ -86,7 +88,8 @@ it; a set runs the union."""
 
 FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish", "rulesets/remastered/onslaught",
                        "rulesets/remastered/ascension", "rulesets/remastered/rival",
-                       "rulesets/remastered/pandemonium", "rulesets/remastered/titan", "rulesets/remastered/shards",
+                       "rulesets/remastered/pandemonium", "rulesets/remastered/alliance", "rulesets/remastered/titan",
+                       "rulesets/remastered/shards",
                        "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
                        "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
@@ -95,13 +98,14 @@ tests pin each rule on their own)."""
 DESELECT: dict[str, str] = {
     "rulesets/remastered/skirmish": "test_seeded_games_keep_invariants_and_end",
     "rulesets/remastered/pandemonium": "test_seeded_games_end_and_keep_the_invariants",
+    "rulesets/remastered/alliance": "test_whole_games_end_with_consistent_team_results",
     "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
-mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s) and, for the titan and
-the shards, the Onslaught whole games of test_all_titans (nothing of theirs); the modes' rule
-scenarios pin each rule on their own."""
+mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s), Alliance's 1,000 seeded whole
+games (not marked slow) and, for the titan and the shards, the Onslaught whole games of test_all_titans (nothing of
+theirs); the modes' rule scenarios pin each rule on their own."""
 
 LINKS = ("hoplostat", "data", "tests")
 
