@@ -90,15 +90,30 @@ def test_the_player_picks_the_hex_next_to_the_target_TLC_79():
 
 
 def test_a_single_free_hex_next_to_the_target_is_taken_without_asking_TLC_79():
+    """The hexes next to the target held by arena chips and by the champion (uid 0) but one."""
     g = new()
+    s = g.state
+    b = _boss(g, "criminal-boss-a", 28)
+    u = put(g, "atlantis/defender-1", 35)
+    free = sorted((h for h in s.grid.neighbours[35] if s.board[h] < 0), key=lambda h: s.grid.dist[28][h])
+    champ = hero(g, 0, free[0])  # nearer the boss than the target: not the farthest
+    assert champ.uid == 0 and s.grid.dist[28][free[0]] < s.grid.dist[28][35]
+    for h in free[2:]:
+        put(g, "beast-a", h)
+    bosses.assassinate(g, b, None)
+    assert asked(g, "boss-hex") == [] and b.hex == free[1] and u.hp == u.unit.health - 6
+
+
+def test_of_two_free_hexes_next_to_the_target_the_player_picks_either_TLC_79():
+    g = new(picks={"boss-hex": lambda opts: opts[-1]})
     s = g.state
     b = _boss(g, "criminal-boss-a", 28)
     u = hero(g, 0, 35)
     free = [h for h in s.grid.neighbours[35] if s.board[h] < 0]
-    for h in free[1:]:
+    for h in free[2:]:
         put(g, "beast-a", h)
     bosses.assassinate(g, b, None)
-    assert asked(g, "boss-hex") == [] and b.hex == free[0] and u.hp == u.unit.health - 6
+    assert asked(g, "boss-hex") == [free[:2]] and b.hex == free[1] and u.hp == u.unit.health - 6
 
 
 def test_shadow_spear_two_rolls_along_the_line_to_the_wall_2_each_TLC_80():
