@@ -28,6 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+LOST_CITIES = ["tests/engine/test_lost_cities.py", "tests/rulesets/test_lost_cities_rules.py",
+               "tests/rulesets/test_lost_cities_board_rules.py"]
+"""The Lost Cities' rule scenarios (both modes) and its few seeded games (about 1.5 s in all, kept)."""
+
 RISE_OF_ROME = ["tests/engine/test_rise_of_rome.py", "tests/rulesets/test_rise_of_rome_rules.py"]
 
 ENGINE_RULES = ["tests/engine/test_rules.py", "tests/engine/test_key_terms.py", "tests/engine/test_skills.py",
@@ -82,6 +86,8 @@ TESTS: dict[str, list[str]] = {
     "rulesets/rise_of_rome/mode": RISE_OF_ROME,
     "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py",
                                      "tests/engine/test_rise_of_rome_titan_pinned.py"],
+    "rulesets/lost_cities/favor": [*LOST_CITIES, "tests/engine/test_lost_cities_favor_pinned.py"],
+    "rulesets/lost_cities/bosses": [*LOST_CITIES, "tests/engine/test_lost_cities_bosses_pinned.py"],
 }
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
@@ -91,7 +97,8 @@ FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skir
                        "rulesets/remastered/pandemonium", "rulesets/remastered/alliance", "rulesets/remastered/titan",
                        "rulesets/remastered/shards",
                        "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
-                       "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan"})
+                       "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan",
+                       "rulesets/lost_cities/favor", "rulesets/lost_cities/bosses"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""
 
