@@ -1,8 +1,8 @@
-/* The movement search of `hoplostat.engine.hexgrid.HexGrid.reachable` and the blocked hexes it searches around, in C (issue 15: the hot path of
- * every movement step). Optional: the build compiles it when a C compiler is at hand, and hexgrid.py
- * falls back to its own pure-Python search, which this function must match exactly, down to the order
- * of the returned dict (callers turn that order into the order of a decision's options). A test
- * (tests/engine/test_hexgrid.py) compares the two on random boards.
+/* The movement search of `hoplostat.engine.hexgrid.HexGrid.reachable`, and the blocked hexes it searches
+ * around, in C (issue 15: the hot path of every movement step). Optional: the build compiles it when a C
+ * compiler is at hand (hatch_build.py), and hexgrid.py falls back to its own pure-Python code, which these
+ * functions must match exactly, down to the order of the returned dict (callers turn that order into the
+ * order of a decision's options). tests/engine/test_compiled_search.py compares the two on random boards.
  *
  * reachable(table, start, movement, blocked, stop) -> dict hex -> steps
  *   table    bytes: 6 little-endian int16 neighbours per hex, in HexGrid.neighbours order, -1 padding
