@@ -45,7 +45,8 @@ seeded whole games are left out (about 10 s a surviving mutant on the shared mac
 its own scenario."""
 
 TESTS: dict[str, list[str]] = {
-    "combat": ["tests/test_duel_oracle.py", "tests/test_brawl_oracle.py", "tests/test_combat.py"],
+    "combat": ["tests/test_duel_oracle.py", "tests/test_brawl_oracle.py", "tests/test_combat.py",
+               "tests/test_combat_pinned.py"],
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
     "odds": ["tests/test_odds.py"],
     "stats": ["tests/test_stats.py", "tests/test_report_stats.py", "tests/test_compare.py", "tests/test_robustness.py",
