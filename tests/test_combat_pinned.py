@@ -280,3 +280,54 @@ def test_a_duel_that_never_ends_times_out():
     assert sim.p_timeout == 1.0 and np.isnan(sim.mean_rounds) and sim.rounds_pmf == []
     br = simulate_brawl([a], [a], 20, rng=np.random.default_rng(1), max_rounds=7)
     assert br.p_timeout == 1.0 and np.isnan(br.mean_rounds)
+
+
+# --- the survivors of the first mutation run (docs/testing.md, combat.py) ---------------------------------
+
+
+def test_a_plain_chip_has_no_skill_fields(cat):
+    plain = next(u for u in cat.units.values() if not u.skills)
+    f = fighter_from_unit(plain, catalog=cat)
+    assert (f.reduce, f.bonus, f.reroll, f.retaliate, f.regen, f.aura) == (0, 0, 0, 0, 0, 0)
+    assert f.bloodlust is False and f.parry is False and f.specials == () and f.ignored == ()
+    g = F("hp=2,attack=blue")
+    assert g.bloodlust is False and g.parry is False
+
+
+def test_a_reduce_tactic_adds_to_absorb(cat):
+    unit = cat.unit("atlanteans/defender-1")
+    assert unit.has_skill("absorb")
+    f = fighter_from_unit(unit, catalog=cat, tactics=["atlanteans/tactic"])
+    assert f.reduce == 2
+    assert not any(i.startswith("atlanteans/tactic") for i in f.ignored)  # the effect is modelled, not listed
+
+
+def test_a_temporary_tactic_does_not_stop_the_next_one(cat):
+    unit = cat.unit("kunlun/warrior")
+    temporary = next(t for t in cat.tactics.values() if t.type == "temporary")
+    bolster = cat.tactic("bolster-health")
+    gain = int(next(e.arg for e in bolster.effects if e.term == "gain-hp"))
+    f = fighter_from_unit(unit, catalog=cat, tactics=[temporary.id, "bolster-health"])
+    assert f.hp == unit.health + gain
+    assert f.ignored.count(f"{temporary.id}: temporary tactic (lasts one turn)") == 1
+    assert not any(i.startswith("bolster-health") for i in f.ignored)
+
+
+def test_tactic_error_messages_exactly(cat):
+    unit = cat.unit("kunlun/warrior")
+    with pytest.raises(ValueError) as err:
+        fighter_from_unit(unit, tactics=["bolster-health"])
+    assert str(err.value) == "tactics need the catalog"
+    with pytest.raises(InputError) as err:
+        fighter_from_unit(unit, catalog=cat, tactics=["nope"])
+    assert str(err.value) == f"unknown tactic 'nope'; known: {', '.join(sorted(cat.tactics))}"
+
+
+def test_a_value_may_hold_an_equals_sign():
+    assert F("name=a=b,hp=2,attack=blue").name == "a=b"
+
+
+def test_two_suggestions_are_joined_by_or():
+    with pytest.raises(InputError) as err:
+        F("hp=2,attack=blue,skills=absorv", known_skills={"absorbs"})
+    assert str(err.value).endswith("unknown skill 'absorv'; did you mean 'absorb' or 'absorbs'?")
