@@ -641,3 +641,121 @@ def test_a_fallen_players_empty_bag_costs_no_damage_and_the_meter_stays_per_play
     step(g, ATL, "draw")
     assert s.team_favor == [0, 1] and s.troops[ATL].favor_total == 1
     assert s.mode.chip_limit(s, ATL) == 0
+
+
+# --------------------------------------------------------------------------- from the first fresh run's survivors
+
+TLC_OVERLAY = """
+[[unit]]
+id = "atlantis/attacker-1"
+name = "Atlantis Attacker I"
+kind = "unit"
+faction = "atlantis"
+classes = ["attacker"]
+movement = 2
+range = 1
+tactical_range = 1
+health = 9
+attack = "black+yellow"
+skills = []
+provenance = "public"
+source = "my chip"
+"""
+
+
+@pytest.fixture
+def no_combined_cache():
+    """`play_catalog` keeps the combined catalog per Rise of Rome catalog; the module's CAT was made at import.
+    The cache emptied for one test (so the merge itself runs), then restored."""
+    saved = dict(teams._COMBINED)
+    teams._COMBINED.clear()
+    try:
+        yield
+    finally:
+        teams._COMBINED.clear()
+        teams._COMBINED.update(saved)
+
+
+def test_the_merge_itself_adds_the_lost_cities_embedded_catalog_R_ROR_40(no_combined_cache, tmp_path, monkeypatch):
+    """R-ROR-40 with the merge run (no cached result): The Lost Cities' *embedded* catalog is added (a user's
+    HOPLOSTAT_DATA overlay is not read for it), Rise of Rome winning a clash; the result is cached and combining
+    it again gives it back."""
+    from hoplostat.catalog import load
+
+    (tmp_path / "overlay.toml").write_text(TLC_OVERLAY)
+    monkeypatch.setenv("HOPLOSTAT_DATA", str(tmp_path))
+    tlc = load((), use_env=False, ruleset="lost-cities")
+    assert tlc.unit("atlantis/attacker-1").health == 5
+    got = teams.play_catalog(ROR)
+    assert got is not CAT and got.ruleset == "rise-of-rome" and got.hash == ROR.hash
+    for name in ("factions", "units", "skills", "tactics", "arenas"):
+        mine, theirs, both = getattr(ROR, name), getattr(tlc, name), getattr(got, name)
+        assert set(both) == set(mine) | set(theirs), name
+        for k in both:
+            assert both[k] == (mine[k] if k in mine else theirs[k]), (name, k)
+    assert got.unit("atlantis/attacker-1").health == 5 and got.unit("cf-gladiator-b").ruleset == "rise-of-rome"
+    assert teams.play_catalog(ROR) is got and teams.play_catalog(got) is got
+    assert teams.tlc_catalog().unit("atlantis/attacker-1").health == 5
+    assert RiseOfRome2x2.catalog_of(ROR) is got
+
+
+def test_a_free_hex_is_one_without_a_unit_uid_0_included_TLC_27():
+    """TLC-27: a gladiator deploys onto a free hex; seat a's champion (uid 0) standing on a deployment hex takes
+    it."""
+    g = new()
+    s = g.state
+    hero = champion(g, ROME, RED_DEPLOY[0])
+    assert hero.uid == 0
+    glad = next(u for u in s.units if u.troop == POM and u.unit.id == "pompeii/attacker-1")
+    glad.zone = CAMP
+    hexes = {h for uid, h in s.mode.gladiator_options(s, POM) if uid == glad.uid}
+    assert hexes == set(RED_DEPLOY[1:])
+
+
+def test_matchups_are_drawn_from_the_seed_alone():
+    """DESIGN, "Same seed, same results": the sampled pods are a function of the seed (0 when none is given)."""
+    kw = dict(arenas=("pozzuoli",), titans=(), coop=False, pods=3)
+    a = RiseOfRome2x2.matchups(teams.CITIES, seed=5, **kw)
+    assert a == RiseOfRome2x2.matchups(teams.CITIES, seed=5, **kw)
+    assert RiseOfRome2x2.matchups(teams.CITIES, **kw) == RiseOfRome2x2.matchups(teams.CITIES, seed=0, **kw)
+    orders = {tuple(m.factions for m in RiseOfRome2x2.matchups(teams.CITIES, seed=k, **kw)) for k in range(6)}
+    assert len(orders) > 1
+    sp = RiseOfRome2x2.spec_of(a[0], 20)
+    assert sp.titan == "" and sp.options == ()
+
+
+def test_a_game_needs_four_controllers_or_one_for_all():
+    with pytest.raises(InputError, match="^rise-of-rome-2x2: 4 faction"):
+        RiseOfRome2x2.new_game(ROR, GameSpec("rise-of-rome-2x2", FACTIONS, "pozzuoli", first=0),
+                               [Scripted(), Scripted()], rng=np.random.default_rng(0))
+
+
+def test_no_favor_no_log_line_and_a_players_favor_adds_up_ROR_88():
+    g = new()
+    s = g.state
+    n = len(s.log)
+    s.mode.gain_favor(g, POM, 0, "nothing")
+    assert len(s.log) == n
+    s.mode.gain_favor(g, POM, 1, "a stone")
+    s.mode.gain_favor(g, POM, 2, "a kill")
+    assert s.troops[POM].favor_total == 3 and s.team_favor == [3, 0]
+    foe = put(g, ATL, "atlantis/attacker-1", 30)
+    s.mode.after_defeat(g, foe, source=None, source_troop=POM)
+    assert f"pompeii (red) earns 2 crowd favor (defeating {foe.name}), team A 5 in all" in s.log
+    assert s.troops[POM].favor_total == 5
+
+
+def test_set_up_defaults_and_the_empty_board():
+    """`setup` defaults: no log, seat a first; champions inactive (False), bag chips in the bag, the board
+    empty (-1 everywhere); the result lists the skills the engine does not play."""
+    from hoplostat.engine.registry import unimplemented_in_game
+
+    s = teams.setup(CAT, FACTIONS, rng=np.random.default_rng(0))
+    assert s.log is None and s.first == 0 and s.order == [0, 1, 2, 3]
+    assert s.board == [-1] * s.grid.n
+    assert all(s.units[t.primary_hero].active is False for t in s.troops[:4])
+    g = new()
+    res = g.state.mode.result(g, GameSpec("rise-of-rome-2x2", FACTIONS))
+    assert res.unimplemented == unimplemented_in_game(g.state)
+    with pytest.raises(InputError, match="^rise-of-rome-2x2: each player draws a different city$"):
+        teams.setup(CAT, ("rome", "rome", "atlantis", "xanadu"), rng=np.random.default_rng(0))
