@@ -580,3 +580,28 @@ def test_city_origins_with_a_plain_catalog_still_deals_the_origins_builds_ORI_53
     with pytest.raises(InputError, match="^rise-of-rome-titan: 2 faction"):
         RiseOfRomeTitan.new_game(CAT, GameSpec("rise-of-rome-titan", ("rome", "pompeii"), titan="oceanus"),
                                  [Scripted(), Scripted(), Scripted()], rng=np.random.default_rng(0))
+
+
+def test_quake_is_narrated_as_the_quake():
+    """The event log names the titan's `quake` as the cause of the damage (a player checks a ruling by reading
+    one game)."""
+    g = new("cronus")
+    s = g.state
+    near = put(s, gladiator(s), 40)
+    ti._quake(g, titan(s), 1)
+    assert f"{near.name} (red) loses 1 HP (quake), {near.unit.health - 1} left" in s.log
+
+
+def test_shard_bound_target_equally_close_holders_the_weakest_ROR_76():
+    """ROR-76: closest (by route) > weakest: between two holders as close, the weaker is the target."""
+    g = new()
+    s = g.state
+    u = summoned_at(g, 30)
+    d = ti.route_from(s, u.hex, u)
+    far = [h for h in range(s.grid.n) if d[h] == 4 and s.board[h] < 0 and not s.grid.move_block[h]]
+    a = put(s, gladiator(s), far[0], hp=3)
+    b = put(s, gladiator(s), far[-1], hp=1)
+    s.shards[0], s.shards[1] = a.uid, b.uid
+    dist = ti.route_from(s, u.hex, u)
+    assert dist[a.hex] == dist[b.hex] == 4
+    assert ti.shard_bound_target(g, u) is b
