@@ -440,3 +440,168 @@ def test_a_fallen_holders_shard_goes_to_its_own_players_champion_R_ROR_15():
     ti.pass_shard(g, u)
     assert s.shards[0] == champion(s, 1).uid
     assert s.log[-1] == f"{champion(s, 1).name} takes up the shard {u.name} held"
+
+
+# --------------------------------------------------------------------------- from the 2026-12-02 fresh run's survivors
+
+
+def test_an_unscripted_d6_shows_every_face_one_to_six_read_through_the_die_legend_ROR_65():
+    """ROR-65 (R-ROR-18): a d6 gives 1..6, each face; the log names the face's Die Legend direction."""
+    g = new()
+    s = g.state
+    faces = {ti.d6(g) for _ in range(200)}
+    assert faces == {1, 2, 3, 4, 5, 6}
+    s.d6_script = [1, 4]
+    ti.d6(g)
+    ti.d6(g)
+    assert s.log[-2:] == ["d6: 1 (e)", "d6: 4 (w)"]
+
+
+def test_one_hex_per_step_of_the_row_stopping_where_the_way_is_blocked_ROR_68():
+    """ROR-68: the row's N hexes (1 when none is printed) in the d6's direction; a unit in the way stops it
+    where it stands in front."""
+    for arg, blocker, end in ((None, None, 40), (2, None, 41), (2, 41, 40)):
+        g = new(d6=[1])
+        s = g.state
+        if blocker is not None:
+            put(s, gladiator(s), blocker)
+        ti._move_d6(g, titan(s), arg)
+        assert titan(s).hex == end, (arg, blocker)
+
+
+def _nothing_left(g):
+    s = g.state
+    for u in s.units:
+        if u.troop in s.players and u.unit.kind == "unit":
+            u.zone = "track"
+    for p in s.players:
+        s.troops[p].tactics_bag.clear()
+        s.troops[p].tactics_camp.clear()
+    m = ti.meter_troop(s)
+    m.fa_earned = []
+    m.cf_unlocked = False
+    assert ti.out_of_chips(s)
+    return s
+
+
+def test_any_chip_left_to_either_player_keeps_the_game_going_R_ROR_23():
+    """R-ROR-23: the players are out of chips only when no player has a gladiator in play, hand or bag, a
+    tactic in hand or bag, nor the meter an earned F/A chip or an unlocked CF gladiator to deploy."""
+    for what in ("bag", "hand", "tactic-hand", "tactic-bag", "fa", "cf", "partner"):
+        g = new(factions=("rome", "pompeii"))
+        s = _nothing_left(g)
+        m = ti.meter_troop(s)
+        p2 = s.units[next(u.uid for u in s.units if u.troop == 1 and u.unit.kind == "unit")]
+        tac = CAT.faction_tactics("rome")[0]
+        if what == "bag":
+            gladiator(s).zone = "bag"
+        elif what == "hand":
+            gladiator(s).zone = "camp"
+        elif what == "tactic-hand":
+            s.troops[0].tactics_camp.append(tac)
+        elif what == "tactic-bag":
+            s.troops[0].tactics_bag.append(tac)
+        elif what == "fa":
+            m.fa_earned = [archer(s).uid]
+        elif what == "cf":
+            m.cf_unlocked = True
+            assert s.units[m.cf_gladiator].zone == "track"
+        else:  # player 2's gladiator in combat
+            put(s, p2, 25)
+        assert not ti.out_of_chips(s), what
+    g = new()
+    s = _nothing_left(g)
+    m = ti.meter_troop(s)
+    m.cf_unlocked = True
+    s.units[m.cf_gladiator].zone = "discard"  # deployed and gone: nothing to deploy
+    assert ti.out_of_chips(s)
+
+
+def test_the_favor_and_titan_damage_count_only_the_players_damage_to_the_titans_side_ROR_41_ROR_58():
+    """ROR-41, ROR-58: one favor per health chip the players take from the titan's side, and the titan's own
+    damage summed per player; no favor for damage to the players' own units, for the titan side's own, nor for 0."""
+    g = new()
+    s = g.state
+    m = ti.meter_troop(s)
+    own = put(s, gladiator(s), 25)
+    pil = s.units[s.pillars[0]]
+    mode = s.mode
+    n = len(s.log)
+    mode.after_damage(g, own, 2, source=None, source_troop=0)
+    mode.after_damage(g, pil, 1, source=None, source_troop=s.titan_troop)
+    mode.after_damage(g, pil, 0, source=None, source_troop=0)
+    mode.after_damage(g, pil, 1, source=None, source_troop=None)
+    assert m.favor_total == 0 and len(s.log) == n and s.titan_damage == [0, 0]
+    mode.after_damage(g, pil, 1, source=None, source_troop=0)
+    assert m.favor_total == 1 and s.titan_damage == [0, 0]
+    mode.after_damage(g, titan(s), 2, source=None, source_troop=0)
+    mode.after_damage(g, titan(s), 3, source=None, source_troop=0)
+    assert s.titan_damage == [5, 0] and m.favor_total == 6
+
+
+def test_a_freed_shard_is_held_by_the_destroyer_in_play_else_its_players_champion_ROR_60_R_ROR_15():
+    """R-ROR-15: the unit in play that destroyed the pillar holds the shard; a destroyer no longer in play, or a
+    tactic's damage, gives it to that player's champion (player 1's when no player is named); the log numbers the
+    pillar and says when the titan can be defeated."""
+    g = new(factions=("rome", "pompeii"))
+    s = g.state
+    gone = put(s, gladiator(s), 25)
+    gone.zone = "discard"
+    pils = [s.units[u] for u in s.pillars]
+    ti.free_shard(g, pils[0], gone, 0)
+    assert s.shards[0] == champion(s, 0).uid
+    assert s.log[-1] == f"the shard of pillar 1 is freed: {champion(s, 0).name} holds it"
+    ti.free_shard(g, pils[1], None, 1)
+    assert s.shards[1] == champion(s, 1).uid
+    ti.free_shard(g, pils[2], None, None)
+    assert s.shards[2] == champion(s, 0).uid and s.log[-1].startswith("the shard of pillar 3 is freed")
+    ti.free_shard(g, pils[3], None, None)
+    assert s.log[-1].endswith(f"holds it; {ti.card(s).unit.name} can now be defeated")
+    g = new()
+    s = g.state
+    ti.free_shard(g, s.units[s.pillars[0]], None, None)
+    assert s.shards[0] == champion(s).uid
+
+
+def test_city_origins_with_a_plain_catalog_still_deals_the_origins_builds_ORI_53():
+    """ORI-53 (R-ORI-21): `new_game` given the plain Rise of Rome catalog with `city=origins` adds the builds
+    itself; without the option the city's own chips play; the log is off unless asked; the controller count."""
+    from hoplostat.engine.loop import GameSpec
+
+    import numpy as np
+
+    spec = GameSpec("rise-of-rome-titan", ("rome",), titan="oceanus", options=(("city", "origins"),))
+    g = RiseOfRomeTitan.new_game(CAT, spec, [Scripted()], rng=np.random.default_rng(0))
+    mine = [u.unit.id for u in g.state.units if u.troop == 0 and u.unit.kind == "unit"]
+    assert mine and all(x.startswith("origins:") for x in mine) and g.state.log is None
+    g = RiseOfRomeTitan.new_game(CAT, GameSpec("rise-of-rome-titan", ("rome",), titan="oceanus"), [Scripted()],
+                                 rng=np.random.default_rng(0))
+    assert not any(u.unit.id.startswith("origins:") for u in g.state.units)
+    with pytest.raises(InputError, match="^rise-of-rome-titan: 2 faction"):
+        RiseOfRomeTitan.new_game(CAT, GameSpec("rise-of-rome-titan", ("rome", "pompeii"), titan="oceanus"),
+                                 [Scripted(), Scripted(), Scripted()], rng=np.random.default_rng(0))
+
+
+def test_quake_is_narrated_as_the_quake():
+    """The event log names the titan's `quake` as the cause of the damage (a player checks a ruling by reading
+    one game)."""
+    g = new("cronus")
+    s = g.state
+    near = put(s, gladiator(s), 40)
+    ti._quake(g, titan(s), 1)
+    assert f"{near.name} (red) loses 1 HP (quake), {near.unit.health - 1} left" in s.log
+
+
+def test_shard_bound_target_equally_close_holders_the_weakest_ROR_76():
+    """ROR-76: closest (by route) > weakest: between two holders as close, the weaker is the target."""
+    g = new()
+    s = g.state
+    u = summoned_at(g, 30)
+    d = ti.route_from(s, u.hex, u)
+    far = [h for h in range(s.grid.n) if d[h] == 4 and s.board[h] < 0 and not s.grid.move_block[h]]
+    a = put(s, gladiator(s), far[0], hp=3)
+    b = put(s, gladiator(s), far[-1], hp=1)
+    s.shards[0], s.shards[1] = a.uid, b.uid
+    dist = ti.route_from(s, u.hex, u)
+    assert dist[a.hex] == dist[b.hex] == 4
+    assert ti.shard_bound_target(g, u) is b
