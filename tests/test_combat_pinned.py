@@ -331,3 +331,78 @@ def test_two_suggestions_are_joined_by_or():
     with pytest.raises(InputError) as err:
         F("hp=2,attack=blue,skills=absorv", known_skills={"absorbs"})
     assert str(err.value).endswith("unknown skill 'absorv'; did you mean 'absorb' or 'absorbs'?")
+
+
+def test_one_trial_is_played():
+    a, b = F("hp=1,attack=red"), F("hp=1,attack=red")
+    res = simulate_duel(a, b, 1, rng=np.random.default_rng(0))
+    assert (res.p_a_wins, res.p_timeout, res.trials, res.mean_rounds) == (1.0, 0.0, 1, 1.0)
+    assert simulate_brawl([a], [b], 1, rng=np.random.default_rng(0)).p_a_wins == 1.0
+
+
+def test_results_carry_the_ignored_skills():
+    a = F("hp=1,attack=red,skills=first-strike")
+    b = F("hp=1,attack=red")
+    want = {"a": ["first-strike"], "b": []}
+    assert exact_duel(a, b).ignored_skills == want
+    assert simulate_duel(a, b, 5, rng=np.random.default_rng(0)).ignored_skills == want
+
+
+@pytest.mark.parametrize("cap, finished", [(2, False), (3, True)])
+def test_the_round_cap_is_the_last_round_played(cap, finished):
+    # A deals 1 a round (a red die); B's red hit is reduced to 0 by A: B is defeated in round 3 exactly.
+    a, b = F("hp=5,attack=red,reduce=1"), F("hp=3,attack=red")
+    ex = exact_duel(a, b, max_rounds=cap)
+    sim = simulate_duel(a, b, 10, rng=np.random.default_rng(0), max_rounds=cap)
+    br = simulate_brawl([a], [b], 10, rng=np.random.default_rng(0), max_rounds=cap)
+    for res in (ex, sim, br):
+        assert res.p_a_wins == (1.0 if finished else 0.0)
+        assert res.p_timeout == (0.0 if finished else 1.0)
+
+
+def test_exact_mean_rounds_is_over_the_duels_that_ended():
+    # A hits 1 in 3 (yellow) and defeats B at the first hit; B never damages A. Capped at 2 rounds:
+    # P(end in round 1) = 1/3, in round 2 = 2/9; the mean over the ended ones is (1/3 + 4/9) / (5/9) = 7/5.
+    ex = exact_duel(F("hp=1,attack=yellow,reduce=1"), F("hp=1,attack=red"), max_rounds=2)
+    assert ex.rounds_pmf == pytest.approx([1 / 3, 2 / 9])
+    assert ex.p_timeout == pytest.approx(4 / 9)
+    assert ex.mean_rounds == pytest.approx(7 / 5)
+
+
+def test_regen_never_lowers_hp_above_health():
+    # Bolstered above Health (hp 2, Health 1), A keeps its 2 HP: Regen heals only below Health. B (red+red
+    # would be too strong) deals 1 a round: A is defeated in round 2, not 1.
+    a = F("hp=2,health=1,attack=yellow,reduce=0,skills=regen 1")
+    b = F("hp=9,attack=red")
+    for res in (simulate_duel(a, b, 10, rng=np.random.default_rng(0)),
+                simulate_brawl([a], [b], 10, rng=np.random.default_rng(0)), exact_duel(a, b)):
+        assert res.p_b_wins == pytest.approx(1.0) and res.mean_rounds == pytest.approx(2.0)
+
+
+def _red_brawl(first_skills: str):
+    # Red dice always hit. B acts first (4 HP, two red dice): round 1 it defeats the 1-HP A unit (the weakest)
+    # and A's 3-HP unit deals it 1; round 2 it takes A's unit to 1 HP and is dealt 1 (at 2); round 3 it wins.
+    a = [F(f"hp=1,attack=red{first_skills}"), F("hp=3,attack=red")]
+    b = [F("hp=4,attack=2red")]
+    return simulate_brawl(a, b, 10, rng=np.random.default_rng(0), first="b")
+
+
+@pytest.mark.parametrize("skills", ["", ",skills=regen 1", ",skills=fury-aura"])
+def test_a_defeated_unit_stays_out_of_the_brawl(skills):
+    # A defeated unit neither heals back (Regen), nor deals its Fury Aura, nor attacks.
+    res = _red_brawl(skills)
+    assert (res.p_b_wins, res.mean_rounds) == (1.0, 3.0)
+
+
+def test_long_shot_is_not_counted_once_per_opponent():
+    # Long Shot hits the target alone: against two opponents it is worth its yellow die (1/3), less than a
+    # blue attack (1/2), so the unit attacks and meets Retaliate; a Whirlwind-like count would pick the Special.
+    f = F("hp=2,attack=blue,skills=long-shot 4")
+    d = F("hp=2,attack=blue,skills=retaliate")
+    assert best_action(f, d, hurt=False, parried=False, n_opponents=2).dealt.any()
+
+
+def test_brawl_error_message_exactly():
+    with pytest.raises(InputError) as err:
+        simulate_brawl([F("hp=1,attack=red")], [], 10, rng=np.random.default_rng(0))
+    assert str(err.value) == "a brawl needs at least one unit per side"
