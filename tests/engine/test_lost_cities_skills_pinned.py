@@ -96,6 +96,16 @@ def test_a_stunned_retaliator_does_not_strike_back_TLC_69_TLC_87():
     assert d.hp == d.unit.health - 1 and a.hp == a.unit.health
 
 
+def test_a_stunned_retaliator_does_not_answer_an_alternate_attack_either_TLC_69_TLC_87():
+    g = new(roller=Dice([1]))
+    s = g.state
+    shooter = put(g, "atlantis/archer-2", 28)  # Long Shot
+    d = put(g, "xanadu/defender-2", 31)  # Retaliate
+    d.tactics.append(PlacedTactic(STUN_MARK, ATL, s.turn))
+    special(g, shooter, "long-shot", (d.uid,))
+    assert d.hp == d.unit.health - 1 and shooter.hp == shooter.unit.health
+
+
 def test_struck_does_nothing_without_an_attacker_in_combat_after_the_end_or_from_a_face_down_unit_R_TLC_6():
     g = new()
     s = g.state
@@ -117,6 +127,17 @@ def test_struck_does_nothing_without_an_attacker_in_combat_after_the_end_or_from
 
 
 # --------------------------------------------------------------------------- Strategic Attack
+
+
+def test_strategic_attack_adds_nothing_to_an_opponent_next_to_the_tactician_TLC_77():
+    """"Adjacent friendly units": an opposing unit next to the tactician attacks with its own dice only."""
+    roller = Dice([1])
+    g = new(roller=roller)
+    put(g, "atlantis/tactician-1", 29)  # Strategic Attack
+    foe = put(g, "xanadu/attacker-1", 30)  # next to the tactician
+    t = put(g, "atlantis/attacker-1", 31)
+    rules.attack(g, foe, t)
+    assert roller.rolled[-1] == foe.unit.attack
 
 
 def test_strategic_attack_only_from_an_adjacent_tactician_not_for_its_own_attack_TLC_77():
@@ -268,7 +289,10 @@ def test_regen_heals_its_number_or_3_and_is_offered_only_below_health_TLC_85():
     assert options(g, b, param) == [()]
     use(g, b, param, ())
     assert b.hp == b.unit.health - 2
-    use(g, b, None, ())  # the skill with no number: Regen 3 (never above Health)
+    rules.damage(g, b, 2)
+    use(g, b, None, ())  # the skill with no number: Regen 3
+    assert b.hp == b.unit.health - 1
+    use(g, b, None, ())  # never above Health
     assert b.hp == b.unit.health
     rules.damage(g, b, 1)
     assert options(g, b, param) == [()]
@@ -391,3 +415,53 @@ def test_a_whirlwind_that_defeats_one_opponent_still_hits_the_others_and_counts_
     special(g, w, "whirlwind")
     assert o.zone == DISCARD and o2.hp == o2.unit.health - 3 and w.zone == COMBAT
     assert s.troops[ATL].kills == 1
+
+
+def test_whirlwind_and_stun_reach_adjacent_units_only_whatever_a_range_tactic_adds_TLC_86_TLC_87():
+    """Tactic VIII adds 1 to the Attack Range; Whirlwind ("every adjacent opposing unit") and Stun ("an adjacent
+    unit") still reach only the units next to the chip."""
+    g = new(roller=Dice([2]))
+    s = g.state
+    w = put(g, "atlantis/special-1", 30)  # Whirlwind
+    st = put(g, "atlantis/defender-3", 20)  # Stun
+    tac = next(x for x in s.troops[ATL].tactics_bag if x.id == "atlantis/tactic-viii")
+    for u in (w, st):
+        u.tactics.append(PlacedTactic(tac, ATL, s.turn))
+    assert rules.range_of(s, w) == 2 and rules.range_of(s, st) == 2
+    far = put(g, "xanadu/attacker-1", 32)  # 2 hexes from both
+    assert s.grid.dist[30][32] == 2 and s.grid.dist[20][32] == 2
+    assert special_options(g, w, "whirlwind") == [] and special_options(g, st, "stun") == []
+    near = put(g, "xanadu/attacker-2", 31)  # next to both
+    assert special_options(g, st, "stun") == [(near.uid,)]
+    special(g, w, "whirlwind")
+    assert near.hp == near.unit.health - 2 and far.hp == far.unit.health
+
+
+def test_the_aura_skills_built_for_any_reach_TLC_75_TLC_76():
+    """The auras' options and effect for a reach (the registry builds them once, at import: called here again
+    so that each reach's text is checked): 1 damage to every opponent within the reach, credited and narrated,
+    none beyond; no option without one; the game's end stops it."""
+    for reach in (1, 2):
+        options, use = skills._aura_options(reach), skills._aura(reach)
+        g = new()
+        s = g.state
+        f = put(g, "atlantis/special-3", 30)
+        assert options(g, f, None) == []
+        beyond = put(g, "xanadu/attacker-1", 30 + reach + 1)
+        assert options(g, f, None) == []
+        inside = put(g, "xanadu/attacker-2", 30 + reach)
+        friend = put(g, "atlantis/attacker-1", 29)
+        assert options(g, f, None) == [()]
+        use(g, f, None, ())
+        assert inside.hp == inside.unit.health - 1 and beyond.hp == beyond.unit.health
+        assert friend.hp == friend.unit.health and f.damage_dealt == 1
+        assert lost(s, inside, 1, "Fury Aura") in s.log
+        # the last champion first: the game ends and no one else is hurt
+        g2 = new()
+        s2 = g2.state
+        f2 = put(g2, "atlantis/special-3", 30)
+        hero = champion(g2, XAN, 31)
+        hero.hp = 1
+        other = put(g2, "xanadu/attacker-1", 29)
+        use(g2, f2, None, ())
+        assert s2.end_reason == "champion defeated" and other.hp == other.unit.health
