@@ -469,3 +469,68 @@ def test_a_new_game_from_a_spec_solo_or_one_controller_for_every_seat_TLC_63_TLC
     g = LostCitiesBoard.new_game(CAT, spec(TRIO), [one], rng=rng, log=True)
     assert isinstance(g, Game) and g.controllers == [one, one, one]
     assert [t.faction for t in g.state.troops[:3]] == list(TRIO) and g.state.log
+
+
+# --------------------------------------------------------------------------- what sweeps need
+
+
+def test_matchups_every_city_solo_and_with_coop_every_pair_and_trio_on_the_named_arena_TLC_63_TLC_65():
+    cities = ["atlantis", "el-dorado", "xanadu"]
+    from hoplostat.engine.mode import Matchup
+    solo = LostCitiesBoard.matchups(cities, arenas=(), titans=(), coop=False)
+    assert solo == [Matchup("lost-cities-board", "pozzuoli", c, "", "a", "", ()) for c in cities]
+    both = LostCitiesBoard.matchups(cities, arenas=("arena-x",), titans=(), coop=True)
+    assert [m.factions for m in both] == [(c,) for c in cities] + [
+        ("atlantis", "el-dorado"), ("atlantis", "xanadu"), ("el-dorado", "xanadu"), tuple(cities)]
+    assert all(m.arena == "arena-x" and m.first == "a" and m.titan == "" for m in both)
+    assert both[-1] == Matchup("lost-cities-board", "arena-x", "atlantis", "el-dorado", "a", "", ("xanadu",))
+    pairs = LostCitiesBoard.matchups(cities, arenas=(), titans=(), coop=False, players=2)
+    assert [m.factions for m in pairs] == [("atlantis", "el-dorado"), ("atlantis", "xanadu"), ("el-dorado", "xanadu")]
+    for bad in (4,):
+        with pytest.raises(InputError, match="lost-cities-board: --players must be 1, 2 or 3, got 4"):
+            LostCitiesBoard.matchups(cities, arenas=(), titans=(), coop=True, players=bad)
+
+
+def _won_duo():
+    g = new(DUO, roller=Dice(faces={BASIC: [1, 1]}))
+    s = g.state
+    clear(g)
+    s.criminals.clear()
+    a = put(g, "xanadu/attacker-1", 30)
+    s.mode.next_foe(g)
+    rules.damage(g, s.units[s.bosses[0]], 99, source=a)
+    rules.damage(g, s.units[s.bosses[1]], 99, source=a)
+    return g, s.mode.result(g, spec(DUO))
+
+
+def test_sweep_rows_the_first_boss_as_titan_all_bosses_the_team_and_per_seat_counts_TLC_14_TLC_64():
+    from hoplostat.engine.mode import ROW_HEAD
+    g, res = _won_duo()
+    s = g.state
+    head = {k: None for k in ROW_HEAD} | {"matchup": "m", "arena": "pozzuoli", "game": 7}
+    rows = LostCitiesBoard.rows(res, head, lambda uid: "unit")
+    (row,) = rows["games"]
+    schema = set(LostCitiesBoard.schema("games"))
+    assert set(row) <= schema and schema - set(row) == {f"c_{k}" for k in ("units_deployed", "damage_dealt", "kills",
+                                                                          "units_lost")}  # two players: no seat c
+    ids = [s.units[b].unit.id for b in s.bosses]
+    t0, t1 = res.troops
+    assert {k: row[k] for k in (
+        "titan", "bosses", "coop", "won", "rounds", "end_reason", "capped", "players", "faction_c",
+        "bosses_defeated", "criminals_defeated", "arena_entered", "trapdoor_kills", "level", "game")} == {
+        "titan": ids[0], "bosses": "+".join(ids), "coop": True, "won": True, "rounds": 3,
+        "end_reason": "every boss defeated", "capped": False, "players": 2, "faction_c": None,
+        "bosses_defeated": 2, "criminals_defeated": 0, "arena_entered": 7, "trapdoor_kills": 0, "level": 1,
+        "game": 7}
+    for side, t in zip("ab", (t0, t1)):
+        assert (row[f"{side}_units_deployed"], row[f"{side}_damage_dealt"], row[f"{side}_kills"],
+                row[f"{side}_units_lost"]) == (t.units_deployed, t.damage_dealt, t.kills, t.units_lost)
+    assert row["b_kills"] == 2 and row["a_kills"] == 0
+    assert rows["units"] and all(r["won"] is True and r["game"] == 7 and r["kind"] == "unit" for r in rows["units"])
+    assert LostCitiesBoard.is_success(row) is True and LostCitiesBoard.is_success({"won": False}) is False
+    # three players: the third city in its column
+    g3 = new(TRIO)
+    res3 = g3.state.mode.result(g3, spec(TRIO))
+    row3 = LostCitiesBoard.rows(res3, head, lambda uid: None)["games"][0]
+    assert row3["faction_c"] == "el-dorado" and row3["players"] == 3 and row3["won"] is False
+    assert row3["coop"] is True and "c_kills" in row3
