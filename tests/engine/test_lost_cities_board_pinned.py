@@ -534,3 +534,31 @@ def test_sweep_rows_the_first_boss_as_titan_all_bosses_the_team_and_per_seat_cou
     row3 = LostCitiesBoard.rows(res3, head, lambda uid: None)["games"][0]
     assert row3["faction_c"] == "el-dorado" and row3["players"] == 3 and row3["won"] is False
     assert row3["coop"] is True and "c_kills" in row3
+
+
+def test_one_crowd_favor_counts_a_single_stone_TLC_40_TLC_64():
+    g = new(DUO)
+    s = g.state
+    board.gain(g, 1, 1, "1 crowd favor stone(s)")
+    assert s.troops[0].favor_total == 1 and s.troops[0].favor == 1
+
+
+def test_the_death_coil_drains_only_the_units_of_the_player_whose_turn_starts_TLC_92():
+    g = new(DUO)
+    s = g.state
+    mine, theirs = put(g, "atlantis/attacker-1", 30), put(g, "xanadu/attacker-1", 40)
+    for u in (mine, theirs):
+        u.tactics.append(PlacedTactic(DEATH_COIL_MARK, s.arena_troop, s.turn - 1))
+    s.mode.draw_phase(g, 0)
+    assert mine.hp == mine.unit.health - 2 and theirs.hp == theirs.unit.health
+
+
+def test_a_deployment_hex_held_by_the_first_champion_uid_0_is_not_offered_TLC_27():
+    g = new()
+    s = g.state
+    red = s.grid.tagged("deploy-red")
+    champ = hero(g, 0, red[0])
+    assert champ.uid == 0
+    u = next(x for x in s.units if x.troop == 0 and x.zone == BAG)
+    u.zone = CAMP
+    assert {h for _, h in s.mode.gladiator_options(s, 0)} == set(red[1:])
