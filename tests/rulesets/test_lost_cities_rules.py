@@ -594,6 +594,12 @@ def test_retaliate_strikes_back_at_any_distance_and_for_any_attack_TLC_69_R_TLC_
     d2 = put(g2, "xanadu/defender-2", 31)
     special(g2, shooter, "long-shot", (d2.uid,))
     assert d2.hp == d2.unit.health - 1 and shooter.hp == shooter.unit.health - 1
+    # so is a Stun that hits (an Alternate Attack): answered before the stun turns the defender's skills off
+    g4 = new(roller=Dice([1]))
+    stunner = put(g4, "atlantis/defender-3", 30)  # Stun
+    d4 = put(g4, "xanadu/defender-2", 31)
+    special(g4, stunner, "stun", (d4.uid,))
+    assert is_stunned(d4) and stunner.hp == stunner.unit.health - 1
     # a miss is no hit: nothing back
     g3 = new(roller=Dice([0]))
     shooter3 = put(g3, "atlantis/archer-2", 28)

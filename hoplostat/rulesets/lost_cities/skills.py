@@ -229,8 +229,10 @@ def _stun(g, holder, param, args):
     hits = g.roller.hits(YELLOW)
     _say(g, holder, f"tries to Stun {target.name}: {hits} hit(s)")
     if hits:
-        stun(g, target, holder.troop)
+        # Ruling R-TLC-6: any attack that hits is answered by Retaliate, Stun's too; the target answers the hit
+        # before the stun takes hold (a stunned unit's skills are off, TLC-87), so `struck` comes first.
         struck(g, target, holder)
+        stun(g, target, holder.troop)
 
 
 def stun(g, target, owner: int) -> None:
