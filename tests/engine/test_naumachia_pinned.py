@@ -508,3 +508,322 @@ def test_objective_is_favor_standing_against_the_other_seat():
     assert s.mode.objective(g, 0) == 2.0 and s.mode.objective(g, 2) == 2.0
     assert s.mode.objective(g, 1) == -2.0 and s.mode.objective(g, 3) == -2.0
     assert s.mode.objective(g, 4) == 0.0 and s.mode.objective(g, 5) == 0.0
+
+
+# --------------------------------------------------------------------------- tactics (NAU-27..NAU-29, R-PW-19, R-PW-20)
+
+
+def test_tactic_targets_by_each_stand_in_text_anywhere_NAU_29():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 60)
+    mine = water_unit(g, 0, 20)
+    theirs = sailor(g, "sailor-defender-2")
+    put(g, theirs, 24)
+    tt = s.mode.tactic_targets
+    assert tt(s, 0, "anchor") == ships(g, 1) and tt(s, 0, "foul-wind") == ships(g, 1)
+    assert tt(s, 1, "anchor") == ships(g, 0)
+    assert tt(s, 0, "rupture") == ships(g, 0) and tt(s, 1, "rupture") == ships(g, 1)
+    assert tt(s, 0, "bait") == [croc] and tt(s, 1, "befriended") == [croc]
+    assert {u.uid for u in tt(s, 0, "netted")} == {croc.uid, theirs.uid}
+    assert {u.uid for u in tt(s, 1, "netted")} == {croc.uid, mine.uid}
+    with pytest.raises(KeyError):
+        tt(s, 0, "nothing")
+
+
+def test_the_tactic_step_offers_every_held_tactic_on_every_target_and_may_pass_NAU_29():
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    s.mode.tactic_step(g, 0)
+    assert not [d for _, d, _ in p.asked if d == "sea-tactic"]  # nothing held: not asked
+    s.camp[0] = ["rupture", "anchor"]
+    for t in s.camp[0]:
+        s.tactic_supply.remove(t)
+    s.mode.tactic_step(g, 0)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "sea-tactic"]
+    want = [(0, u.uid) for u in ships(g, 0)] + [(1, u.uid) for u in ships(g, 1)]
+    assert asked == (0, want)
+    assert s.camp[0] == ["rupture", "anchor"] and s.effects == [] and s.tactics_played[0] == 0  # passed
+    p.answers["sea_tactic"] = lambda o: o[-1]
+    s.mode.tactic_step(g, 0)
+    assert s.camp[0] == ["rupture"] and s.effects == [("anchor", ships(g, 1)[1].uid, 0, s.turn)]
+
+
+def test_playing_a_tactic_narrated_counted_back_to_the_supply_R_PW_19():
+    g = new(("kunlun",))
+    s = g.state
+    s.camp[0] = ["rupture"]
+    s.tactic_supply.remove("rupture")
+    sh = ships(g, 0)[0]
+    blue = sh.unit.attack.counts[BLUE]
+    s.mode.play_tactic(g, 0, 0, sh)
+    assert last(g) == [f"kunlun (red) plays rupture on {sh.name}: {nau.TACTIC_TEXT['rupture']}"]
+    assert s.tactics_played == [1, 0] and s.tactic_supply[-1] == "rupture" and s.camp[0] == []
+    assert sh.unit.attack.counts[BLUE] == blue + 1  # Rupture: a blue die more
+
+
+def test_foul_wind_blows_the_ship_and_leaves_no_effect_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    put(g, sh, 58)
+    s.camp[1] = ["foul-wind"]
+    s.tactic_supply.remove("foul-wind")
+    s.mode.play_tactic(g, 1, 0, sh)
+    assert s.effects == [] and sh.hex != 58
+    assert f"{sh.name} is blown from hex 58 to hex " in " ".join(s.log)
+
+
+def test_bait_netted_and_the_effects_ending_at_the_placers_next_turn_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 60)
+    base = rules.movement_of(s, croc)
+    s.effects.append(("bait", croc.uid, 0, s.turn))
+    nau.refresh(s)
+    assert rules.movement_of(s, croc) == base + nau.BAIT_MOVEMENT
+    u = water_unit(g, 0, 20)
+    assert rules.movement_of(s, u) > 0
+    s.effects.append(("netted", u.uid, 1, s.turn))
+    nau.refresh(s)
+    assert rules.movement_of(s, u) == 0
+    s.mode.start(g, 0)  # seat a's turn: its Bait ends, the rival's Netted stays
+    assert [e[0] for e in s.effects] == ["netted"] and rules.movement_of(s, u) == 0
+    s.mode.start(g, 1)
+    assert s.effects == [] and rules.movement_of(s, u) == printed_chip(u.unit).movement
+
+
+def test_anchor_and_rupture_only_on_their_own_target_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    a, b = ships(g, 0)
+    ma, mb = a.unit.movement, b.unit.movement
+    s.effects.append(("anchor", a.uid, 1, s.turn))
+    s.effects.append(("rupture", b.uid, 0, s.turn))
+    nau.refresh(s)
+    assert a.unit.movement == 0 and b.unit.movement == mb
+    assert a.unit.attack.counts[BLUE] == nau.ship_chip(printed_chip(crew(g, a)[0].unit), 3,
+                                                        attacker=nau.class_of(crew(g, a)[0].unit) == "attacker").attack.counts[BLUE]
+    s.effects.clear()
+    nau.refresh(s)
+    assert a.unit.movement == ma
+
+
+def test_check_platforms_counts_only_the_troops_own_units_on_platforms_narrated_NAU_27():
+    g = new(("kunlun",), seed=5)
+    s = g.state
+    clear(g)
+    neutral(g)
+    ps = sorted(s.platform_hexes)
+    theirs = sailor(g, "sailor-beast-1")
+    put(g, theirs, ps[0])
+    s.mode.check_platforms(g, 0)
+    assert s.camp[0] == [] and s.tactics_gained == [0, 0]
+    water_unit(g, 0, ps[1])
+    s.mode.check_platforms(g, 0)
+    (got,) = s.camp[0]
+    assert s.tactics_gained == [1, 0] and got not in s.tactic_supply and len(s.tactic_supply) == 5
+    assert last(g) == [f"kunlun (red) gains the tactic {got}"]
+
+
+def test_check_platforms_with_an_empty_supply_gains_nothing_NAU_27():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    water_unit(g, 0, min(s.platform_hexes))
+    s.tactic_supply.clear()
+    s.mode.check_platforms(g, 0)
+    assert s.camp[0] == [] and s.tactics_gained == [0, 0]
+
+
+def test_a_tactician_gains_two_per_platform_up_to_the_capacity_R_PW_19_NAU_28():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    captain(g, ships(g, 0)[1], chip("tactician"))
+    water_unit(g, 0, min(s.platform_hexes))
+    s.camp[0] = ["anchor"]
+    s.tactic_supply.remove("anchor")
+    s.mode.check_platforms(g, 0)
+    assert len(s.camp[0]) == nau.CAPACITY and s.tactics_gained[0] == 1
+    # the rival troop's Tactician (Charon is no captain) does not count for seat a
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    captain(g, ships(g, 1)[0], chip("tactician"))
+    water_unit(g, 0, min(s.platform_hexes))
+    s.mode.check_platforms(g, 0)
+    assert len(s.camp[0]) == 1
+
+
+def test_the_rival_plays_one_tactic_on_a_tie_the_player_chooses_NAU_39():
+    p = Script(rival_tactic=lambda o: o[-1])
+    p.rival_decisions = ("rival-tactic",)
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    neutral(g)
+    s.camp[1] = ["anchor", "rupture"]
+    for t in s.camp[1]:
+        s.tactic_supply.remove(t)
+    a, b = ships(g, 0)
+    assert rules.movement_of(s, a) == rules.movement_of(s, b)  # both Beast captains: equal
+    s.mode.rival_tactic(g, 1)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "rival-tactic"]
+    assert asked == (0, [a.uid, b.uid]) and s.effects == [("anchor", b.uid, 1, s.turn)]
+    assert s.camp[1] == ["rupture"] and s.tactics_played[1] == 1
+
+
+def test_the_rival_with_no_placeable_tactic_plays_none_NAU_39():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    s.camp[1] = ["bait", "befriended"]  # no crocodile
+    for t in s.camp[1]:
+        s.tactic_supply.remove(t)
+    s.mode.rival_tactic(g, 1)
+    assert s.camp[1] == ["bait", "befriended"] and s.effects == [] and s.tactics_played == [0, 0]
+
+
+# --------------------------------------------------------------------------- the rival's targeting table (NAU-40)
+
+
+def test_rival_anchor_the_slowest_opposing_ship_ties_all_returned_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    a, b = ships(g, 0)
+    captain(g, a, replace(chip("beast"), movement=3))
+    captain(g, b, replace(chip("beast"), movement=1))
+    assert nau.rival_tactic_targets(s, 1, "anchor") == [b]
+    captain(g, a, replace(chip("beast"), movement=1))
+    assert nau.rival_tactic_targets(s, 1, "anchor") == [a, b]
+    assert nau.rival_tactic_targets(s, 0, "anchor") == ships(g, 1)  # seat a's view: the rival's ships
+
+
+def test_rival_rupture_its_own_ship_with_the_smallest_crew_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    ra, rb = ships(g, 1)
+    assert nau.rival_tactic_targets(s, 1, "rupture") == [ra, rb]
+    s.crew[ra.uid].pop()
+    assert nau.rival_tactic_targets(s, 1, "rupture") == [ra]
+
+
+def test_rival_bait_the_crocodile_nearest_a_player_unit_or_ship_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u)][:2]
+    put(g, c1, 60)
+    put(g, c2, 30)
+    sh = ships(g, 0)[0]
+    put(g, sh, 59)  # next to c1
+    assert nau.rival_tactic_targets(s, 1, "bait") == [c1]
+    u = water_unit(g, 0, 31)  # a unit next to c2: both at 1
+    assert nau.rival_tactic_targets(s, 1, "bait") == [c1, c2]
+    # a rival unit near a crocodile does not count
+    remove(g, u)
+    put(g, sailor(g, "sailor-defender-2"), 31)
+    assert nau.rival_tactic_targets(s, 1, "bait") == [c1]
+
+
+def test_rival_bait_with_no_player_piece_has_no_target_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    for sh in ships(g, 0):
+        remove(g, sh)
+    assert crocs(g) and nau.rival_tactic_targets(s, 1, "bait") == []
+
+
+def test_rival_befriended_the_crocodile_nearest_a_player_unit_not_a_ship_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u)][:2]
+    put(g, c1, 60)
+    put(g, c2, 30)
+    assert nau.rival_tactic_targets(s, 1, "befriended") == []  # only ships: no target
+    put(g, ships(g, 0)[0], 59)
+    water_unit(g, 0, 31)
+    assert nau.rival_tactic_targets(s, 1, "befriended") == [c2]
+
+
+def test_rival_netted_the_opponent_in_the_water_with_the_most_hp_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    u1 = water_unit(g, 0, 20)
+    u2 = water_unit(g, 0, 24)
+    own = sailor(g, "sailor-defender-2")
+    put(g, own, 30)
+    own.hp = 50  # its own unit, however strong, is never a target
+    u1.hp, u2.hp = 3, 2
+    assert nau.rival_tactic_targets(s, 1, "netted") == [u1]
+    u2.hp = 3
+    assert nau.rival_tactic_targets(s, 1, "netted") == [u1, u2]
+
+
+def test_rival_foul_wind_the_opposing_ship_farthest_from_every_start_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    a, b = ships(g, 0)
+    starts = s.grid.tagged("ship-start")
+    d = {h: min(s.grid.dist[h][x] for x in starts) for h in range(s.grid.n) if s.board[h] < 0
+         and h not in s.platform_hexes}
+    far, near = max(d, key=d.get), min(d, key=d.get)
+    put(g, a, near)
+    put(g, b, far)
+    assert d[far] > d[near] and nau.rival_tactic_targets(s, 1, "foul-wind") == [b]
+    with pytest.raises(KeyError):
+        nau.rival_tactic_targets(s, 1, "nothing")
+
+
+def test_foul_wind_steps_to_the_lowest_closer_neighbour_and_stops_at_a_start_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    starts = s.grid.tagged("ship-start")
+    dmin = lambda h: min(s.grid.dist[h][x] for x in starts)
+    src = next(h for h in range(s.grid.n) if dmin(h) == 1 and s.board[h] < 0 and h not in s.platform_hexes)
+    put(g, sh, src)
+    closer = sorted(n for n in s.grid.neighbours[src] if dmin(n) == 0 and s.board[n] < 0)
+    nau.blow(g, sh)
+    assert sh.hex == closer[0] and s.board[closer[0]] == sh.uid and s.board[src] < 0
+    assert last(g) == [f"{sh.name} is blown from hex {src} to hex {closer[0]}"]  # one step: then on a start
+
+
+def test_foul_wind_goes_around_a_blocked_neighbour_and_stops_when_walled_in_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    starts = s.grid.tagged("ship-start")
+    dmin = lambda h: min(s.grid.dist[h][x] for x in starts)
+    src = next(h for h in range(s.grid.n) if dmin(h) == 3 and s.board[h] < 0 and h not in s.platform_hexes
+               and len([n for n in s.grid.neighbours[h] if dmin(n) == 2 and s.board[n] < 0
+                        and n not in s.platform_hexes]) >= 2)
+    put(g, sh, src)
+    closer = sorted(n for n in s.grid.neighbours[src] if dmin(n) == 2)
+    s.board[closer[0]] = 10_000
+    nau.blow(g, sh)
+    assert dmin(sh.hex) == 1 and s.grid.dist[src][sh.hex] == 2
+    first = [line for line in s.log if "is blown" in line][0]
+    assert first == f"{sh.name} is blown from hex {src} to hex {closer[1]}"
+    # walled in: every closer neighbour taken, the ship stays
+    h = sh.hex
+    for n in s.grid.neighbours[h]:
+        if s.board[n] < 0:
+            s.board[n] = 10_000
+    nau.blow(g, sh)
+    assert sh.hex == h
