@@ -827,3 +827,136 @@ def test_foul_wind_goes_around_a_blocked_neighbour_and_stops_when_walled_in_R_PW
             s.board[n] = 10_000
     nau.blow(g, sh)
     assert sh.hex == h
+
+
+# --------------------------------------------------------------------------- set-up (NAU-1, NAU-9..NAU-14)
+
+
+def _setup(factions, seed=0, first=None, log=True):
+    spec = GameSpec("naumachia", tuple(factions), first=first)
+    return nau.setup(CAT, spec, rng=np.random.default_rng(seed), log=log)
+
+
+def test_setup_troops_seats_teams_and_supplies_NAU_9_NAU_22():
+    s = _setup(("kunlun", "amazons"), first=1)
+    got = [(t.index, t.side, t.faction, t.health, t.tactics_camp) for t in s.troops]
+    assert got == [(0, "red", "kunlun", "", []), (1, "blue", "amazons", "", []),
+                   (2, "red", "kunlun", nau.SHIPS, []), (3, "blue", "amazons", nau.SHIPS, []),
+                   (4, "red", "crocodile", "red", []), (5, "blue", "crocodile", "blue", [])]
+    assert s.teams == [0, 1, 0, 1, 2, 2] and s.players == [0, 1] and not s.solo and s.rival_troop == -1
+    assert s.order == [1, 0] and _setup(("kunlun", "amazons"), first=0).order == [0, 1]
+    chips = dict(CAT.game.health_chips)
+    assert s.supply_start == {**chips, nau.SHIPS: 4}
+    # each ship holds one chip of its own supply; the crocodiles' HP comes from their colours' supplies
+    red = sum(u.unit.health for u in s.units if u.zone == COMBAT and u.troop == 4)
+    blue = sum(u.unit.health for u in s.units if u.zone == COMBAT and u.troop == 5)
+    assert s.supply == {"red": chips["red"] - red, "blue": chips["blue"] - blue, nau.SHIPS: 0}
+    assert s.track == [0, 0] and s.left == [nau.TRACKS[0]] * 2 and s.events == [0, 0]
+    assert s.favor_lost == s.favor_gained == s.ship_damage == s.tactics_gained == s.tactics_played == [0, 0]
+    assert s.pivots == s.dislodged == [0, 0] and s.camp == [[], []] and s.effects == []
+    assert s.tactic_supply == list(nau.TACTICS) and s.platform_hexes == frozenset(s.grid.tagged("platform"))
+    assert s.log is not None and _setup(("kunlun",), log=False).log is None
+
+
+def test_setup_solo_the_rival_is_blue_plays_first_NAU_9_NAU_12():
+    s = _setup(("kunlun",))
+    assert s.solo and s.rival_troop == 1 and s.players == [0] and s.order == [1, 0]
+    assert [t.faction for t in s.troops] == ["kunlun", "rival", "kunlun", "rival", "crocodile", "crocodile"]
+    assert s.log[0] == "Set-up: Naumachia on the Flooded Colosseum, solo: kunlun (red) against the Sailors of the Dead (blue)"
+    s2 = _setup(("kunlun", "amazons"))
+    assert s2.log[0] == "Set-up: Naumachia on the Flooded Colosseum, kunlun (red) against amazons (blue)"
+
+
+def test_setup_competitive_order_drawn_from_the_rng_NAU_12():
+    firsts = [int(np.random.default_rng(k).integers(2)) for k in range(6)]
+    assert [_setup(("kunlun", "amazons"), seed=k).order for k in range(6)] == [[f, 1 - f] for f in firsts]
+
+
+def test_setup_heroes_crews_and_ships_NAU_13_NAU_14():
+    s = _setup(("kunlun", "amazons"))
+    for seat, fac in ((0, "kunlun"), (1, "amazons")):
+        hero_chip, units = nau.troop_chips(CAT, fac)
+        hero = s.units[s.hero[seat]]
+        assert hero.unit is hero_chip and hero.troop == seat and hero.zone == CAMP and hero.is_primary_hero
+        side = s.troops[seat].side
+        parts = nau.crew_order(units)
+        starts = s.grid.tagged(f"ship-start-{side}")
+        assert len(s.ships[seat]) == 2
+        for k, (sh_uid, part, hx) in enumerate(zip(s.ships[seat], parts, starts), start=1):
+            sh = s.units[sh_uid]
+            assert sh.troop == seat + 2 and sh.hex == hx and s.board[hx] == sh_uid and sh.zone == COMBAT
+            assert sh.unit.id == f"ship-{side}-{k}" and sh.hp == 1 and sh.unit.kind == "ship"
+            members = [s.units[i] for i in s.crew[sh_uid]]
+            assert [m.unit for m in members] == part
+            assert all(m.zone == nau.CREW_ZONE and m.troop == seat and not m.is_primary_hero for m in members)
+            assert sh.unit.name == f"{side.capitalize()} ship {k} ({part[0].name})"
+            assert f"{sh.unit.name}: crew " + ", ".join(m.name for m in members) in s.log
+    assert [u.uid for u in s.units] == list(range(len(s.units)))
+    assert [s.units[i].troop for i in range(22)] == [0] * 5 + [2] + [0] * 4 + [2] + [1] * 5 + [3] + [1] * 4 + [3]
+
+
+def test_setup_crocodiles_two_of_each_colour_at_random_on_their_hexes_R_PW_15_NAU_14():
+    crocs_by_id = sorted((u for u in CAT.units.values() if u.kind == "crocodile"), key=lambda u: u.id)
+    for seed in (0, 3):
+        s = _setup(("kunlun",), seed=seed)
+        perm = list(np.random.default_rng(seed).permutation(4))
+        cs = [u for u in s.units if u.unit.kind == "crocodile"]
+        assert [c.unit for c in cs] == [crocs_by_id[i] for i in perm]
+        assert [c.troop for c in cs] == [4, 4, 5, 5] and [c.hex for c in cs] == list(s.grid.tagged("croc-start"))
+        assert all(c.hp == c.unit.health and c.zone == COMBAT for c in cs)
+
+
+def test_troop_chips_and_crew_order_R_PW_15_NAU_13():
+    hero, sailors = nau.troop_chips(CAT, None)
+    assert hero.id == "charon" and [u.id for u in sailors] == sorted(u.id for u in CAT.units.values()
+                                                                        if u.kind == "sailor")
+    hero, units = nau.troop_chips(CAT, "kunlun")
+    assert hero.id == CAT.faction("kunlun").hero
+    ranked = sorted((u for u in CAT.units.values() if u.kind == "unit" and u.faction == "kunlun"),
+                    key=lambda c: (-nau.unit_value(c), c.id))
+    assert units == ranked[:nau.CREW] and len(ranked) > nau.CREW
+    a, b = nau.crew_order(list(reversed(units)))
+    assert a == units[0::2] and b == units[1::2]
+
+
+def test_own_chips_crocodiles_and_solo_the_sailors_NAU_3_NAU_13():
+    crocs_ids = tuple(sorted(u.id for u in CAT.units.values() if u.kind == "crocodile"))
+    assert nau.Naumachia.own_chips(CAT, ("kunlun", "amazons")) == crocs_ids
+    hero, sailors = nau.troop_chips(CAT, None)
+    assert nau.Naumachia.own_chips(CAT, ("kunlun", "rival")) == (*crocs_ids, "charon", *(u.id for u in sailors))
+
+
+def test_new_game_controllers_solo_and_competitive_NAU_10_NAU_26():
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    c = g.controllers
+    assert c[0] is p and c[2] is p and c[4] is c[5]
+    for t, (mark, target) in ((1, (nau.UNIT_MARK, nau.UNIT_TARGET)), (3, (nau.SHIP_LIST, nau.SHIP_LIST)),
+                              (4, (nau.CROC_LIST, nau.CROC_LIST))):
+        assert isinstance(c[t], nau.NaumachiaRival) and c[t].marking == mark and c[t].targeting == target
+        assert c[t].players is p and c[t].players_troop == 0 and c[t].movement is None
+    a, b = Script(), Script()
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0))
+    c = g.controllers
+    assert c[0] is a and c[2] is a and c[1] is b and c[3] is b
+    assert c[4].marking == c[4].targeting == c[5].marking == c[5].targeting == nau.CROC_LIST
+    assert g.state.log is None and g.rng is not None
+
+
+def test_ship_chip_stats_name_and_cache_NAU_18():
+    cap = chip("defender")
+    sh = nau.ship_chip(cap, 2, side="red", index=2)
+    want = list(cap.attack.counts)
+    want[YELLOW] += 2
+    assert (sh.id, sh.name, sh.kind, sh.elite, sh.health, sh.skills) == (
+        "ship-red-2", f"Red ship 2 ({cap.name})", "ship", False, 1, ())
+    assert sh.movement == 3 * cap.movement and sh.range == cap.range and list(sh.attack.counts) == want
+    assert nau.ship_chip(cap, 2, side="red", index=2) is sh
+    assert nau.ship_chip(cap, 2, side="red", index=1) is not sh and nau.ship_chip(cap, 1, side="red", index=2) is not sh
+    att = nau.ship_chip(cap, 2, attacker=True, extra_range=3, anchored=True, rupture=True, side="blue", index=1)
+    want = list(cap.attack.counts)
+    want[BLUE] += 3
+    assert att.movement == 0 and att.range == cap.range + 3 and list(att.attack.counts) == want
+    assert att.name == f"Blue ship 1 ({cap.name})"
