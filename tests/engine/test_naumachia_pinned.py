@@ -960,3 +960,40 @@ def test_ship_chip_stats_name_and_cache_NAU_18():
     want[BLUE] += 3
     assert att.movement == 0 and att.range == cap.range + 3 and list(att.attack.counts) == want
     assert att.name == f"Blue ship 1 ({cap.name})"
+
+
+# --------------------------------------------------------------------------- the rival's and the crocodiles' turns (NAU-47, NAU-48)
+
+
+def test_the_crocodiles_engage_step_attacks_with_each_once_NAU_48():
+    g = new(("kunlun",), roller=FixedRoller([1] * 200))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u) and u.troop == 4][:2]
+    put(g, c1, 60)
+    u = water_unit(g, 0, 61)
+    put(g, c2, next(h for h in free_near(g, 61) if h != 60))
+    hp = u.hp
+    dict(s.mode.croc_turn(g, 4).steps)["engage"]()
+    assert c1.engaged_turn == s.turn and c2.engaged_turn == s.turn and u.hp < hp
+
+
+def test_the_rival_turn_runs_its_steps_NAU_47():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    steps = dict(s.mode.turn_of(g, 1).steps)
+    s.effects.append(("anchor", ships(g, 0)[0].uid, 1, s.turn))
+    steps["start"]()
+    assert s.effects == []
+    s.camp[1] = ["anchor"]
+    s.tactic_supply.remove("anchor")
+    steps["tactic"]()
+    assert s.camp[1] == [] and s.tactics_played[1] == 1
+    before = {sh.uid: sh.hex for sh in ships(g, 1)}
+    steps["movement"]()
+    assert any(sh.hex != before[sh.uid] for sh in ships(g, 1))
+    u = sailor(g, "sailor-beast-1")
+    put(g, u, min(s.platform_hexes))
+    steps["platforms"]()
+    assert len(s.camp[1]) == 1
