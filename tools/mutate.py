@@ -128,6 +128,7 @@ DESELECT: dict[str, str] = {
     "rulesets/remastered/alliance": "test_whole_games_end_with_consistent_team_results",
     "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
+    "rulesets/remastered/naumachia": "test_a_naumachia_sweep_reports_its_sections",
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
 mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s), Alliance's 1,000 seeded whole

@@ -1,0 +1,999 @@
+"""Naumachia Mode, pinned: the behaviour the mutation run of `rulesets/remastered/naumachia.py` found unpinned
+(docs/testing.md, "The Remastered modes"): the crowd favor meter's edges and narration (NAU-31..NAU-35), the
+dislodged captain and the hero entering (NAU-33, NAU-34, NAU-21), damage to ships and its bookkeeping (NAU-17,
+NAU-19), Exploit, Absolve and Pivot (NAU-44, NAU-37), the tactics and the rival's targeting table (NAU-27..NAU-29,
+NAU-39, NAU-40), the rival's lists (NAU-24, NAU-41, NAU-42), the set-up (NAU-12..NAU-14) and the result.
+
+Positions come from the real set-up with pieces put on the Flooded Colosseum by hand, with the helpers of
+`test_naumachia.py`; chip stats are read from the frozen catalog, never written down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from test_naumachia import (CAT, BLUE, YELLOW, Script, captain, chip, clear, crew, crocs, free_near, neutral, new,
+                            put, remove, sailor, ships, water_unit)
+
+from hoplostat.engine import rules
+from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec, mode_class
+from hoplostat.engine.registry import printed_chip
+from hoplostat.engine.rules import FixedRoller
+from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.rulesets.remastered import naumachia as nau
+
+
+def last(g, n=1):
+    return g.state.log[-n:]
+
+
+# --------------------------------------------------------------------------- crowd favor (NAU-31..NAU-35)
+
+
+def test_a_loss_equal_to_the_spaces_left_reaches_the_event_NAU_32():
+    """The bead arrives on the event space when the loss equals the spaces left (not only when it exceeds them);
+    one less stops one space above it."""
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    nau.lose_favor(g, 0, nau.TRACKS[0] - 1, "test")
+    assert s.events[0] == 0 and s.left[0] == 1 and s.favor_lost[0] == nau.TRACKS[0] - 1
+    nau.lose_favor(g, 0, 1, "test")
+    assert s.events[0] == 1 and s.track[0] == 1 and s.left[0] == nau.TRACKS[1]
+    assert s.favor_lost[0] == nau.TRACKS[0]
+
+
+def test_the_ignored_rest_of_a_loss_is_not_counted_as_favor_lost_NAU_32():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    nau.lose_favor(g, 0, 2, "test")
+    nau.lose_favor(g, 0, 50, "test")
+    assert s.favor_lost[0] == nau.TRACKS[0] and s.events[0] == 1 and s.left[0] == nau.TRACKS[1]
+
+
+def test_no_loss_for_zero_or_after_the_game_ended_NAU_31():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    n = len(s.log)
+    nau.lose_favor(g, 0, 0, "test")
+    nau.lose_favor(g, 0, -2, "test")
+    assert s.left[0] == nau.TRACKS[0] and s.favor_lost[0] == 0 and len(s.log) == n
+    s.mode.end(g, "test", 1)
+    nau.lose_favor(g, 0, 2, "test")
+    assert s.left[0] == nau.TRACKS[0] and s.favor_lost[0] == 0
+
+
+def test_a_tactician_makes_only_the_opponents_loss_larger_NAU_19():
+    """Tactician: each crowd favor loss *of the opponent* is 1 larger; the Tactician's own troop loses as dealt."""
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    captain(g, ships(g, 0)[0], chip("tactician"))
+    nau.lose_favor(g, 0, 1, "test")
+    assert s.left[0] == nau.TRACKS[0] - 1 and s.favor_lost[0] == 1
+    nau.lose_favor(g, 1, 1, "test")
+    assert s.left[1] == nau.TRACKS[0] - 2 and s.favor_lost[1] == 2
+
+
+def test_favor_loss_narration_NAU_31_NAU_32():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    neutral(g)
+    nau.lose_favor(g, 1, 2, "why")
+    assert last(g) == [f"amazons (blue) loses 2 crowd favor (why), {nau.TRACKS[0] - 2} space(s) above the event"]
+    n = len(s.log)
+    nau.lose_favor(g, 1, 9, "because")
+    assert s.log[n] == "amazons (blue) loses crowd favor (because) to crowd favor event 1"
+
+
+def test_absolve_narration_and_no_loss_counted_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    nau.hero_enters(g, 1)  # Charon, with Absolve
+    nau.lose_favor(g, 1, 2, "test")
+    assert last(g) == ["rival (blue) cannot lose crowd favor (Absolve)"] and s.favor_lost[1] == 0
+
+
+def test_absolve_needs_the_holder_in_the_water_with_working_skills_NAU_44():
+    """Absolve protects the troop only while its holder is in the water: Charon in camp protects nothing, and a
+    unit of the other seat with no Absolve protects nothing either."""
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    assert not nau.absolved(s, 1)
+    nau.lose_favor(g, 1, 1, "test")
+    assert s.left[1] == nau.TRACKS[0] - 1
+    nau.hero_enters(g, 1)
+    assert nau.absolved(s, 1) and not nau.absolved(s, 0)
+    charon = s.units[s.hero[1]]
+    charon.active = False  # skills not working
+    assert not nau.absolved(s, 1)
+
+
+def test_favor_gained_narration_and_totals_NAU_35():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    neutral(g)
+    nau.lose_favor(g, 0, 3, "test")
+    s.mode.gain_favor(g, 0, 2, "Salvage")
+    assert last(g) == [f"kunlun (red) gains 2 crowd favor (Salvage), {nau.TRACKS[0] - 1} space(s) above the event"]
+    assert s.favor_gained[0] == 2 and s.troops[0].favor_total == 2
+    s.mode.gain_favor(g, 0, 5, "more")
+    assert s.favor_gained[0] == 3 and s.troops[0].favor_total == 3 and s.left[0] == nau.TRACKS[0]
+
+
+def test_favor_gain_of_a_ships_troop_goes_to_its_seat_none_for_crocodiles_NAU_35():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    s.mode.gain_favor(g, 3, 1, "ship")  # troop 3: seat b's ships
+    assert s.left[1] == nau.TRACKS[0] - 2 and s.favor_gained[1] == 1
+    n = len(s.log)
+    s.mode.gain_favor(g, 4, 1, "croc")
+    s.mode.gain_favor(g, 1, 0, "none")
+    assert s.left[1] == nau.TRACKS[0] - 2 and s.favor_gained == [0, 1] and len(s.log) == n
+
+
+def test_seat_of_each_troop():
+    assert [nau.seat_of(t) for t in range(6)] == [0, 1, 0, 1, -1, -1]
+
+
+# --------------------------------------------------------------------------- damage to ships (NAU-17, NAU-19)
+
+
+def test_damage_to_a_ship_is_counted_for_the_other_seat_and_narrated_NAU_17():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    neutral(g)
+    theirs = ships(g, 1)[0]
+    assert s.mode.ignores_damage(g, theirs, 2, source=None, source_troop=0, what="attack")
+    assert s.ship_damage == [2, 0] and s.left[1] == nau.TRACKS[0] - 2
+    assert s.log[-2] == f"{theirs.name} (blue) is dealt 2 damage"
+    s.mode.ignores_damage(g, theirs, 1, source=None, source_troop=2, what="attack")  # seat a's ships
+    assert s.ship_damage == [3, 0]
+    s.mode.ignores_damage(g, theirs, 1, source=None, source_troop=4, what="attack")  # a crocodile: no seat
+    s.mode.ignores_damage(g, theirs, 1, source=None, source_troop=None, what="effect")
+    s.mode.ignores_damage(g, theirs, 1, source=None, source_troop=3, what="own")  # its own seat
+    assert s.ship_damage == [3, 0] and s.favor_lost[1] == 6
+
+
+def test_damage_to_a_unit_is_not_ignored_NAU_17():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    clear(g)
+    u = water_unit(g, 0, 60)
+    assert not s.mode.ignores_damage(g, u, 1, source=None, source_troop=1, what="attack")
+    assert s.left == [nau.TRACKS[0]] * 2
+
+
+def test_defender_one_less_narrated_a_single_damage_costs_nothing_NAU_19():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    neutral(g)
+    captain(g, ships(g, 1)[1], chip("defender"))
+    theirs = ships(g, 1)[0]
+    s.mode.ignores_damage(g, theirs, 3, source=None, source_troop=0, what="attack")
+    assert f"{theirs.name} (blue) is dealt 3 damage (Defender: 1 less)" in s.log
+    assert s.ship_damage == [2, 0] and s.left[1] == nau.TRACKS[0] - 2
+    s.mode.ignores_damage(g, theirs, 1, source=None, source_troop=0, what="attack")
+    assert s.ship_damage == [2, 0] and s.left[1] == nau.TRACKS[0] - 2 and s.favor_lost[1] == 2
+
+
+def test_exploit_only_the_other_seat_and_only_for_hp_removed_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    ex = sailor(g, "sailor-attacker-1")
+    put(g, ex, 60)
+    s.mode.after_damage(g, ex, 0, source=None, source_troop=0)
+    s.mode.after_damage(g, ex, 2, source=None, source_troop=None)
+    s.mode.after_damage(g, ex, 2, source=None, source_troop=1)  # its own troop
+    s.mode.after_damage(g, ex, 2, source=None, source_troop=3)  # its own ships
+    s.mode.after_damage(g, ex, 2, source=None, source_troop=4)  # a crocodile
+    assert s.left == [nau.TRACKS[0]] * 2
+    s.mode.after_damage(g, ex, 1, source=None, source_troop=2)  # the player's ship
+    assert s.left[0] == nau.TRACKS[0] - 1
+    assert last(g) == [f"kunlun (red) loses 1 crowd favor (Exploit of {ex.name}), {nau.TRACKS[0] - 1} space(s) above the event"]
+    other = sailor(g, "sailor-beast-2")  # no Exploit
+    put(g, other, 62 if 62 not in s.platform_hexes else 63)
+    s.mode.after_damage(g, other, 2, source=None, source_troop=0)
+    assert s.left[0] == nau.TRACKS[0] - 1
+
+
+def test_exploit_even_when_fatal_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    ex = sailor(g, "sailor-attacker-1")
+    put(g, ex, 60)
+    hp = ex.hp
+    rules.damage(g, ex, hp, source_troop=0)
+    assert hp < nau.TRACKS[0] and ex.zone != COMBAT and s.left[0] == nau.TRACKS[0] - hp
+
+
+# --------------------------------------------------------------------------- the hero and the goal (NAU-2, NAU-34)
+
+
+def test_defeating_a_unit_that_is_not_the_hero_ends_nothing_NAU_2():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    u = water_unit(g, 0, 60)
+    rules.damage(g, u, u.hp, source_troop=1)
+    assert u.zone != COMBAT and s.end_reason is None and s.winner is None
+
+
+def test_the_heros_defeat_ends_for_the_other_seat_either_way_NAU_2():
+    g = new(("kunlun",))
+    s = g.state
+    hero = s.units[s.hero[0]]
+    nau.put_in_water(g, hero, 60, "test")
+    rules.damage(g, hero, hero.hp, source_troop=1)
+    assert s.end_reason == "hero defeated" and s.winner == 1
+    assert s.mode.end_text(g, "hero defeated", 1) == "Game over: hero defeated; rival (blue) wins"
+    assert s.mode.end_text(g, "round cap", None) == "Game over: round cap"
+
+
+def test_the_hero_enters_once_only_NAU_34():
+    g = new(("kunlun",))
+    s = g.state
+    hero = s.units[s.hero[0]]
+    nau.hero_enters(g, 0)
+    h, hp, supply = hero.hex, hero.hp, dict(s.supply)
+    n = len(s.log)
+    nau.hero_enters(g, 0)
+    assert hero.hex == h and hero.hp == hp and s.supply == supply and len(s.log) == n and hero.times_deployed == 1
+
+
+def test_the_hero_enters_on_its_home_hex_narrated_NAU_34():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    hero = s.units[s.hero[0]]
+    home = s.grid.tagged("deploy-red")[0]
+    red = s.supply["red"]
+    nau.hero_enters(g, 0)
+    assert hero.hex == home and s.board[home] == hero.uid and hero.zone == COMBAT and hero in s.in_combat(0)
+    assert hero.hp == hero.unit.health and s.supply["red"] == red - hero.unit.health and hero.entered
+    assert s.troops[0].deployed == 1 and hero.times_deployed == 1 and hero.hp_gained == 0
+    assert last(g) == [f"{hero.name} (red) enters combat (the fourth crowd favor event): on hex {home} with {hero.hp} HP"]
+
+
+def test_the_hero_next_to_its_blocked_home_asks_among_equals_NAU_34():
+    """Closest free hex to the blocked deployment hex; several equally close: the controlling player chooses
+    (competitive: the hero's own seat, "hero-hex"; solo, for the rival's hero: the player, "rival-hero-hex")."""
+    pick = lambda o: o[-1]
+    a, b = Script(hero_hex=pick), Script(hero_hex=pick)
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0), log=True)
+    s = g.state
+    home = s.grid.tagged("deploy-blue")[0]
+    water_unit(g, 0, home)
+    nau.hero_enters(g, 1)
+    (asked,) = [(t, o) for t, d, o in b.asked if d == "hero-hex"]
+    want = [h for h in range(s.grid.n) if s.grid.dist[home][h] == 1 and s.board[h] < 0 or h == s.units[s.hero[1]].hex]
+    assert asked[0] == 1 and sorted(asked[1]) == sorted(want) and len(want) > 1
+    assert s.units[s.hero[1]].hex == asked[1][-1] and not [d for _, d, _ in a.asked if d == "hero-hex"]
+    # solo: the player chooses the rival hero's hex
+    p = Script(rival_hero_hex=pick)
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    home = s.grid.tagged("deploy-blue")[0]
+    water_unit(g, 0, home)
+    nau.hero_enters(g, 1)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "rival-hero-hex"]
+    assert asked[0] == 0 and s.units[s.hero[1]].hex == asked[1][-1]
+    assert s.grid.dist[home][asked[1][-1]] == 1
+
+
+def test_the_hero_with_no_hex_or_no_health_cannot_enter_and_its_troop_loses_R_PW_17_NAU_34():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    s.supply["blue"] = 0
+    nau.hero_enters(g, 1)
+    assert s.units[s.hero[1]].zone == DISCARD and s.end_reason == "hero defeated" and s.winner == 0
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    for h in range(s.grid.n):
+        if s.board[h] < 0:
+            s.board[h] = 10_000  # every hex taken (a test's set-up)
+    nau.hero_enters(g, 0)
+    assert s.end_reason == "hero defeated" and s.winner == 1 and s.units[s.hero[0]].zone == CAMP
+
+
+def test_put_in_water_takes_what_the_supply_holds_or_discards_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    u = crew(g, ships(g, 0)[0])[-1]
+    s.crew[ships(g, 0)[0].uid].remove(u.uid)
+    s.supply["red"] = 2
+    nau.put_in_water(g, u, 60, "is put")
+    assert u.hp == 2 and s.supply["red"] == 0 and u.zone == COMBAT and s.board[60] == u.uid
+    assert last(g) == [f"{u.name} (red) is put: on hex 60 with 2 HP"]
+    v = crew(g, ships(g, 0)[0])[-1]
+    s.crew[ships(g, 0)[0].uid].remove(v.uid)
+    nau.put_in_water(g, v, 61, "is put")
+    assert v.zone == DISCARD and s.board[61] < 0 and v not in s.in_combat()
+    assert last(g) == [f"{v.name} is put but no health chip is left: it is discarded"]
+
+
+# --------------------------------------------------------------------------- dislodging (NAU-33, NAU-43, NAU-21)
+
+
+def test_the_player_chooses_which_ship_loses_its_captain_a_lone_ship_is_not_asked_NAU_33():
+    p = Script(dislodge=lambda o: o[1])
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    a, b = ships(g, 0)
+    top = crew(g, b)[0]
+    nau.dislodge(g, 0)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "dislodge"]
+    assert asked == (0, [a.uid, b.uid]) and top.zone == COMBAT and len(s.crew[b.uid]) == 3
+    assert s.dislodged[0] == 1
+    while b.uid in s.ships[0]:
+        nau.dislodge(g, 0)
+    p.asked.clear()
+    first = crew(g, a)[0]
+    nau.dislodge(g, 0)
+    assert not [d for _, d, _ in p.asked if d == "dislodge"] and first.zone == COMBAT and s.dislodged[0] == 5
+
+
+def test_the_rival_dislodges_from_its_fuller_ship_ties_asked_of_the_player_NAU_43():
+    p = Script(rival_dislodge=lambda o: o[1])
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    a, b = ships(g, 1)
+    top = crew(g, b)[0]
+    nau.dislodge(g, 1)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "rival-dislodge"]
+    assert asked == (0, [a.uid, b.uid]) and top.zone == COMBAT and len(s.crew[b.uid]) == 3
+    p.asked.clear()
+    top = crew(g, a)[0]
+    nau.dislodge(g, 1)  # a has 4, b 3: not asked
+    assert not [d for _, d, _ in p.asked if d == "rival-dislodge"] and top.zone == COMBAT
+    assert len(s.crew[a.uid]) == 3 and not [d for _, d, _ in p.asked if d == "dislodge"]
+
+
+def test_the_dislodged_captain_goes_to_the_closest_free_hex_ties_by_the_controlling_player_NAU_33():
+    p = Script(dislodge_hex=lambda o: o[-1])
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    a, b = ships(g, 0)
+    put(g, a, 60)
+    top = crew(g, a)[0]
+    name = a.name
+    nau.dislodge(g, 0)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "dislodge-hex"]
+    want = sorted(h for h in s.grid.within(60, 1) if h != 60)
+    assert asked[0] == 0 and sorted(asked[1]) == want and top.hex == asked[1][-1]
+    assert last(g) == [f"{top.name} (red) is dislodged from {name}: on hex {top.hex} with {top.hp} HP"]
+
+
+def test_the_rival_captains_hex_among_equals_is_the_players_choice_NAU_33():
+    p = Script(rival_dislodge_hex=lambda o: o[-1])
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    a, b = ships(g, 1)
+    s.crew[b.uid].pop()
+    put(g, a, 60)
+    top = crew(g, a)[0]
+    nau.dislodge(g, 1)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "rival-dislodge-hex"]
+    assert asked[0] == 0 and top.hex == asked[1][-1] and s.grid.dist[60][top.hex] == 1
+    assert not [d for _, d, _ in p.asked if d == "dislodge-hex"]
+
+
+def test_competitive_each_seat_chooses_its_own_captains_hex_NAU_33():
+    a, b = Script(dislodge_hex=lambda o: o[0]), Script(dislodge_hex=lambda o: o[-1], dislodge=lambda o: o[0])
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0), log=True)
+    s = g.state
+    clear(g)
+    sh = ships(g, 1)[0]
+    put(g, sh, 60)
+    top = crew(g, sh)[0]
+    nau.dislodge(g, 1)
+    (asked,) = [(t, o) for t, d, o in b.asked if d == "dislodge-hex"]
+    assert asked[0] == 1 and top.hex == asked[1][-1] and not a.asked
+
+
+def test_a_single_closest_free_hex_is_taken_without_asking_NAU_33():
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    a, b = ships(g, 0)
+    put(g, a, 0)  # a corner: fill all its neighbours but one
+    nbrs = sorted(h for h in s.grid.neighbours[0])
+    for h in nbrs[1:]:
+        s.board[h] = 10_000
+    top = crew(g, a)[0]
+    nau.dislodge(g, 0)
+    assert top.hex == nbrs[0] and not [d for _, d, _ in p.asked if d == "dislodge-hex"]
+
+
+def test_with_no_free_hex_the_captain_is_discarded_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    for h in range(s.grid.n):
+        if s.board[h] < 0:
+            s.board[h] = 10_000
+    b = ships(g, 0)[0]  # the player's default: the first ship offered
+    top = crew(g, b)[0]
+    nau.dislodge(g, 0)
+    assert top.zone == DISCARD and top.hex < 0 and s.dislodged[0] == 1 and nau.captain_of(s, b.uid) is crew(g, b)[0]
+
+
+def test_a_ship_that_loses_its_last_crewmember_leaves_narrated_NAU_21():
+    g = new(("kunlun",), ctrl=Script(dislodge=lambda o: o[0]))
+    s = g.state
+    sh = ships(g, 0)[0]
+    h = sh.hex
+    for _ in range(4):
+        nau.dislodge(g, 0)
+    assert f"{sh.name} has no crew left and leaves the arena" in s.log
+    assert s.supply[nau.SHIPS] == 1 and sh.hp == 0 and sh.hex == -1 and s.board[h] < 0
+    assert s.ships[0] == [ships(g, 0)[0].uid] and len(s.ships[0]) == 1
+
+
+def test_an_event_with_no_ship_left_dislodges_nothing_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    s.ships[0] = []
+    nau.lose_favor(g, 0, s.left[0], "test")
+    assert s.events[0] == 1 and s.dislodged[0] == 0
+
+
+# --------------------------------------------------------------------------- the result and the objective
+
+
+def test_the_result_names_the_winner_and_counts_per_seat():
+    g = new(("kunlun", "amazons"), first=1)
+    s = g.state
+    neutral(g)
+    nau.lose_favor(g, 1, s.left[1], "test")  # one event: a captain dislodged
+    s.troops[0].damage_dealt, s.troops[2].damage_dealt, s.ship_damage[0] = 3, 4, 5
+    s.troops[0].kills, s.troops[2].kills, s.troops[0].units_lost = 1, 2, 7
+    s.favor_gained[0], s.tactics_played[0], s.tactics_gained[0], s.pivots[0] = 2, 1, 3, 4
+    nau.hero_enters(g, 0)
+    s.mode.end(g, "hero defeated", 0)
+    res = s.mode.result(g, g.spec if hasattr(g, "spec") else None)
+    assert res.mode == "naumachia" and res.arena == nau.ARENA and res.factions == ("kunlun", "amazons")
+    assert res.end_reason == "hero defeated" and res.first_player == 1 and res.rounds == s.round
+    a, b = res.troops
+    assert (a.outcome, b.outcome) == (WON, LOST) and (a.seat, b.seat) == (0, 1) and (a.team, b.team) == (0, 1)
+    assert (a.faction, a.side, b.side) == ("kunlun", "red", "blue")
+    assert a.units_deployed == 1 and b.units_deployed == 1  # the hero in; one dislodged captain
+    assert a.damage_dealt == 12 and a.kills == 3 and a.units_lost == 7 and a.crowd_favor == 2 and a.rewards == 0
+    assert a.extras == {"events": 0, "favor_lost": 0, "ship_damage": 5, "tactics_played": 1, "tactics_gained": 3,
+                        "hero_in": True, "pivots": 4}
+    assert b.extras["events"] == 1 and b.extras["favor_lost"] == nau.TRACKS[0] and b.extras["hero_in"] is False
+    assert res.extras == {} and res.log is s.log
+    assert {u.unit_id for u in res.units} >= {s.units[s.hero[0]].unit.id}
+
+
+def test_the_solo_result_reports_the_rival_and_a_draw():
+    g = new(("kunlun",))
+    s = g.state
+    res = s.mode.result(g, None)
+    assert [t.outcome for t in res.troops] == [DRAW] and res.first_player == 0 and res.end_reason == "unfinished"
+    assert res.extras["rival"].outcome == DRAW and res.extras["rival"].faction == "rival"
+    assert res.extras["rival"].side == "blue" and res.extras["rival"].seat == 1
+    s.mode.end(g, "hero defeated", 1)
+    res = s.mode.result(g, None)
+    assert [t.outcome for t in res.troops] == [LOST] and res.extras["rival"].outcome == WON
+    g = new(("kunlun",))
+    g.state.mode.end(g, "hero defeated", 0)
+    res = g.state.mode.result(g, None)
+    assert [t.outcome for t in res.troops] == [WON] and res.extras["rival"].outcome == LOST
+
+
+def test_objective_is_favor_standing_against_the_other_seat():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    s.events, s.left = [1, 2], [3, 5]
+    # standing = -4 per event suffered + spaces left: seat a -4 + 3 = -1, seat b -8 + 5 = -3
+    assert s.mode.objective(g, 0) == 2.0 and s.mode.objective(g, 2) == 2.0
+    assert s.mode.objective(g, 1) == -2.0 and s.mode.objective(g, 3) == -2.0
+    assert s.mode.objective(g, 4) == 0.0 and s.mode.objective(g, 5) == 0.0
+
+
+# --------------------------------------------------------------------------- tactics (NAU-27..NAU-29, R-PW-19, R-PW-20)
+
+
+def test_tactic_targets_by_each_stand_in_text_anywhere_NAU_29():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 60)
+    mine = water_unit(g, 0, 20)
+    theirs = sailor(g, "sailor-defender-2")
+    put(g, theirs, 24)
+    tt = s.mode.tactic_targets
+    assert tt(s, 0, "anchor") == ships(g, 1) and tt(s, 0, "foul-wind") == ships(g, 1)
+    assert tt(s, 1, "anchor") == ships(g, 0)
+    assert tt(s, 0, "rupture") == ships(g, 0) and tt(s, 1, "rupture") == ships(g, 1)
+    assert tt(s, 0, "bait") == [croc] and tt(s, 1, "befriended") == [croc]
+    assert {u.uid for u in tt(s, 0, "netted")} == {croc.uid, theirs.uid}
+    assert {u.uid for u in tt(s, 1, "netted")} == {croc.uid, mine.uid}
+    with pytest.raises(KeyError):
+        tt(s, 0, "nothing")
+
+
+def test_the_tactic_step_offers_every_held_tactic_on_every_target_and_may_pass_NAU_29():
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    s.mode.tactic_step(g, 0)
+    assert not [d for _, d, _ in p.asked if d == "sea-tactic"]  # nothing held: not asked
+    s.camp[0] = ["rupture", "anchor"]
+    for t in s.camp[0]:
+        s.tactic_supply.remove(t)
+    s.mode.tactic_step(g, 0)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "sea-tactic"]
+    want = [(0, u.uid) for u in ships(g, 0)] + [(1, u.uid) for u in ships(g, 1)]
+    assert asked == (0, want)
+    assert s.camp[0] == ["rupture", "anchor"] and s.effects == [] and s.tactics_played[0] == 0  # passed
+    p.answers["sea_tactic"] = lambda o: o[-1]
+    s.mode.tactic_step(g, 0)
+    assert s.camp[0] == ["rupture"] and s.effects == [("anchor", ships(g, 1)[1].uid, 0, s.turn)]
+
+
+def test_playing_a_tactic_narrated_counted_back_to_the_supply_R_PW_19():
+    g = new(("kunlun",))
+    s = g.state
+    s.camp[0] = ["rupture"]
+    s.tactic_supply.remove("rupture")
+    sh = ships(g, 0)[0]
+    blue = sh.unit.attack.counts[BLUE]
+    s.mode.play_tactic(g, 0, 0, sh)
+    assert last(g) == [f"kunlun (red) plays rupture on {sh.name}: {nau.TACTIC_TEXT['rupture']}"]
+    assert s.tactics_played == [1, 0] and s.tactic_supply[-1] == "rupture" and s.camp[0] == []
+    assert sh.unit.attack.counts[BLUE] == blue + 1  # Rupture: a blue die more
+
+
+def test_foul_wind_blows_the_ship_and_leaves_no_effect_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    put(g, sh, 58)
+    s.camp[1] = ["foul-wind"]
+    s.tactic_supply.remove("foul-wind")
+    s.mode.play_tactic(g, 1, 0, sh)
+    assert s.effects == [] and sh.hex != 58
+    assert f"{sh.name} is blown from hex 58 to hex " in " ".join(s.log)
+
+
+def test_bait_netted_and_the_effects_ending_at_the_placers_next_turn_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 60)
+    base = rules.movement_of(s, croc)
+    s.effects.append(("bait", croc.uid, 0, s.turn))
+    nau.refresh(s)
+    assert rules.movement_of(s, croc) == base + nau.BAIT_MOVEMENT
+    u = water_unit(g, 0, 20)
+    assert rules.movement_of(s, u) > 0
+    s.effects.append(("netted", u.uid, 1, s.turn))
+    nau.refresh(s)
+    assert rules.movement_of(s, u) == 0
+    s.mode.start(g, 0)  # seat a's turn: its Bait ends, the rival's Netted stays
+    assert [e[0] for e in s.effects] == ["netted"] and rules.movement_of(s, u) == 0
+    s.mode.start(g, 1)
+    assert s.effects == [] and rules.movement_of(s, u) == printed_chip(u.unit).movement
+
+
+def test_anchor_and_rupture_only_on_their_own_target_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    a, b = ships(g, 0)
+    ma, mb = a.unit.movement, b.unit.movement
+    s.effects.append(("anchor", a.uid, 1, s.turn))
+    s.effects.append(("rupture", b.uid, 0, s.turn))
+    nau.refresh(s)
+    assert a.unit.movement == 0 and b.unit.movement == mb
+    assert a.unit.attack.counts[BLUE] == nau.ship_chip(printed_chip(crew(g, a)[0].unit), 3,
+                                                        attacker=nau.class_of(crew(g, a)[0].unit) == "attacker").attack.counts[BLUE]
+    s.effects.clear()
+    nau.refresh(s)
+    assert a.unit.movement == ma
+
+
+def test_check_platforms_counts_only_the_troops_own_units_on_platforms_narrated_NAU_27():
+    g = new(("kunlun",), seed=5)
+    s = g.state
+    clear(g)
+    neutral(g)
+    ps = sorted(s.platform_hexes)
+    theirs = sailor(g, "sailor-beast-1")
+    put(g, theirs, ps[0])
+    s.mode.check_platforms(g, 0)
+    assert s.camp[0] == [] and s.tactics_gained == [0, 0]
+    water_unit(g, 0, ps[1])
+    s.mode.check_platforms(g, 0)
+    (got,) = s.camp[0]
+    assert s.tactics_gained == [1, 0] and got not in s.tactic_supply and len(s.tactic_supply) == 5
+    assert last(g) == [f"kunlun (red) gains the tactic {got}"]
+
+
+def test_check_platforms_with_an_empty_supply_gains_nothing_NAU_27():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    water_unit(g, 0, min(s.platform_hexes))
+    s.tactic_supply.clear()
+    s.mode.check_platforms(g, 0)
+    assert s.camp[0] == [] and s.tactics_gained == [0, 0]
+
+
+def test_a_tactician_gains_two_per_platform_up_to_the_capacity_R_PW_19_NAU_28():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    captain(g, ships(g, 0)[1], chip("tactician"))
+    water_unit(g, 0, min(s.platform_hexes))
+    s.camp[0] = ["anchor"]
+    s.tactic_supply.remove("anchor")
+    s.mode.check_platforms(g, 0)
+    assert len(s.camp[0]) == nau.CAPACITY and s.tactics_gained[0] == 1
+    # the rival troop's Tactician (Charon is no captain) does not count for seat a
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    captain(g, ships(g, 1)[0], chip("tactician"))
+    water_unit(g, 0, min(s.platform_hexes))
+    s.mode.check_platforms(g, 0)
+    assert len(s.camp[0]) == 1
+
+
+def test_the_rival_plays_one_tactic_on_a_tie_the_player_chooses_NAU_39():
+    p = Script(rival_tactic=lambda o: o[-1])
+    p.rival_decisions = ("rival-tactic",)
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    neutral(g)
+    s.camp[1] = ["anchor", "rupture"]
+    for t in s.camp[1]:
+        s.tactic_supply.remove(t)
+    a, b = ships(g, 0)
+    assert rules.movement_of(s, a) == rules.movement_of(s, b)  # both Beast captains: equal
+    s.mode.rival_tactic(g, 1)
+    (asked,) = [(t, o) for t, d, o in p.asked if d == "rival-tactic"]
+    assert asked == (0, [a.uid, b.uid]) and s.effects == [("anchor", b.uid, 1, s.turn)]
+    assert s.camp[1] == ["rupture"] and s.tactics_played[1] == 1
+
+
+def test_the_rival_with_no_placeable_tactic_plays_none_NAU_39():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    s.camp[1] = ["bait", "befriended"]  # no crocodile
+    for t in s.camp[1]:
+        s.tactic_supply.remove(t)
+    s.mode.rival_tactic(g, 1)
+    assert s.camp[1] == ["bait", "befriended"] and s.effects == [] and s.tactics_played == [0, 0]
+
+
+# --------------------------------------------------------------------------- the rival's targeting table (NAU-40)
+
+
+def test_rival_anchor_the_slowest_opposing_ship_ties_all_returned_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    a, b = ships(g, 0)
+    captain(g, a, replace(chip("beast"), movement=3))
+    captain(g, b, replace(chip("beast"), movement=1))
+    assert nau.rival_tactic_targets(s, 1, "anchor") == [b]
+    captain(g, a, replace(chip("beast"), movement=1))
+    assert nau.rival_tactic_targets(s, 1, "anchor") == [a, b]
+    assert nau.rival_tactic_targets(s, 0, "anchor") == ships(g, 1)  # seat a's view: the rival's ships
+
+
+def test_rival_rupture_its_own_ship_with_the_smallest_crew_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    ra, rb = ships(g, 1)
+    assert nau.rival_tactic_targets(s, 1, "rupture") == [ra, rb]
+    s.crew[ra.uid].pop()
+    assert nau.rival_tactic_targets(s, 1, "rupture") == [ra]
+
+
+def test_rival_bait_the_crocodile_nearest_a_player_unit_or_ship_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u)][:2]
+    put(g, c1, 60)
+    put(g, c2, 30)
+    sh = ships(g, 0)[0]
+    put(g, sh, 59)  # next to c1
+    assert nau.rival_tactic_targets(s, 1, "bait") == [c1]
+    u = water_unit(g, 0, 31)  # a unit next to c2: both at 1
+    assert nau.rival_tactic_targets(s, 1, "bait") == [c1, c2]
+    # a rival unit near a crocodile does not count
+    remove(g, u)
+    put(g, sailor(g, "sailor-defender-2"), 31)
+    assert nau.rival_tactic_targets(s, 1, "bait") == [c1]
+
+
+def test_rival_bait_with_no_player_piece_has_no_target_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    for sh in ships(g, 0):
+        remove(g, sh)
+    assert crocs(g) and nau.rival_tactic_targets(s, 1, "bait") == []
+
+
+def test_rival_befriended_the_crocodile_nearest_a_player_unit_not_a_ship_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u)][:2]
+    put(g, c1, 60)
+    put(g, c2, 30)
+    assert nau.rival_tactic_targets(s, 1, "befriended") == []  # only ships: no target
+    put(g, ships(g, 0)[0], 59)
+    water_unit(g, 0, 31)
+    assert nau.rival_tactic_targets(s, 1, "befriended") == [c2]
+
+
+def test_rival_netted_the_opponent_in_the_water_with_the_most_hp_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    u1 = water_unit(g, 0, 20)
+    u2 = water_unit(g, 0, 24)
+    own = sailor(g, "sailor-defender-2")
+    put(g, own, 30)
+    own.hp = 50  # its own unit, however strong, is never a target
+    u1.hp, u2.hp = 3, 2
+    assert nau.rival_tactic_targets(s, 1, "netted") == [u1]
+    u2.hp = 3
+    assert nau.rival_tactic_targets(s, 1, "netted") == [u1, u2]
+
+
+def test_rival_foul_wind_the_opposing_ship_farthest_from_every_start_NAU_40():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    a, b = ships(g, 0)
+    starts = s.grid.tagged("ship-start")
+    d = {h: min(s.grid.dist[h][x] for x in starts) for h in range(s.grid.n) if s.board[h] < 0
+         and h not in s.platform_hexes}
+    far, near = max(d, key=d.get), min(d, key=d.get)
+    put(g, a, near)
+    put(g, b, far)
+    assert d[far] > d[near] and nau.rival_tactic_targets(s, 1, "foul-wind") == [b]
+    with pytest.raises(KeyError):
+        nau.rival_tactic_targets(s, 1, "nothing")
+
+
+def test_foul_wind_steps_to_the_lowest_closer_neighbour_and_stops_at_a_start_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    starts = s.grid.tagged("ship-start")
+    dmin = lambda h: min(s.grid.dist[h][x] for x in starts)
+    src = next(h for h in range(s.grid.n) if dmin(h) == 1 and s.board[h] < 0 and h not in s.platform_hexes)
+    put(g, sh, src)
+    closer = sorted(n for n in s.grid.neighbours[src] if dmin(n) == 0 and s.board[n] < 0)
+    nau.blow(g, sh)
+    assert sh.hex == closer[0] and s.board[closer[0]] == sh.uid and s.board[src] < 0
+    assert last(g) == [f"{sh.name} is blown from hex {src} to hex {closer[0]}"]  # one step: then on a start
+
+
+def test_foul_wind_goes_around_a_blocked_neighbour_and_stops_when_walled_in_R_PW_20():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    starts = s.grid.tagged("ship-start")
+    dmin = lambda h: min(s.grid.dist[h][x] for x in starts)
+    src = next(h for h in range(s.grid.n) if dmin(h) == 3 and s.board[h] < 0 and h not in s.platform_hexes
+               and len([n for n in s.grid.neighbours[h] if dmin(n) == 2 and s.board[n] < 0
+                        and n not in s.platform_hexes]) >= 2)
+    put(g, sh, src)
+    closer = sorted(n for n in s.grid.neighbours[src] if dmin(n) == 2)
+    s.board[closer[0]] = 10_000
+    nau.blow(g, sh)
+    assert dmin(sh.hex) == 1 and s.grid.dist[src][sh.hex] == 2
+    first = [line for line in s.log if "is blown" in line][0]
+    assert first == f"{sh.name} is blown from hex {src} to hex {closer[1]}"
+    # walled in: every closer neighbour taken, the ship stays
+    h = sh.hex
+    for n in s.grid.neighbours[h]:
+        if s.board[n] < 0:
+            s.board[n] = 10_000
+    nau.blow(g, sh)
+    assert sh.hex == h
+
+
+# --------------------------------------------------------------------------- set-up (NAU-1, NAU-9..NAU-14)
+
+
+def _setup(factions, seed=0, first=None, log=True):
+    spec = GameSpec("naumachia", tuple(factions), first=first)
+    return nau.setup(CAT, spec, rng=np.random.default_rng(seed), log=log)
+
+
+def test_setup_troops_seats_teams_and_supplies_NAU_9_NAU_22():
+    s = _setup(("kunlun", "amazons"), first=1)
+    got = [(t.index, t.side, t.faction, t.health, t.tactics_camp) for t in s.troops]
+    assert got == [(0, "red", "kunlun", "", []), (1, "blue", "amazons", "", []),
+                   (2, "red", "kunlun", nau.SHIPS, []), (3, "blue", "amazons", nau.SHIPS, []),
+                   (4, "red", "crocodile", "red", []), (5, "blue", "crocodile", "blue", [])]
+    assert s.teams == [0, 1, 0, 1, 2, 2] and s.players == [0, 1] and not s.solo and s.rival_troop == -1
+    assert s.order == [1, 0] and _setup(("kunlun", "amazons"), first=0).order == [0, 1]
+    chips = dict(CAT.game.health_chips)
+    assert s.supply_start == {**chips, nau.SHIPS: 4}
+    # each ship holds one chip of its own supply; the crocodiles' HP comes from their colours' supplies
+    red = sum(u.unit.health for u in s.units if u.zone == COMBAT and u.troop == 4)
+    blue = sum(u.unit.health for u in s.units if u.zone == COMBAT and u.troop == 5)
+    assert s.supply == {"red": chips["red"] - red, "blue": chips["blue"] - blue, nau.SHIPS: 0}
+    assert s.track == [0, 0] and s.left == [nau.TRACKS[0]] * 2 and s.events == [0, 0]
+    assert s.favor_lost == s.favor_gained == s.ship_damage == s.tactics_gained == s.tactics_played == [0, 0]
+    assert s.pivots == s.dislodged == [0, 0] and s.camp == [[], []] and s.effects == []
+    assert s.tactic_supply == list(nau.TACTICS) and s.platform_hexes == frozenset(s.grid.tagged("platform"))
+    assert s.log is not None and _setup(("kunlun",), log=False).log is None
+
+
+def test_setup_solo_the_rival_is_blue_plays_first_NAU_9_NAU_12():
+    s = _setup(("kunlun",))
+    assert s.solo and s.rival_troop == 1 and s.players == [0] and s.order == [1, 0]
+    assert [t.faction for t in s.troops] == ["kunlun", "rival", "kunlun", "rival", "crocodile", "crocodile"]
+    assert s.log[0] == "Set-up: Naumachia on the Flooded Colosseum, solo: kunlun (red) against the Sailors of the Dead (blue)"
+    s2 = _setup(("kunlun", "amazons"))
+    assert s2.log[0] == "Set-up: Naumachia on the Flooded Colosseum, kunlun (red) against amazons (blue)"
+
+
+def test_setup_competitive_order_drawn_from_the_rng_NAU_12():
+    firsts = [int(np.random.default_rng(k).integers(2)) for k in range(6)]
+    assert [_setup(("kunlun", "amazons"), seed=k).order for k in range(6)] == [[f, 1 - f] for f in firsts]
+
+
+def test_setup_heroes_crews_and_ships_NAU_13_NAU_14():
+    s = _setup(("kunlun", "amazons"))
+    for seat, fac in ((0, "kunlun"), (1, "amazons")):
+        hero_chip, units = nau.troop_chips(CAT, fac)
+        hero = s.units[s.hero[seat]]
+        assert hero.unit is hero_chip and hero.troop == seat and hero.zone == CAMP and hero.is_primary_hero
+        side = s.troops[seat].side
+        parts = nau.crew_order(units)
+        starts = s.grid.tagged(f"ship-start-{side}")
+        assert len(s.ships[seat]) == 2
+        for k, (sh_uid, part, hx) in enumerate(zip(s.ships[seat], parts, starts), start=1):
+            sh = s.units[sh_uid]
+            assert sh.troop == seat + 2 and sh.hex == hx and s.board[hx] == sh_uid and sh.zone == COMBAT
+            assert sh.unit.id == f"ship-{side}-{k}" and sh.hp == 1 and sh.unit.kind == "ship"
+            members = [s.units[i] for i in s.crew[sh_uid]]
+            assert [m.unit for m in members] == part
+            assert all(m.zone == nau.CREW_ZONE and m.troop == seat and not m.is_primary_hero for m in members)
+            assert sh.unit.name == f"{side.capitalize()} ship {k} ({part[0].name})"
+            assert f"{sh.unit.name}: crew " + ", ".join(m.name for m in members) in s.log
+    assert [u.uid for u in s.units] == list(range(len(s.units)))
+    assert [s.units[i].troop for i in range(22)] == [0] * 5 + [2] + [0] * 4 + [2] + [1] * 5 + [3] + [1] * 4 + [3]
+
+
+def test_setup_crocodiles_two_of_each_colour_at_random_on_their_hexes_R_PW_15_NAU_14():
+    crocs_by_id = sorted((u for u in CAT.units.values() if u.kind == "crocodile"), key=lambda u: u.id)
+    for seed in (0, 3):
+        s = _setup(("kunlun",), seed=seed)
+        perm = list(np.random.default_rng(seed).permutation(4))
+        cs = [u for u in s.units if u.unit.kind == "crocodile"]
+        assert [c.unit for c in cs] == [crocs_by_id[i] for i in perm]
+        assert [c.troop for c in cs] == [4, 4, 5, 5] and [c.hex for c in cs] == list(s.grid.tagged("croc-start"))
+        assert all(c.hp == c.unit.health and c.zone == COMBAT for c in cs)
+
+
+def test_troop_chips_and_crew_order_R_PW_15_NAU_13():
+    hero, sailors = nau.troop_chips(CAT, None)
+    assert hero.id == "charon" and [u.id for u in sailors] == sorted(u.id for u in CAT.units.values()
+                                                                        if u.kind == "sailor")
+    hero, units = nau.troop_chips(CAT, "kunlun")
+    assert hero.id == CAT.faction("kunlun").hero
+    ranked = sorted((u for u in CAT.units.values() if u.kind == "unit" and u.faction == "kunlun"),
+                    key=lambda c: (-nau.unit_value(c), c.id))
+    assert units == ranked[:nau.CREW] and len(ranked) > nau.CREW
+    a, b = nau.crew_order(list(reversed(units)))
+    assert a == units[0::2] and b == units[1::2]
+
+
+def test_own_chips_crocodiles_and_solo_the_sailors_NAU_3_NAU_13():
+    crocs_ids = tuple(sorted(u.id for u in CAT.units.values() if u.kind == "crocodile"))
+    assert nau.Naumachia.own_chips(CAT, ("kunlun", "amazons")) == crocs_ids
+    hero, sailors = nau.troop_chips(CAT, None)
+    assert nau.Naumachia.own_chips(CAT, ("kunlun", "rival")) == (*crocs_ids, "charon", *(u.id for u in sailors))
+
+
+def test_new_game_controllers_solo_and_competitive_NAU_10_NAU_26():
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    c = g.controllers
+    assert c[0] is p and c[2] is p and c[4] is c[5]
+    for t, (mark, target) in ((1, (nau.UNIT_MARK, nau.UNIT_TARGET)), (3, (nau.SHIP_LIST, nau.SHIP_LIST)),
+                              (4, (nau.CROC_LIST, nau.CROC_LIST))):
+        assert isinstance(c[t], nau.NaumachiaRival) and c[t].marking == mark and c[t].targeting == target
+        assert c[t].players is p and c[t].players_troop == 0 and c[t].movement is None
+    a, b = Script(), Script()
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0))
+    c = g.controllers
+    assert c[0] is a and c[2] is a and c[1] is b and c[3] is b
+    assert c[4].marking == c[4].targeting == c[5].marking == c[5].targeting == nau.CROC_LIST
+    assert g.state.log is None and g.rng is not None
+
+
+def test_ship_chip_stats_name_and_cache_NAU_18():
+    cap = chip("defender")
+    sh = nau.ship_chip(cap, 2, side="red", index=2)
+    want = list(cap.attack.counts)
+    want[YELLOW] += 2
+    assert (sh.id, sh.name, sh.kind, sh.elite, sh.health, sh.skills) == (
+        "ship-red-2", f"Red ship 2 ({cap.name})", "ship", False, 1, ())
+    assert sh.movement == 3 * cap.movement and sh.range == cap.range and list(sh.attack.counts) == want
+    assert nau.ship_chip(cap, 2, side="red", index=2) is sh
+    assert nau.ship_chip(cap, 2, side="red", index=1) is not sh and nau.ship_chip(cap, 1, side="red", index=2) is not sh
+    att = nau.ship_chip(cap, 2, attacker=True, extra_range=3, anchored=True, rupture=True, side="blue", index=1)
+    want = list(cap.attack.counts)
+    want[BLUE] += 3
+    assert att.movement == 0 and att.range == cap.range + 3 and list(att.attack.counts) == want
+    assert att.name == f"Blue ship 1 ({cap.name})"
+
+
+# --------------------------------------------------------------------------- the rival's and the crocodiles' turns (NAU-47, NAU-48)
+
+
+def test_the_crocodiles_engage_step_attacks_with_each_once_NAU_48():
+    g = new(("kunlun",), roller=FixedRoller([1] * 200))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u) and u.troop == 4][:2]
+    put(g, c1, 60)
+    u = water_unit(g, 0, 61)
+    put(g, c2, next(h for h in free_near(g, 61) if h != 60))
+    hp = u.hp
+    dict(s.mode.croc_turn(g, 4).steps)["engage"]()
+    assert c1.engaged_turn == s.turn and c2.engaged_turn == s.turn and u.hp < hp
+
+
+def test_the_rival_turn_runs_its_steps_NAU_47():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    steps = dict(s.mode.turn_of(g, 1).steps)
+    s.effects.append(("anchor", ships(g, 0)[0].uid, 1, s.turn))
+    steps["start"]()
+    assert s.effects == []
+    s.camp[1] = ["anchor"]
+    s.tactic_supply.remove("anchor")
+    steps["tactic"]()
+    assert s.camp[1] == [] and s.tactics_played[1] == 1
+    before = {sh.uid: sh.hex for sh in ships(g, 1)}
+    steps["movement"]()
+    assert any(sh.hex != before[sh.uid] for sh in ships(g, 1))
+    u = sailor(g, "sailor-beast-1")
+    put(g, u, min(s.platform_hexes))
+    steps["platforms"]()
+    assert len(s.camp[1]) == 1
