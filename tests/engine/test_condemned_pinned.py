@@ -173,6 +173,7 @@ def test_solo_controllers_ask_the_player_competitive_guardians_are_neutral_CON_2
     rc, gc = g.controllers[1], g.controllers[2]
     assert isinstance(rc, con.CondemnedRival) and rc.players is c and rc.players_troop == 0
     assert isinstance(gc, con.GuardianController) and gc is g.controllers[3] and gc.players is c and not gc.neutral
+    assert gc.players_troop == 0
     assert gc.priority == ("opponent",)
     g = unbegun(("kunlun", "amazons"))
     gc = g.controllers[2]
@@ -923,3 +924,30 @@ def test_rival_whirlwind_when_two_opponents_are_adjacent_else_its_attack_RIV_9()
     assert rc.plan_engage(g, am) == [("attack", am.uid, a.uid)]
     put(g, b, 76)
     assert rc.plan_engage(g, am) == [("special", am.uid, "whirlwind", ())]
+
+
+def test_solo_guardian_ties_are_the_players_choice_CON_29():
+    seen = []
+    c = Script(rival_engage=lambda o: (seen.append(list(o)), o[-1])[1])
+    c.rival_decisions = ("rival-engage",)
+    g = new(("kunlun",), ctrl=c)
+    gc = g.controllers[2]
+    assert gc.players_troop == 0 and not gc.neutral
+    opts = [("attack", 0, 2), ("attack", 0, 3)]
+    assert gc.tie(g, "rival-engage", opts) == opts[-1] and seen == [opts]
+    assert gc.tie(g, "rival-engage", opts[:1]) == opts[0] and len(seen) == 1
+
+
+def test_a_rival_that_reaches_no_priority_backs_up_toward_the_wretch_CON_48_RIV_5():
+    """Pluto's Refugees Hero (Movement 2, Range 1) in the far corner reaches neither the Wretch, a key hex nor
+    a guardian: full Movement toward the Wretch (its list's first unit priority)."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    u = rival_hero(g, 4)
+    assert (u.unit.movement, u.unit.range) == (2, 1)
+    put(g, u, 10)
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert dests == [8, 19, 31] and rc.why[u.uid] == "cannot reach a priority: back-up movement toward wretch"
+    w = wretch(g).hex
+    assert all(s.grid.dist[h][w] == s.grid.dist[10][w] - 2 for h in dests)
