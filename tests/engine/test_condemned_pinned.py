@@ -1,0 +1,953 @@
+"""Condemned Mode (Pandora's Wake, CON-*): what the rule tests of test_condemned.py leave unpinned, found by
+mutation testing of `rulesets/remastered/condemned.py` (the result and its extras, the narration, the draft's
+alternation and ties, the rival's lists and hexes, the champion's activation, the die, favor and rewards).
+Hand-built positions on the Fa Mel Prison stand-in map, scripted players, forced dice."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hoplostat.engine import rules
+from hoplostat.engine.loop import GameSpec, mode_class
+from hoplostat.engine.registry import printed_chip
+from hoplostat.engine.rules import FixedRoller
+from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.rulesets.remastered import condemned as con
+from test_condemned import CAT, Script, guardian, heroes, hexes, new, put, wretch
+
+SOLO = GameSpec("condemned", ("kunlun",))
+DUO = GameSpec("condemned", ("kunlun", "amazons"))
+
+
+def unbegun(factions=("kunlun",), seed=0, ctrl=None, roller=None, first=None):
+    """A new game before `begin` (no draft yet, the die's grants not applied)."""
+    spec = mode_class("condemned").validate(CAT, GameSpec("condemned", tuple(factions), first=first))
+    c = ctrl or Script()
+    return mode_class("condemned").new_game(CAT, spec, [c] * len(factions), rng=np.random.default_rng(seed),
+                                            log=True, roller=roller)
+
+
+def rival_hero(g, k=0):
+    return g.state.units[g.state.lineup[k]]
+
+
+# --------------------------------------------------------------------------- the result
+
+
+def test_solo_result_outcomes_and_extras_CON_4_CON_3():
+    """A solo game's result: the player's outcome, the rival's own troop result in the extras (won when the
+    Wretch is defeated, CON-4; lost when it escapes, CON-3; a draw while unfinished), the champion's id, the
+    die, its rolls, the heroes drafted, first player 0."""
+    g = new(("kunlun",))
+    s = g.state
+    res = s.mode.result(g, SOLO)
+    assert [t.outcome for t in res.troops] == ["draw"] and res.extras["rival"].outcome == "draw"
+    assert res.end_reason == "unfinished" and res.first_player == 0 and res.rounds == s.round
+    assert res.extras["rival"].faction == "rival" and res.extras["rival"].side == "blue"
+    assert res.extras["champion"] == s.units[s.champion].unit.id
+    assert res.extras["heroes"] == s.drafted and len(res.extras["heroes"]) == 11
+    assert res.extras["die"] == s.die and res.extras["die_rolls"] == 0 and res.extras["champion_active"] is False
+    assert res.arena == con.ARENA and res.mode == "condemned" and res.factions == ("kunlun",)
+    rules.damage(g, wretch(g), wretch(g).hp)
+    res = s.mode.result(g, SOLO)
+    assert res.troops[0].outcome == "lost" and res.extras["rival"].outcome == "won"
+    assert res.end_reason == "Wretch defeated"
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    put(g, w, 54)
+    con.activate_champion(g, "test")
+    rules.move(g, w, s.goal[0])
+    res = s.mode.result(g, SOLO)
+    assert res.troops[0].outcome == "won" and res.extras["rival"].outcome == "lost"
+    assert res.extras["champion_active"] is True
+
+
+def test_result_counts_per_troop_CON_39_CON_41_CON_26():
+    """Each troop's result carries its favor earned, rewards, Wretch level, HP removed from the guardians,
+    favor from key hexes and die payments."""
+    g = new(("kunlun",), ctrl=Script(die_face=lambda o: o[0]))
+    s = g.state
+    con.set_die(g, 3, "test")
+    hero = heroes(g, 0)[0]
+    gu = guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gu.hex][2])
+    rules.damage(g, gu, 5, source=hero)  # 5 favor: the first reward, Wretch II
+    con.set_die(g, 1, "test")
+    put(g, hero, hexes(g, "key-2")[0])
+    s.mode.start(g, 0)  # 2 more favor from the key hex
+    s.mode.pay_for_face(g, 0)
+    t = s.mode.result(g, SOLO).troops[0]
+    assert t.crowd_favor == 7 and t.rewards == 1
+    assert t.extras == {"wretch_level": 2, "guardian_damage": 5, "key_favor": 2, "die_paid": 1}
+    r = s.mode.result(g, SOLO).extras["rival"]
+    assert r.crowd_favor == 0 and r.rewards == 0 and r.extras["guardian_damage"] == 0
+
+
+def test_competitive_result_names_the_first_player_and_the_winner_CON_5():
+    g = new(("kunlun", "amazons"), seed=1)
+    s = g.state
+    res = s.mode.result(g, DUO)
+    assert res.first_player == s.order[0] and "rival" not in res.extras and "champion" not in res.extras
+    assert [t.side for t in res.troops] == ["red", "blue"] and [t.outcome for t in res.troops] == ["draw", "draw"]
+    rules.damage(g, wretch(g, 1), wretch(g, 1).hp)
+    rules.damage(g, wretch(g, 0), wretch(g, 0).hp)
+    res = s.mode.result(g, DUO)
+    assert [t.outcome for t in res.troops] == ["lost", "won"]  # blue's Wretch fell first
+    for first in (0, 1):
+        g = unbegun(("kunlun", "amazons"), first=first)
+        assert g.state.order == [first, 1 - first]
+
+
+def test_game_over_narration_names_the_winner_CON_3():
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    put(g, w, 54)
+    rules.move(g, w, s.goal[0])
+    assert s.log[-1] == "Game over: Wretch escaped; kunlun (red) wins" and s.escaped == 0
+    g = new(("kunlun",))
+    g.state.mode.end(g, "the round cap", None)
+    assert g.state.log[-1] == "Game over: the round cap"
+    g = new(("kunlun",))
+    rules.damage(g, wretch(g), wretch(g).hp)
+    assert g.state.log[-1] == "Game over: Wretch defeated; rival (blue) wins"
+
+
+def test_objective_is_the_wretchs_progress_against_the_others():
+    """Policy support, not a rule: 3 Health points per hex the Wretch has come toward its goal, minus the
+    other Wretch's; a Wretch out of combat counts 0."""
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    put(g, w, 54)
+    assert s.mode.objective(g, 0) == 3.0 * 11  # one hex from the goal
+    put(g, w, 66)
+    assert s.grid.dist[66][s.goal[0]] == 12 and s.mode.objective(g, 0) == 0.0
+    assert s.mode.objective(g, 1) == -0.0 or s.mode.objective(g, 1) == 0.0  # the rival has no Wretch
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    d0 = s.grid.dist[wretch(g, 0).hex][s.goal[0]]
+    d1 = s.grid.dist[wretch(g, 1).hex][s.goal[1]]
+    assert s.mode.objective(g, 0) == 3.0 * (12 - d0) - 3.0 * (12 - d1)
+    assert s.mode.objective(g, 1) == 3.0 * (12 - d1) - 3.0 * (12 - d0)
+    rules.damage(g, wretch(g, 1), wretch(g, 1).hp)
+    assert s.mode.objective(g, 0) == 3.0 * (12 - d0)
+    assert s.mode.objective(g, 5) == -3.0 * (12 - d0)  # a troop with no Wretch: 0 for itself
+
+
+def test_the_guardians_are_the_modes_own_chips_CON_12():
+    assert con.Condemned.own_chips(CAT, ("kunlun",)) == ("scylla", "charybdis")
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def test_set_up_closes_the_guardian_escape_and_solo_champion_hexes_and_narrates_CON_7_CON_8_CON_34():
+    g = unbegun(("kunlun",))
+    s = g.state
+    gr, gb = hexes(g, "guardian-red")[0], hexes(g, "guardian-blue")[0]
+    er, eb, cb = hexes(g, "escape-red")[0], hexes(g, "escape-blue")[0], hexes(g, "chain-blue")[0]
+    assert sorted(s.closed) == sorted([gr, gb, er, eb, cb]) and s.champion_hex == cb
+    assert s.teams == [0, 1, 2, 2] and s.players == [0] and s.rival_troop == 1 and s.guardian_troops == [2, 3]
+    assert s.limit == [1, 1, 1, 1] and s.level == [1, 0, 0, 0] and s.wretch[1:] == [-1, -1, -1]
+    assert [t.side for t in s.troops] == ["red", "blue", "red", "blue"]
+    assert s.troops[1].faction == "rival" and s.troops[2].health == "red" and s.troops[3].health == "blue"
+    red = s.units[s.board[gr]]
+    blue = s.units[s.board[gb]]
+    assert s.log[0] == ("Set-up: Condemned on the Fa Mel Prison, solo: kunlun (red) against the rival (blue); "
+                        f"{red.name} on the red guardian hex, {blue.name} on the blue; the arena die shows {s.die} "
+                        f"({con.FACE_TEXT[s.die]})")
+    g = unbegun(("kunlun", "amazons"))
+    s = g.state
+    assert sorted(s.closed) == sorted([gr, gb, er, eb]) and s.champion_hex == -1 and s.rival_troop == -1
+    assert s.log[0].startswith("Set-up: Condemned on the Fa Mel Prison, kunlun (red) against amazons (blue); ")
+    assert s.goal[:2] == [eb, er] and s.level[:2] == [1, 1]
+    assert mode_class("condemned").new_game(CAT, DUO, [Script(), Script()], rng=np.random.default_rng(0)).state.log is None
+
+
+def test_solo_controllers_ask_the_player_competitive_guardians_are_neutral_CON_29_CON_48():
+    c = Script()
+    g = unbegun(("kunlun",), ctrl=c)
+    rc, gc = g.controllers[1], g.controllers[2]
+    assert isinstance(rc, con.CondemnedRival) and rc.players is c and rc.players_troop == 0
+    assert isinstance(gc, con.GuardianController) and gc is g.controllers[3] and gc.players is c and not gc.neutral
+    assert gc.players_troop == 0
+    assert gc.priority == ("opponent",)
+    g = unbegun(("kunlun", "amazons"))
+    gc = g.controllers[2]
+    assert gc.neutral and gc is g.controllers[3] and gc.players is None
+    assert gc.tie(g, "rival-engage", ["only"]) == "only"  # a single option needs no draw
+
+
+def test_begin_drafts_and_applies_the_die_CON_13_CON_28():
+    g = unbegun(("kunlun",))
+    s = g.state
+    s.die = 1
+    s.mode.begin(g)
+    assert len(s.drafted) == 11
+    assert all(s.units[i].unit.has_skill("absorb") and s.units[i].unit.has_skill(con.GUARDIAN_HOLD) for i in s.guardians)
+
+
+# --------------------------------------------------------------------------- crowd favor and rewards
+
+
+def test_favor_is_narrated_and_counted_only_for_what_the_bead_moves_CON_39_CON_44():
+    g = new(("kunlun",))
+    s = g.state
+    n = len(s.log)
+    s.mode.gain_favor(g, 0, 0, "nothing")
+    assert len(s.log) == n and s.troops[0].favor == 0  # no favor, no line
+    s.mode.gain_favor(g, 0, 3, "test")
+    assert s.log[-1] == "kunlun (red) earns 3 crowd favor (test), bead on 3"
+    assert s.troops[0].favor_total == 3 and s.favor_earned[0] == 3
+    s.mode.gain_favor(g, 0, 30, "test")
+    assert s.troops[0].favor == con.TOP and s.troops[0].favor_total == con.TOP and s.favor_earned[0] == con.TOP
+    n = len(s.log)
+    s.mode.gain_favor(g, 0, 2, "test")
+    assert len(s.log) == n  # CON-44: at the top, nothing more happens
+
+
+def test_the_guardians_earn_no_favor_CON_27_CON_39():
+    g = new(("kunlun",))
+    s = g.state
+    gu = guardian(g, "red")
+    w = wretch(g)
+    put(g, w, s.grid.neighbours[gu.hex][2])
+    rolls = s.die_rolls
+    rules.damage(g, w, 1, source=gu)
+    s.mode.gain_favor(g, gu.troop, 5, "test")
+    assert all(s.troops[t].favor == 0 and s.troops[t].rewards == 0 for t in s.guardian_troops)
+    assert s.die_rolls == rolls and s.favor_earned == [0, 0, 0, 0]
+
+
+def test_a_reward_is_claimed_once_at_its_space_CON_41():
+    """Landing on a reward claims it; moving on from it does not claim it again; passing two claims both."""
+    g = new(("kunlun",))
+    s = g.state
+    s.mode.gain_favor(g, 0, 5, "test")
+    assert s.troops[0].rewards == 1 and s.log[-2].startswith("The arena die shows")
+    assert s.log[-1] == "kunlun (red)'s Wretch becomes Wretch II"
+    assert "kunlun (red) reaches crowd favor reward 1" in s.log
+    s.mode.gain_favor(g, 0, 1, "test")
+    assert s.troops[0].rewards == 1 and s.rewards_claimed[0] == 1 and s.die_rolls == 1
+    s.mode.gain_favor(g, 0, 9, "test")  # 6 -> 15: rewards 2 and 3
+    assert s.troops[0].rewards == 3 and s.die_rolls == 3 and s.level[0] == 4 and s.limit[0] == 4
+    assert "kunlun (red) reaches crowd favor reward 3" in s.log
+    assert "The arena die shows" in s.log[-2] and "(rolled for a crowd favor reward)" in s.log[-2]
+
+
+def test_the_wretch_gains_two_hp_with_each_reward_even_above_its_health_CON_41():
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    hp = w.hp
+    s.mode.gain_favor(g, 0, 20, "test")
+    assert w.hp == hp + 4 * 2 and w.hp_gained == 8
+    assert w.hp > printed_chip(w.unit).health
+
+
+def test_a_troop_whose_wretch_fell_still_raises_its_limit_R_PW_7_CON_23():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    w = wretch(g, 0)
+    rules.damage(g, w, w.hp)
+    assert w.zone == DISCARD
+    s.mode.gain_favor(g, 0, 10, "test")
+    assert s.limit[0] == 3 and s.level[0] == 1 and w.hp == 0 and w.zone == DISCARD
+    assert s.troops[0].rewards == 2
+
+
+def test_the_fourth_reward_asks_the_player_which_defeated_elite_returns_CON_43():
+    seen = []
+    g = new(("kunlun",), ctrl=Script(return_unit=lambda o: (seen.append(list(o)), o[-1])[1]))
+    s = g.state
+    a, b, c = heroes(g, 0)[:3]
+    for u, h in ((a, 11), (b, 22)):
+        put(g, u, h)
+        rules.damage(g, u, u.hp)
+    put(g, c, 44)  # in combat, not defeated: not offered
+    s.mode.gain_favor(g, 0, 20, "test")
+    assert seen == [[a.uid, b.uid]]  # the defeated elites only, neither the Wretch nor a unit in combat
+    assert b.zone == CAMP and a.zone == DISCARD
+    assert f"{b.name} returns to the camp of kunlun (red)" in s.log
+    assert any(line.startswith(f"The rival's champion {s.units[s.champion].name} activates (kunlun reached the last "
+                               "reward)") for line in s.log)
+
+
+def test_the_rivals_returned_hero_joins_the_end_of_its_lineup_R_PW_10_CON_43():
+    g = new(("kunlun",))
+    s = g.state
+    first = rival_hero(g, 0)
+    put(g, first, 65)
+    rules.damage(g, first, first.hp)
+    lineup = list(s.lineup)
+    s.mode.gain_favor(g, 1, 20, "test")
+    assert first.zone == CAMP and s.lineup == [*lineup[1:], first.uid]
+    assert any("rival reached the last reward" in line for line in s.log)
+
+
+def test_the_rivals_return_tie_is_the_players_choice_CON_43():
+    """Equal Health and Attack: the players choose (asked as "rival-return" when they answer rival ties)."""
+    seen = []
+    c = Script(rival_return=lambda o: (seen.append(list(o)), o[-1])[1])
+    c.rival_decisions = ("rival-return",)
+    g = new(("kunlun",), ctrl=c)
+    s = g.state
+    same = [u for u in (s.units[i] for i in s.lineup) if (u.unit.health, u.unit.attack.size) == (8, 3)]
+    assert len(same) >= 2
+    a, b = same[:2]
+    for u, h in ((a, 65), (b, 54)):
+        put(g, u, h)
+        rules.damage(g, u, u.hp)
+    s.mode.gain_favor(g, 1, 20, "test")
+    assert seen == [[a.uid, b.uid]] and b.zone == CAMP and a.zone == DISCARD
+
+
+def test_competitive_last_reward_wakes_no_champion_CON_43():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    s.mode.gain_favor(g, 0, 20, "test")
+    assert s.champion == -1 and not s.champion_active and s.troops[0].rewards == 4
+    assert not any("champion" in line for line in s.log)
+
+
+# --------------------------------------------------------------------------- damage and defeat
+
+
+def test_no_favor_for_hp_removed_from_ones_own_team_or_by_no_unit_CON_39():
+    g = new(("kunlun",))
+    s = g.state
+    a, b = heroes(g, 0)[:2]
+    put(g, a, 11)
+    put(g, b, 22)
+    rules.damage(g, b, 2, source=a)  # its own troop
+    rules.damage(g, wretch(g), 1)  # no source
+    assert s.troops[0].favor == 0 and s.troops[1].favor == 0
+    rh = rival_hero(g)
+    put(g, rh, 65)
+    rules.damage(g, rh, 2, source=a)
+    assert s.troops[0].favor == 2 and s.guardian_hp[0] == 0  # an opponent, not a guardian
+    assert s.log[-1] == f"kunlun (red) earns 2 crowd favor (2 HP removed from {rh.name}), bead on 2"
+
+
+def test_competitive_first_fallen_wretch_is_narrated_other_defeats_change_nothing_CON_5():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    hero = heroes(g, 0)[0]
+    put(g, hero, 11)
+    rules.damage(g, hero, hero.hp)
+    assert s.fallen == [] and s.end_reason is None
+    rules.damage(g, wretch(g, 0), wretch(g, 0).hp)
+    assert s.log[-1] == (f"kunlun (red) can now only win by defeating {wretch(g, 1).name} (blue) before it escapes")
+    g = new(("kunlun",))
+    s = g.state
+    hero = heroes(g, 0)[0]
+    put(g, hero, 11)
+    rules.damage(g, hero, hero.hp)
+    assert s.end_reason is None  # solo: only the Wretch's defeat ends the game (CON-4)
+
+
+# --------------------------------------------------------------------------- the die step
+
+
+def test_pay_for_face_offers_every_other_face_from_three_hp_CON_26_R_PW_2():
+    seen = []
+    g = new(("kunlun",), ctrl=Script(die_face=lambda o: (seen.append(list(o)), o[0])[1]))
+    s = g.state
+    w = wretch(g)
+    con.set_die(g, 4, "test")
+    s.supply["red"] += w.hp - 3
+    w.hp = 3
+    s.mode.pay_for_face(g, 0)
+    assert seen == [[1, 2, 3, 5, 6]] and s.die == 1 and w.hp == 1 and s.die_paid[0] == 1
+    assert s.log[-2] == f"kunlun (red) removes 2 HP from {w.name} (1 left) to set the arena die"
+    assert s.log[-1] == f"The arena die shows 1 (chosen): {con.FACE_TEXT[1]}"
+    assert s.units[s.guardians[0]].unit.has_skill("absorb")  # the chosen face acts at once
+
+
+def test_declining_the_die_step_changes_nothing_CON_26():
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    die, hp, supply = s.die, w.hp, dict(s.supply)
+    s.mode.pay_for_face(g, 0)
+    assert s.die == die and w.hp == hp and s.supply == supply and s.die_paid[0] == 0
+
+
+def test_a_fallen_wretch_pays_for_no_face_CON_26():
+    seen = []
+    g = new(("kunlun", "amazons"), ctrl=Script(die_face=lambda o: (seen.append(o), o[0])[1]))
+    s = g.state
+    rules.damage(g, wretch(g, 0), wretch(g, 0).hp)
+    s.mode.pay_for_face(g, 0)
+    assert seen == []
+    s.mode.pay_for_face(g, 1)
+    assert len(seen) == 1
+
+
+# --------------------------------------------------------------------------- deployment
+
+
+def test_the_rival_deploys_with_exactly_its_full_health_in_the_supply_CON_45_CON_51():
+    g = new(("kunlun",))
+    s = g.state
+    first = rival_hero(g)
+    s.supply_start["blue"] -= s.supply["blue"] - first.unit.health
+    s.supply["blue"] = first.unit.health
+    s.mode.rival_deploy(g)
+    assert first.zone == COMBAT and first.hp == first.unit.health and s.supply["blue"] == 0
+    g = new(("kunlun",))
+    s = g.state
+    first = rival_hero(g)
+    s.supply_start["blue"] -= s.supply["blue"] - (first.unit.health - 1)
+    s.supply["blue"] = first.unit.health - 1
+    s.mode.rival_deploy(g)
+    assert s.log[-1] == f"{first.name} cannot be deployed (no available deployment hex or health chips)"
+
+
+def test_the_rival_asks_the_player_between_equally_close_free_hexes_CON_21():
+    seen = []
+    c = Script(rival_deploy=lambda o: (seen.append(list(o)), o[-1])[1])
+    c.rival_decisions = ("rival-deploy",)
+    g = new(("kunlun",), ctrl=c)
+    s = g.state
+    put(g, wretch(g), 41)
+    dist = s.grid.dist[41]
+    assert [dist[h] for h in (21, 32, 54, 65)] == [3, 2, 2, 3]
+    s.mode.rival_deploy(g)
+    assert seen == [[32, 54]] and rival_hero(g).hex == 54
+
+
+def test_the_rival_skips_a_taken_deployment_hex_and_deploys_with_its_champion_in_combat_CON_21_CON_22():
+    g = new(("kunlun",))
+    s = g.state
+    put(g, wretch(g), 41)
+    put(g, heroes(g, 0)[0], 32)  # the closest hex, taken
+    con.activate_champion(g, "test")
+    assert s.mode.in_limit(s, 1) == 0  # the champion does not count
+    s.mode.rival_deploy(g)
+    assert rival_hero(g).hex == 54
+    n = len(s.log)
+    s.mode.rival_deploy(g)
+    assert rival_hero(g, 1).zone == CAMP and len(s.log) == n  # at its limit of 1: not even narrated
+
+
+def test_the_rival_with_no_hero_left_in_camp_deploys_nothing_CON_45():
+    g = new(("kunlun",))
+    s = g.state
+    for k in range(5):
+        s.units[s.lineup[k]].zone = DISCARD
+    s.limit[1] = 4
+    n = len(s.log)
+    s.mode.rival_deploy(g)
+    assert len(s.log) == n and all(s.units[i].zone == DISCARD for i in s.lineup)
+
+
+def test_the_players_deployment_counts_its_heroes_not_its_wretch_CON_22():
+    seen = []
+    g = new(("kunlun",), ctrl=Script(deploy=lambda o: (seen.append(o), o[0])[1]))
+    s = g.state
+    s.limit[0] = 2
+    assert s.mode.in_limit(s, 0) == 0
+    s.mode.deployment(g, 0)
+    s.mode.deployment(g, 0)
+    s.mode.deployment(g, 0)
+    assert len(seen) == 2 and s.mode.in_limit(s, 0) == 2
+    assert s.mode.deployment_hexes(s, 1) == hexes(g, "deploy-blue")
+
+
+# --------------------------------------------------------------------------- the round
+
+
+def test_turn_headers_and_the_arena_turns_troop_CON_52():
+    g = new(("kunlun",))
+    s = g.state
+    s.round = 3
+    turns = list(s.mode.round_turns(g))
+    assert [t.header for t in turns] == ["-- Round 3, rival (blue) turn", "-- Round 3, kunlun (red) turn",
+                                         "-- Round 3, arena turn"]
+    assert turns[2].troop == 2
+
+
+def test_the_arena_turn_stops_when_the_game_ends_CON_31_CON_4():
+    """The first guardian defeats the Wretch: the game is over, the second guardian does not attack."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    con.set_die(g, 2, "test")
+    gr, gb = guardian(g, "red"), guardian(g, "blue")
+    w = wretch(g)
+    put(g, w, s.grid.neighbours[gr.hex][0])
+    w.hp = 1
+    s.supply["red"] += 4
+    hero = heroes(g, 0)[0]
+    put(g, hero, s.grid.neighbours[gb.hex][0])
+    hp = hero.hp
+    turn = s.mode.arena_turn(g)
+    for _, step in turn.steps:
+        step()
+    assert s.end_reason == "Wretch defeated" and hero.hp == hp
+
+
+def test_both_guardians_act_in_the_arena_turn_CON_31():
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    con.set_die(g, 2, "test")
+    gr, gb = guardian(g, "red"), guardian(g, "blue")
+    a, b = heroes(g, 0)[:2]
+    put(g, a, s.grid.neighbours[gr.hex][0])
+    put(g, b, s.grid.neighbours[gb.hex][0])
+    ha, hb = a.hp, b.hp
+    for _, step in s.mode.arena_turn(g).steps:
+        step()
+    assert a.hp < ha and b.hp < hb and s.end_reason is None
+
+
+def test_key_hex_favor_is_narrated_and_counts_only_the_troops_own_units_CON_38():
+    g = new(("kunlun",))
+    s = g.state
+    con.set_die(g, 1, "test")
+    put(g, heroes(g, 0)[0], hexes(g, "key-3")[0])
+    put(g, rival_hero(g), hexes(g, "key-2")[0])
+    s.mode.start(g, 0)
+    assert s.troops[0].favor == 3 and s.troops[1].favor == 0 and s.key_favor == [3, 0, 0, 0]
+    assert s.log[-1] == "kunlun (red) earns 3 crowd favor (units on key hexes), bead on 3"
+    n = len(s.log)
+    put(g, heroes(g, 0)[0], 11)
+    s.mode.start(g, 0)
+    assert s.troops[0].favor == 3 and len(s.log) == n
+
+
+def test_a_turns_start_after_the_game_ended_gives_no_favor():
+    g = new(("kunlun",))
+    s = g.state
+    con.set_die(g, 1, "test")
+    put(g, heroes(g, 0)[0], hexes(g, "key-3")[0])
+    s.mode.end(g, "test", None)
+    s.mode.start(g, 0)
+    assert s.troops[0].favor == 0
+
+
+# --------------------------------------------------------------------------- the champion
+
+
+def test_the_champion_activates_once_on_its_hex_with_full_hp_CON_35():
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    s.round = 4
+    blue = s.supply["blue"]
+    con.activate_champion(g, "test")
+    assert s.champion_round == 4 and c.active and c.entered and c.zone == COMBAT
+    assert s.board[s.champion_hex] == c.uid and s.champion_hex not in s.closed
+    assert c in s.opponents_of(0) and s.supply["blue"] == blue - c.unit.health
+    assert s.log[-1] == f"The rival's champion {c.name} activates (test) with {c.unit.health} HP"
+    n = len(s.log)
+    s.round = 6
+    con.activate_champion(g, "again")
+    assert len(s.log) == n and s.champion_round == 4 and s.supply["blue"] == blue - c.unit.health
+    g = new(("kunlun", "amazons"))
+    con.activate_champion(g, "test")  # competitive: there is no champion
+    assert not g.state.champion_active
+
+
+def _short(s, colour, left):
+    """Take chips of a colour out of the game until `left` are in the supply (a test's set-up)."""
+    s.supply_start[colour] -= s.supply[colour] - left
+    s.supply[colour] = left
+
+
+def test_champion_chips_come_from_the_rivals_guardian_only_CON_36():
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gr, gb = guardian(g, "red"), guardian(g, "blue")
+    a = rival_hero(g)
+    put(g, a, 65)
+    _short(s, "blue", 3)
+    con.activate_champion(g, "test")
+    assert gb.hp == 12 - (c.unit.health - 3) and gr.hp == 12 and a.hp == a.unit.health
+    assert c.hp == c.unit.health and s.supply["blue"] == 0
+    assert f"{c.unit.health - 3} health chip(s) are taken from {gb.name} for the champion" in s.log
+
+
+def test_champion_chips_then_from_the_strongest_rival_unit_only_CON_36():
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)  # the blue guardian is gone: it gives nothing
+    weak, strong = rival_hero(g, 0), rival_hero(g, 3)
+    assert strong.unit.health > weak.unit.health
+    put(g, weak, 65)
+    put(g, strong, 54)
+    _short(s, "blue", 0)
+    con.activate_champion(g, "test")
+    # only the strongest gives: all its HP (it is defeated), and the champion has no more than that
+    assert strong.zone == DISCARD and weak.hp == weak.unit.health
+    assert c.hp == strong.unit.health < c.unit.health
+    assert s.log[-1] == f"The rival's champion {c.name} activates (test) with {strong.unit.health} HP"
+    assert s.troops[0].favor == 0
+
+
+def test_champion_chips_from_the_rival_unit_with_the_most_hp_then_the_first_CON_36():
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    a, b = rival_hero(g, 0), rival_hero(g, 1)
+    assert a.unit.health == b.unit.health and a.uid < b.uid
+    put(g, a, 65)
+    put(g, b, 54)
+    _short(s, "blue", 5)
+    con.activate_champion(g, "test")
+    assert a.hp == a.unit.health - (c.unit.health - 5) and b.hp == b.unit.health  # equal HP: the first
+    g = new(("kunlun",))
+    s = g.state
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    a, b = rival_hero(g, 0), rival_hero(g, 1)
+    put(g, a, 65)
+    put(g, b, 54)
+    rules.damage(g, a, 1)
+    _short(s, "blue", 5)
+    con.activate_champion(g, "test")
+    assert b.hp == b.unit.health - 5 and a.hp == a.unit.health - 1  # more HP left: b
+
+
+def test_the_champion_is_not_counted_in_the_rivals_limit_CON_22():
+    g = new(("kunlun",))
+    s = g.state
+    con.activate_champion(g, "test")
+    assert s.mode.in_limit(s, 1) == 0
+    s.mode.rival_deploy(g)
+    assert s.mode.in_limit(s, 1) == 1
+
+
+# --------------------------------------------------------------------------- the die and the Wretch
+
+
+def test_the_die_grants_follow_the_wretch_through_an_upgrade_CON_24_CON_32():
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    con.set_die(g, 6, "test")
+    con.upgrade(g, w, 3)
+    assert printed_chip(w.unit).id == "wretch-3" and rules.movement_of(s, w) == CAT.unit("wretch-3").movement + 2
+    assert s.log[-1] == "kunlun (red)'s Wretch becomes Wretch III"
+    con.set_die(g, 1, "test")
+    assert rules.movement_of(s, w) == CAT.unit("wretch-3").movement
+    con.upgrade(g, w, 2)  # never back down
+    assert printed_chip(w.unit).id == "wretch-3" and s.level[0] == 3
+    con.upgrade(g, w, 3)  # nor the same level again
+    assert s.log[-1] != "kunlun (red)'s Wretch becomes Wretch III" or s.log.count("kunlun (red)'s Wretch becomes Wretch III") == 1
+
+
+def test_every_face_keeps_the_guardians_on_their_hexes_and_only_face_three_adds_range_CON_28_CON_24():
+    g = new(("kunlun",))
+    s = g.state
+    for face in range(1, 7):
+        con.set_die(g, face, "test")
+        for i in s.guardians:
+            u = s.units[i]
+            assert u.unit.has_skill(con.GUARDIAN_HOLD) and not rules.can_move(s, u)
+            assert rules.range_of(s, u) == printed_chip(u.unit).range + (face == 3)
+        assert s.log[-1] == f"The arena die shows {face} (test): {con.FACE_TEXT[face]}"
+
+
+def test_rolling_the_die_counts_and_draws_a_face_CON_25():
+    g = new(("kunlun",))
+    s = g.state
+    faces = set()
+    for k in range(40):
+        con.roll_die(g, "test")
+        faces.add(s.die)
+    assert s.die_rolls == 40 and faces == set(range(1, 7))
+    assert s.log[-1].endswith(f"(rolled for test): {con.FACE_TEXT[s.die]}")
+
+
+# --------------------------------------------------------------------------- movement
+
+
+def test_a_wretch_cannot_enter_an_escape_hex_another_wretch_stands_on_CON_8():
+    seen = []
+    g = new(("kunlun", "amazons"), ctrl=Script(move=lambda o: (seen.append(list(o)), None)[1]))
+    s = g.state
+    red, blue = wretch(g, 0), wretch(g, 1)
+    er = hexes(g, "escape-red")[0]
+    put(g, red, er)  # red's own side's escape hex (R-PW-11)
+    put(g, blue, s.grid.neighbours[er][0])
+    con.movement_step(g, 1)
+    assert seen and (blue.uid, er) not in seen[0]
+    put(g, red, 11)
+    seen.clear()
+    con.movement_step(g, 1)
+    assert (blue.uid, er) in seen[0]
+
+
+def test_movement_stops_asking_once_the_wretch_escapes_CON_3():
+    asked = []
+
+    def pick(opts):
+        asked.append(list(opts))
+        return next((o for o in opts if o[1] == 43), None)
+    g = new(("kunlun",), ctrl=Script(move=pick))
+    s = g.state
+    w = wretch(g)
+    put(g, w, 53)
+    put(g, heroes(g, 0)[0], 11)  # a unit that could still move
+    con.movement_step(g, 0)
+    assert s.end_reason == "Wretch escaped" and w.hex == 43 and len(asked) == 1
+
+
+def test_movement_asks_again_after_each_move_until_the_player_passes_MOV_1():
+    asked = []
+
+    def pick(opts):
+        asked.append(list(opts))
+        return opts[0] if len(asked) == 1 else None
+    g = new(("kunlun",), ctrl=Script(move=pick))
+    s = g.state
+    put(g, heroes(g, 0)[0], 11)
+    con.movement_step(g, 0)
+    assert len(asked) == 2 and asked[1] != asked[0] and s.end_reason is None
+
+
+# --------------------------------------------------------------------------- the draft
+
+
+def test_competitive_drafters_alternate_from_player_one_the_other_takes_the_rest_CON_16():
+    g = unbegun(("kunlun", "amazons"), seed=2, ctrl=Script(draft=lambda o: o[1]))
+    s = g.state
+    s.mode.begin(g)
+    c = g.controllers[0]
+    asks = [(t, o) for t, d, o in c.asked if d == "draft"]
+    assert [t for t, _ in asks] == [s.order[0], s.order[1], s.order[0], s.order[1]]
+    by_id = {u.id: u for u in s.mode.bag}
+    picks = [line for line in s.log if " drafts " in line][2:]  # after the two faction heroes
+    for (t, (a, b)), kept, given in zip(asks, picks[::2], picks[1::2]):
+        side = s.troops[t].side
+        assert kept == f"{s.troops[t].faction} ({side}) drafts {by_id[b].name}"  # the drafter keeps its pick
+        assert given == f"{s.troops[1 - t].faction} ({s.troops[1 - t].side}) drafts {by_id[a].name}"
+    assert s.log[1] == f"{s.troops[s.order[0]].faction} ({s.troops[s.order[0]].side}) drafts {CAT.unit(CAT.faction(s.troops[s.order[0]].faction).hero).name}"
+
+
+def test_a_full_drafter_lets_the_other_troop_draw_CON_16_R_PW_12():
+    """Two troops of one faction: only the first gets its faction hero, so the last draw of two falls to a
+    troop that is already full; the other troop draws, and each ends with five heroes."""
+    g = unbegun(("kunlun", "kunlun"), first=0)
+    s = g.state
+    s.mode.begin(g)
+    asks = [t for t, d, _ in g.controllers[0].asked if d == "draft"]
+    assert asks == [0, 1, 0, 1, 1]
+    assert [len(heroes(g, t)) for t in (0, 1)] == [5, 5]
+    assert heroes(g, 0)[0].unit.id == "feng" and sum(u.unit.id == "feng" for u in s.units) == 1
+    assert len(s.drafted) == 10 and s.champion == -1
+
+
+def test_the_rivals_tied_draft_is_the_players_choice_CON_17():
+    """Equal Health and Attack (atlanteans-hero and plutos-refugees-hero, 10 and 3 dice): the player decides
+    ("rival-draft"), and the rival keeps the one the player named."""
+    kept = []
+    for answer in (0, 1):
+        seen = []
+        c = Script(rival_draft=lambda o: (seen.append(list(o)), o[answer])[1])
+        c.rival_decisions = ("rival-draft",)
+        g = unbegun(("kunlun",), ctrl=c)
+        s = g.state
+        s.mode.bag = (CAT.unit("feng"), CAT.unit("atlanteans-hero"), CAT.unit("plutos-refugees-hero"))
+        s.mode.begin(g)
+        assert seen == [[0, 1]]
+        rival_ids = [s.units[i].unit.id for i in s.lineup]
+        player_ids = [u.unit.id for u in heroes(g, 0)]
+        assert len(rival_ids) == 1 and player_ids[0] == "feng" and len(player_ids) == 2
+        assert {rival_ids[0], player_ids[1]} == {"atlanteans-hero", "plutos-refugees-hero"}
+        assert s.champion == -1  # the bag ran dry: no champion
+        kept.append(rival_ids[0])
+    assert kept[0] != kept[1]
+
+
+def test_a_last_single_hero_goes_to_the_drafter_and_the_champion_is_narrated_CON_16_CON_17():
+    g = unbegun(("kunlun",))
+    s = g.state
+    s.mode.bag = (CAT.unit("feng"), CAT.unit("rostam"))
+    s.mode.begin(g)
+    assert [s.units[i].unit.id for i in s.lineup] == ["rostam"] and s.log[-1] == "rival (blue) drafts Rostam"
+    g = unbegun(("kunlun",))
+    s = g.state
+    s.mode.bag = (CAT.unit("rostam"), CAT.unit("atlanteans-hero"))  # no kunlun hero in the bag
+    s.mode.begin(g)
+    assert [u.unit.id for u in heroes(g, 0)] == ["rostam"] and [s.units[i].unit.id for i in s.lineup] == ["atlanteans-hero"]
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    assert s.log[11] == f"The rival's champion is {c.name}, inactive on hex {s.champion_hex}"
+    assert c.troop == 1 and not c.active and c.zone == CAMP and s.drafted[-1] == c.unit.id
+
+
+# --------------------------------------------------------------------------- the rival's lists
+
+
+def _no_guardians(g):
+    for gu in (guardian(g, "red"), guardian(g, "blue")):
+        rules.damage(g, gu, gu.hp)
+
+
+def test_calm_rival_marks_the_best_key_hex_it_has_an_opponent_in_range_from_CON_46_R_PW_9():
+    """The guardians are gone and the Wretch is out of reach: from hex 38 the unit reaches both key-3 hexes
+    and a key-2 hex; only from the key-2 hex (37) is an opponent (a hero on 35) within its Range 2, so
+    "key in range of opponent" (above "highest value key hex") marks 37."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    _no_guardians(g)
+    put(g, wretch(g), 0)
+    u = rival_hero(g)
+    assert (rules.movement_of(s, u), rules.range_of(s, u)) == (3, 2)
+    put(g, u, 38)
+    put(g, heroes(g, 0)[0], 35)
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [37]
+    assert rc.why[u.uid] == "marks a hex (key-in-range)"
+
+
+def test_calm_rival_marks_the_highest_value_free_key_hexes_the_closest_of_them_CON_46_RIV_3():
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    _no_guardians(g)
+    put(g, wretch(g), 0)
+    u = rival_hero(g)
+    put(g, u, 38)  # both key-3 hexes one step away: both kept (the players choose)
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [27, 49]
+    assert rc.why[u.uid] == "marks a hex (key)"
+    put(g, u, 28)  # 27 is one step away, 49 two: the closest
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [27]
+    put(g, u, 27)
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == []
+    assert rc.why[u.uid] == "stands on its key priority: does not move"
+
+
+def test_key_hexes_next_to_a_guardian_are_in_range_of_an_opponent_CON_46_CON_27():
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    put(g, wretch(g), 0)
+    u = rival_hero(g)
+    put(g, u, 38)
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [27, 49]
+    assert rc.why[u.uid] == "marks a hex (key-in-range)"
+
+
+def test_on_alert_with_nothing_else_in_reach_a_hex_next_to_the_escape_hex_CON_47():
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    con.activate_champion(g, "test")
+    c = s.units[s.champion]
+    put(g, c, 31)
+    put(g, wretch(g), 74)
+    assert con.on_alert(s)
+    assert rc.plan_move(g, c, s.blocked_for_move(1), set()) == [32, 42]  # one step each; 54 is farther
+    assert rc.why[c.uid] == "marks a hex (escape-adjacent)"
+
+
+def test_calm_champion_marks_the_nearest_hex_next_to_the_escape_hex_CON_37():
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    con.activate_champion(g, "test")
+    c = s.units[s.champion]
+    put(g, c, 41)
+    assert not con.on_alert(s)
+    assert rc.plan_move(g, c, s.blocked_for_move(1), set()) == [42]
+
+
+def test_rival_targeting_skips_hex_priorities_and_ranks_the_guardians_CON_46_CON_37_CON_47():
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    gr, gb = guardian(g, "red"), guardian(g, "blue")
+    u = rival_hero(g)
+    put(g, u, 65)
+    hero = heroes(g, 0)[0]
+    put(g, hero, 11)
+    assert rc.top(g, u, [gr, hero, gb]) == [hero]  # player-elite, past the two key-hex entries
+    assert rc.top(g, u, [gr, gb]) == [gb]  # the HP-matching guardian: blue, the rival's colour
+    assert rc.top(g, u, [gr]) == [gr]  # any guardian, last
+    con.activate_champion(g, "test")
+    c = s.units[s.champion]
+    assert rc.top(g, c, [gr, gb]) == [gb] and rc.top(g, c, [gr]) == [gr]
+    put(g, wretch(g), 19)  # on alert: the red guardian is on no list
+    assert rc.top(g, u, [gr, gb]) == [gb] and rc.top(g, u, [gr]) == []
+    assert rc.top(g, u, [gr, hero]) == [hero]
+
+
+def test_rival_long_shot_at_the_player_elite_before_a_guardian_CON_46_RIV_9():
+    """Lamosians Hero (Range 3, Long Shot 5) with nobody within 3: Long Shot, at the player's hero (4 hexes
+    away) rather than the red guardian (5)."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    lam = rival_hero(g, 2)
+    assert lam.unit.id == "lamosians-hero"
+    put(g, lam, 21)
+    hero = heroes(g, 0)[0]
+    put(g, hero, 17)
+    assert rc.plan_engage(g, lam) == [("special", lam.uid, "long-shot", (hero.uid,))]
+
+
+def test_rival_long_shot_at_a_target_off_its_list_is_still_used_R_PW_9():
+    """On alert, the red guardian is on no rival list; when it is the only one Long Shot can reach the rival
+    still uses its Special on it (the implemented reading: the list only narrows the Special's targets)."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    lam = rival_hero(g, 2)
+    put(g, lam, 12)
+    put(g, wretch(g), 19)
+    gr = guardian(g, "red")
+    assert con.on_alert(s) and s.grid.dist[12][gr.hex] == 4
+    assert rc.plan_engage(g, lam) == [("special", lam.uid, "long-shot", (gr.uid,))]
+
+
+def test_rival_whirlwind_when_two_opponents_are_adjacent_else_its_attack_RIV_9():
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    am = rival_hero(g, 1)
+    assert am.unit.id == "amazons-hero"
+    put(g, am, 65)
+    a, b = heroes(g, 0)[:2]
+    put(g, a, 64)
+    assert rc.plan_engage(g, am) == [("attack", am.uid, a.uid)]
+    put(g, b, 76)
+    assert rc.plan_engage(g, am) == [("special", am.uid, "whirlwind", ())]
+
+
+def test_solo_guardian_ties_are_the_players_choice_CON_29():
+    seen = []
+    c = Script(rival_engage=lambda o: (seen.append(list(o)), o[-1])[1])
+    c.rival_decisions = ("rival-engage",)
+    g = new(("kunlun",), ctrl=c)
+    gc = g.controllers[2]
+    assert gc.players_troop == 0 and not gc.neutral
+    opts = [("attack", 0, 2), ("attack", 0, 3)]
+    assert gc.tie(g, "rival-engage", opts) == opts[-1] and seen == [opts]
+    assert gc.tie(g, "rival-engage", opts[:1]) == opts[0] and len(seen) == 1
+
+
+def test_a_rival_that_reaches_no_priority_backs_up_toward_the_wretch_CON_48_RIV_5():
+    """Pluto's Refugees Hero (Movement 2, Range 1) in the far corner reaches neither the Wretch, a key hex nor
+    a guardian: full Movement toward the Wretch (its list's first unit priority)."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    u = rival_hero(g, 4)
+    assert (u.unit.movement, u.unit.range) == (2, 1)
+    put(g, u, 10)
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert dests == [8, 19, 31] and rc.why[u.uid] == "cannot reach a priority: back-up movement toward wretch"
+    w = wretch(g).hex
+    assert all(s.grid.dist[h][w] == s.grid.dist[10][w] - 2 for h in dests)
