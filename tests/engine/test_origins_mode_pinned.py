@@ -752,3 +752,34 @@ def test_a_drawn_games_row_has_no_winner():
     rows = Origins.rows(res, {"matchup": "m", "arena": "xanadu", "game": 0}, lambda c: None)
     assert rows["games"][0]["winner"] is None and rows["games"][0]["challenges"] == 1
     assert not any(r["won"] for r in rows["draft"]) and all(r["kind"] == "tactic" for r in rows["draft"])
+
+
+def test_the_red_house_drafts_first_when_it_rolls_more_hits_R_ORI_1():
+    spec = Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), "xanadu"))
+    g = Origins.new_game(CAT, spec, [Scripted(), Scripted()], rng=np.random.default_rng(0), log=True,
+                         roller=FixedRoller([5, 2]))
+    assert g.state.first_pick == RED
+    assert "Draft roll: red-house 5 hit(s), blue-house 2: red-house drafts first" in log(g)
+
+
+def test_catalog_of_adds_the_other_boxes_gladiators_for_the_pool_option_ORI_53():
+    cat = Origins.catalog_of(CAT, Origins.parse_options(["pool=all"]))
+    assert any(k.startswith("rise-of-rome:") for k in cat.units) and any(k.startswith("lost-cities:") for k in cat.units)
+    assert Origins.catalog_of(CAT, ()) is CAT
+
+
+def test_the_turns_steps_play_each_phase_ORI_9():
+    """Played through `turn_of`'s steps: the tactic, the attack (and nothing after a pass)."""
+    g = new("xanadu", picks0={"tactic": lambda o: next(x for x in o if x[0] == 1),  # Hamstring, not the Stun
+                              "engage": lambda o: o[0] if o else None})
+    s = g.state
+    u = put(g, "yellow-attacker", 22)
+    foe = put(g, "green-attacker", 23)
+    hp = foe.hp
+    for _name, step in mode(g).turn_of(g, RED).steps:
+        step()
+        if s.end_reason is not None:
+            break
+    assert len(s.troops[RED].tactics_camp) == 1  # the tactic step played one
+    assert foe.hp < hp or foe.zone == DISCARD  # the attack step attacked (dice all hit)
+    assert u.engaged_turn == s.turn
