@@ -485,3 +485,30 @@ def test_the_hex_among_equals_is_asked_of_the_chooser_not_optional_TLC_56_R_TLC_
     arena.criminal_move(g, c)
     got = asked(g, "criminal-hex")
     assert [w for w, _ in got] == [ATL] and c.hex == got[0][1][0] and s.grid.dist[c.hex][t.hex] == 1
+
+
+def test_a_beast_may_walk_onto_hex_0_TLC_53():
+    g = new(roller=Dice(faces={BEAST_MOVE: [4, 3]}))
+    b = put(g, "beast-a", 1)  # west onto hex 0, then north-west into the wall
+    arena.beast_move(g, b)
+    assert b.hex == 0
+
+
+def test_the_champion_in_the_way_ends_the_beasts_leg_TLC_53():
+    """The Atlantis champion (the first unit of the set-up) stands in the first direction: that leg ends."""
+    g = new(roller=Dice(faces={BEAST_MOVE: [1, 6]}))
+    b = put(g, "beast-c", 20)
+    hero = champion(g, ATL, 22, active=False)
+    assert hero.uid == 0
+    put(g, "xanadu/attacker-1", 64)  # far away
+    arena.beast_move(g, b)
+    assert b.hex != 22 and g.state.board[22] == hero.uid
+
+
+def test_every_criminal_moves_in_the_criminals_step_TLC_52_TLC_56():
+    g = new(roller=Dice(faces={CRIMINAL_MOVE: [1, 1]}))
+    c1 = put(g, "criminal-a", 2)
+    c2 = put(g, "criminal-c", 62)
+    put(g, "atlantis/attacker-1", 31)
+    arena.criminals_move(g)
+    assert c1.hex != 2 and c2.hex != 62
