@@ -127,11 +127,14 @@ DESELECT: dict[str, str] = {
     "rulesets/remastered/alliance": "test_whole_games_end_with_consistent_team_results",
     "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
+    "rulesets/origins/combat": "(test_house_reputation_restrictions or test_solo_champions_notes or test_the_solo_trials)",
+    "rulesets/origins/skills": "(test_house_reputation_restrictions or test_solo_champions_notes or test_the_solo_trials)",
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
 mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s), Alliance's 1,000 seeded whole
 games (not marked slow) and, for the titan and the shards, the Onslaught whole games of test_all_titans (nothing of
-theirs); the modes' rule scenarios pin each rule on their own."""
+theirs); the modes' rule scenarios pin each rule on their own. Origins' combat and skills sets leave out the three
+tests that read README.md or docs/origins.md (not copied into mutants/; they pin no skill or attack)."""
 
 LINKS = ("hoplostat", "data", "tests")
 
