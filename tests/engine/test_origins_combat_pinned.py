@@ -365,3 +365,62 @@ def test_a_cover_unit_out_of_combat_rolls_nothing_R_ORI_15():
     assert archer.zone == DISCARD
     combat.cover_rolls(g, foe, 21, 22, [archer])
     assert roller.rolled == [] and foe.hp == 4
+
+
+# --------------------------------------------------------------------------- more of the Attack Sequence
+
+
+def test_a_basic_attack_is_narrated_with_its_dice_and_hits():
+    g = new("xanadu", roller=FixedRoller([1]))
+    att = put(g, "yellow-attacker", 22)
+    foe = put(g, "green-attacker", 23)
+    combat.basic_attack(g, att, foe)
+    assert f"attacks {foe.name} with" in _log(g) and "1 hit(s)" in _log(g)
+
+
+def test_one_hit_against_hardened_is_dealt_but_removes_nothing_ORI_67_ORI_20():
+    g = new("xanadu", roller=FixedRoller([1]))
+    att = put(g, "korykos", 21)  # two hexes away: no Retaliate question
+    foe = put(g, "blue-defender", 23)  # Hardened
+    res = combat.basic_attack(g, att, foe)
+    assert (res.hits, res.dealt, res.removed) == (1, True, 0) and foe.hp == 5
+
+
+def test_a_parried_attack_leaves_nothing_to_intercept_ORI_70_ORI_74():
+    g = new("xanadu", roller=FixedRoller([2]), picks1={"intercept": lambda o: o[0]})
+    att = put(g, "korykos", 21)
+    p = _as(g, put(g, "blue-defender", 23), "orange-defender")  # Parry
+    guard = _as(g, put(g, "green-attacker", 24, hp=4), "purple-special")  # Intercept Blow
+    combat.basic_attack(g, att, p)
+    assert p.hp == 5 and guard.hp == 4
+    assert "intercept" not in [d for d, _ in g.controllers[BLUE].asked]
+
+
+def test_a_single_point_of_damage_can_be_intercepted_ORI_70():
+    g = new("xanadu", roller=FixedRoller([1]), picks1={"intercept": lambda o: o[0]})
+    att = put(g, "korykos", 21)
+    foe = put(g, "green-attacker", 23)
+    guard = _as(g, put(g, "blue-defender", 24), "purple-special")
+    combat.basic_attack(g, att, foe)
+    assert foe.hp == 4 and guard.hp == 5 - 1
+
+
+def test_an_intercept_blow_unit_that_cannot_intercept_does_not_stop_the_next_one_from_being_asked_ORI_70():
+    g = new("xanadu", roller=FixedRoller([2]), picks1={"intercept": lambda o: o[0]})
+    far = _as(g, put(g, "korykos", 46), "green-defender")  # red, far away, in combat first
+    att = put(g, "yellow-attacker", 21)
+    foe = put(g, "green-attacker", 22)
+    guard = _as(g, put(g, "blue-defender", 23), "purple-special")
+    assert far.uid < guard.uid
+    combat.basic_attack(g, att, foe)
+    assert foe.hp == 4 and guard.hp == 5 - 2
+
+
+def test_intercept_blow_is_a_choice_a_player_who_does_not_take_it_leaves_the_damage_ORI_70():
+    g = new("xanadu", roller=FixedRoller([2]))  # blue's controller makes no choice: passes an optional decision
+    att = put(g, "korykos", 21)
+    foe = put(g, "green-attacker", 23)
+    guard = _as(g, put(g, "blue-defender", 24), "purple-special")
+    combat.basic_attack(g, att, foe)
+    assert "intercept" in [d for d, _ in g.controllers[BLUE].asked]
+    assert foe.hp == 4 - 2 and guard.hp == 5
