@@ -138,11 +138,14 @@ DESELECT: dict[str, str] = {
     "rulesets/origins/mode": ORIGINS_DOCS[:-1] + " or test_a_sweep_writes_games_units_and_draft_rows"
                              " or test_the_lookahead_player_plays_a_match)",
     "rulesets/origins/royale": ORIGINS_DOCS,
+    "rulesets/origins/combat": ORIGINS_DOCS,
+    "rulesets/origins/skills": ORIGINS_DOCS,
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
 mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s), Alliance's 1,000 seeded whole
 games (not marked slow) and, for the titan and the shards, the Onslaught whole games of test_all_titans (nothing of
-theirs); the modes' rule scenarios pin each rule on their own."""
+theirs); the modes' rule scenarios pin each rule on their own. Origins' combat and skills sets leave out the three
+tests that read README.md or docs/origins.md (not copied into mutants/; they pin no skill or attack)."""
 
 LINKS = ("hoplostat", "data", "tests")
 
