@@ -6,7 +6,6 @@ Hand-built positions on the Fa Mel Prison stand-in map, scripted players, forced
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import GameSpec, mode_class
@@ -888,7 +887,6 @@ def test_rival_long_shot_at_the_player_elite_before_a_guardian_CON_46_RIV_9():
     """Lamosians Hero (Range 3, Long Shot 5) with nobody within 3: Long Shot, at the player's hero (4 hexes
     away) rather than the red guardian (5)."""
     g = new(("kunlun",))
-    s = g.state
     rc = g.controllers[1]
     lam = rival_hero(g, 2)
     assert lam.unit.id == "lamosians-hero"
@@ -914,7 +912,6 @@ def test_rival_long_shot_at_a_target_off_its_list_is_still_used_R_PW_9():
 
 def test_rival_whirlwind_when_two_opponents_are_adjacent_else_its_attack_RIV_9():
     g = new(("kunlun",))
-    s = g.state
     rc = g.controllers[1]
     am = rival_hero(g, 1)
     assert am.unit.id == "amazons-hero"

@@ -468,7 +468,6 @@ def test_a_failed_taunt_names_another_and_rolls_again_among_three_TLC_57():
 def test_the_taunt_is_asked_of_the_chooser_and_is_not_optional_TLC_57_TLC_61():
     """A controller with no answer for "taunt" must still name a unit (the decision is mandatory)."""
     g = new(roller=Dice(faces={TAUNT: [1]}), turn=5)
-    s = g.state
     c = put(g, "criminal-c", 31)
     a = put(g, "atlantis/attacker-1", 29)
     x = put(g, "xanadu/attacker-1", 33)

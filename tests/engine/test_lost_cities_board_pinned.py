@@ -20,7 +20,7 @@ from hoplostat.engine.mode import DRAW, LOST, WON
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, PlacedTactic
 from hoplostat.errors import InputError
-from hoplostat.rulesets.lost_cities import board, bosses
+from hoplostat.rulesets.lost_cities import board, bosses  # noqa: F401  (bosses registers the bosses' hooks)
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, HAND, POOL, STUN_MARK
 from hoplostat.rulesets.lost_cities.board import LostCitiesBoard
 from hoplostat.rulesets.lost_cities.bosses import DEATH_COIL_MARK, SNARE_MARK

@@ -533,7 +533,6 @@ def test_a_unit_stops_next_to_a_beast_it_may_not_pass_by_TLC_33():
     """Attacker-1 (Move Range 2) on hex 29, a beast on 31, a friend on 19: hex 30 is next to the beast, so the
     attacker may end there but not walk on to 20 (its other way, through 19, is held); without the beast it may."""
     g = new()
-    s = g.state
     u = put(g, "atlantis/attacker-1", 29)
     put(g, "atlantis/attacker-2", 19)
     beast = put(g, "beast-a", 31)
@@ -587,7 +586,6 @@ def test_a_unit_not_in_the_arena_or_inactive_may_not_move_TLC_19():
 
 def test_the_movement_abilities_and_the_attack_abilities_each_in_their_step_TLC_34_TLC_75_R_TLC_10():
     g = new({"ability": lambda o: o[0]}, roller=Dice([1]))
-    s = g.state
     put(g, "atlantis/special-3", 31)  # Fury Aura (attack phase)
     o = put(g, "xanadu/attacker-1", 32)
     step(g, ATL, "move-abilities")

@@ -398,7 +398,6 @@ def test_competitive_each_seat_chooses_its_own_captains_hex_NAU_33():
     cls = mode_class("naumachia")
     spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
     g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0), log=True)
-    s = g.state
     clear(g)
     sh = ships(g, 1)[0]
     put(g, sh, 60)

@@ -258,7 +258,6 @@ def test_an_interceptor_takes_the_blow_with_its_own_defences_ORI_70_ORI_58():
 
 def test_an_alternate_attack_against_hardened_deals_one_less_never_below_none_ORI_67():
     g = new()
-    s = g.state
     att = put(g, "yellow-attacker", 22)
     h = put(g, "blue-defender", 23)  # Hardened
     assert combat.alt_damage(g, att, h, 3, "Long Shot") == 2 and h.hp == 3

@@ -13,9 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from engine.enginekit import Scripted
-from rulesets.test_origins_rules import A8, B8, BLUE, CAT, RED, _deliver, _spear, chip, hand, mode, new, put
+from rulesets.test_origins_rules import A8, B8, BLUE, CAT, RED, _deliver, _spear, chip, mode, new, put
 
-from hoplostat.catalog import load
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec
 from hoplostat.engine.rules import FixedRoller

@@ -429,7 +429,6 @@ def test_consuming_impel_gives_another_basic_or_alternate_attack_in_either_order
     or its Long Shot then a Basic Attack (ROR-99's Alternate Attack is instead of the Basic one, so without the
     Impel the second is never offered)."""
     g, ci, arch, foe = _consuming_impel_position()
-    s = g.state
     basic = ("attack", arch.uid, foe.uid)
     special = ("special", arch.uid, "long-shot", (foe.uid,))
     g.controllers[POM].picks["ability"], _ = queue((ci.uid, "consuming-impel", (arch.uid,)))
