@@ -596,6 +596,18 @@ def test_the_movement_abilities_and_the_attack_abilities_each_in_their_step_TLC_
     assert "fury-aura" in ATTACK_ABILITIES and "fury-aura" not in MOVE_ABILITIES
 
 
+def test_a_gladiator_uses_its_ability_on_the_turn_it_is_deployed_TLC_28_TLC_34():
+    """"Chip Overview", Ability: usable "as soon as the unit is deployed" (only the champion activated this
+    turn waits, TLC-43): Fury Aura from a gladiator deployed this very turn hurts the adjacent opponent."""
+    g = new({"ability": lambda o: o[0]}, roller=Dice([1]))
+    aura = put(g, "atlantis/special-3", 31)
+    aura.deployed_turn = g.state.turn
+    assert g.state.is_dazed(aura)
+    o = put(g, "xanadu/attacker-1", 32)
+    step(g, ATL, "attack-abilities")
+    assert o.hp == o.unit.health - 1
+
+
 def test_a_champion_activated_this_turn_uses_no_ability_until_the_next_TLC_43():
     s0 = tlc.setup(CAT, ("el-dorado", "xanadu"), rng=np.random.default_rng(7), first_player=0, log=True)
     s0.round, s0.turn, s0.active = 3, 5, 0
@@ -689,6 +701,33 @@ def test_the_result_and_its_row_count_levels_entries_kills_and_defeats_TLC_13():
     row = LostCities.rows(res, {k: None for k in ROW_HEAD}, lambda uid: "unit")["games"][0]
     assert (row["a_level"], row["b_level"], row["arena_entered"], row["arena_kills"], row["trapdoor_kills"],
             row["arena_defeated"]) == (0, 2, 2, 0, 1, 1)
+
+
+def test_the_result_reports_each_players_counts_from_its_troop_TLC_13():
+    """Every per-player figure of the result is that player's own count (distinct values per field and player,
+    so a field read from the wrong place or shifted by one shows)."""
+    g = new()
+    s = g.state
+    fields = ("deployed", "damage_dealt", "kills", "units_lost", "favor_total", "rewards", "tactic_damage",
+              "tactic_kills")
+    for p in range(2):
+        for k, name in enumerate(fields):
+            setattr(s.troops[p], name, 10 * (p + 1) + k)
+    s.winner, s.end_reason = XAN, "champion defeated"
+    res = s.mode.result(g, LostCities.validate(CAT, GameSpec("lost-cities", ("atlantis", "xanadu"))))
+    assert res.unimplemented == ()  # every skill of the box is played
+    for p, tr in enumerate(res.troops):
+        t = s.troops[p]
+        assert (tr.seat, tr.faction, tr.side, tr.team) == (p, t.faction, t.side, p)
+        assert (tr.units_deployed, tr.damage_dealt, tr.kills, tr.units_lost, tr.crowd_favor, tr.rewards,
+                tr.tactic_damage, tr.tactic_kills) == tuple(10 * (p + 1) + k for k in range(len(fields)))
+    assert [tr.side for tr in res.troops] == ["red", "blue"] and res.factions == ("atlantis", "xanadu")
+    assert [tr.outcome for tr in res.troops] == [LOST, WON]
+
+
+def test_set_up_without_a_first_player_lets_the_first_city_play_first_TLC_18():
+    s = tlc.setup(CAT, ("atlantis", "xanadu"), rng=np.random.default_rng(3))
+    assert s.order == [0, 1] and s.troops[0].side == "red"
 
 
 def test_an_unfinished_game_is_a_draw_for_both_TLC_13():
