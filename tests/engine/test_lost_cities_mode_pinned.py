@@ -186,6 +186,16 @@ def test_the_arena_turn_runs_its_steps_beasts_then_criminals_TLC_52():
     assert g.state.units[g.state.board[13]].hp == g.state.units[g.state.board[13]].unit.health - 2
 
 
+def test_the_arena_turn_moves_the_criminals_TLC_52_TLC_56():
+    g = new(roller=Dice(faces={base.CRIMINAL_MOVE: [1], base.CRIMINAL_ATTACK: [6]}))
+    c = put(g, "criminal-a", 12)
+    u = put(g, "atlantis/brawler-1", 40)
+    before = g.state.grid.dist[c.hex][u.hex]
+    for _name, fn in g.state.mode.arena_turn(g).steps:
+        fn()
+    assert g.state.grid.dist[c.hex][u.hex] < before
+
+
 def test_a_stunned_unit_may_not_move_and_the_stun_ends_with_its_players_turn_TLC_31_TLC_87():
     g = new()
     s = g.state
@@ -468,6 +478,29 @@ def test_with_every_deployment_hex_held_no_gladiator_is_offered_TLC_27():
                                  "defender-3")):
         put(g, f"atlantis/{x}", h)
     assert s.mode.gladiator_options(s, ATL) == []
+
+
+def test_a_deployment_hex_held_by_the_first_champion_uid_0_is_not_offered_TLC_27():
+    g = new()
+    s = g.state
+    hero = champion(g, ATL, RED_DEPLOY[0])
+    assert hero.uid == 0
+    u = to_camp(g, "atlantis/attacker-1")
+    assert {h for _, h in s.mode.gladiator_options(s, ATL)} == set(RED_DEPLOY[1:])
+    assert {uid for uid, _ in s.mode.gladiator_options(s, ATL)} == {u.uid}
+
+
+def test_the_deployment_phase_offers_no_tactic_on_a_champion_or_a_boss_TLC_29():
+    g = new()
+    mine = put(g, "atlantis/attacker-1", 30)
+    theirs = put(g, "xanadu/attacker-1", 31)
+    champion(g, XAN, 29)
+    champion(g, ATL, 40)
+    boss(g, "criminal-boss-a", 39)
+    to_hand(g, ATL, "atlantis/hamstring")
+    step(g, ATL, "deploy")
+    offered = next(opts for troop, opts in asked(g, "tactic") if troop == ATL)
+    assert {uid for _, uid in offered} == {mine.uid, theirs.uid}
 
 
 def test_the_champion_in_camp_is_no_gladiator_to_deploy_TLC_17_TLC_19():
