@@ -440,6 +440,27 @@ def test_a_resumed_game_answers_the_deployment_question_it_stopped_at_TLC_26():
     assert [pt.tactic for pt in a.tactics] == [tac]
 
 
+def test_the_move_question_is_a_turn_step_a_resumed_game_answers_it_TLC_32():
+    """A move is asked as a turn step (`Game.at_step` while the controller answers), and a clone resumed
+    there takes the forced answer without asking."""
+    seen = []
+
+    def pick(o):
+        seen.append(g.at_step)
+        return None
+
+    g = new({"move": pick})
+    put(g, "atlantis/attacker-1", 30)
+    step(g, ATL, "move")
+    assert seen == [True]
+    g2 = new()
+    u = put(g2, "atlantis/attacker-1", 30)
+    to = next(h for h in g2.state.grid.neighbours[30] if g2.state.board[h] < 0)
+    g2.forced = ("move", (u.uid, to))
+    step(g2, ATL, "move")
+    assert u.hex == to and g2.forced is None
+
+
 def test_a_cf_tactic_played_leaves_the_cf_hand_TLC_42_R_TLC_4():
     g = new()
     s = g.state
