@@ -207,6 +207,21 @@ def test_a_stunned_unit_may_not_move_and_the_stun_ends_with_its_players_turn_TLC
     assert not is_stunned(u)
 
 
+def test_a_players_turn_end_lifts_only_that_players_stuns_R_TLC_7():
+    """Atlantis (turn 5) stuns a beast; Xanadu's turn 6 ends before the arena's turn: the beast stays stunned
+    for the arena's turn ("for 1 turn" is the stunned unit's own next turn), and so does an Atlantis unit."""
+    g = new()
+    s = g.state
+    b = put(g, "beast-a", 31)
+    u = put(g, "atlantis/attacker-1", 20)
+    stun(g, b, ATL)
+    s.turn += 1
+    stun(g, u, XAN)
+    s.turn += 1
+    step(g, XAN, "end")
+    assert is_stunned(b) and is_stunned(u)
+
+
 # --------------------------------------------------------------------------- draw (TLC-21..TLC-25)
 
 
