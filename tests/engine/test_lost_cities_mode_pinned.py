@@ -404,6 +404,20 @@ def test_the_deployment_phase_asks_gladiator_tactic_gladiator_and_passes_reset_R
     assert len(a.tactics) == 1 and len(s.in_combat(ATL)) == 1 and t.chips_left == 1
 
 
+def test_the_phase_ends_after_the_turns_two_chips_one_on_player_1s_first_turn_TLC_26():
+    """A player who always deploys plays two gladiators a turn (both gladiators: R-TLC-15) and is asked no
+    more; player 1's opening turn stops after one."""
+    for rnd, want in ((3, 2), (1, 1)):
+        g = new({"deploy": lambda o: o[0]})
+        s = g.state
+        s.round = rnd
+        for x in ("attacker-1", "attacker-2", "attacker-3"):
+            to_camp(g, f"atlantis/{x}")
+        step(g, ATL, "deploy")
+        assert len(s.in_combat(ATL)) == want
+        assert decisions(g, ATL).count("deploy") == want and s.troops[ATL].chips_left == 0
+
+
 def test_without_an_answer_the_player_plays_no_chip_the_choices_are_optional_TLC_26():
     g = new()
     s = g.state
