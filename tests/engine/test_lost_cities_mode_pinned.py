@@ -299,6 +299,14 @@ def test_the_stones_favor_is_narrated_TLC_21_TLC_40():
     assert "atlantis (red) earns 3 crowd favor (2 crowd favor stone(s)), 3 in all" in s.log
 
 
+def test_a_stone_held_by_the_champion_uid_0_counts_TLC_21_TLC_40():
+    g = new()
+    s = g.state
+    assert champion(g, ATL, STONES[0]).uid == 0
+    step(g, ATL, "draw")
+    assert "atlantis (red) earns 1 crowd favor (1 crowd favor stone(s)), 1 in all" in s.log
+
+
 def test_a_stone_held_by_the_opponent_gives_the_player_nothing_TLC_40():
     g = new()
     s = g.state
@@ -667,6 +675,20 @@ def test_a_unit_not_in_the_arena_or_inactive_may_not_move_TLC_19():
     assert not s.mode.can_move(s, hero)
 
 
+@pytest.mark.parametrize("name", ["move-abilities", "move-abilities-after"])
+def test_hurl_is_used_in_either_movement_ability_step_of_its_own_players_turn_TLC_34(name):
+    """Both movement-phase ability steps (before and after the moves) offer the player's own Hurl; each
+    player's turn has its own steps (Atlantis's, built first, are not Xanadu's)."""
+    g = new(picks1={"ability": lambda o: o[0]}, turn=6)
+    s = g.state
+    s.mode.turn_of(g, ATL)
+    put(g, "xanadu/brawler-1", 31)  # Hurl
+    thrown = put(g, "atlantis/attacker-1", 32)
+    step(g, XAN, name)
+    assert thrown.hex != 32 and s.grid.dist[thrown.hex][31] == 1
+    assert [troop for troop, _ in asked(g, "ability")] == [XAN]
+
+
 def test_the_movement_abilities_and_the_attack_abilities_each_in_their_step_TLC_34_TLC_75_R_TLC_10():
     g = new({"ability": lambda o: o[0]}, roller=Dice([1]))
     put(g, "atlantis/special-3", 31)  # Fury Aura (attack phase)
@@ -806,6 +828,14 @@ def test_the_result_reports_each_players_counts_from_its_troop_TLC_13():
                 tr.tactic_damage, tr.tactic_kills) == tuple(10 * (p + 1) + k for k in range(len(fields)))
     assert [tr.side for tr in res.troops] == ["red", "blue"] and res.factions == ("atlantis", "xanadu")
     assert [tr.outcome for tr in res.troops] == [LOST, WON]
+
+
+def test_from_level_2_a_blue_player_deploys_on_all_twelve_hexes_TLC_44():
+    g = new()
+    s = g.state
+    s.troops[XAN].all_deploy = True
+    assert sorted(s.mode.deployment_hexes(s, XAN)) == sorted(BLUE_DEPLOY + RED_DEPLOY)
+    assert sorted(s.mode.deployment_hexes(s, ATL)) == sorted(RED_DEPLOY)
 
 
 def test_set_up_without_a_first_player_lets_the_first_city_play_first_TLC_18():
