@@ -266,6 +266,17 @@ def test_one_chip_short_with_an_empty_bag_costs_2_four_chips_in_hand_too_TLC_24(
     assert hero2.hp == 12 and tlc.hand_count(g2.state, ATL) == 5
 
 
+def test_after_the_empty_bag_damage_the_draw_goes_on_the_stones_favor_still_earned_TLC_24_TLC_21():
+    g = new()
+    s = g.state
+    hero = champion(g, ATL, 29)
+    put(g, "atlantis/attacker-1", STONES[0])
+    empty_bag(g, ATL)
+    step(g, ATL, "draw")
+    assert hero.hp == hero.unit.health - 2 and s.end_reason is None
+    assert "atlantis (red) earns 1 crowd favor (1 crowd favor stone(s)), 1 in all" in s.log
+
+
 def test_an_arena_chip_in_the_bag_is_no_empty_bag_and_is_counted_in_it_TLC_24_TLC_25():
     g = new(roller=Dice(mode="none", faces={BASIC: [1]}))
     s = g.state
@@ -352,10 +363,25 @@ def test_a_first_hand_of_five_tactics_is_narrated_and_drawn_again_the_cf_tactics
     cf = t.reward_tactics[0]
     t.tactics_camp.append(cf)
     t.cf_hand.append(cf)
+    everything = sorted(id(x) for x in t.tactics_bag + t.tactics_camp)
     step(g, ATL, "draw")
     assert glad.zone == CAMP and "atlantis (red) shows a first hand of five tactics and draws again" in s.log
+    assert sorted(id(x) for x in t.tactics_bag + t.tactics_camp) == everything  # none lost, none doubled
     assert t.cf_hand == [cf] and any(x is cf for x in t.tactics_camp)
     assert not any(x is cf for x in t.tactics_bag) and tlc.hand_count(s, ATL) == 5
+
+
+def test_a_first_hand_of_five_tactics_drawn_again_is_shown_again_while_it_is_five_tactics_TLC_23():
+    """A bag of tactics only: every hand drawn is five tactics, so the hand is shown and drawn again more than
+    once (a guard ends the loop: the rule alone never would)."""
+    g = new()
+    s = g.state
+    for u in s.units:
+        if u.troop == ATL and u.zone == BAG:
+            u.zone = DISCARD
+    step(g, ATL, "draw")
+    assert s.log.count("atlantis (red) shows a first hand of five tactics and draws again") > 1
+    assert tlc.hand_count(s, ATL) == 5
 
 
 def test_a_first_hand_with_a_gladiator_is_kept_TLC_23():
@@ -592,6 +618,20 @@ def test_tactics_may_go_on_beasts_never_on_champions_or_bosses_TLC_29():
 
 
 # --------------------------------------------------------------------------- movement (TLC-32..TLC-34)
+
+
+def test_a_unit_under_hamstring_then_adrenaline_moves_1_hex_its_tactics_do_not_stop_it_TLC_31():
+    """Hamstring, then Adrenaline: Move Range 1 (TLC-31), and the unit may move (tactics on a unit stop it only
+    when one of them fatigues it, as a Stun does)."""
+    g = new()
+    s = g.state
+    u = put(g, "atlantis/attacker-1", 30)
+    to_hand(g, ATL, "atlantis/hamstring")
+    rules.place_tactic(g, ATL, s.troops[ATL].tactics_camp[0], u)
+    to_hand(g, ATL, "atlantis/adrenaline")
+    rules.place_tactic(g, ATL, s.troops[ATL].tactics_camp[0], u)
+    assert len(u.tactics) == 2 and rules.movement_of(s, u) == 1
+    assert s.mode.can_move(s, u)
 
 
 def test_a_unit_moves_once_a_turn_TLC_32():
