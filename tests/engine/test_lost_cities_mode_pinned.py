@@ -290,6 +290,17 @@ def test_an_arena_chip_in_the_bag_is_no_empty_bag_and_is_counted_in_it_TLC_24_TL
     assert "atlantis (red) draws Beast A" in s.log and s.troops[ATL].entered == 1
 
 
+def test_each_arena_chip_drawn_adds_one_to_the_players_entries_TLC_25():
+    g = new(roller=Dice(mode="none", faces={BASIC: [1]}))
+    s = g.state
+    champion(g, ATL, 29)
+    empty_bag(g, ATL)
+    s.troops[ATL].entered = 3
+    arena_chip(g, "beast-a", bag_of=ATL)
+    step(g, ATL, "draw")
+    assert s.troops[ATL].entered == 4
+
+
 def test_the_game_ends_with_the_champion_on_the_empty_bag_no_stone_favor_after_TLC_24_TLC_13():
     g = new()
     s = g.state
