@@ -329,6 +329,29 @@ def test_a_stone_held_by_the_champion_uid_0_counts_TLC_21_TLC_40():
     assert "atlantis (red) earns 1 crowd favor (1 crowd favor stone(s)), 1 in all" in s.log
 
 
+def test_after_the_stones_favor_the_player_still_draws_TLC_21_TLC_22():
+    g = new()
+    s = g.state
+    put(g, "atlantis/attacker-1", STONES[0])
+    step(g, ATL, "draw")
+    assert "atlantis (red) earns 1 crowd favor (1 crowd favor stone(s)), 1 in all" in s.log
+    assert tlc.hand_count(s, ATL) == 5
+
+
+def test_a_chip_with_a_skill_the_engine_does_not_play_is_named_in_the_result_TLC_13():
+    """Every skill of the box is played (none named); a made-up one is reported, never silently dropped."""
+    import dataclasses
+
+    g = new()
+    s = g.state
+    spec = LostCities.validate(CAT, GameSpec("lost-cities", ("atlantis", "xanadu")))
+    u = put(g, "atlantis/brawler-1", 30)
+    assert s.mode.result(g, spec).unimplemented == ()
+    fake = dataclasses.replace(u.unit.skills[0], id="made-up-skill")
+    u.unit = dataclasses.replace(u.unit, skills=(*u.unit.skills, fake))
+    assert s.mode.result(g, spec).unimplemented == ("made-up-skill",)
+
+
 def test_a_stone_held_by_the_opponent_gives_the_player_nothing_TLC_40():
     g = new()
     s = g.state
