@@ -915,6 +915,25 @@ def test_the_other_boxes_gladiators_not_their_champions_join_the_origins_draft_O
         assert len(foreign) == 20 + 2 + 45 + 3  # RoR's two cities and two CF, TLC's three cities and three CF
 
 
+def test_a_lost_cities_hurl_is_a_movement_phase_ability_in_origins_too_R_ORI_19_R_ORI_8():
+    """A foreign chip keeps its own box's texts (R-ORI-19), the phase they name included: The Lost Cities' Hurl is
+    used in the movement phase ("Phase 3: Movement", TLC-34), so Origins offers it there (with its own
+    movement-phase Abilities, R-ORI-8) and not among the attack phase's Abilities."""
+    from hoplostat.engine.state import UnitState
+
+    g = new()
+    s = g.state
+    cat = Origins.catalog_of(CAT, Origins.parse_options(["pool=lost-cities"]))
+    u = UnitState(len(s.units), cat.unit("lost-cities:xanadu/brawler-1"), RED)
+    s.units.append(u)
+    put_in_combat(s, u.uid, 30)
+    thrown = put(g, chip(g, s.troops[BLUE].lineup[0]).unit.id, next(h for h in s.grid.neighbours[30]
+                                                                      if s.board[h] < 0))
+    moves = mode(g).move_ability_options(g, RED)
+    assert moves and {o[1] for o in moves} == {"hurl"} and {o[2][0] for o in moves} == {thrown.uid}
+    assert not any(o[1] == "hurl" for o in mode(g).attack_abilities(g, RED))
+
+
 def test_a_drafted_gladiator_of_another_box_plays_for_its_house_ORI_53():
     pick = "rise-of-rome:rome/attacker-2"
     g = _pool_game("all", draft=(pick, "lost-cities:xanadu/attacker-1"))

@@ -39,8 +39,14 @@ from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.origins.base import (ARENAS, ATLANTIS, BRING, EL_DORADO, LINEUP, LOSS_REP, MATCH, RULESET,
                                              WIN_REP, XANADU, XANADU_POINTS, OriginsState, OriginsTroop, colour_of,
                                              is_gladiator)
+from hoplostat.rulesets.lost_cities.skills import MOVE_ABILITIES as LOST_CITIES_MOVE_ABILITIES
 from hoplostat.rulesets.origins.skills import MOVE_PHASE
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
+
+MOVEMENT_PHASE_ABILITIES = MOVE_PHASE | LOST_CITIES_MOVE_ABILITIES
+"""Abilities used in the movement phase (R-ORI-8): Origins' own, and a foreign chip's by its own box's text
+(R-ORI-19): The Lost Cities uses Pull and Hurl in its movement phase ("Phase 3: Movement", TLC-34). Every other
+Ability, Origins' or foreign (The Lost Cities' Fury Aura), is one of the attack phase."""
 
 CHALLENGE_ROUNDS = 30
 """The default round cap of one challenge (a stalled challenge is drawn); a match's is three times it."""
@@ -300,9 +306,12 @@ class Origins(Mode):
             self.move_units(g, troop)
 
     def move_abilities(self, g: Game, troop: int) -> None:
-        each_once(g, troop, "ability",
-                  lambda: [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] in MOVE_PHASE],
+        each_once(g, troop, "ability", lambda: self.move_ability_options(g, troop),
                   lambda choice: self._use_ability(g, troop, choice))
+
+    def move_ability_options(self, g: Game, troop: int) -> list[tuple]:
+        """The Abilities of the movement phase (`MOVEMENT_PHASE_ABILITIES`) the troop's units can use now."""
+        return [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] in MOVEMENT_PHASE_ABILITIES]
 
     def move_units(self, g: Game, troop: int) -> None:
         movement_step(g, troop)
@@ -360,7 +369,8 @@ class Origins(Mode):
         """The Abilities of the attack phase: the chips' (none in the stand-in pool) and Trident's Call (ORI-87):
         the Spear thrown onto a free hex up to 3 away, a Sea Monster summoned there."""
         s: OriginsState = g.state  # type: ignore[assignment]
-        opts = [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] not in MOVE_PHASE]
+        opts = [o for o in rules.ability_options(g, troop, usable=phase.gives_reach)
+                if o[1] not in MOVEMENT_PHASE_ABILITIES]
         h = s.spear_holder
         if s.arena_id == ATLANTIS and h >= 0 and s.monsters_left:
             u = s.units[h]
