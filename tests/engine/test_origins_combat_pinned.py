@@ -423,3 +423,46 @@ def test_intercept_blow_is_a_choice_a_player_who_does_not_take_it_leaves_the_dam
     combat.basic_attack(g, att, foe)
     assert "intercept" in [d for d, _ in g.controllers[BLUE].asked]
     assert foe.hp == 4 - 2 and guard.hp == 5
+
+
+# --------------------------------------------------------------------------- the damage's sum and its credit
+
+
+def test_elevated_adds_one_on_top_of_inspire_ORI_63_ORI_69():
+    g = new("xanadu")
+    att = put(g, "yellow-attacker", 24)  # arena hex: Elevated
+    put(g, "korykos", 23)  # Inspire, a friend within 2 hexes: +1
+    low = put(g, "blue-defender", 33)
+    assert combat.basic_profile(g, att, low)[1] == 2
+
+
+def test_an_interceptor_takes_the_elevated_attackers_bonus_too_ORI_70_ORI_63():
+    """Intercept Blow moves the whole blow (ORI-70): the damage is summed again against the interceptor, hits
+    plus Elevated's +1 (the interceptor is not Elevated)."""
+    g = new("xanadu", picks1={"intercept": lambda o: o[0]}, roller=FixedRoller([2]))
+    att = put(g, "yellow-attacker", 24)  # Elevated
+    foe = put(g, "green-attacker", 33)
+    guard = _as(g, put(g, "blue-archer", 34, hp=5), "purple-special")  # Intercept Blow, no defence
+    combat.basic_attack(g, att, foe)
+    assert foe.hp == foe.unit.health and guard.hp == 5 - 3
+
+
+def test_an_interceptors_absorb_can_bring_the_blow_to_nothing_it_is_still_dealt_ORI_70_ORI_58():
+    g = new("xanadu", picks1={"intercept": lambda o: o[0]}, roller=FixedRoller([1]))
+    att = put(g, "yellow-attacker", 21)  # not Elevated, two hexes from the target
+    foe = put(g, "green-attacker", 23)
+    guard = _as(g, put(g, "blue-archer", 24, hp=5), "green-defender")  # Absorb, Intercept Blow
+    res = combat.basic_attack(g, att, foe)
+    assert foe.hp == foe.unit.health and guard.hp == 5 and res.removed == 0
+    assert f"{guard.name} (blue) is dealt damage but loses no HP" in _log(g)
+
+
+def test_a_basic_attacks_damage_is_credited_to_the_attacker_and_its_house_ORI_20():
+    g = new("xanadu", roller=FixedRoller([2]))
+    s = g.state
+    att = put(g, "yellow-attacker", 21)
+    foe = put(g, "green-attacker", 22)
+    before = (s.troops[RED].damage_dealt, s.troops[RED].tactic_damage)
+    combat.basic_attack(g, att, foe)
+    assert att.damage_dealt == 2
+    assert (s.troops[RED].damage_dealt, s.troops[RED].tactic_damage) == (before[0] + 2, before[1])
