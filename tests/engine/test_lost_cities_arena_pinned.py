@@ -127,6 +127,16 @@ def test_a_champion_killed_on_the_trapdoor_ends_the_game_before_the_chip_enters_
     assert b.zone != COMBAT and near.hp == near.unit.health
 
 
+def test_the_first_champion_uid_0_on_the_trapdoor_is_killed_too_TLC_50():
+    g = new(roller=Dice(mode="none", faces={BASIC: [2]}))
+    s = g.state
+    hero = champion(g, ATL, TRAPDOORS[2])
+    assert hero.uid == 0
+    arena.enter(g, arena_chip(g, "beast-b"))
+    assert hero.zone != COMBAT and s.end_reason == "champion defeated" and s.winner == XAN
+    assert s.trapdoor_kills == 1
+
+
 def test_a_chip_with_no_free_trapdoor_is_set_aside_and_narrated_R_TLC_1():
     g = new(roller=Dice(faces={BASIC: [2]}))
     s = g.state
