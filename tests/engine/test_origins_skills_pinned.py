@@ -6,6 +6,8 @@ movement phase's Abilities (ruling R-ORI-8) and the healing tactic. Positions fr
 
 from __future__ import annotations
 
+import dataclasses
+
 from rulesets.test_origins_rules import BLUE, CAT, RED, new, next_turn, put
 
 from hoplostat.dice import Pool
@@ -379,3 +381,224 @@ def test_power_throw_counts_adjacent_friends_only_ORI_76():
     g.state.mode.engage(g, RED, ("special", u.uid, "power-throw", (foe.uid,)))
     assert roller.rolled == [Pool.of(yellow=1)] and foe.hp == 4 - 1
     assert f"makes a Power Throw at {foe.name} with 1 yellow: 1 hit(s)" in _log(g)
+
+
+# --------------------------------------------------------------------------- Skewer (ORI-82, R-ORI-14)
+
+
+def test_skewer_only_an_adjacent_target_ORI_82():
+    g = new("xanadu", a_first=("blue-spearman",))
+    u = put(g, "blue-spearman", 22)  # Attack Range 2
+    near = put(g, "green-attacker", 23)
+    put(g, "blue-defender", 15)  # two hexes away
+    assert _special(g, RED, u, "skewer") == [(near.uid,)]
+
+
+def test_skewer_at_the_edge_hits_the_adjacent_unit_alone_R_ORI_14_ORI_82():
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("blue-spearman",), roller=roller)
+    u = put(g, "blue-spearman", 22)
+    foe = put(g, "green-attacker", 21)  # nothing beyond it: the edge of the arena
+    last = put(g, "blue-defender", g.state.grid.n - 1)
+    assert g.state.grid.beyond(22, 21) == -1
+    g.state.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
+    assert foe.hp == 4 - 2 and last.hp == 5
+    assert f"skewers {foe.name}: 2 hit(s)" in _log(g)
+
+
+def test_skewer_hits_a_friend_behind_too_it_says_unit_R_ORI_14_ORI_82():
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("blue-spearman",), roller=roller)
+    u = put(g, "blue-spearman", 22)
+    foe = put(g, "green-attacker", 23)
+    friend = put(g, "korykos", 24, hp=4)
+    g.state.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
+    assert roller.rolled == [CAT.unit("blue-spearman").attack]
+    assert foe.hp == 4 - 2 and friend.hp == 4 - 2
+    assert f"skewers {foe.name} and {friend.name}: 2 hit(s)" in _log(g)
+
+
+def test_skewer_does_not_hit_a_gold_runner_behind_within_its_tactical_range_R_ORI_14_ORI_66():
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("blue-spearman",), b_first=("purple-archer",), roller=roller)
+    u = put(g, "blue-spearman", 22)
+    foe = put(g, "green-attacker", 23)
+    gr = put(g, "purple-archer", 24)
+    gr.unit = dataclasses.replace(CAT.unit("purple-archer"), tactical_range=2)  # Gold Runner reaching the Spearman
+    g.state.combat_version += 1
+    g.state.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
+    assert foe.hp == 4 - 2 and gr.hp == 3
+
+
+def test_skewer_stops_when_the_first_hit_wins_the_challenge_R_ORI_14_ORI_46():
+    roller = FixedRoller(mode="all")
+    g = new("atlantis", a_first=("blue-spearman",), roller=roller)
+    s = g.state
+    leader = next(u for u in s.units if u.troop == BLUE and u.unit.id == "yellow-tactician")
+    s.mode.place(g, leader.uid, 37)  # blue's first gladiator: its Leader
+    leader.hp = 2
+    other = put(g, "green-attacker", 29)
+    u = put(g, "blue-spearman", 44)
+    assert s.grid.beyond(44, 37) == 29
+    s.mode.engage(g, RED, ("special", u.uid, "skewer", (leader.uid,)))
+    assert s.end_reason is not None and leader.zone == DISCARD
+    assert other.hp == 4
+
+
+# --------------------------------------------------------------------------- True Strike (ORI-89, R-ORI-13)
+
+
+def test_true_strike_is_offered_only_against_an_intimidating_target_within_attack_range_R_ORI_13_ORI_89():
+    g = new("xanadu", a_first=("blue-special",))
+    s = g.state
+    me = put(g, "blue-special", 23)  # Attack Range 2
+    plain = put(g, "green-attacker", 24)
+    near = _as(g, put(g, "orange-attacker", 22), "blue-special")  # Intimidate, Tactical Range 2
+    far = put(g, "blue-defender", 26)
+    far.unit = dataclasses.replace(CAT.unit("blue-special"), tactical_range=3)  # three hexes: shielded, out of range
+    s.combat_version += 1
+    assert s.grid.dist[23][26] == 3 and combat.shielded(s, me, far, basic=True)
+    assert _special(g, RED, me, "true-strike") == [(near.uid,)]
+    assert plain.uid not in {o[0] for o in _special(g, RED, me, "true-strike")}
+
+
+def test_true_strike_rolls_the_basic_attack_dice_as_an_alternate_attack_R_ORI_13_ORI_89():
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("blue-special",), roller=roller)
+    me = put(g, "blue-special", 23)
+    foe = _as(g, put(g, "orange-attacker", 24), "blue-special")
+    g.state.mode.engage(g, RED, ("special", me.uid, "true-strike", (foe.uid,)))
+    assert roller.rolled == [CAT.unit("blue-special").attack] and foe.hp == 4 - 2
+    assert f"makes a True Strike at {foe.name}: 2 hit(s)" in _log(g) and "(True Strike)" in _log(g)
+
+
+# --------------------------------------------------------------------------- Swap (ORI-85)
+
+
+def test_swap_with_any_adjacent_unit_not_two_hexes_away_not_while_held_ORI_85_ORI_60():
+    g = new(a_first=("yellow-tactician",))
+    u = put(g, "yellow-tactician", 22)
+    friend = put(g, "korykos", 21)
+    foe = put(g, "green-attacker", 23)
+    put(g, "orange-attacker", 24)  # two hexes away
+    assert sorted(_abilities(g, RED, u, "swap")) == sorted([(friend.uid,), (foe.uid,)])
+    rules.use_ability(g, RED, (u.uid, "swap", (friend.uid,)))
+    assert u.hex == 21 and friend.hex == 22
+    g = new(a_first=("yellow-tactician",))
+    u = put(g, "yellow-tactician", 22)
+    put(g, "blue-defender", 23)  # Combat Lock
+    assert _abilities(g, RED, u, "swap") == []
+
+
+# --------------------------------------------------------------------------- Shove (ORI-81)
+
+
+def test_shove_not_off_the_arena_and_onto_hex_zero_ORI_81():
+    g = new("xanadu", a_first=("orange-attacker",))
+    u = put(g, "orange-attacker", 22)
+    put(g, "green-attacker", 21)  # nothing straight behind it
+    put(g, "blue-defender", g.state.grid.n - 1)
+    assert _abilities(g, RED, u, "shove") == []
+    g = new("xanadu", a_first=("orange-attacker",))
+    s = g.state
+    u = put(g, "orange-attacker", 15)
+    foe = put(g, "green-attacker", 7)
+    assert s.grid.beyond(15, 7) == 0
+    assert _abilities(g, RED, u, "shove") == [(foe.uid,)]
+    rules.use_ability(g, RED, (u.uid, "shove", (foe.uid,)))
+    assert foe.hex == 0 and u.hex == 7
+    assert f"{foe.name} (blue) is displaced from hex 7 to hex 0 by {u.name}" in _log(g)
+
+
+def test_shove_not_while_held_by_another_lock_but_the_shoved_lock_lets_go_ORI_81_ORI_60():
+    g = new("xanadu", a_first=("orange-attacker",))
+    u = put(g, "orange-attacker", 22)
+    put(g, "green-attacker", 23)
+    put(g, "blue-defender", 21)  # Combat Lock next to the Shove unit (at the edge: not shoved itself)
+    assert _abilities(g, RED, u, "shove") == []
+    g = new("xanadu", a_first=("orange-attacker",))
+    u = put(g, "orange-attacker", 22)
+    lock = put(g, "blue-defender", 23)  # the lock is the one pushed away
+    assert _abilities(g, RED, u, "shove") == [(lock.uid,)]
+
+
+# --------------------------------------------------------------------------- Toss (ORI-86)
+
+
+def test_toss_a_friend_onto_a_free_hex_next_to_both_not_a_unit_two_hexes_away_ORI_86():
+    g = new("xanadu", a_first=("purple-tactician",))
+    u = put(g, "purple-tactician", 23)
+    friend = put(g, "korykos", 24)  # 15 and 32 are next to both
+    foe = put(g, "green-attacker", 15)  # an opponent may be tossed too: onto 14
+    put(g, "blue-defender", 25)  # two hexes away
+    assert sorted(_abilities(g, RED, u, "toss")) == sorted([(friend.uid, 32), (foe.uid, 14)])
+    rules.use_ability(g, RED, (u.uid, "toss", (friend.uid, 32)))
+    assert friend.hex == 32 and u.hex == 23
+    assert f"is displaced from hex 24 to hex 32 by {u.name}" in _log(g)
+
+
+# --------------------------------------------------------------------------- Propel (ORI-77)
+
+
+def test_propel_only_an_adjacent_friend_onto_a_free_hex_two_hexes_away_ORI_77():
+    g = new()
+    s = g.state
+    k = put(g, "korykos", 22)  # hexes two away: 6, 7, 15, 24, 32, 38, 39
+    friend = put(g, "yellow-attacker", 23)
+    put(g, "green-attacker", 21)  # an adjacent opponent
+    put(g, "green-defender", 32)  # a friend two hexes away
+    put(g, "blue-defender", 24)
+    assert sorted(s.grid.at_distance(22, 2)) == [6, 7, 15, 24, 32, 38, 39]
+    assert sorted(_abilities(g, RED, k, "propel")) == [(friend.uid, h) for h in (6, 7, 15, 38, 39)]
+
+
+def test_a_propelled_unit_neither_moves_nor_attacks_even_if_impelled_before_ORI_77():
+    g = new()
+    s = g.state
+    k = put(g, "korykos", 22)
+    friend = put(g, "yellow-attacker", 23)
+    friend.impelled_turn = s.turn
+    rules.use_ability(g, RED, (k.uid, "propel", (friend.uid, 15)))
+    assert friend.hex == 15 and friend.moved_turn == s.turn and friend.engaged_turn == s.turn
+    assert not rules.can_move(s, friend) and not rules.can_engage(s, friend)
+    assert f"{friend.name} (red) is displaced from hex 23 to hex 15 by {k.name}" in _log(g)
+
+
+# --------------------------------------------------------------------------- the healing tactic
+
+
+def _mend(g, troop, target):
+    mend = CAT.tactics["green-mend"]  # heal 2
+    g.state.troops[troop].tactics_camp.append(mend)
+    rules.place_tactic(g, troop, mend, target)
+
+
+def test_healing_never_above_the_starting_health_and_paid_from_the_health_chips_ORI_3_ORI_4():
+    g = new()
+    s = g.state
+    u = put(g, "yellow-attacker", 22, hp=3)  # Health 4
+    before = s.supply["red"]
+    _mend(g, RED, u)
+    assert u.hp == 4 and s.supply["red"] == before - 1
+    assert f"{u.name} (red) heals 1 HP, now 4" in _log(g)
+    n = len(s.log)
+    _mend(g, RED, u)  # at full health: nothing
+    assert u.hp == 4 and s.supply["red"] == before - 1
+    assert not any("heals" in line for line in s.log[n:])
+    low = put(g, "green-defender", 31, hp=1)
+    s.supply["red"] = 1  # one health chip left
+    _mend(g, RED, low)
+    assert low.hp == 2 and s.supply["red"] == 0
+
+
+def test_healing_an_atlantis_leader_up_to_its_doubled_health_ORI_47():
+    g = new("atlantis")
+    s = g.state
+    u = next(x for x in s.units if x.troop == RED and x.unit.id == "yellow-attacker")
+    s.mode.place(g, u.uid, 13)  # the Leader: 8 health
+    u.hp = 5
+    s.supply["red"] += 3
+    _mend(g, RED, u)
+    assert u.hp == 7
+    _mend(g, RED, u)
+    assert u.hp == 8
