@@ -255,7 +255,7 @@ def test_long_shot_up_to_four_hexes_not_five_one_damage_narrated_ORI_72():
     g.state.mode.engage(g, RED, ("special", u.uid, "long-shot", (near.uid,)))
     assert roller.rolled == [Pool.of(yellow=1)] and near.hp == 4 - 1 and far.hp == 5
     assert f"makes a Long Shot at {near.name}: 1 hit(s)" in _log(g)
-    assert "loses 1 HP (Long Shot)" in _log(g)
+    assert "loses 1 HP (Long Shot)" in _log(g) and u.damage_dealt == 1
 
 
 # --------------------------------------------------------------------------- Whirlwind (ORI-90)
@@ -381,6 +381,7 @@ def test_power_throw_counts_adjacent_friends_only_ORI_76():
     g.state.mode.engage(g, RED, ("special", u.uid, "power-throw", (foe.uid,)))
     assert roller.rolled == [Pool.of(yellow=1)] and foe.hp == 4 - 1
     assert f"makes a Power Throw at {foe.name} with 1 yellow: 1 hit(s)" in _log(g)
+    assert "loses 1 HP (Power Throw)" in _log(g) and u.damage_dealt == 1
 
 
 # --------------------------------------------------------------------------- Skewer (ORI-82, R-ORI-14)
@@ -416,6 +417,20 @@ def test_skewer_hits_a_friend_behind_too_it_says_unit_R_ORI_14_ORI_82():
     assert roller.rolled == [CAT.unit("blue-spearman").attack]
     assert foe.hp == 4 - 2 and friend.hp == 4 - 2
     assert f"skewers {foe.name} and {friend.name}: 2 hit(s)" in _log(g)
+
+
+def test_skewer_hits_an_intimidating_unit_behind_on_hex_zero_credited_to_the_spearman_R_ORI_14_ORI_71():
+    """Intimidate forbids Basic Attacks only; Skewer is an Alternate Attack."""
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("blue-spearman",), roller=roller)
+    s = g.state
+    u = put(g, "blue-spearman", 15)
+    foe = put(g, "green-attacker", 7)
+    behind = _as(g, put(g, "orange-attacker", 0), "blue-special")  # Intimidate, Tactical Range 2: reaches hex 15
+    assert s.grid.beyond(15, 7) == 0 and combat.shielded(s, u, behind, basic=True)
+    s.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
+    assert foe.hp == 4 - 2 and behind.hp == 4 - 2
+    assert u.damage_dealt == 4 and _log(g).count("loses 2 HP (Skewer)") == 2
 
 
 def test_skewer_does_not_hit_a_gold_runner_behind_within_its_tactical_range_R_ORI_14_ORI_66():
@@ -555,6 +570,7 @@ def test_propel_only_an_adjacent_friend_onto_a_free_hex_two_hexes_away_ORI_77():
 def test_a_propelled_unit_neither_moves_nor_attacks_even_if_impelled_before_ORI_77():
     g = new()
     s = g.state
+    s.round, s.turn = 1, 1  # the first turn
     k = put(g, "korykos", 22)
     friend = put(g, "yellow-attacker", 23)
     friend.impelled_turn = s.turn
@@ -585,10 +601,12 @@ def test_healing_never_above_the_starting_health_and_paid_from_the_health_chips_
     _mend(g, RED, u)  # at full health: nothing
     assert u.hp == 4 and s.supply["red"] == before - 1
     assert not any("heals" in line for line in s.log[n:])
-    low = put(g, "green-defender", 31, hp=1)
+    low = put(g, "green-defender", 31, hp=1)  # Health 5
+    _mend(g, RED, low)
+    assert low.hp == 1 + 2  # the tactic's 2, no more
     s.supply["red"] = 1  # one health chip left
     _mend(g, RED, low)
-    assert low.hp == 2 and s.supply["red"] == 0
+    assert low.hp == 4 and s.supply["red"] == 0
 
 
 def test_healing_an_atlantis_leader_up_to_its_doubled_health_ORI_47():
