@@ -286,6 +286,33 @@ def test_whirlwind_rolls_for_an_adjacent_gold_runner_but_does_not_hit_it_ORI_90_
     assert gr.hp == 3 and foe.hp == 4 - 2
 
 
+def test_whirlwind_hits_an_adjacent_intimidating_unit_credited_to_the_attacker_ORI_90_ORI_71():
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("green-attacker",), roller=roller)
+    s = g.state
+    u = put(g, "green-attacker", 23)
+    foe = _as(g, put(g, "orange-attacker", 24), "blue-special")  # Intimidate: Basic Attacks only
+    assert combat.shielded(s, u, foe, basic=True)
+    s.mode.engage(g, RED, ("special", u.uid, "whirlwind", ()))
+    assert foe.hp == 4 - 1 and u.damage_dealt == 1
+    assert "loses 1 HP (Whirlwind)" in _log(g)
+
+
+def test_adjacent_means_adjacent_whatever_the_attack_range_ORI_90_ORI_84_ORI_81():
+    """Whirlwind, Stun and Shove name adjacent units: a longer Attack Range (Reach: +1) reaches no farther."""
+    reach = CAT.tactics["purple-reach"]
+    for chip_id, sid, options in (("green-attacker", "whirlwind", _special), ("purple-tactician", "stun", _special),
+                                  ("orange-attacker", "shove", _abilities)):
+        g = new("xanadu", a_first=(chip_id,))
+        s = g.state
+        u = put(g, chip_id, 22)
+        s.troops[RED].tactics_camp.append(reach)
+        rules.place_tactic(g, RED, reach, u)
+        put(g, "yellow-tactician", 24)  # blue, two hexes away, nothing behind it
+        assert rules.range_of(s, u) == 2 and s.grid.dist[22][24] == 2
+        assert options(g, RED, u, sid) == [], sid
+
+
 def test_whirlwind_stops_when_the_challenge_is_won_ORI_90_ORI_46():
     roller = FixedRoller(mode="all")
     g = new("atlantis", a_first=("green-attacker",), roller=roller)
@@ -483,7 +510,7 @@ def test_true_strike_rolls_the_basic_attack_dice_as_an_alternate_attack_R_ORI_13
     me = put(g, "blue-special", 23)
     foe = _as(g, put(g, "orange-attacker", 24), "blue-special")
     g.state.mode.engage(g, RED, ("special", me.uid, "true-strike", (foe.uid,)))
-    assert roller.rolled == [CAT.unit("blue-special").attack] and foe.hp == 4 - 2
+    assert roller.rolled == [CAT.unit("blue-special").attack] and foe.hp == 4 - 2 and me.damage_dealt == 2
     assert f"makes a True Strike at {foe.name}: 2 hit(s)" in _log(g) and "(True Strike)" in _log(g)
 
 
@@ -541,12 +568,15 @@ def test_shove_not_while_held_by_another_lock_but_the_shoved_lock_lets_go_ORI_81
 
 
 def test_toss_a_friend_onto_a_free_hex_next_to_both_not_a_unit_two_hexes_away_ORI_86():
-    g = new("xanadu", a_first=("purple-tactician",))
+    g = new("xanadu", a_first=("korykos", "purple-tactician"))
+    s = g.state
     u = put(g, "purple-tactician", 23)
-    friend = put(g, "korykos", 24)  # 15 and 32 are next to both
-    foe = put(g, "green-attacker", 15)  # an opponent may be tossed too: onto 14
-    put(g, "blue-defender", 25)  # two hexes away
-    assert sorted(_abilities(g, RED, u, "toss")) == sorted([(friend.uid, 32), (foe.uid, 14)])
+    friend = put(g, "green-defender", 24)  # 15 and 32 are next to both
+    k = put(g, "korykos", 15)  # uid 0: its hex is not free either
+    assert k.uid == 0
+    put(g, "blue-defender", 33)  # two hexes away (32 is next to it and to the tosser)
+    assert s.grid.dist[33][23] == 2 and s.grid.dist[33][32] == 1
+    assert sorted(_abilities(g, RED, u, "toss")) == sorted([(friend.uid, 32), (k.uid, 14)])
     rules.use_ability(g, RED, (u.uid, "toss", (friend.uid, 32)))
     assert friend.hex == 32 and u.hex == 23
     assert f"is displaced from hex 24 to hex 32 by {u.name}" in _log(g)
