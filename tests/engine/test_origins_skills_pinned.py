@@ -313,6 +313,21 @@ def test_adjacent_means_adjacent_whatever_the_attack_range_ORI_90_ORI_84_ORI_81(
         assert options(g, RED, u, sid) == [], sid
 
 
+def test_whirlwind_under_reach_still_rolls_for_and_hits_adjacent_opponents_only_ORI_90():
+    roller = FixedRoller(mode="all")
+    g = new("xanadu", a_first=("green-attacker",), roller=roller)
+    s = g.state
+    u = put(g, "green-attacker", 22)
+    reach = CAT.tactics["purple-reach"]  # Attack Range +1
+    s.troops[RED].tactics_camp.append(reach)
+    rules.place_tactic(g, RED, reach, u)
+    near = put(g, "yellow-tactician", 23)
+    far = put(g, "blue-archer", 24)  # two hexes away: within the Attack Range, not adjacent
+    s.mode.engage(g, RED, ("special", u.uid, "whirlwind", ()))
+    assert roller.rolled == [Pool.of(yellow=1)]
+    assert near.hp == 3 - 1 and far.hp == 3
+
+
 def test_whirlwind_stops_when_the_challenge_is_won_ORI_90_ORI_46():
     roller = FixedRoller(mode="all")
     g = new("atlantis", a_first=("green-attacker",), roller=roller)
