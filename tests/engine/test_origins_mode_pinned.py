@@ -10,11 +10,14 @@ house plays first; round 3, the red house's turn 5); hex numbers as drawn in tha
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from engine.enginekit import Scripted
 from rulesets.test_origins_rules import A8, B8, BLUE, CAT, RED, _deliver, _spear, chip, mode, new, put
 
+from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec
 from hoplostat.engine.rules import FixedRoller
@@ -782,3 +785,118 @@ def test_the_turns_steps_play_each_phase_ORI_9():
     assert len(s.troops[RED].tactics_camp) == 1  # the tactic step played one
     assert foe.hp < hp or foe.zone == DISCARD  # the attack step attacked (dice all hit)
     assert u.engaged_turn == s.turn
+
+
+# --------------------------------------------------------------------------- found by the fresh run of session 9
+
+
+def test_the_default_game_is_the_red_house_against_the_blue_house_over_the_whole_match_ORI_4_ORI_28():
+    """`default_spec`: the two houses of the box, the three challenges; a catalog without them (an overlay's own
+    houses) seats its first two factions in id order."""
+    spec = Origins.default_spec(CAT, np.random.default_rng(0))
+    assert spec == GameSpec("origins", ("red-house", "blue-house"), om.MATCH)
+    house = CAT.faction("red-house")
+    other = dataclasses.replace(CAT, factions=FrozenMap({"zeta": house, "alpha": house, "mid": house}))
+    assert Origins.default_spec(other, np.random.default_rng(0)) == GameSpec("origins", ("alpha", "mid"), om.MATCH)
+
+
+def test_the_attack_phase_lets_each_unit_attack_ORI_9_ORI_18():
+    """`attack`, the whole phase: its Abilities (none here), then each unit's attack."""
+    g = new("xanadu", picks0={"engage": lambda o: o[0]})
+    s = g.state
+    u = put(g, "yellow-attacker", 22)
+    foe = put(g, "green-attacker", 23)
+    mode(g).attack(g, RED)
+    assert u.engaged_turn == s.turn and foe.hp < CAT.unit("green-attacker").health
+
+
+# uid 0 (the first drafter's first gladiator: korykos) and hex 0 are a holder and a hex like any other
+
+
+def test_a_tribute_held_by_the_first_drafted_gladiator_stays_held_follows_it_and_is_delivered_ORI_40_ORI_44():
+    g = new("el-dorado", picks0={"tribute": lambda o: o[0]})
+    s = g.state
+    k = _deliver(g, RED, 14, unit_id="korykos")
+    assert k.uid == 0
+    mode(g).pick_ups(g, RED)
+    assert s.troops[RED].tribute_holder == 0 and not any(d == "tribute" for d, _ in g.controllers[RED].asked)
+    assert mode(g).objective(g, RED) > mode(g).objective(g, BLUE)
+    rules.move(g, k, 15)
+    assert s.troops[RED].tribute_hex == 15 and s.end_reason is None
+    rules.move(g, k, 29)  # the blue arena hex
+    assert s.winner == RED and s.end_reason == "red-house delivered its Tribute"
+
+
+def test_a_tribute_dropped_on_hex_0_may_be_picked_up_there_ORI_40_ORI_42():
+    g = new("el-dorado", picks0={"tribute": lambda o: o[0]})
+    s = g.state
+    s.troops[RED].tribute_hex = 0
+    u = put(g, "yellow-attacker", 0)
+    mode(g).pick_ups(g, RED)
+    assert s.troops[RED].tribute_holder == u.uid
+
+
+def test_the_spear_held_by_the_first_drafted_gladiator_stays_held_follows_it_and_calls_ORI_49_ORI_87():
+    g = new("atlantis", picks0={"spear": lambda o: o[0]})
+    s = g.state
+    k = _spear(g, unit_id="korykos", at=25)
+    assert k.uid == 0
+    mode(g).pick_ups(g, RED)
+    assert s.spear_holder == 0 and not any(d == "spear" for d, _ in g.controllers[RED].asked)
+    assert mode(g).objective(g, RED) > mode(g).objective(g, BLUE)
+    assert any(o[:2] == (0, "trident-call") for o in mode(g).attack_abilities(g, RED))
+    rules.move(g, k, 33)
+    assert s.spear_hex == 33
+
+
+def test_the_spear_on_hex_0_may_be_taken_there_ORI_49_ORI_50():
+    g = new("atlantis", picks0={"spear": lambda o: o[0]})
+    s = g.state
+    s.spear_hex = 0
+    u = put(g, "yellow-attacker", 0)
+    mode(g).pick_ups(g, RED)
+    assert s.spear_holder == u.uid
+
+
+# the attack phase's options and decisions
+
+
+def test_a_unit_that_may_not_attack_leaves_the_next_ones_their_options_and_foes_get_none_ORI_18():
+    g = new("xanadu")
+    s = g.state
+    done = put(g, "korykos", 15)
+    done.engaged_turn = s.turn  # attacked already
+    u = put(g, "yellow-attacker", 22)
+    foe = put(g, "green-attacker", 23)
+    opts = mode(g).engage_options(g, RED)
+    assert ("attack", u.uid, foe.uid) in opts
+    assert {o[1] for o in opts} == {u.uid}  # neither the one that attacked nor the opposing unit
+
+
+def test_trident_spear_reaches_three_hexes_not_four_ORI_88():
+    g = new("atlantis")
+    s = g.state
+    u = _spear(g, at=25)
+    dist = s.grid.dist[25]
+    near = put(g, "green-attacker", next(h for h in range(s.grid.n) if dist[h] == 3 and s.board[h] < 0))
+    far = put(g, "blue-defender", next(h for h in range(s.grid.n) if dist[h] == 4 and s.board[h] < 0))
+    spears = {o[3][0] for o in mode(g).engage_options(g, RED) if o[2:3] == ("trident-spear",)}
+    assert spears == {near.uid} and far.uid not in spears and u.uid not in spears
+
+
+def test_the_phases_ask_ability_and_engage_decisions_ORI_9_ORI_87():
+    """The decision names the players read (`engage`, `ability`): a move-phase Ability, Trident's Call, an attack."""
+    g = new("atlantis", a_first=("purple-tactician",))
+    s = g.state
+    put(g, "purple-tactician", 13)  # Toss (move phase)
+    put(g, "korykos", 14)
+    mode(g).move_abilities(g, RED)
+    assert g.controllers[RED].asked[-1][0] == "ability"
+    _spear(g, at=25)
+    put(g, "green-attacker", 26)
+    mode(g).attack_abilities_step(g, RED)
+    asked = g.controllers[RED].asked[-1]
+    assert asked[0] == "ability" and any(o[1] == "trident-call" for o in asked[1])
+    mode(g).engage_step(g, RED)
+    assert g.controllers[RED].asked[-1][0] == "engage"
+    assert s.end_reason is None
