@@ -15,7 +15,8 @@ import dataclasses
 import numpy as np
 import pytest
 from engine.enginekit import Scripted
-from rulesets.test_origins_rules import A8, B8, BLUE, CAT, RED, _deliver, _spear, chip, mode, new, put
+from rulesets.test_origins_rules import (A8, B8, BLUE, CAT, RED, _deliver, _draft_from, _spear, _want, chip, lineups, mode,
+                                         new, put)
 
 from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.engine import rules
@@ -900,3 +901,41 @@ def test_the_phases_ask_ability_and_engage_decisions_ORI_9_ORI_87():
     mode(g).engage_step(g, RED)
     assert g.controllers[RED].asked[-1][0] == "engage"
     assert s.end_reason is None
+
+
+FURY = "lost-cities:xanadu/special-3"
+"""A Lost Cities gladiator (`pool=lost-cities`, ORI-53) whose Ability, Fury Aura, is used in the attack phase
+(TLC-75): Origins' own chips have no attack-phase Ability but Trident's Call."""
+
+
+def new_foreign(arena, foreign):
+    """`new` with `--option pool=lost-cities` and the gladiator `foreign` first in the red lineup (brought)."""
+    a, b = lineups((foreign,))
+    spec = Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), arena, first=RED,
+                                          options=Origins.parse_options(["pool=lost-cities"])))
+    c0 = Scripted({"draft": _draft_from(a), "lineup": _want((*a[:4], *a[6:]))})
+    c1 = Scripted({"draft": _draft_from(b), "lineup": _want((*b[:4], *b[6:]))})
+    g = Origins.new_game(CAT, spec, [c0, c1], rng=np.random.default_rng(7), log=True, roller=FixedRoller(mode="all"))
+    mode(g).begin(g)
+    s = g.state
+    s.round, s.turn, s.active = 3, 5, RED
+    return g
+
+
+def test_a_foreign_attack_phase_ability_is_offered_in_the_attack_phase_and_resolved_ORI_53_R_ORI_19():
+    """Fury Aura (TLC-75, by its own box's text, R-ORI-19): offered among the attack phase's Abilities, from the
+    turn its gladiator is deployed (ORI-12: Abilities work at once), and used through the Ability's own hook:
+    1 damage to each adjacent opponent."""
+    g = new_foreign("xanadu", FURY)
+    s = g.state
+    u = put(g, FURY, 22)
+    u.deployed_turn = s.turn  # deployed this turn
+    foe = put(g, "green-attacker", 23)
+    far = put(g, "blue-defender", 26)
+    opts = [o for o in mode(g).attack_abilities(g, RED) if o[1] == "fury-aura"]
+    assert opts and all(o[0] == u.uid for o in opts)
+    assert not any(o[1] == "fury-aura" for o in mode(g).attack_abilities(g, BLUE))
+    mode(g).use_attack_ability(g, RED, opts[0])
+    assert foe.hp == CAT.unit("green-attacker").health - 1 and far.hp == CAT.unit("blue-defender").health
+    assert u.abilities_used["fury-aura"] == s.turn
+    assert not any(o[1] == "fury-aura" for o in mode(g).attack_abilities(g, RED))  # once a turn
