@@ -939,3 +939,31 @@ def test_a_foreign_attack_phase_ability_is_offered_in_the_attack_phase_and_resol
     assert foe.hp == CAT.unit("green-attacker").health - 1 and far.hp == CAT.unit("blue-defender").health
     assert u.abilities_used["fury-aura"] == s.turn
     assert not any(o[1] == "fury-aura" for o in mode(g).attack_abilities(g, RED))  # once a turn
+
+
+def test_a_gladiator_deployed_this_turn_may_use_its_move_phase_ability_ORI_12_R_ORI_8():
+    """ORI-12: "Gladiator Abilities and Innates are active immediately upon deployment": Korykos' Propel is
+    offered in the movement phase of the turn it came in."""
+    g = new("xanadu")
+    s = g.state
+    k = put(g, "korykos", 22)
+    k.deployed_turn = s.turn
+    ally = put(g, "green-defender", 23)
+    mode(g).move_abilities(g, RED)
+    decision, opts = g.controllers[RED].asked[-1]
+    assert decision == "ability" and (k.uid, "propel", (ally.uid, 24)) in opts
+
+
+def test_a_turn_offers_the_movement_phases_abilities_before_the_moves_ORI_9_R_ORI_8():
+    """Played through `turn_of`'s steps: Propel used in the movement phase, then the moves."""
+    used = []
+    g = new("xanadu", picks0={"ability": lambda o: None if used else used.append(o[0]) or o[0]})
+    s = g.state
+    k = put(g, "korykos", 22)
+    ally = put(g, "green-defender", 23)
+    for name, step in mode(g).turn_of(g, RED).steps:
+        step()
+        if name == "move-abilities":
+            assert used and used[0][0] == k.uid and used[0][1] == "propel"
+            assert ally.hex == used[0][2][1] and ally.moved_turn == s.turn
+    assert len(used) == 1
