@@ -967,3 +967,43 @@ def test_a_turn_offers_the_movement_phases_abilities_before_the_moves_ORI_9_R_OR
             assert used and used[0][0] == k.uid and used[0][1] == "propel"
             assert ally.hex == used[0][2][1] and ally.moved_turn == s.turn
     assert len(used) == 1
+
+
+class StepRecorder(Scripted):
+    """Scripted that also records whether each decision was asked as a turn step (`Game.at_step`: where a
+    lookahead player simulates and a clone resumes)."""
+
+    def __init__(self, picks=None):
+        super().__init__(picks)
+        self.at_step: dict[str, bool] = {}
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.at_step.setdefault(decision, g.at_step)
+        return super().choose(g, troop, decision, options, optional=optional)
+
+
+def test_the_deploy_tactic_ability_and_attack_decisions_are_turn_steps_ORI_9():
+    """`turn_of`'s contract (`engine.loop.resume`): every decision of a phase is asked as a step."""
+    g = new("xanadu")
+    rec = g.controllers[RED] = StepRecorder()
+    put(g, "korykos", 22)
+    put(g, "green-defender", 23)  # Propel's ally
+    put(g, "green-attacker", 14)  # a foe next to Korykos
+    for _name, step in mode(g).turn_of(g, RED).steps:
+        step()
+    assert {d: rec.at_step.get(d) for d in ("deploy", "tactic", "ability", "engage")} == {
+        "deploy": True, "tactic": True, "ability": True, "engage": True}
+
+
+def test_a_turn_offers_tridents_call_before_the_attacks_ORI_9_ORI_87_R_ORI_10():
+    """Played through `turn_of`'s steps: the holder's Trident's Call in the attack-abilities step."""
+    g = new("atlantis", picks0={"ability": lambda o: next((x for x in o if x[1] == "trident-call"), None)})
+    s = g.state
+    u = _spear(g, at=25)
+    n = len(s.units)
+    for name, step in mode(g).turn_of(g, RED).steps:
+        step()
+        if name == "attack-abilities":
+            break
+    assert len(s.units) == n + 1 and s.units[-1].unit.kind == "sea-monster" and s.units[-1].zone == COMBAT
+    assert u.abilities_used["trident-call"] == s.turn and s.spear_holder == -1
