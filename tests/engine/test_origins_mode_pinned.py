@@ -1007,3 +1007,18 @@ def test_a_turn_offers_tridents_call_before_the_attacks_ORI_9_ORI_87_R_ORI_10():
             break
     assert len(s.units) == n + 1 and s.units[-1].unit.kind == "sea-monster" and s.units[-1].zone == COMBAT
     assert u.abilities_used["trident-call"] == s.turn and s.spear_holder == -1
+
+
+def test_the_objective_adds_a_held_tribute_or_spear_to_the_challenges_won():
+    """`objective` (no rule, the heuristic players' evaluation): progress in the current challenge adds to the
+    challenges already won, it never replaces them."""
+    g = new("el-dorado")
+    g.state.troops[RED].wins = 1
+    won = mode(g).objective(g, RED)
+    _deliver(g, RED, 14)
+    assert mode(g).objective(g, RED) > won > 0
+    g = new("atlantis")
+    g.state.troops[RED].wins = 1
+    won = mode(g).objective(g, RED)
+    _spear(g)
+    assert mode(g).objective(g, RED) > won > 0
