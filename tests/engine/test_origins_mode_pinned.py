@@ -1022,3 +1022,11 @@ def test_the_objective_adds_a_held_tribute_or_spear_to_the_challenges_won():
     won = mode(g).objective(g, RED)
     _spear(g)
     assert mode(g).objective(g, RED) > won > 0
+
+
+def test_the_movement_phases_abilities_are_not_offered_again_in_the_attack_phase_R_ORI_8():
+    g = new("xanadu")
+    k = put(g, "korykos", 22)
+    put(g, "green-defender", 23)  # Propel's ally
+    assert any(o[:2] == (k.uid, "propel") for o in rules.ability_options(g, RED))
+    assert not any(o[1] == "propel" for o in mode(g).attack_abilities(g, RED))
