@@ -1030,3 +1030,15 @@ def test_the_movement_phases_abilities_are_not_offered_again_in_the_attack_phase
     put(g, "green-defender", 23)  # Propel's ally
     assert any(o[:2] == (k.uid, "propel") for o in rules.ability_options(g, RED))
     assert not any(o[1] == "propel" for o in mode(g).attack_abilities(g, RED))
+
+
+def test_a_champion_is_offered_every_tactic_but_the_stun_ORI_16_ORI_84():
+    """`tactic_options` reads each tactic against each target: an overlay's champion of the house (PvP has none)
+    may take the Hamstring, never the Stun tactic."""
+    g = new("xanadu")
+    s = g.state
+    u = put(g, "korykos", 22)
+    u.unit = dataclasses.replace(u.unit, kind="champion")
+    hand = [t.id for t in s.troops[RED].tactics_camp]
+    offered = {hand[i] for i, uid in om.tactic_options(s, RED) if uid == u.uid}
+    assert offered == {"blue-hamstring"} and "green-stun" in hand
