@@ -1042,3 +1042,26 @@ def test_a_champion_is_offered_every_tactic_but_the_stun_ORI_16_ORI_84():
     hand = [t.id for t in s.troops[RED].tactics_camp]
     offered = {hand[i] for i, uid in om.tactic_options(s, RED) if uid == u.uid}
     assert offered == {"blue-hamstring"} and "green-stun" in hand
+
+
+def test_the_result_reports_damage_without_a_unit_no_crowd_favor_and_the_rounds_played_R_ORI_6():
+    """The result's columns: damage and kills by no unit of the house (a chip's effect, its `tactic_*` part of
+    `damage_dealt`), no Crowd Favor and no rewards (Origins has neither), the rounds played, the rule set."""
+    g = new("xanadu")
+    s = g.state
+    foe = put(g, "green-attacker", 14)
+    rules.damage(g, foe, foe.hp, source=None, source_troop=RED)
+    s.round = 8
+    res = mode(g).result(g, spec_of())
+    red, blue = res.troops
+    assert (red.damage_dealt, red.tactic_damage, red.kills, red.tactic_kills) == (4, 4, s.troops[RED].kills, 1)
+    assert (blue.tactic_damage, blue.tactic_kills) == (0, 0)
+    assert (red.crowd_favor, red.rewards, blue.crowd_favor, blue.rewards) == (0, 0, 0, 0)
+    assert res.rounds == 8 and res.ruleset == "origins"
+
+
+def test_a_challenge_won_by_the_first_seat_is_marked_a_per_arena_R_ORI_6():
+    g = new("xanadu")
+    end_challenge(g, RED)
+    x = mode(g).result(g, spec_of()).extras
+    assert x["xanadu"] == "a" and x["challenge_winners"] == ["a"]
