@@ -1065,3 +1065,14 @@ def test_a_challenge_won_by_the_first_seat_is_marked_a_per_arena_R_ORI_6():
     end_challenge(g, RED)
     x = mode(g).result(g, spec_of()).extras
     assert x["xanadu"] == "a" and x["challenge_winners"] == ["a"]
+
+
+def test_trident_spears_damage_is_the_holders_and_named_in_the_log_ORI_88():
+    g = new("atlantis", roller=FixedRoller([2]))
+    s = g.state
+    u = _spear(g)
+    foe = put(g, "green-attacker", 27)
+    mode(g).engage(g, RED, ("special", u.uid, "trident-spear", (foe.uid,)))
+    assert foe.hp == CAT.unit("green-attacker").health - 2
+    assert u.damage_dealt == 2 and s.troops[RED].tactic_damage == 0  # the holder's, not a chip effect's
+    assert f"{foe.name} (blue) loses 2 HP (Trident Spear), {foe.hp} left" in log(g)
