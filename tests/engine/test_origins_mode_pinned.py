@@ -10,11 +10,15 @@ house plays first; round 3, the red house's turn 5); hex numbers as drawn in tha
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from engine.enginekit import Scripted
-from rulesets.test_origins_rules import A8, B8, BLUE, CAT, RED, _deliver, _spear, chip, mode, new, put
+from rulesets.test_origins_rules import (A8, B8, BLUE, CAT, RED, _deliver, _draft_from, _spear, _want, chip, lineups, mode,
+                                         new, put)
 
+from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec
 from hoplostat.engine.rules import FixedRoller
@@ -782,3 +786,293 @@ def test_the_turns_steps_play_each_phase_ORI_9():
     assert len(s.troops[RED].tactics_camp) == 1  # the tactic step played one
     assert foe.hp < hp or foe.zone == DISCARD  # the attack step attacked (dice all hit)
     assert u.engaged_turn == s.turn
+
+
+# --------------------------------------------------------------------------- found by the fresh run of session 9
+
+
+def test_the_default_game_is_the_red_house_against_the_blue_house_over_the_whole_match_ORI_4_ORI_28():
+    """`default_spec`: the two houses of the box, the three challenges; a catalog without them (an overlay's own
+    houses) seats its first two factions in id order."""
+    spec = Origins.default_spec(CAT, np.random.default_rng(0))
+    assert spec == GameSpec("origins", ("red-house", "blue-house"), om.MATCH)
+    house = CAT.faction("red-house")
+    other = dataclasses.replace(CAT, factions=FrozenMap({"zeta": house, "alpha": house, "mid": house}))
+    assert Origins.default_spec(other, np.random.default_rng(0)) == GameSpec("origins", ("alpha", "mid"), om.MATCH)
+
+
+def test_the_attack_phase_lets_each_unit_attack_ORI_9_ORI_18():
+    """`attack`, the whole phase: its Abilities (none here), then each unit's attack."""
+    g = new("xanadu", picks0={"engage": lambda o: o[0]})
+    s = g.state
+    u = put(g, "yellow-attacker", 22)
+    foe = put(g, "green-attacker", 23)
+    mode(g).attack(g, RED)
+    assert u.engaged_turn == s.turn and foe.hp < CAT.unit("green-attacker").health
+
+
+# uid 0 (the first drafter's first gladiator: korykos) and hex 0 are a holder and a hex like any other
+
+
+def test_a_tribute_held_by_the_first_drafted_gladiator_stays_held_follows_it_and_is_delivered_ORI_40_ORI_44():
+    g = new("el-dorado", picks0={"tribute": lambda o: o[0]})
+    s = g.state
+    k = _deliver(g, RED, 14, unit_id="korykos")
+    assert k.uid == 0
+    mode(g).pick_ups(g, RED)
+    assert s.troops[RED].tribute_holder == 0 and not any(d == "tribute" for d, _ in g.controllers[RED].asked)
+    assert mode(g).objective(g, RED) > mode(g).objective(g, BLUE)
+    rules.move(g, k, 15)
+    assert s.troops[RED].tribute_hex == 15 and s.end_reason is None
+    rules.move(g, k, 29)  # the blue arena hex
+    assert s.winner == RED and s.end_reason == "red-house delivered its Tribute"
+
+
+def test_a_tribute_dropped_on_hex_0_may_be_picked_up_there_ORI_40_ORI_42():
+    g = new("el-dorado", picks0={"tribute": lambda o: o[0]})
+    s = g.state
+    s.troops[RED].tribute_hex = 0
+    u = put(g, "yellow-attacker", 0)
+    mode(g).pick_ups(g, RED)
+    assert s.troops[RED].tribute_holder == u.uid
+
+
+def test_the_spear_held_by_the_first_drafted_gladiator_stays_held_follows_it_and_calls_ORI_49_ORI_87():
+    g = new("atlantis", picks0={"spear": lambda o: o[0]})
+    s = g.state
+    k = _spear(g, unit_id="korykos", at=25)
+    assert k.uid == 0
+    mode(g).pick_ups(g, RED)
+    assert s.spear_holder == 0 and not any(d == "spear" for d, _ in g.controllers[RED].asked)
+    assert mode(g).objective(g, RED) > mode(g).objective(g, BLUE)
+    assert any(o[:2] == (0, "trident-call") for o in mode(g).attack_abilities(g, RED))
+    rules.move(g, k, 33)
+    assert s.spear_hex == 33
+
+
+def test_the_spear_on_hex_0_may_be_taken_there_ORI_49_ORI_50():
+    g = new("atlantis", picks0={"spear": lambda o: o[0]})
+    s = g.state
+    s.spear_hex = 0
+    u = put(g, "yellow-attacker", 0)
+    mode(g).pick_ups(g, RED)
+    assert s.spear_holder == u.uid
+
+
+# the attack phase's options and decisions
+
+
+def test_a_unit_that_may_not_attack_leaves_the_next_ones_their_options_and_foes_get_none_ORI_18():
+    g = new("xanadu")
+    s = g.state
+    done = put(g, "korykos", 15)
+    done.engaged_turn = s.turn  # attacked already
+    u = put(g, "yellow-attacker", 22)
+    foe = put(g, "green-attacker", 23)
+    opts = mode(g).engage_options(g, RED)
+    assert ("attack", u.uid, foe.uid) in opts
+    assert {o[1] for o in opts} == {u.uid}  # neither the one that attacked nor the opposing unit
+
+
+def test_trident_spear_reaches_three_hexes_not_four_ORI_88():
+    g = new("atlantis")
+    s = g.state
+    u = _spear(g, at=25)
+    dist = s.grid.dist[25]
+    near = put(g, "green-attacker", next(h for h in range(s.grid.n) if dist[h] == 3 and s.board[h] < 0))
+    far = put(g, "blue-defender", next(h for h in range(s.grid.n) if dist[h] == 4 and s.board[h] < 0))
+    spears = {o[3][0] for o in mode(g).engage_options(g, RED) if o[2:3] == ("trident-spear",)}
+    assert spears == {near.uid} and far.uid not in spears and u.uid not in spears
+
+
+def test_the_phases_ask_ability_and_engage_decisions_ORI_9_ORI_87():
+    """The decision names the players read (`engage`, `ability`): a move-phase Ability, Trident's Call, an attack."""
+    g = new("atlantis", a_first=("purple-tactician",))
+    s = g.state
+    put(g, "purple-tactician", 13)  # Toss (move phase)
+    put(g, "korykos", 14)
+    mode(g).move_abilities(g, RED)
+    assert g.controllers[RED].asked[-1][0] == "ability"
+    _spear(g, at=25)
+    put(g, "green-attacker", 26)
+    mode(g).attack_abilities_step(g, RED)
+    asked = g.controllers[RED].asked[-1]
+    assert asked[0] == "ability" and any(o[1] == "trident-call" for o in asked[1])
+    mode(g).engage_step(g, RED)
+    assert g.controllers[RED].asked[-1][0] == "engage"
+    assert s.end_reason is None
+
+
+FURY = "lost-cities:xanadu/special-3"
+"""A Lost Cities gladiator (`pool=lost-cities`, ORI-53) whose Ability, Fury Aura, is used in the attack phase
+(TLC-75): Origins' own chips have no attack-phase Ability but Trident's Call."""
+
+
+def new_foreign(arena, foreign):
+    """`new` with `--option pool=lost-cities` and the gladiator `foreign` first in the red lineup (brought)."""
+    a, b = lineups((foreign,))
+    spec = Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), arena, first=RED,
+                                          options=Origins.parse_options(["pool=lost-cities"])))
+    c0 = Scripted({"draft": _draft_from(a), "lineup": _want((*a[:4], *a[6:]))})
+    c1 = Scripted({"draft": _draft_from(b), "lineup": _want((*b[:4], *b[6:]))})
+    g = Origins.new_game(CAT, spec, [c0, c1], rng=np.random.default_rng(7), log=True, roller=FixedRoller(mode="all"))
+    mode(g).begin(g)
+    s = g.state
+    s.round, s.turn, s.active = 3, 5, RED
+    return g
+
+
+def test_a_foreign_attack_phase_ability_is_offered_in_the_attack_phase_and_resolved_ORI_53_R_ORI_19():
+    """Fury Aura (TLC-75, by its own box's text, R-ORI-19): offered among the attack phase's Abilities, from the
+    turn its gladiator is deployed (ORI-12: Abilities work at once), and used through the Ability's own hook:
+    1 damage to each adjacent opponent."""
+    g = new_foreign("xanadu", FURY)
+    s = g.state
+    u = put(g, FURY, 22)
+    u.deployed_turn = s.turn  # deployed this turn
+    foe = put(g, "green-attacker", 23)
+    far = put(g, "blue-defender", 26)
+    opts = [o for o in mode(g).attack_abilities(g, RED) if o[1] == "fury-aura"]
+    assert opts and all(o[0] == u.uid for o in opts)
+    assert not any(o[1] == "fury-aura" for o in mode(g).attack_abilities(g, BLUE))
+    mode(g).use_attack_ability(g, RED, opts[0])
+    assert foe.hp == CAT.unit("green-attacker").health - 1 and far.hp == CAT.unit("blue-defender").health
+    assert u.abilities_used["fury-aura"] == s.turn
+    assert not any(o[1] == "fury-aura" for o in mode(g).attack_abilities(g, RED))  # once a turn
+
+
+def test_a_gladiator_deployed_this_turn_may_use_its_move_phase_ability_ORI_12_R_ORI_8():
+    """ORI-12: "Gladiator Abilities and Innates are active immediately upon deployment": Korykos' Propel is
+    offered in the movement phase of the turn it came in."""
+    g = new("xanadu")
+    s = g.state
+    k = put(g, "korykos", 22)
+    k.deployed_turn = s.turn
+    ally = put(g, "green-defender", 23)
+    mode(g).move_abilities(g, RED)
+    decision, opts = g.controllers[RED].asked[-1]
+    assert decision == "ability" and (k.uid, "propel", (ally.uid, 24)) in opts
+
+
+def test_a_turn_offers_the_movement_phases_abilities_before_the_moves_ORI_9_R_ORI_8():
+    """Played through `turn_of`'s steps: Propel used in the movement phase, then the moves."""
+    used = []
+    g = new("xanadu", picks0={"ability": lambda o: None if used else used.append(o[0]) or o[0]})
+    s = g.state
+    k = put(g, "korykos", 22)
+    ally = put(g, "green-defender", 23)
+    for name, step in mode(g).turn_of(g, RED).steps:
+        step()
+        if name == "move-abilities":
+            assert used and used[0][0] == k.uid and used[0][1] == "propel"
+            assert ally.hex == used[0][2][1] and ally.moved_turn == s.turn
+    assert len(used) == 1
+
+
+class StepRecorder(Scripted):
+    """Scripted that also records whether each decision was asked as a turn step (`Game.at_step`: where a
+    lookahead player simulates and a clone resumes)."""
+
+    def __init__(self, picks=None):
+        super().__init__(picks)
+        self.at_step: dict[str, bool] = {}
+
+    def choose(self, g, troop, decision, options, *, optional):
+        self.at_step.setdefault(decision, g.at_step)
+        return super().choose(g, troop, decision, options, optional=optional)
+
+
+def test_the_deploy_tactic_ability_and_attack_decisions_are_turn_steps_ORI_9():
+    """`turn_of`'s contract (`engine.loop.resume`): every decision of a phase is asked as a step."""
+    g = new("xanadu")
+    rec = g.controllers[RED] = StepRecorder()
+    put(g, "korykos", 22)
+    put(g, "green-defender", 23)  # Propel's ally
+    put(g, "green-attacker", 14)  # a foe next to Korykos
+    for _name, step in mode(g).turn_of(g, RED).steps:
+        step()
+    assert {d: rec.at_step.get(d) for d in ("deploy", "tactic", "ability", "engage")} == {
+        "deploy": True, "tactic": True, "ability": True, "engage": True}
+
+
+def test_a_turn_offers_tridents_call_before_the_attacks_ORI_9_ORI_87_R_ORI_10():
+    """Played through `turn_of`'s steps: the holder's Trident's Call in the attack-abilities step."""
+    g = new("atlantis", picks0={"ability": lambda o: next((x for x in o if x[1] == "trident-call"), None)})
+    s = g.state
+    u = _spear(g, at=25)
+    n = len(s.units)
+    for name, step in mode(g).turn_of(g, RED).steps:
+        step()
+        if name == "attack-abilities":
+            break
+    assert len(s.units) == n + 1 and s.units[-1].unit.kind == "sea-monster" and s.units[-1].zone == COMBAT
+    assert u.abilities_used["trident-call"] == s.turn and s.spear_holder == -1
+
+
+def test_the_objective_adds_a_held_tribute_or_spear_to_the_challenges_won():
+    """`objective` (no rule, the heuristic players' evaluation): progress in the current challenge adds to the
+    challenges already won, it never replaces them."""
+    g = new("el-dorado")
+    g.state.troops[RED].wins = 1
+    won = mode(g).objective(g, RED)
+    _deliver(g, RED, 14)
+    assert mode(g).objective(g, RED) > won > 0
+    g = new("atlantis")
+    g.state.troops[RED].wins = 1
+    won = mode(g).objective(g, RED)
+    _spear(g)
+    assert mode(g).objective(g, RED) > won > 0
+
+
+def test_the_movement_phases_abilities_are_not_offered_again_in_the_attack_phase_R_ORI_8():
+    g = new("xanadu")
+    k = put(g, "korykos", 22)
+    put(g, "green-defender", 23)  # Propel's ally
+    assert any(o[:2] == (k.uid, "propel") for o in rules.ability_options(g, RED))
+    assert not any(o[1] == "propel" for o in mode(g).attack_abilities(g, RED))
+
+
+def test_a_champion_is_offered_every_tactic_but_the_stun_ORI_16_ORI_84():
+    """`tactic_options` reads each tactic against each target: an overlay's champion of the house (PvP has none)
+    may take the Hamstring, never the Stun tactic."""
+    g = new("xanadu")
+    s = g.state
+    u = put(g, "korykos", 22)
+    u.unit = dataclasses.replace(u.unit, kind="champion")
+    hand = [t.id for t in s.troops[RED].tactics_camp]
+    offered = {hand[i] for i, uid in om.tactic_options(s, RED) if uid == u.uid}
+    assert offered == {"blue-hamstring"} and "green-stun" in hand
+
+
+def test_the_result_reports_damage_without_a_unit_no_crowd_favor_and_the_rounds_played_R_ORI_6():
+    """The result's columns: damage and kills by no unit of the house (a chip's effect, its `tactic_*` part of
+    `damage_dealt`), no Crowd Favor and no rewards (Origins has neither), the rounds played, the rule set."""
+    g = new("xanadu")
+    s = g.state
+    foe = put(g, "green-attacker", 14)
+    rules.damage(g, foe, foe.hp, source=None, source_troop=RED)
+    s.round = 8
+    res = mode(g).result(g, spec_of())
+    red, blue = res.troops
+    assert (red.damage_dealt, red.tactic_damage, red.kills, red.tactic_kills) == (4, 4, s.troops[RED].kills, 1)
+    assert (blue.tactic_damage, blue.tactic_kills) == (0, 0)
+    assert (red.crowd_favor, red.rewards, blue.crowd_favor, blue.rewards) == (0, 0, 0, 0)
+    assert res.rounds == 8 and res.ruleset == "origins"
+
+
+def test_a_challenge_won_by_the_first_seat_is_marked_a_per_arena_R_ORI_6():
+    g = new("xanadu")
+    end_challenge(g, RED)
+    x = mode(g).result(g, spec_of()).extras
+    assert x["xanadu"] == "a" and x["challenge_winners"] == ["a"]
+
+
+def test_trident_spears_damage_is_the_holders_and_named_in_the_log_ORI_88():
+    g = new("atlantis", roller=FixedRoller([2]))
+    s = g.state
+    u = _spear(g)
+    foe = put(g, "green-attacker", 27)
+    mode(g).engage(g, RED, ("special", u.uid, "trident-spear", (foe.uid,)))
+    assert foe.hp == CAT.unit("green-attacker").health - 2
+    assert u.damage_dealt == 2 and s.troops[RED].tactic_damage == 0  # the holder's, not a chip effect's
+    assert f"{foe.name} (blue) loses 2 HP (Trident Spear), {foe.hp} left" in log(g)
