@@ -1076,3 +1076,18 @@ def test_trident_spears_damage_is_the_holders_and_named_in_the_log_ORI_88():
     assert foe.hp == CAT.unit("green-attacker").health - 2
     assert u.damage_dealt == 2 and s.troops[RED].tactic_damage == 0  # the holder's, not a chip effect's
     assert f"{foe.name} (blue) loses 2 HP (Trident Spear), {foe.hp} left" in log(g)
+
+
+def test_a_match_defaults_to_three_challenges_round_caps_and_keeps_the_specs_rulings_R_ORI_4():
+    spec = Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), om.MATCH, rulings=(("R-ORI-4", "x"),)))
+    assert spec.max_rounds == 3 * om.CHALLENGE_ROUNDS and spec.rulings == (("R-ORI-4", "x"),)
+    spec = Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), "xanadu", rulings=(("R-ORI-4", "x"),),
+                                          max_rounds=20))
+    assert spec.max_rounds == 20 and spec.rulings == (("R-ORI-4", "x"),)
+    assert om.challenge_rounds(100, 3) == 33  # whole rounds
+
+
+def test_a_won_challenge_is_narrated_with_its_winner_ORI_26():
+    g = new("xanadu")
+    mode(g).end(g, "red did it", RED)
+    assert "Challenge over: red did it; red-house wins it" in log(g)
