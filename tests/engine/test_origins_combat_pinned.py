@@ -6,7 +6,7 @@ hex map is drawn there); dice forced with FixedRoller."""
 
 from __future__ import annotations
 
-from rulesets.test_origins_rules import BLUE, CAT, RED, new, next_turn, put
+from rulesets.test_origins_rules import BLUE, CAT, RED, as_chip, log_of, new, next_turn, put
 
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
@@ -14,17 +14,6 @@ from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import DISCARD
 from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.rise_of_rome.skills import flip
-
-
-def _as(g, u, unit_id):
-    """Give the chip `u` another chip's stats and skills (as the rule tests do)."""
-    u.unit = CAT.unit(unit_id)
-    g.state.combat_version += 1
-    return u
-
-
-def _log(g):
-    return "\n".join(g.state.log)
 
 
 # --------------------------------------------------------------------------- Lunge (ORI-73)
@@ -115,7 +104,7 @@ def test_intimidate_reaches_exactly_its_tactical_range_and_forbids_basic_attacks
     g = new("xanadu", a_first=("blue-special", "purple-archer"))
     s = g.state
     me = put(g, "purple-archer", 21)  # Attack Range 3
-    foe = _as(g, put(g, "orange-attacker", 23), "blue-special")  # Intimidate, Tactical Range 2
+    foe = as_chip(g, put(g, "orange-attacker", 23), "blue-special")  # Intimidate, Tactical Range 2
     assert s.grid.dist[21][23] == 2
     assert combat.shielded(s, me, foe, basic=True) and not combat.shielded(s, me, foe, basic=False)
     assert foe.uid not in {o.uid for o in combat.basic_targets(s, me)}
@@ -163,7 +152,7 @@ def test_a_missed_basic_attack_deals_nothing_and_still_uses_the_attack_ORI_20():
     g = new("xanadu", roller=FixedRoller([0]))
     s = g.state
     att = put(g, "korykos", 22)
-    r = _as(g, put(g, "green-attacker", 23), "yellow-attacker")  # Retaliate
+    r = as_chip(g, put(g, "green-attacker", 23), "yellow-attacker")  # Retaliate
     res = combat.basic_attack(g, att, r)
     assert (res.hits, res.dealt, res.removed) == (0, False, 0)
     assert r.hp == 4 and att.hp == 2  # no damage, so no Retaliate either
@@ -198,7 +187,7 @@ def test_intercept_blow_only_from_an_adjacent_friend_and_only_if_it_chooses_to_O
     g = new(picks1={"intercept": lambda o: None})
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "green-attacker", 23)
-    guard = _as(g, put(g, "blue-defender", 24), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 24), "purple-special")
     g.roller.results = [2]
     combat.basic_attack(g, att, foe)
     assert foe.hp == 2 and guard.hp == 5
@@ -206,7 +195,7 @@ def test_intercept_blow_only_from_an_adjacent_friend_and_only_if_it_chooses_to_O
     g = new(picks1={"intercept": lambda o: o[0]})
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "green-attacker", 23)
-    guard = _as(g, put(g, "blue-defender", 25), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 25), "purple-special")
     g.roller.results = [2]
     combat.basic_attack(g, att, foe)
     assert foe.hp == 2 and guard.hp == 5
@@ -215,7 +204,7 @@ def test_intercept_blow_only_from_an_adjacent_friend_and_only_if_it_chooses_to_O
     g = new(picks0={"intercept": lambda o: o[0]})
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "green-attacker", 23)
-    _as(g, put(g, "korykos", 24), "green-defender")  # red (Absorb, Intercept Blow), next to the blue target
+    as_chip(g, put(g, "korykos", 24), "green-defender")  # red (Absorb, Intercept Blow), next to the blue target
     g.roller.results = [2]
     combat.basic_attack(g, att, foe)
     assert foe.hp == 2
@@ -223,7 +212,7 @@ def test_intercept_blow_only_from_an_adjacent_friend_and_only_if_it_chooses_to_O
     g = new(picks1={"intercept": lambda o: o[0]})
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "green-attacker", 23)
-    guard = _as(g, put(g, "blue-defender", 24), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 24), "purple-special")
     flip(g, guard, RED)
     g.roller.results = [2]
     combat.basic_attack(g, att, foe)
@@ -233,7 +222,7 @@ def test_intercept_blow_only_from_an_adjacent_friend_and_only_if_it_chooses_to_O
 def test_an_intercept_blow_unit_hit_itself_does_not_intercept_for_itself_ORI_70():
     g = new(picks1={"intercept": lambda o: o[0]})
     att = put(g, "yellow-attacker", 22)
-    guard = _as(g, put(g, "blue-defender", 23), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 23), "purple-special")
     g.roller.results = [2]
     combat.basic_attack(g, att, guard)
     assert guard.hp == 5 - 2
@@ -246,7 +235,7 @@ def test_an_interceptor_takes_the_blow_with_its_own_defences_ORI_70_ORI_58():
     g = new(picks1={"intercept": lambda o: o[0]})
     att = put(g, "korykos", 21)  # two hexes from the target: no Retaliate from anyone
     foe = put(g, "blue-defender", 23)  # Hardened
-    guard = _as(g, put(g, "blue-archer", 24, hp=5), "green-defender")  # Absorb, Intercept Blow
+    guard = as_chip(g, put(g, "blue-archer", 24, hp=5), "green-defender")  # Absorb, Intercept Blow
     g.roller.results = [2]
     res = combat.basic_attack(g, att, foe)
     assert foe.hp == 5 and guard.hp == 5 - 1
@@ -263,7 +252,7 @@ def test_an_alternate_attack_against_hardened_deals_one_less_never_below_none_OR
     assert combat.alt_damage(g, att, h, 3, "Long Shot") == 2 and h.hp == 3
     assert combat.alt_damage(g, att, h, 1, "Long Shot") == 0 and h.hp == 3
     # one hit reduced to none is still dealt damage (SKL-5): the narration says so
-    assert "is dealt damage but loses no HP (Long Shot)" in _log(g)
+    assert "is dealt damage but loses no HP (Long Shot)" in log_of(g)
     flip(g, h, RED)  # stunned: not Hardened
     assert combat.alt_damage(g, att, h, 1, "Long Shot") == 1 and h.hp == 2
 
@@ -288,7 +277,7 @@ def test_alternate_attack_damage_is_credited_to_its_unit_and_named_in_the_narrat
     foe = put(g, "green-attacker", 23)
     combat.alt_damage(g, att, foe, 2, "Whirlwind")
     assert att.damage_dealt == 2 and s.troops[RED].damage_dealt == 2 and s.troops[RED].tactic_damage == 0
-    assert "loses 2 HP (Whirlwind)" in _log(g)
+    assert "loses 2 HP (Whirlwind)" in log_of(g)
 
 
 # --------------------------------------------------------------------------- Cover (ORI-61, R-ORI-15)
@@ -317,7 +306,7 @@ def test_cover_path_goes_around_units_so_the_covered_hex_is_crossed_R_ORI_15_ORI
     next_turn(g, BLUE)
     rules.move(g, foe, 15)
     assert foe.hp == 4 - 1 and roller.rolled == [Pool.of(yellow=1)]
-    assert "covers hex 23" in _log(g) and "loses 1 HP (Cover)" in _log(g)
+    assert "covers hex 23" in log_of(g) and "loses 1 HP (Cover)" in log_of(g)
     assert archer.damage_dealt == 1 and s.troops[RED].damage_dealt == 1
 
 
@@ -332,7 +321,7 @@ def test_cover_rolls_one_yellow_die_per_covered_hex_not_for_uncovered_ones_R_ORI
     next_turn(g, BLUE)
     rules.move(g, foe, 24)  # 14 -> 15 -> 24 (one covered hex) rather than 14 -> 23 -> 24 (two)
     assert roller.rolled == [Pool.of(yellow=1)] and foe.hp == 4 - 1
-    assert "covers hex 24" in _log(g) and "covers hex 15" not in _log(g)
+    assert "covers hex 24" in log_of(g) and "covers hex 15" not in log_of(g)
 
 
 def test_cover_path_found_whatever_the_order_of_the_neighbours_R_ORI_15():
@@ -374,7 +363,7 @@ def test_a_basic_attack_is_narrated_with_its_dice_and_hits():
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "green-attacker", 23)
     combat.basic_attack(g, att, foe)
-    assert f"attacks {foe.name} with" in _log(g) and "1 hit(s)" in _log(g)
+    assert f"attacks {foe.name} with" in log_of(g) and "1 hit(s)" in log_of(g)
 
 
 def test_one_hit_against_hardened_is_dealt_but_removes_nothing_ORI_67_ORI_20():
@@ -388,8 +377,8 @@ def test_one_hit_against_hardened_is_dealt_but_removes_nothing_ORI_67_ORI_20():
 def test_a_parried_attack_leaves_nothing_to_intercept_ORI_70_ORI_74():
     g = new("xanadu", roller=FixedRoller([2]), picks1={"intercept": lambda o: o[0]})
     att = put(g, "korykos", 21)
-    p = _as(g, put(g, "blue-defender", 23), "orange-defender")  # Parry
-    guard = _as(g, put(g, "green-attacker", 24, hp=4), "purple-special")  # Intercept Blow
+    p = as_chip(g, put(g, "blue-defender", 23), "orange-defender")  # Parry
+    guard = as_chip(g, put(g, "green-attacker", 24, hp=4), "purple-special")  # Intercept Blow
     combat.basic_attack(g, att, p)
     assert p.hp == 5 and guard.hp == 4
     assert "intercept" not in [d for d, _ in g.controllers[BLUE].asked]
@@ -399,17 +388,17 @@ def test_a_single_point_of_damage_can_be_intercepted_ORI_70():
     g = new("xanadu", roller=FixedRoller([1]), picks1={"intercept": lambda o: o[0]})
     att = put(g, "korykos", 21)
     foe = put(g, "green-attacker", 23)
-    guard = _as(g, put(g, "blue-defender", 24), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 24), "purple-special")
     combat.basic_attack(g, att, foe)
     assert foe.hp == 4 and guard.hp == 5 - 1
 
 
 def test_an_intercept_blow_unit_that_cannot_intercept_does_not_stop_the_next_one_from_being_asked_ORI_70():
     g = new("xanadu", roller=FixedRoller([2]), picks1={"intercept": lambda o: o[0]})
-    far = _as(g, put(g, "korykos", 46), "green-defender")  # red, far away, in combat first
+    far = as_chip(g, put(g, "korykos", 46), "green-defender")  # red, far away, in combat first
     att = put(g, "yellow-attacker", 21)
     foe = put(g, "green-attacker", 22)
-    guard = _as(g, put(g, "blue-defender", 23), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 23), "purple-special")
     assert far.uid < guard.uid
     combat.basic_attack(g, att, foe)
     assert foe.hp == 4 and guard.hp == 5 - 2
@@ -419,7 +408,7 @@ def test_intercept_blow_is_a_choice_a_player_who_does_not_take_it_leaves_the_dam
     g = new("xanadu", roller=FixedRoller([2]))  # blue's controller makes no choice: passes an optional decision
     att = put(g, "korykos", 21)
     foe = put(g, "green-attacker", 23)
-    guard = _as(g, put(g, "blue-defender", 24), "purple-special")
+    guard = as_chip(g, put(g, "blue-defender", 24), "purple-special")
     combat.basic_attack(g, att, foe)
     assert "intercept" in [d for d, _ in g.controllers[BLUE].asked]
     assert foe.hp == 4 - 2 and guard.hp == 5
@@ -442,7 +431,7 @@ def test_an_interceptor_takes_the_elevated_attackers_bonus_too_ORI_70_ORI_63():
     g = new("xanadu", picks1={"intercept": lambda o: o[0]}, roller=FixedRoller([2]))
     att = put(g, "yellow-attacker", 24)  # Elevated
     foe = put(g, "green-attacker", 33)
-    guard = _as(g, put(g, "blue-archer", 34, hp=5), "purple-special")  # Intercept Blow, no defence
+    guard = as_chip(g, put(g, "blue-archer", 34, hp=5), "purple-special")  # Intercept Blow, no defence
     combat.basic_attack(g, att, foe)
     assert foe.hp == foe.unit.health and guard.hp == 5 - 3
 
@@ -451,10 +440,10 @@ def test_an_interceptors_absorb_can_bring_the_blow_to_nothing_it_is_still_dealt_
     g = new("xanadu", picks1={"intercept": lambda o: o[0]}, roller=FixedRoller([1]))
     att = put(g, "yellow-attacker", 21)  # not Elevated, two hexes from the target
     foe = put(g, "green-attacker", 23)
-    guard = _as(g, put(g, "blue-archer", 24, hp=5), "green-defender")  # Absorb, Intercept Blow
+    guard = as_chip(g, put(g, "blue-archer", 24, hp=5), "green-defender")  # Absorb, Intercept Blow
     res = combat.basic_attack(g, att, foe)
     assert foe.hp == foe.unit.health and guard.hp == 5 and res.removed == 0
-    assert f"{guard.name} (blue) is dealt damage but loses no HP" in _log(g)
+    assert f"{guard.name} (blue) is dealt damage but loses no HP" in log_of(g)
 
 
 def test_a_basic_attacks_damage_is_credited_to_the_attacker_and_its_house_ORI_20():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rulesets.test_origins_rules import BLUE, CAT, RED, new, next_turn, put
+from rulesets.test_origins_rules import BLUE, CAT, RED, as_chip, log_of, new, next_turn, put
 
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
@@ -16,17 +16,6 @@ from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import DISCARD
 from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.rise_of_rome.skills import flip, lift_flips
-
-
-def _as(g, u, unit_id):
-    """Give the chip `u` another chip's stats and skills (as the rule tests do)."""
-    u.unit = CAT.unit(unit_id)
-    g.state.combat_version += 1
-    return u
-
-
-def _log(g):
-    return "\n".join(g.state.log)
 
 
 def _attack(g, att, target, hits):
@@ -67,7 +56,7 @@ def test_pervasive_absorb_is_not_for_the_holder_nor_an_opponent_nor_two_hexes_aw
 def test_pervasive_absorb_adds_nothing_to_the_targets_own_absorb_ORI_75_ORI_58():
     g = new("xanadu", b_first=("yellow-special",))
     att = put(g, "yellow-attacker", 22)
-    ab = _as(g, put(g, "green-attacker", 23), "green-defender")  # blue, Absorb
+    ab = as_chip(g, put(g, "green-attacker", 23), "green-defender")  # blue, Absorb
     put(g, "yellow-special", 24)
     assert combat.basic_profile(g, att, ab)[2] == 1
 
@@ -77,7 +66,7 @@ def test_two_pervasive_absorbs_give_absorb_once_a_stunned_or_distant_one_leaves_
     s = g.state
     att = put(g, "yellow-attacker", 22)
     first = put(g, "yellow-special", 24)  # arrives first
-    second = _as(g, put(g, "blue-defender", 32), "yellow-special")
+    second = as_chip(g, put(g, "blue-defender", 32), "yellow-special")
     foe = put(g, "green-attacker", 23)  # next to both
     assert s.hooked("damage_reduction").index(first) < s.hooked("damage_reduction").index(second)
     assert combat.basic_profile(g, att, foe)[2] == 1
@@ -86,7 +75,7 @@ def test_two_pervasive_absorbs_give_absorb_once_a_stunned_or_distant_one_leaves_
     g = new("xanadu", b_first=("yellow-special",))
     att = put(g, "yellow-attacker", 22)
     put(g, "yellow-special", 16)  # arrives first, two hexes from the target
-    _as(g, put(g, "blue-defender", 32), "yellow-special")
+    as_chip(g, put(g, "blue-defender", 32), "yellow-special")
     foe = put(g, "green-attacker", 23)
     assert combat.basic_profile(g, att, foe)[2] == 1
 
@@ -129,13 +118,13 @@ def test_strategic_attack_only_adjacent_friends_not_itself_nor_opponents_ORI_83(
 def test_parry_guards_only_its_holder_and_is_narrated_R_ORI_12_ORI_74():
     g = new()
     att = put(g, "korykos", 21)  # two hexes from both: no Retaliate
-    p = _as(g, put(g, "blue-defender", 23), "orange-defender")  # Parry
+    p = as_chip(g, put(g, "blue-defender", 23), "orange-defender")  # Parry
     friend = put(g, "green-attacker", 31)  # next to the Parry unit
     _attack(g, att, friend, 1)
     assert friend.hp == 4 - 1  # (Korykos' Inspire is for its friends, not itself)
     _attack(g, att, p, 1)
     assert p.hp == 5
-    assert f"{p.name} parries the attack" in _log(g)
+    assert f"{p.name} parries the attack" in log_of(g)
 
 
 # --------------------------------------------------------------------------- Retaliate, Embolden (ORI-80, ORI-64)
@@ -146,11 +135,11 @@ def test_own_retaliate_and_an_embolden_nearby_strike_back_once_ORI_64_ORI_80():
     s = g.state
     att = put(g, "korykos", 22)
     put(g, "yellow-special", 24)  # Embolden, two hexes from the target
-    r = _as(g, put(g, "green-attacker", 23), "yellow-attacker")  # its own Retaliate
+    r = as_chip(g, put(g, "green-attacker", 23), "yellow-attacker")  # its own Retaliate
     _attack(g, att, r, 1)
     assert att.hp == 2 - 1
     assert r.damage_dealt == 1 and s.troops[BLUE].damage_dealt == 1
-    assert "loses 1 HP (Retaliate)" in _log(g)
+    assert "loses 1 HP (Retaliate)" in log_of(g)
 
 
 def test_embolden_answers_for_its_friends_credited_to_the_unit_hit_ORI_64():
@@ -161,7 +150,7 @@ def test_embolden_answers_for_its_friends_credited_to_the_unit_hit_ORI_64():
     _attack(g, att, foe, 1)
     assert att.hp == 4 - 1
     assert foe.damage_dealt == 1 and em.damage_dealt == 0
-    assert "loses 1 HP (Retaliate)" in _log(g)
+    assert "loses 1 HP (Retaliate)" in log_of(g)
 
 
 def test_embolden_not_three_hexes_away_not_an_opponents_not_from_two_hexes_ORI_64_ORI_80():
@@ -190,7 +179,7 @@ def test_embolden_not_three_hexes_away_not_an_opponents_not_from_two_hexes_ORI_6
 def test_a_friends_own_retaliate_does_not_answer_for_the_unit_hit_ORI_80():
     g = new()
     att = put(g, "korykos", 22)
-    _as(g, put(g, "blue-defender", 24), "orange-defender")  # blue Retaliate, next to the target
+    as_chip(g, put(g, "blue-defender", 24), "orange-defender")  # blue Retaliate, next to the target
     foe = put(g, "green-attacker", 23)
     _attack(g, att, foe, 1)
     assert att.hp == 2
@@ -201,7 +190,7 @@ def test_a_stunned_embolden_gives_nothing_the_next_working_one_does_ORI_64_ORI_8
     s = g.state
     att = put(g, "korykos", 22)
     first = put(g, "yellow-special", 24)
-    second = _as(g, put(g, "blue-defender", 31), "yellow-special")
+    second = as_chip(g, put(g, "blue-defender", 31), "yellow-special")
     flip(g, first, RED)
     foe = put(g, "green-attacker", 23)
     hooked = s.hooked("after_dealt_attack_damage")
@@ -254,8 +243,8 @@ def test_long_shot_up_to_four_hexes_not_five_one_damage_narrated_ORI_72():
     assert _special(g, RED, u, "long-shot") == [(near.uid,)]
     g.state.mode.engage(g, RED, ("special", u.uid, "long-shot", (near.uid,)))
     assert roller.rolled == [Pool.of(yellow=1)] and near.hp == 4 - 1 and far.hp == 5
-    assert f"makes a Long Shot at {near.name}: 1 hit(s)" in _log(g)
-    assert "loses 1 HP (Long Shot)" in _log(g) and u.damage_dealt == 1
+    assert f"makes a Long Shot at {near.name}: 1 hit(s)" in log_of(g)
+    assert "loses 1 HP (Long Shot)" in log_of(g) and u.damage_dealt == 1
 
 
 # --------------------------------------------------------------------------- Whirlwind (ORI-90)
@@ -272,7 +261,7 @@ def test_whirlwind_needs_an_adjacent_opponent_and_rolls_a_die_per_opponent_not_p
     assert _special(g, RED, u, "whirlwind") == [()]
     g.state.mode.engage(g, RED, ("special", u.uid, "whirlwind", ()))
     assert roller.rolled == [Pool.of(yellow=1)] and foe.hp == 5 - 1 + 1  # Hardened: 1 less
-    assert "makes a Whirlwind against 1 adjacent opponent(s): 1 hit(s)" in _log(g)
+    assert "makes a Whirlwind against 1 adjacent opponent(s): 1 hit(s)" in log_of(g)
 
 
 def test_whirlwind_rolls_for_an_adjacent_gold_runner_but_does_not_hit_it_ORI_90_ORI_66():
@@ -291,11 +280,11 @@ def test_whirlwind_hits_an_adjacent_intimidating_unit_credited_to_the_attacker_O
     g = new("xanadu", a_first=("green-attacker",), roller=roller)
     s = g.state
     u = put(g, "green-attacker", 23)
-    foe = _as(g, put(g, "orange-attacker", 24), "blue-special")  # Intimidate: Basic Attacks only
+    foe = as_chip(g, put(g, "orange-attacker", 24), "blue-special")  # Intimidate: Basic Attacks only
     assert combat.shielded(s, u, foe, basic=True)
     s.mode.engage(g, RED, ("special", u.uid, "whirlwind", ()))
     assert foe.hp == 4 - 1 and u.damage_dealt == 1
-    assert "loses 1 HP (Whirlwind)" in _log(g)
+    assert "loses 1 HP (Whirlwind)" in log_of(g)
 
 
 def test_adjacent_means_adjacent_whatever_the_attack_range_ORI_90_ORI_84_ORI_81():
@@ -361,7 +350,7 @@ def test_stun_rolls_one_blue_die_a_miss_stuns_nothing_ORI_84():
     foe = put(g, "green-attacker", 24)
     s.mode.engage(g, RED, ("special", u.uid, "stun", (foe.uid,)))
     assert g.roller.rolled == [Pool.of(blue=1)] and not s.is_fatigued(foe)
-    assert f"tries to Stun {foe.name}: 0 hit(s)" in _log(g)
+    assert f"tries to Stun {foe.name}: 0 hit(s)" in log_of(g)
 
 
 def test_a_stun_lasts_until_the_stunning_house_next_attacks_ORI_84():
@@ -422,8 +411,8 @@ def test_power_throw_counts_adjacent_friends_only_ORI_76():
     put(g, "blue-defender", 21)  # adjacent opponent
     g.state.mode.engage(g, RED, ("special", u.uid, "power-throw", (foe.uid,)))
     assert roller.rolled == [Pool.of(yellow=1)] and foe.hp == 4 - 1
-    assert f"makes a Power Throw at {foe.name} with 1 yellow: 1 hit(s)" in _log(g)
-    assert "loses 1 HP (Power Throw)" in _log(g) and u.damage_dealt == 1
+    assert f"makes a Power Throw at {foe.name} with 1 yellow: 1 hit(s)" in log_of(g)
+    assert "loses 1 HP (Power Throw)" in log_of(g) and u.damage_dealt == 1
 
 
 # --------------------------------------------------------------------------- Skewer (ORI-82, R-ORI-14)
@@ -446,7 +435,7 @@ def test_skewer_at_the_edge_hits_the_adjacent_unit_alone_R_ORI_14_ORI_82():
     assert g.state.grid.beyond(22, 21) == -1
     g.state.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
     assert foe.hp == 4 - 2 and last.hp == 5
-    assert f"skewers {foe.name}: 2 hit(s)" in _log(g)
+    assert f"skewers {foe.name}: 2 hit(s)" in log_of(g)
 
 
 def test_skewer_hits_a_friend_behind_too_it_says_unit_R_ORI_14_ORI_82():
@@ -458,7 +447,7 @@ def test_skewer_hits_a_friend_behind_too_it_says_unit_R_ORI_14_ORI_82():
     g.state.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
     assert roller.rolled == [CAT.unit("blue-spearman").attack]
     assert foe.hp == 4 - 2 and friend.hp == 4 - 2
-    assert f"skewers {foe.name} and {friend.name}: 2 hit(s)" in _log(g)
+    assert f"skewers {foe.name} and {friend.name}: 2 hit(s)" in log_of(g)
 
 
 def test_skewer_hits_an_intimidating_unit_behind_on_hex_zero_credited_to_the_spearman_R_ORI_14_ORI_71():
@@ -468,11 +457,11 @@ def test_skewer_hits_an_intimidating_unit_behind_on_hex_zero_credited_to_the_spe
     s = g.state
     u = put(g, "blue-spearman", 15)
     foe = put(g, "green-attacker", 7)
-    behind = _as(g, put(g, "orange-attacker", 0), "blue-special")  # Intimidate, Tactical Range 2: reaches hex 15
+    behind = as_chip(g, put(g, "orange-attacker", 0), "blue-special")  # Intimidate, Tactical Range 2: reaches hex 15
     assert s.grid.beyond(15, 7) == 0 and combat.shielded(s, u, behind, basic=True)
     s.mode.engage(g, RED, ("special", u.uid, "skewer", (foe.uid,)))
     assert foe.hp == 4 - 2 and behind.hp == 4 - 2
-    assert u.damage_dealt == 4 and _log(g).count("loses 2 HP (Skewer)") == 2
+    assert u.damage_dealt == 4 and log_of(g).count("loses 2 HP (Skewer)") == 2
 
 
 def test_skewer_does_not_hit_a_gold_runner_behind_within_its_tactical_range_R_ORI_14_ORI_66():
@@ -510,7 +499,7 @@ def test_true_strike_is_offered_only_against_an_intimidating_target_within_attac
     s = g.state
     me = put(g, "blue-special", 23)  # Attack Range 2
     plain = put(g, "green-attacker", 24)
-    near = _as(g, put(g, "orange-attacker", 22), "blue-special")  # Intimidate, Tactical Range 2
+    near = as_chip(g, put(g, "orange-attacker", 22), "blue-special")  # Intimidate, Tactical Range 2
     far = put(g, "blue-defender", 26)
     far.unit = dataclasses.replace(CAT.unit("blue-special"), tactical_range=3)  # three hexes: shielded, out of range
     s.combat_version += 1
@@ -523,10 +512,10 @@ def test_true_strike_rolls_the_basic_attack_dice_as_an_alternate_attack_R_ORI_13
     roller = FixedRoller(mode="all")
     g = new("xanadu", a_first=("blue-special",), roller=roller)
     me = put(g, "blue-special", 23)
-    foe = _as(g, put(g, "orange-attacker", 24), "blue-special")
+    foe = as_chip(g, put(g, "orange-attacker", 24), "blue-special")
     g.state.mode.engage(g, RED, ("special", me.uid, "true-strike", (foe.uid,)))
     assert roller.rolled == [CAT.unit("blue-special").attack] and foe.hp == 4 - 2 and me.damage_dealt == 2
-    assert f"makes a True Strike at {foe.name}: 2 hit(s)" in _log(g) and "(True Strike)" in _log(g)
+    assert f"makes a True Strike at {foe.name}: 2 hit(s)" in log_of(g) and "(True Strike)" in log_of(g)
 
 
 # --------------------------------------------------------------------------- Swap (ORI-85)
@@ -564,7 +553,7 @@ def test_shove_not_off_the_arena_and_onto_hex_zero_ORI_81():
     assert _abilities(g, RED, u, "shove") == [(foe.uid,)]
     rules.use_ability(g, RED, (u.uid, "shove", (foe.uid,)))
     assert foe.hex == 0 and u.hex == 7
-    assert f"{foe.name} (blue) is displaced from hex 7 to hex 0 by {u.name}" in _log(g)
+    assert f"{foe.name} (blue) is displaced from hex 7 to hex 0 by {u.name}" in log_of(g)
 
 
 def test_shove_not_while_held_by_another_lock_but_the_shoved_lock_lets_go_ORI_81_ORI_60():
@@ -594,7 +583,7 @@ def test_toss_a_friend_onto_a_free_hex_next_to_both_not_a_unit_two_hexes_away_OR
     assert sorted(_abilities(g, RED, u, "toss")) == sorted([(friend.uid, 32), (k.uid, 14)])
     rules.use_ability(g, RED, (u.uid, "toss", (friend.uid, 32)))
     assert friend.hex == 32 and u.hex == 23
-    assert f"is displaced from hex 24 to hex 32 by {u.name}" in _log(g)
+    assert f"is displaced from hex 24 to hex 32 by {u.name}" in log_of(g)
 
 
 # --------------------------------------------------------------------------- Propel (ORI-77)
@@ -622,7 +611,7 @@ def test_a_propelled_unit_neither_moves_nor_attacks_even_if_impelled_before_ORI_
     rules.use_ability(g, RED, (k.uid, "propel", (friend.uid, 15)))
     assert friend.hex == 15 and friend.moved_turn == s.turn and friend.engaged_turn == s.turn
     assert not rules.can_move(s, friend) and not rules.can_engage(s, friend)
-    assert f"{friend.name} (red) is displaced from hex 23 to hex 15 by {k.name}" in _log(g)
+    assert f"{friend.name} (red) is displaced from hex 23 to hex 15 by {k.name}" in log_of(g)
 
 
 # --------------------------------------------------------------------------- the healing tactic
@@ -641,7 +630,7 @@ def test_healing_never_above_the_starting_health_and_paid_from_the_health_chips_
     before = s.supply["red"]
     _mend(g, RED, u)
     assert u.hp == 4 and s.supply["red"] == before - 1
-    assert f"{u.name} (red) heals 1 HP, now 4" in _log(g)
+    assert f"{u.name} (red) heals 1 HP, now 4" in log_of(g)
     n = len(s.log)
     _mend(g, RED, u)  # at full health: nothing
     assert u.hp == 4 and s.supply["red"] == before - 1

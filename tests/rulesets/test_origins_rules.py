@@ -113,6 +113,18 @@ def put(g, unit_id, h, hp=None):
     return s.units[put_in_combat(s, chip(g, unit_id).uid, h, hp)]
 
 
+def as_chip(g, u, unit_id):
+    """Give the chip `u` another chip's stats and skills (a skill the stand-in pool puts elsewhere)."""
+    u.unit = CAT.unit(unit_id)
+    g.state.combat_version += 1
+    return u
+
+
+def log_of(g):
+    """The game's narration as one text."""
+    return "\n".join(g.state.log)
+
+
 def hand(g, troop, tactic_id):
     return next(i for i, t in enumerate(g.state.troops[troop].tactics_camp) if t.id == tactic_id)
 
