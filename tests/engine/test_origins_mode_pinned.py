@@ -1091,3 +1091,32 @@ def test_a_won_challenge_is_narrated_with_its_winner_ORI_26():
     g = new("xanadu")
     mode(g).end(g, "red did it", RED)
     assert "Challenge over: red did it; red-house wins it" in log(g)
+
+
+# --------------------------------------------------------------------------- building the mode and its game
+
+
+def test_origins_faces_no_titan_and_a_titan_given_is_an_error_not_dropped():
+    with pytest.raises(InputError, match="origins faces no titan"):
+        Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), "xanadu", titan="mars"))
+    with pytest.raises(InputError, match="origins faces no titan"):  # the match's defaulted spec too
+        Origins.validate(CAT, GameSpec("origins", ("red-house", "blue-house"), None, titan="mars"))
+
+
+def test_a_game_keeps_a_log_only_when_asked_and_the_mode_without_a_catalog_has_no_arenas():
+    ctrls = [Scripted(), Scripted()]
+    quiet = Origins.new_game(CAT, spec_of(), ctrls, rng=np.random.default_rng(0), roller=FixedRoller(mode="all"))
+    assert quiet.state.log is None
+    told = Origins.new_game(CAT, spec_of(), ctrls, rng=np.random.default_rng(0), roller=FixedRoller(mode="all"),
+                            log=True)
+    assert isinstance(told.state.log, list)
+    assert Origins().grids == {} and Origins().catalog is None
+    assert set(Origins(catalog=CAT).grids) == set(ARENAS)
+
+
+def test_origins_names_the_catalog_and_the_controllers_it_was_given_wrongly():
+    from hoplostat.catalog.loader import load
+    with pytest.raises(InputError, match="origins needs the Origins catalog, got the remastered one"):
+        Origins.new_game(load(), spec_of(), [Scripted(), Scripted()], rng=np.random.default_rng(0))
+    with pytest.raises(InputError, match=r"origins: 2 faction\(s\) need 2 controller\(s\), got 3"):
+        Origins.new_game(CAT, spec_of(), [Scripted()] * 3, rng=np.random.default_rng(0))
