@@ -364,6 +364,7 @@ def move(g: Game, u: UnitState, dest: int) -> None:
 def _after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
     """What a move triggers once the unit stands on `dest` (never a displacement, SKL-6)."""
     s = g.state
+    s.move_src = src
     if s.mode.hooks_move:
         s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")

@@ -170,6 +170,9 @@ class GameState:
     mute_exempt: list[bool] = field(default_factory=list)
     """Per troop: its units are not restricted by muted hexes (Ascension's rivals, ASC-3). Checked only
     where a hex is muted, so it costs nothing elsewhere."""
+    move_src: int = -1
+    """The hex the last move started from (`rules._after_move`), for triggered skills that need the move's path
+    (Origins' Cover, ORI-61); -1 before any move."""
     combat_version: int = 0
     """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
     hooked_cache: dict[str, list[UnitState]] = field(default_factory=dict)

@@ -1018,6 +1018,34 @@ def test_a_custom_city_of_14_origins_chips_faces_a_titan_ORI_53_R_ORI_21(faction
         assert s.pile and all(s.units[u].unit.faction == other for u in s.pile)
 
 
+def test_an_origins_cover_archer_rolls_in_a_titan_game_too_ORI_61_ORI_53_R_ORI_15():
+    """ORI-53 brings Origins chips into Rise of Rome's titan game, and their skills with them: Cover (ORI-61) needs
+    the hex a move started from, which the engine records for every mode (not only Origins' own). An opposing
+    unit's one-step move onto a hex inside the archer's Range gives one yellow die (R-ORI-15); a friend's none."""
+    g, _ = _titan_game(("rome",))
+    s, grid = g.state, g.state.grid
+    cover = s.mode.catalog.unit("origins:yellow-archer")
+    archer = next(u for u in s.units if u.troop == 0 and u.zone != COMBAT and not u.is_primary_hero)
+    archer.unit = cover  # whichever build holds the Cover chip, the player's city fields it here
+    free = [h for h in range(grid.n) if s.board[h] < 0]
+    a = free[0]
+    d, f = next((d, f) for d in free for f in free if d != a and f != a and grid.dist[d][a] == cover.range
+                and grid.dist[f][a] == cover.range + 1 and grid.dist[f][d] == 1)
+    put_in_combat(s, archer.uid, a)
+    friend = next(u for u in s.units if u.troop == 0 and u.zone != COMBAT and u is not archer)
+    put_in_combat(s, friend.uid, f)
+    g.roller.rolled.clear()
+    rules.move(g, friend, d)  # a friend's move: no die
+    assert g.roller.rolled == []
+    s.board[d], friend.hex, friend.zone = -1, -1, CAMP
+    s.leave_combat(friend)
+    foe = s.units[put_in_combat(s, next(u.uid for u in s.units if u.troop == 1 and u.unit.kind == "unit"), f)]
+    hp = foe.hp
+    rules.move(g, foe, d)  # the titan's summoned gladiator steps into the archer's Range
+    assert g.roller.rolled == [Pool.of(yellow=1)] and foe.hp == hp - 1
+    assert f"{archer.name} (red) covers hex {d}: 1 hit(s)" in s.log
+
+
 def test_the_city_option_leaves_the_cities_own_chips_by_default_and_plays_seeded_ORI_53():
     from hoplostat import api
 

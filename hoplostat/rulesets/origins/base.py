@@ -82,8 +82,6 @@ class OriginsState(GameState):
     """Every drafted chip id in draft order (troops alternate, `first_pick` first)."""
     spear_hex: int = -1
     spear_holder: int = -1
-    move_src: int = -1
-    """The start hex of the last move (Cover needs the path, `combat.cover_rolls`)."""
     monsters_left: list[str] = field(default_factory=list)
     """Atlantis: the Sea Monster chips not yet summoned (face down: drawn at random, ORI-87)."""
 

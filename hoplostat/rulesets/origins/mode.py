@@ -472,7 +472,6 @@ class Origins(Mode):
                     return
 
     def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
-        g.state.move_src = src  # for Cover (`combat.cover_rolls`), asked right after this hook
         self.sync(g)
 
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:

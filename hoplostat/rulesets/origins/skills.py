@@ -133,9 +133,10 @@ for _sid in ("distract", "gold-runner", "intimidate", "lunge", "true-strike"):
 
 def _cover(g, holder, param, mover):
     # ORI-61 (R-ORI-15): an opposing unit's move through or onto hexes within this unit's Attack Range; the
-    # move's start hex is recorded by the mode's after_move hook, which runs first (`engine.rules._after_move`).
+    # move's start hex is the state's `move_src`, set by `engine.rules._after_move` before any hook runs, so
+    # Cover works in every mode that plays Origins chips (Rise of Rome's city=origins too, ORI-53).
     s = g.state
-    src = getattr(s, "move_src", -1)
+    src = s.move_src
     if mover.troop != holder.troop and src >= 0 and mover.zone == COMBAT:
         cover_rolls(g, mover, src, mover.hex, [holder])
 
