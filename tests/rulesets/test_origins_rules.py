@@ -374,7 +374,6 @@ def test_dice_hit_faces_black_five_green_four_blue_three_yellow_two_ORI_19():
 # mutant checked: basic_attack dealing hits - 1
 def test_one_health_chip_per_hit_and_defeat_at_none_ORI_20():
     g = new(roller=FixedRoller([2, 1]))
-    s = g.state
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "green-attacker", 23)
     res = combat.basic_attack(g, att, foe)
@@ -1076,7 +1075,6 @@ def test_skill_kinds_and_the_movement_phases_abilities_come_before_the_moves_ORI
     assert kinds["distract"] == "innate" and kinds["whirlwind"] == "alternate"
     assert {k for k, v in kinds.items() if v == "ability"} == {"propel", "shove", "swap", "toss", "trident-call"}
     g = new("xanadu", a_first=("yellow-tactician",), b_first=("korykos",))
-    s = g.state
     tac = put(g, "yellow-tactician", 22)
     friend = put(g, "green-defender", 23)
     c = g.controllers[RED]
@@ -1109,7 +1107,6 @@ def test_absorb_one_less_from_a_basic_attack_only_ORI_58():
 # mutant checked: _bloodlust comparing with the chip's Health, not the doubled one
 def test_bloodlust_adds_a_black_die_when_not_at_full_health_a_leaders_full_is_doubled_ORI_59():
     g = new("atlantis", a_first=("green-special",))
-    s = g.state
     u = chip(g, "green-special")
     mode(g).place(g, u.uid, 13)  # the Leader: 10 health
     foe = put(g, "green-attacker", 14)
@@ -1159,7 +1156,6 @@ def test_cover_rolls_a_yellow_die_for_every_covered_hex_passed_or_ended_on_R_ORI
 # mutant checked: combat.dice ignoring Distract
 def test_distract_turns_adjacent_opponents_dice_yellow_ORI_62():
     g = new("xanadu", b_first=("orange-special",))
-    s = g.state
     att = put(g, "yellow-attacker", 22)
     foe = put(g, "orange-special", 23)
     pool = combat.basic_profile(g, att, foe)[0]
@@ -1171,7 +1167,6 @@ def test_distract_turns_adjacent_opponents_dice_yellow_ORI_62():
 # mutant checked: _retaliate without the embolden source
 def test_embolden_gives_friends_within_two_hexes_retaliate_once_ORI_64_ORI_80():
     g = new("xanadu", b_first=("yellow-special", "green-attacker"))
-    s = g.state
     att = put(g, "yellow-attacker", 22)
     friend = put(g, "green-attacker", 23)
     put(g, "yellow-special", 25)  # two hexes from the friend
@@ -1329,7 +1324,6 @@ def test_retaliate_hurts_an_adjacent_basic_attacker_even_when_defeated_ORI_80():
 
 def test_shove_pushes_an_adjacent_opponent_straight_back_or_not_at_all_ORI_81():
     g = new("xanadu", a_first=("orange-attacker",))
-    s = g.state
     u = put(g, "orange-attacker", 22)
     foe = put(g, "green-attacker", 23)
     assert any(o[1] == "shove" for o in rules.ability_options(g, RED, usable=lambda s_, x: True))
