@@ -503,6 +503,59 @@ def test_both_guardians_act_in_the_arena_turn_CON_31():
     assert a.hp < ha and b.hp < hb and s.end_reason is None
 
 
+def test_the_rival_turns_steps_each_do_their_part_CON_53_CON_50_CON_45_CON_48():
+    """The rival's turn, step by step: favor for its unit on a key hex (start, CON-50 with CON-38), the first
+    hero of its lineup deployed (CON-45), its unit moved toward the Wretch (CON-46: the Wretch first), Regen
+    used (abilities, RIV-9's rival rules: every usable Ability), then the attack on the Wretch (engage)."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    con.set_die(g, 1, "test")
+    w = wretch(g)
+    put(g, w, 14)
+    first, plu = rival_hero(g, 0), rival_hero(g, 4)
+    assert plu.unit.id == "plutos-refugees-hero" and plu.unit.movement == 2  # Regen 1, Range 1
+    put(g, plu, hexes(g, "key-2")[0])
+    assert s.grid.dist[plu.hex][14] == 2
+    plu.hp -= 1
+    s.supply["blue"] += 1
+    s.limit[1] = 2
+    steps = dict(s.mode.turn_of(g, 1).steps)
+    steps["start"]()
+    assert s.troops[1].favor == 2 and s.key_favor[1] == 2 and first.zone == CAMP and plu.hex == 37
+    steps["deployment"]()
+    assert first.zone == COMBAT and s.grid.dist[plu.hex][14] == 2
+    steps["movement"]()
+    assert s.grid.dist[plu.hex][14] == 1 and plu.hp == plu.unit.health - 1
+    steps["abilities"]()
+    assert plu.hp == plu.unit.health and w.hp == w.unit.health
+    steps["engage"]()
+    assert w.hp == w.unit.health - plu.unit.attack.size
+
+
+def test_the_players_turn_steps_each_ask_their_decision_CON_53_CON_26():
+    """A player's turn, step by step: key-hex favor at the start, then one question per step: deploy,
+    move, ability (a damaged Regen hero), engage (a rival hero adjacent), and last the die face (CON-26)."""
+    c = Script()
+    g = new(("kunlun",), ctrl=c)
+    s = g.state
+    con.set_die(g, 1, "test")
+    regen = next(u for u in heroes(g, 0) if u.unit.has_skill("regen"))
+    put(g, regen, hexes(g, "key-3")[0])
+    regen.hp -= 1
+    s.supply["red"] += 1
+    put(g, rival_hero(g), s.grid.neighbours[regen.hex][0])
+    s.limit[0] = 2
+    steps = dict(s.mode.turn_of(g, 0).steps)
+    asked = []
+    for name in ("start", "deployment", "movement", "abilities", "engage", "die"):
+        n = len(c.asked)
+        steps[name]()
+        asked.append([d for _, d, _ in c.asked[n:]])
+        if name == "start":
+            assert s.troops[0].favor == 3 and s.key_favor[0] == 3
+    assert asked == [[], ["deploy"], ["move"], ["ability"], ["engage"], ["die-face"]]
+
+
 def test_key_hex_favor_is_narrated_and_counts_only_the_troops_own_units_CON_38():
     g = new(("kunlun",))
     s = g.state
