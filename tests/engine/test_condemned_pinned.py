@@ -84,6 +84,50 @@ def test_result_counts_per_troop_CON_39_CON_41_CON_26():
     assert r.crowd_favor == 0 and r.rewards == 0 and r.extras["guardian_damage"] == 0
 
 
+def test_each_troop_result_carries_its_seat_team_and_counts():
+    """Every TroopResult (the player's, and the solo rival's in the extras) names its own seat and team and
+    carries its troop's deployments, damage dealt, kills and losses."""
+    g = new(("kunlun",))
+    s = g.state
+    hero, rh = heroes(g, 0)[0], rival_hero(g)
+    put(g, hero, 11)
+    put(g, rh, 65)
+    rules.damage(g, rh, rh.hp, source=hero)  # the rival loses its hero to the player
+    res = s.mode.result(g, SOLO)
+    me, riv = res.troops[0], res.extras["rival"]
+    assert (me.seat, me.team, riv.seat, riv.team) == (0, 0, 1, 1)
+    assert (me.units_deployed, me.damage_dealt, me.kills, me.units_lost) == (1, rh.unit.health, 1, 0)
+    assert (riv.units_deployed, riv.damage_dealt, riv.kills, riv.units_lost) == (1, 0, 0, 1)
+    assert riv.crowd_favor == 0 and me.crowd_favor == rh.unit.health
+    g = new(("kunlun", "amazons"))
+    assert [(t.seat, t.team) for t in g.state.mode.result(g, DUO).troops] == [(0, 0), (1, 1)]
+
+
+def test_the_result_carries_the_rule_set_the_players_chips_the_log_and_no_missing_skill():
+    g = new(("kunlun",))
+    s = g.state
+    res = s.mode.result(g, SOLO)
+    assert res.ruleset == "remastered" and res.log is s.log and res.unimplemented == ()
+    assert sorted(r.unit_id for r in res.units) == sorted(["wretch-1", *(u.unit.id for u in heroes(g, 0))])  # troop 0's chips
+    assert mode_class("condemned").new_game(CAT, SOLO, [Script()], rng=np.random.default_rng(0)).state.log is None
+
+
+def test_a_solo_game_without_a_champion_names_none_CON_17():
+    """A bag too small for a champion (as in the draft tests): the result names no champion."""
+    g = unbegun(("kunlun",))
+    s = g.state
+    s.mode.bag = (CAT.unit("feng"), CAT.unit("rostam"))
+    s.mode.begin(g)
+    assert s.champion == -1 and s.mode.result(g, SOLO).extras["champion"] == ""
+
+
+def test_the_competitive_first_player_is_the_one_drawn_CON_15():
+    for first in (0, 1):
+        g = unbegun(("kunlun", "amazons"), first=first)
+        g.state.mode.begin(g)
+        assert g.state.mode.result(g, DUO).first_player == first
+
+
 def test_competitive_result_names_the_first_player_and_the_winner_CON_5():
     g = new(("kunlun", "amazons"), seed=1)
     s = g.state
@@ -134,6 +178,12 @@ def test_objective_is_the_wretchs_progress_against_the_others():
     rules.damage(g, wretch(g, 1), wretch(g, 1).hp)
     assert s.mode.objective(g, 0) == 3.0 * (12 - d0)
     assert s.mode.objective(g, 5) == -3.0 * (12 - d0)  # a troop with no Wretch: 0 for itself
+
+
+def test_objective_of_a_troop_past_the_last_counts_nothing():
+    """Policy support: a troop index past the per-troop lists (4: the game has troops 0..3) has no Wretch."""
+    g = new(("kunlun",))
+    assert len(g.state.wretch) == 4 and g.state.mode.objective(g, 4) == -g.state.mode.objective(g, 0) < 0
 
 
 def test_the_guardians_are_the_modes_own_chips_CON_12():
@@ -304,6 +354,27 @@ def test_the_rivals_return_tie_is_the_players_choice_CON_43():
     assert seen == [[a.uid, b.uid]] and b.zone == CAMP and a.zone == DISCARD
 
 
+def test_rewards_claimed_add_up_in_the_result_CON_41():
+    g = new(("kunlun",))
+    s = g.state
+    for _ in range(3):
+        s.mode.gain_favor(g, 0, 5, "test")
+    assert s.rewards_claimed[0] == 3 and s.mode.result(g, SOLO).troops[0].rewards == 3
+
+
+def test_an_unanswered_rival_return_tie_takes_the_first_CON_43():
+    """Equal Health and Attack, and the player's controller does not answer rival ties: the players' default
+    for an open rival choice, the first of the tied heroes (in uid order)."""
+    g = new(("kunlun",))
+    s = g.state
+    a, b = [u for u in (s.units[i] for i in s.lineup) if (u.unit.health, u.unit.attack.size) == (8, 3)][:2]
+    for u, h in ((a, 65), (b, 54)):
+        put(g, u, h)
+        rules.damage(g, u, u.hp)
+    s.mode.gain_favor(g, 1, 20, "test")
+    assert a.zone == CAMP and b.zone == DISCARD
+
+
 def test_competitive_last_reward_wakes_no_champion_CON_43():
     g = new(("kunlun", "amazons"))
     s = g.state
@@ -331,6 +402,14 @@ def test_no_favor_for_hp_removed_from_ones_own_team_or_by_no_unit_CON_39():
     assert s.log[-1] == f"kunlun (red) earns 2 crowd favor (2 HP removed from {rh.name}), bead on 2"
 
 
+def test_blue_falling_first_is_narrated_with_reds_wretch_CON_5():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    rules.damage(g, wretch(g, 1), wretch(g, 1).hp)
+    assert s.log[-1] == f"amazons (blue) can now only win by defeating {wretch(g, 0).name} (red) before it escapes"
+    assert s.fallen == [1] and s.end_reason is None
+
+
 def test_competitive_first_fallen_wretch_is_narrated_other_defeats_change_nothing_CON_5():
     g = new(("kunlun", "amazons"))
     s = g.state
@@ -349,6 +428,14 @@ def test_competitive_first_fallen_wretch_is_narrated_other_defeats_change_nothin
 
 
 # --------------------------------------------------------------------------- the die step
+
+
+def test_die_payments_add_up_CON_26():
+    g = new(("kunlun",), ctrl=Script(die_face=lambda o: o[0]))
+    s = g.state
+    s.mode.pay_for_face(g, 0)
+    s.mode.pay_for_face(g, 0)
+    assert s.die_paid[0] == 2 and wretch(g).hp == wretch(g).unit.health - 4
 
 
 def test_pay_for_face_offers_every_other_face_from_three_hp_CON_26_R_PW_2():
@@ -571,6 +658,51 @@ def test_key_hex_favor_is_narrated_and_counts_only_the_troops_own_units_CON_38()
     assert s.troops[0].favor == 3 and len(s.log) == n
 
 
+def test_key_hex_favor_adds_up_turn_after_turn_CON_38():
+    g = new(("kunlun",))
+    s = g.state
+    con.set_die(g, 1, "test")
+    put(g, heroes(g, 0)[0], hexes(g, "key-2")[0])
+    s.mode.start(g, 0)
+    s.mode.start(g, 0)
+    assert s.key_favor[0] == 4 and s.troops[0].favor == 4
+
+
+def test_competitive_each_players_turn_is_its_own_CON_52_CON_38():
+    """Player 1's and player 2's turns are distinct: each one's start counts that troop's key hexes."""
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    con.set_die(g, 1, "test")
+    put(g, heroes(g, 0)[0], hexes(g, "key-3")[0])
+    put(g, heroes(g, 1)[0], hexes(g, "key-2")[0])
+    for troop in (0, 1):
+        dict(s.mode.turn_of(g, troop).steps)["start"]()
+    assert s.key_favor[:2] == [3, 2]
+
+
+def test_a_cloned_games_turns_act_on_the_clone():
+    """Lookahead support, not a rule: the steps of a clone's turns (rival, player, arena) change the clone,
+    never the game it was cloned from."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    con.set_die(g, 1, "test")
+    hero = heroes(g, 0)[0]
+    put(g, hero, hexes(g, "key-3")[0])
+    put(g, rival_hero(g), hexes(g, "key-2")[0])
+    gr = guardian(g, "red")
+    w = wretch(g)
+    put(g, w, s.grid.neighbours[gr.hex][0])
+    turns = list(s.mode.round_turns(g))  # built for g first
+    assert len(turns) == 3
+    g2 = g.clone()
+    s2 = g2.state
+    for t in s2.mode.round_turns(g2):
+        steps = dict(t.steps)
+        (steps.get("start") or steps["engage"])()
+    assert s2.key_favor[:2] == [3, 2] and s2.units[w.uid].hp < w.hp
+    assert s.key_favor == [0, 0, 0, 0] and w.hp == w.unit.health
+
+
 def test_a_turns_start_after_the_game_ended_gives_no_favor():
     g = new(("kunlun",))
     s = g.state
@@ -608,6 +740,21 @@ def _short(s, colour, left):
     """Take chips of a colour out of the game until `left` are in the supply (a test's set-up)."""
     s.supply_start[colour] -= s.supply[colour] - left
     s.supply[colour] = left
+
+
+def test_the_champion_sleeps_while_the_wretch_stays_behind_the_line_CON_35_CON_49():
+    g = new(("kunlun",), ctrl=Script(move=lambda o: next(x for x in o if x[1] == 23)))
+    s = g.state
+    w = wretch(g)
+    s.mode.start(g, 0)
+    s.mode.start(g, 1)
+    put(g, w, 12)
+    con.movement_step(g, 0)
+    assert w.hex == 23 and not s.champion_active and "alert" not in s.grid.tags[23]
+    rules.move(g, w, 30)  # past the line
+    assert s.champion_active
+    assert any(line.startswith(f"The rival's champion {s.units[s.champion].name} activates (the Wretch crossed the "
+                               "alert line)") for line in s.log)
 
 
 def test_champion_chips_come_from_the_rivals_guardian_only_CON_36():
@@ -697,6 +844,17 @@ def test_the_die_grants_follow_the_wretch_through_an_upgrade_CON_24_CON_32():
     assert s.log[-1] != "kunlun (red)'s Wretch becomes Wretch III" or s.log.count("kunlun (red)'s Wretch becomes Wretch III") == 1
 
 
+def test_an_upgrade_on_another_face_adds_no_movement_CON_32_CON_24():
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    for face in (1, 2, 5):  # faces other than 6 give the Wretch nothing
+        con.set_die(g, face, "test")
+        con.upgrade(g, w, s.level[0] + 1)
+        assert rules.movement_of(s, w) == printed_chip(w.unit).movement == CAT.unit(con.WRETCH[s.level[0] - 1]).movement
+    assert printed_chip(w.unit).id == "wretch-4"
+
+
 def test_every_face_keeps_the_guardians_on_their_hexes_and_only_face_three_adds_range_CON_28_CON_24():
     g = new(("kunlun",))
     s = g.state
@@ -752,6 +910,22 @@ def test_movement_stops_asking_once_the_wretch_escapes_CON_3():
     put(g, heroes(g, 0)[0], 11)  # a unit that could still move
     con.movement_step(g, 0)
     assert s.end_reason == "Wretch escaped" and w.hex == 43 and len(asked) == 1
+
+
+def test_the_player_moves_only_its_own_units_each_once_MOV_3():
+    asked = []
+
+    def pick(opts):
+        asked.append(list(opts))
+        return next(o for o in opts if o[0] == hero.uid) if len(asked) == 1 else None
+    g = new(("kunlun",), ctrl=Script(move=pick))
+    hero = heroes(g, 0)[0]
+    put(g, hero, 11)
+    put(g, rival_hero(g), 65)
+    con.movement_step(g, 0)
+    mine = {wretch(g).uid, hero.uid}
+    assert {uid for uid, _ in asked[0]} == mine  # neither the rival's hero nor a guardian
+    assert {uid for uid, _ in asked[1]} == {wretch(g).uid}  # the hero has moved this turn
 
 
 def test_movement_asks_again_after_each_move_until_the_player_passes_MOV_1():
@@ -986,6 +1160,18 @@ def test_solo_guardian_ties_are_the_players_choice_CON_29():
     opts = [("attack", 0, 2), ("attack", 0, 3)]
     assert gc.tie(g, "rival-engage", opts) == opts[-1] and seen == [opts]
     assert gc.tie(g, "rival-engage", opts[:1]) == opts[0] and len(seen) == 1
+
+
+def test_an_unanswered_solo_guardian_tie_goes_the_players_way_CON_29_RIV_9():
+    """Solo, when the player's controller does not answer rival ties, the players' favour decides: the
+    guardian attacks the unit the players mind least, the Wretch rather than their faction hero."""
+    g = new(("kunlun",))
+    gc = g.controllers[2]
+    hero = next(u for u in heroes(g, 0) if u.unit.id == "feng")
+    put(g, hero, 11)
+    w = wretch(g)
+    opts = [("attack", 0, hero.uid), ("attack", 0, w.uid)]
+    assert gc.tie(g, "rival-engage", opts) == opts[1]
 
 
 def test_a_rival_that_reaches_no_priority_backs_up_toward_the_wretch_CON_48_RIV_5():
