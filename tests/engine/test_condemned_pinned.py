@@ -613,6 +613,7 @@ def test_the_rival_turns_steps_each_do_their_part_CON_53_CON_50_CON_45_CON_48():
     assert first.zone == COMBAT and s.grid.dist[plu.hex][14] == 2
     steps["movement"]()
     assert s.grid.dist[plu.hex][14] == 1 and plu.hp == plu.unit.health - 1
+    assert f"{plu.name} (blue) marks {w.name} (wretch)" in s.log  # the mark, and the priority that chose it
     steps["abilities"]()
     assert plu.hp == plu.unit.health and w.hp == w.unit.health
     steps["engage"]()
@@ -1187,3 +1188,51 @@ def test_a_rival_that_reaches_no_priority_backs_up_toward_the_wretch_CON_48_RIV_
     assert dests == [8, 19, 31] and rc.why[u.uid] == "cannot reach a priority: back-up movement toward wretch"
     w = wretch(g).hex
     assert all(s.grid.dist[h][w] == s.grid.dist[10][w] - 2 for h in dests)
+
+
+def _wall_in(g, h, *around):
+    """The Wretch on hex h, every neighbour taken (the player's heroes first, then the rival's): no hex next
+    to it is free, so a Range 1 rival unit cannot get closer to it by any path."""
+    s = g.state
+    put(g, wretch(g), h)
+    mine = [u for u in heroes(g, 0) if u.unit.id in ("feng", "neutral-hero-b")]  # 10 + 7 HP: the red supply
+    theirs = [rival_hero(g, 1)]
+    for n, u in zip(s.grid.neighbours[h], [*mine, *theirs]):
+        put(g, u, n)
+    assert all(s.board[n] >= 0 for n in s.grid.neighbours[h])
+    return mine
+
+
+def test_a_calm_rival_that_cannot_get_closer_to_the_wretch_backs_up_toward_a_key_hex_CON_46_RIV_5():
+    """The Wretch walled in (corner hex 0); Pluto's Refugees Hero (Movement 2, Range 1) on hex 10 reaches no
+    priority: the next of its calm list after the Wretch are the key hexes, so it moves its full Movement
+    toward the nearest ones (39 and 63, both 5 away): to the hexes two steps on that are 3 from hex 39, not
+    toward the player's heroes next to the Wretch."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    _wall_in(g, 0)
+    u = rival_hero(g, 4)
+    put(g, u, 10)
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert dests == [8, 19, 31] and rc.why[u.uid] == "cannot reach a priority: back-up movement toward hex:key"
+    assert all(s.grid.dist[h][39] == 3 for h in dests) and s.grid.dist[10][39] == 5
+
+
+def test_an_alert_rival_that_cannot_get_closer_to_the_wretch_backs_up_toward_the_players_elites_CON_47_RIV_5():
+    """On alert with the Wretch walled in (corner hex 76, past the line) and the blue guardian gone: after the
+    Wretch, the weakest opposing elite is the next unit priority, so the back-up goes toward the player's
+    heroes (next to the Wretch), its full Movement along the shortest path."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    a, b = _wall_in(g, 76)
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    u = rival_hero(g, 4)
+    put(g, u, 0)
+    assert con.on_alert(s)
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert rc.why[u.uid] == "cannot reach a priority: back-up movement toward player-elite"
+    near = min(s.grid.dist[h][x.hex] for h in dests for x in (a, b))
+    assert dests == [2, 12, 23] and near == s.grid.dist[0][b.hex] - 2
