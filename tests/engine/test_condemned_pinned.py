@@ -6,12 +6,14 @@ Hand-built positions on the Fa Mel Prison stand-in map, scripted players, forced
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import GameSpec, mode_class
 from hoplostat.engine.registry import printed_chip
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import condemned as con
 from test_condemned import CAT, Script, guardian, heroes, hexes, new, put, wretch
 
@@ -216,6 +218,32 @@ def test_set_up_closes_the_guardian_escape_and_solo_champion_hexes_and_narrates_
     assert mode_class("condemned").new_game(CAT, DUO, [Script(), Script()], rng=np.random.default_rng(0)).state.log is None
 
 
+def test_set_up_troops_are_indexed_in_order_and_the_guardians_named_CON_27():
+    """Troop i of the state has index i (seats a and b, then the red and blue guardian troops), and the two
+    guardian troops carry the name "guardian" (the state's narration and exports name a troop by it)."""
+    for factions in (("kunlun",), ("kunlun", "amazons")):
+        s = unbegun(factions).state
+        assert [t.index for t in s.troops] == [0, 1, 2, 3]
+        assert [t.faction for t in s.troops[2:]] == ["guardian", "guardian"]
+
+
+def test_the_set_up_die_can_show_every_face_CON_13():
+    assert {unbegun(seed=seed).state.die for seed in range(60)} == set(range(1, 7))
+
+
+def test_new_game_plays_with_the_given_roller_and_names_the_mode_in_its_errors():
+    g = new(("kunlun",), roller=FixedRoller(mode="none"))
+    s = g.state
+    hero = heroes(g, 0)[0]
+    gu = guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gu.hex][2])
+    for _ in range(5):
+        rules.attack(g, hero, gu)
+    assert gu.hp == 12  # no die ever hits
+    with pytest.raises(InputError, match="^condemned: 1 faction"):
+        mode_class("condemned").new_game(CAT, SOLO, [Script(), Script()], rng=np.random.default_rng(0))
+
+
 def test_solo_controllers_ask_the_player_competitive_guardians_are_neutral_CON_29_CON_48():
     c = Script()
     g = unbegun(("kunlun",), ctrl=c)
@@ -256,6 +284,20 @@ def test_favor_is_narrated_and_counted_only_for_what_the_bead_moves_CON_39_CON_4
     n = len(s.log)
     s.mode.gain_favor(g, 0, 2, "test")
     assert len(s.log) == n  # CON-44: at the top, nothing more happens
+
+
+def test_one_hp_removed_earns_one_favor_and_guardian_damage_adds_up_CON_39():
+    g = new(("kunlun",))
+    s = g.state
+    con.set_die(g, 2, "test")
+    hero = heroes(g, 0)[0]
+    gu = guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gu.hex][2])
+    rules.damage(g, gu, 1, source=hero)
+    assert s.troops[0].favor == 1 and s.guardian_hp[0] == 1
+    rules.damage(g, gu, 2, source=hero)
+    assert s.troops[0].favor == 3 and s.guardian_hp[0] == 3
+    assert s.mode.result(g, SOLO).troops[0].extras["guardian_damage"] == 3
 
 
 def test_the_guardians_earn_no_favor_CON_27_CON_39():
@@ -373,6 +415,23 @@ def test_an_unanswered_rival_return_tie_takes_the_first_CON_43():
         rules.damage(g, u, u.hp)
     s.mode.gain_favor(g, 1, 20, "test")
     assert a.zone == CAMP and b.zone == DISCARD
+
+
+def test_the_rivals_defeated_champion_may_be_the_returned_elite_CON_43():
+    """The champion, defeated, is the rival's elite with the highest Health (10 against its heroes' 8): the
+    fourth reward returns it to the camp; the lineup (its drafted heroes) is unchanged."""
+    g = new(("kunlun",))
+    s = g.state
+    con.activate_champion(g, "test")
+    c = s.units[s.champion]
+    rh = rival_hero(g)
+    put(g, rh, 65)
+    rules.damage(g, rh, rh.hp)
+    rules.damage(g, c, c.hp)
+    assert c.zone == DISCARD and c.unit.health > rh.unit.health
+    lineup = list(s.lineup)
+    s.mode.gain_favor(g, 1, 20, "test")
+    assert c.zone == CAMP and rh.zone == DISCARD and s.lineup == lineup
 
 
 def test_competitive_last_reward_wakes_no_champion_CON_43():
@@ -770,6 +829,39 @@ def test_champion_chips_come_from_the_rivals_guardian_only_CON_36():
     assert gb.hp == 12 - (c.unit.health - 3) and gr.hp == 12 and a.hp == a.unit.health
     assert c.hp == c.unit.health and s.supply["blue"] == 0
     assert f"{c.unit.health - 3} health chip(s) are taken from {gb.name} for the champion" in s.log
+
+
+def test_champion_chips_to_the_last_one_and_no_more_CON_36():
+    """One chip short: the rival-coloured guardian gives exactly one; none short: nobody gives (not even a
+    narrated 0)."""
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gb = guardian(g, "blue")
+    _short(s, "blue", c.unit.health - 1)
+    con.activate_champion(g, "test")
+    assert c.hp == c.unit.health and gb.hp == 11
+    assert s.log[-2] == f"1 health chip(s) are taken from {gb.name} for the champion"
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    _short(s, "blue", c.unit.health)
+    con.activate_champion(g, "test")
+    assert c.hp == c.unit.health and guardian(g, "blue").hp == 12
+    assert not any("chip(s) are taken" in line for line in s.log)
+
+
+def test_a_rival_unit_left_with_one_hp_by_the_champion_stays_CON_36():
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    a = rival_hero(g)
+    put(g, a, 65)
+    _short(s, "blue", c.unit.health - (a.hp - 1))
+    con.activate_champion(g, "test")
+    assert a.hp == 1 and a.zone == COMBAT and c.hp == c.unit.health
 
 
 def test_champion_chips_then_from_the_strongest_rival_unit_only_CON_36():
