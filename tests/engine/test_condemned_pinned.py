@@ -1328,3 +1328,24 @@ def test_an_alert_rival_that_cannot_get_closer_to_the_wretch_backs_up_toward_the
     assert rc.why[u.uid] == "cannot reach a priority: back-up movement toward player-elite"
     near = min(s.grid.dist[h][x.hex] for h in dests for x in (a, b))
     assert dests == [2, 12, 23] and near == s.grid.dist[0][b.hex] - 2
+
+
+def test_an_alert_rival_with_no_unit_priority_left_stays_R_PW_9_CON_47_RIV_5():
+    """On alert, the Wretch walled in by rival heroes (corner hex 10), no player hero in combat, the blue
+    guardian gone: the hexes next to the escape hex are a hex priority, not a back-up target (ruling R-PW-9:
+    back-up heads for the unit priorities and key hexes), so a unit that reaches none of them does not move."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    s.supply["blue"] += 20  # chips for four rival heroes (a test's set-up)
+    s.supply_start["blue"] += 20
+    put(g, wretch(g), 10)
+    for k, h in enumerate(s.grid.neighbours[10]):
+        put(g, rival_hero(g, k), h)
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    u = rival_hero(g, 4)
+    put(g, u, 66)
+    assert con.on_alert(s)
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == []
+    assert rc.why[u.uid] == "cannot reach a priority and cannot get closer to one: does not move"
