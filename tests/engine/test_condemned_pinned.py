@@ -675,8 +675,11 @@ def test_the_rival_turns_steps_each_do_their_part_CON_53_CON_50_CON_45_CON_48():
     assert f"{plu.name} (blue) marks {w.name} (wretch)" in s.log  # the mark, and the priority that chose it
     steps["abilities"]()
     assert plu.hp == plu.unit.health and w.hp == w.unit.health
+    hero, gr = heroes(g, 0)[0], guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gr.hex][2])  # a player's hero next to a guardian: not the rival's to engage
     steps["engage"]()
     assert w.hp == w.unit.health - plu.unit.attack.size
+    assert hero.hp == hero.unit.health and gr.hp == 12
 
 
 def test_the_players_turn_steps_each_ask_their_decision_CON_53_CON_26():
