@@ -1352,3 +1352,20 @@ def test_an_alert_rival_with_no_unit_priority_left_stays_R_PW_9_CON_47_RIV_5():
     assert con.on_alert(s)
     assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == []
     assert rc.why[u.uid] == "cannot reach a priority and cannot get closer to one: does not move"
+
+
+def test_the_move_and_die_face_questions_are_turn_step_decisions_CON_26_MOV_1():
+    """Lookahead support: "move" and "die-face" are asked between a turn step's actions (`Game.at_step`), the
+    decisions at which a lookahead player searches and a resumed game takes its forced answer."""
+    seen = []
+
+    class Steps(Script):
+        def choose(self, g, troop, decision, options, *, optional):
+            if decision in ("move", "die-face"):
+                seen.append((decision, g.at_step, optional))
+            return super().choose(g, troop, decision, options, optional=optional)
+
+    g = new(("kunlun",), ctrl=Steps())
+    con.movement_step(g, 0)
+    g.state.mode.pay_for_face(g, 0)
+    assert seen == [("move", True, True), ("die-face", True, True)]
