@@ -6,12 +6,14 @@ Hand-built positions on the Fa Mel Prison stand-in map, scripted players, forced
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import GameSpec, mode_class
 from hoplostat.engine.registry import printed_chip
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import condemned as con
 from test_condemned import CAT, Script, guardian, heroes, hexes, new, put, wretch
 
@@ -84,6 +86,50 @@ def test_result_counts_per_troop_CON_39_CON_41_CON_26():
     assert r.crowd_favor == 0 and r.rewards == 0 and r.extras["guardian_damage"] == 0
 
 
+def test_each_troop_result_carries_its_seat_team_and_counts():
+    """Every TroopResult (the player's, and the solo rival's in the extras) names its own seat and team and
+    carries its troop's deployments, damage dealt, kills and losses."""
+    g = new(("kunlun",))
+    s = g.state
+    hero, rh = heroes(g, 0)[0], rival_hero(g)
+    put(g, hero, 11)
+    put(g, rh, 65)
+    rules.damage(g, rh, rh.hp, source=hero)  # the rival loses its hero to the player
+    res = s.mode.result(g, SOLO)
+    me, riv = res.troops[0], res.extras["rival"]
+    assert (me.seat, me.team, riv.seat, riv.team) == (0, 0, 1, 1)
+    assert (me.units_deployed, me.damage_dealt, me.kills, me.units_lost) == (1, rh.unit.health, 1, 0)
+    assert (riv.units_deployed, riv.damage_dealt, riv.kills, riv.units_lost) == (1, 0, 0, 1)
+    assert riv.crowd_favor == 0 and me.crowd_favor == rh.unit.health
+    g = new(("kunlun", "amazons"))
+    assert [(t.seat, t.team) for t in g.state.mode.result(g, DUO).troops] == [(0, 0), (1, 1)]
+
+
+def test_the_result_carries_the_rule_set_the_players_chips_the_log_and_no_missing_skill():
+    g = new(("kunlun",))
+    s = g.state
+    res = s.mode.result(g, SOLO)
+    assert res.ruleset == "remastered" and res.log is s.log and res.unimplemented == ()
+    assert sorted(r.unit_id for r in res.units) == sorted(["wretch-1", *(u.unit.id for u in heroes(g, 0))])  # troop 0's chips
+    assert mode_class("condemned").new_game(CAT, SOLO, [Script()], rng=np.random.default_rng(0)).state.log is None
+
+
+def test_a_solo_game_without_a_champion_names_none_CON_17():
+    """A bag too small for a champion (as in the draft tests): the result names no champion."""
+    g = unbegun(("kunlun",))
+    s = g.state
+    s.mode.bag = (CAT.unit("feng"), CAT.unit("rostam"))
+    s.mode.begin(g)
+    assert s.champion == -1 and s.mode.result(g, SOLO).extras["champion"] == ""
+
+
+def test_the_competitive_first_player_is_the_one_drawn_CON_15():
+    for first in (0, 1):
+        g = unbegun(("kunlun", "amazons"), first=first)
+        g.state.mode.begin(g)
+        assert g.state.mode.result(g, DUO).first_player == first
+
+
 def test_competitive_result_names_the_first_player_and_the_winner_CON_5():
     g = new(("kunlun", "amazons"), seed=1)
     s = g.state
@@ -136,6 +182,12 @@ def test_objective_is_the_wretchs_progress_against_the_others():
     assert s.mode.objective(g, 5) == -3.0 * (12 - d0)  # a troop with no Wretch: 0 for itself
 
 
+def test_objective_of_a_troop_past_the_last_counts_nothing():
+    """Policy support: a troop index past the per-troop lists (4: the game has troops 0..3) has no Wretch."""
+    g = new(("kunlun",))
+    assert len(g.state.wretch) == 4 and g.state.mode.objective(g, 4) == -g.state.mode.objective(g, 0) < 0
+
+
 def test_the_guardians_are_the_modes_own_chips_CON_12():
     assert con.Condemned.own_chips(CAT, ("kunlun",)) == ("scylla", "charybdis")
 
@@ -164,6 +216,32 @@ def test_set_up_closes_the_guardian_escape_and_solo_champion_hexes_and_narrates_
     assert s.log[0].startswith("Set-up: Condemned on the Fa Mel Prison, kunlun (red) against amazons (blue); ")
     assert s.goal[:2] == [eb, er] and s.level[:2] == [1, 1]
     assert mode_class("condemned").new_game(CAT, DUO, [Script(), Script()], rng=np.random.default_rng(0)).state.log is None
+
+
+def test_set_up_troops_are_indexed_in_order_and_the_guardians_named_CON_27():
+    """Troop i of the state has index i (seats a and b, then the red and blue guardian troops), and the two
+    guardian troops carry the name "guardian" (the state's narration and exports name a troop by it)."""
+    for factions in (("kunlun",), ("kunlun", "amazons")):
+        s = unbegun(factions).state
+        assert [t.index for t in s.troops] == [0, 1, 2, 3]
+        assert [t.faction for t in s.troops[2:]] == ["guardian", "guardian"]
+
+
+def test_the_set_up_die_can_show_every_face_CON_13():
+    assert {unbegun(seed=seed).state.die for seed in range(60)} == set(range(1, 7))
+
+
+def test_new_game_plays_with_the_given_roller_and_names_the_mode_in_its_errors():
+    g = new(("kunlun",), roller=FixedRoller(mode="none"))
+    s = g.state
+    hero = heroes(g, 0)[0]
+    gu = guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gu.hex][2])
+    for _ in range(5):
+        rules.attack(g, hero, gu)
+    assert gu.hp == 12  # no die ever hits
+    with pytest.raises(InputError, match="^condemned: 1 faction"):
+        mode_class("condemned").new_game(CAT, SOLO, [Script(), Script()], rng=np.random.default_rng(0))
 
 
 def test_solo_controllers_ask_the_player_competitive_guardians_are_neutral_CON_29_CON_48():
@@ -206,6 +284,20 @@ def test_favor_is_narrated_and_counted_only_for_what_the_bead_moves_CON_39_CON_4
     n = len(s.log)
     s.mode.gain_favor(g, 0, 2, "test")
     assert len(s.log) == n  # CON-44: at the top, nothing more happens
+
+
+def test_one_hp_removed_earns_one_favor_and_guardian_damage_adds_up_CON_39():
+    g = new(("kunlun",))
+    s = g.state
+    con.set_die(g, 2, "test")
+    hero = heroes(g, 0)[0]
+    gu = guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gu.hex][2])
+    rules.damage(g, gu, 1, source=hero)
+    assert s.troops[0].favor == 1 and s.guardian_hp[0] == 1
+    rules.damage(g, gu, 2, source=hero)
+    assert s.troops[0].favor == 3 and s.guardian_hp[0] == 3
+    assert s.mode.result(g, SOLO).troops[0].extras["guardian_damage"] == 3
 
 
 def test_the_guardians_earn_no_favor_CON_27_CON_39():
@@ -304,6 +396,44 @@ def test_the_rivals_return_tie_is_the_players_choice_CON_43():
     assert seen == [[a.uid, b.uid]] and b.zone == CAMP and a.zone == DISCARD
 
 
+def test_rewards_claimed_add_up_in_the_result_CON_41():
+    g = new(("kunlun",))
+    s = g.state
+    for _ in range(3):
+        s.mode.gain_favor(g, 0, 5, "test")
+    assert s.rewards_claimed[0] == 3 and s.mode.result(g, SOLO).troops[0].rewards == 3
+
+
+def test_an_unanswered_rival_return_tie_takes_the_first_CON_43():
+    """Equal Health and Attack, and the player's controller does not answer rival ties: the players' default
+    for an open rival choice, the first of the tied heroes (in uid order)."""
+    g = new(("kunlun",))
+    s = g.state
+    a, b = [u for u in (s.units[i] for i in s.lineup) if (u.unit.health, u.unit.attack.size) == (8, 3)][:2]
+    for u, h in ((a, 65), (b, 54)):
+        put(g, u, h)
+        rules.damage(g, u, u.hp)
+    s.mode.gain_favor(g, 1, 20, "test")
+    assert a.zone == CAMP and b.zone == DISCARD
+
+
+def test_the_rivals_defeated_champion_may_be_the_returned_elite_CON_43():
+    """The champion, defeated, is the rival's elite with the highest Health (10 against its heroes' 8): the
+    fourth reward returns it to the camp; the lineup (its drafted heroes) is unchanged."""
+    g = new(("kunlun",))
+    s = g.state
+    con.activate_champion(g, "test")
+    c = s.units[s.champion]
+    rh = rival_hero(g)
+    put(g, rh, 65)
+    rules.damage(g, rh, rh.hp)
+    rules.damage(g, c, c.hp)
+    assert c.zone == DISCARD and c.unit.health > rh.unit.health
+    lineup = list(s.lineup)
+    s.mode.gain_favor(g, 1, 20, "test")
+    assert c.zone == CAMP and rh.zone == DISCARD and s.lineup == lineup
+
+
 def test_competitive_last_reward_wakes_no_champion_CON_43():
     g = new(("kunlun", "amazons"))
     s = g.state
@@ -331,6 +461,14 @@ def test_no_favor_for_hp_removed_from_ones_own_team_or_by_no_unit_CON_39():
     assert s.log[-1] == f"kunlun (red) earns 2 crowd favor (2 HP removed from {rh.name}), bead on 2"
 
 
+def test_blue_falling_first_is_narrated_with_reds_wretch_CON_5():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    rules.damage(g, wretch(g, 1), wretch(g, 1).hp)
+    assert s.log[-1] == f"amazons (blue) can now only win by defeating {wretch(g, 0).name} (red) before it escapes"
+    assert s.fallen == [1] and s.end_reason is None
+
+
 def test_competitive_first_fallen_wretch_is_narrated_other_defeats_change_nothing_CON_5():
     g = new(("kunlun", "amazons"))
     s = g.state
@@ -349,6 +487,14 @@ def test_competitive_first_fallen_wretch_is_narrated_other_defeats_change_nothin
 
 
 # --------------------------------------------------------------------------- the die step
+
+
+def test_die_payments_add_up_CON_26():
+    g = new(("kunlun",), ctrl=Script(die_face=lambda o: o[0]))
+    s = g.state
+    s.mode.pay_for_face(g, 0)
+    s.mode.pay_for_face(g, 0)
+    assert s.die_paid[0] == 2 and wretch(g).hp == wretch(g).unit.health - 4
 
 
 def test_pay_for_face_offers_every_other_face_from_three_hp_CON_26_R_PW_2():
@@ -503,6 +649,63 @@ def test_both_guardians_act_in_the_arena_turn_CON_31():
     assert a.hp < ha and b.hp < hb and s.end_reason is None
 
 
+def test_the_rival_turns_steps_each_do_their_part_CON_53_CON_50_CON_45_CON_48():
+    """The rival's turn, step by step: favor for its unit on a key hex (start, CON-50 with CON-38), the first
+    hero of its lineup deployed (CON-45), its unit moved toward the Wretch (CON-46: the Wretch first), Regen
+    used (abilities, RIV-9's rival rules: every usable Ability), then the attack on the Wretch (engage)."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    con.set_die(g, 1, "test")
+    w = wretch(g)
+    put(g, w, 14)
+    first, plu = rival_hero(g, 0), rival_hero(g, 4)
+    assert plu.unit.id == "plutos-refugees-hero" and plu.unit.movement == 2  # Regen 1, Range 1
+    put(g, plu, hexes(g, "key-2")[0])
+    assert s.grid.dist[plu.hex][14] == 2
+    plu.hp -= 1
+    s.supply["blue"] += 1
+    s.limit[1] = 2
+    steps = dict(s.mode.turn_of(g, 1).steps)
+    steps["start"]()
+    assert s.troops[1].favor == 2 and s.key_favor[1] == 2 and first.zone == CAMP and plu.hex == 37
+    steps["deployment"]()
+    assert first.zone == COMBAT and s.grid.dist[plu.hex][14] == 2
+    steps["movement"]()
+    assert s.grid.dist[plu.hex][14] == 1 and plu.hp == plu.unit.health - 1
+    assert f"{plu.name} (blue) marks {w.name} (wretch)" in s.log  # the mark, and the priority that chose it
+    steps["abilities"]()
+    assert plu.hp == plu.unit.health and w.hp == w.unit.health
+    hero, gr = heroes(g, 0)[0], guardian(g, "red")
+    put(g, hero, s.grid.neighbours[gr.hex][2])  # a player's hero next to a guardian: not the rival's to engage
+    steps["engage"]()
+    assert w.hp == w.unit.health - plu.unit.attack.size
+    assert hero.hp == hero.unit.health and gr.hp == 12
+
+
+def test_the_players_turn_steps_each_ask_their_decision_CON_53_CON_26():
+    """A player's turn, step by step: key-hex favor at the start, then one question per step: deploy,
+    move, ability (a damaged Regen hero), engage (a rival hero adjacent), and last the die face (CON-26)."""
+    c = Script()
+    g = new(("kunlun",), ctrl=c)
+    s = g.state
+    con.set_die(g, 1, "test")
+    regen = next(u for u in heroes(g, 0) if u.unit.has_skill("regen"))
+    put(g, regen, hexes(g, "key-3")[0])
+    regen.hp -= 1
+    s.supply["red"] += 1
+    put(g, rival_hero(g), s.grid.neighbours[regen.hex][0])
+    s.limit[0] = 2
+    steps = dict(s.mode.turn_of(g, 0).steps)
+    asked = []
+    for name in ("start", "deployment", "movement", "abilities", "engage", "die"):
+        n = len(c.asked)
+        steps[name]()
+        asked.append([d for _, d, _ in c.asked[n:]])
+        if name == "start":
+            assert s.troops[0].favor == 3 and s.key_favor[0] == 3
+    assert asked == [[], ["deploy"], ["move"], ["ability"], ["engage"], ["die-face"]]
+
+
 def test_key_hex_favor_is_narrated_and_counts_only_the_troops_own_units_CON_38():
     g = new(("kunlun",))
     s = g.state
@@ -516,6 +719,51 @@ def test_key_hex_favor_is_narrated_and_counts_only_the_troops_own_units_CON_38()
     put(g, heroes(g, 0)[0], 11)
     s.mode.start(g, 0)
     assert s.troops[0].favor == 3 and len(s.log) == n
+
+
+def test_key_hex_favor_adds_up_turn_after_turn_CON_38():
+    g = new(("kunlun",))
+    s = g.state
+    con.set_die(g, 1, "test")
+    put(g, heroes(g, 0)[0], hexes(g, "key-2")[0])
+    s.mode.start(g, 0)
+    s.mode.start(g, 0)
+    assert s.key_favor[0] == 4 and s.troops[0].favor == 4
+
+
+def test_competitive_each_players_turn_is_its_own_CON_52_CON_38():
+    """Player 1's and player 2's turns are distinct: each one's start counts that troop's key hexes."""
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    con.set_die(g, 1, "test")
+    put(g, heroes(g, 0)[0], hexes(g, "key-3")[0])
+    put(g, heroes(g, 1)[0], hexes(g, "key-2")[0])
+    for troop in (0, 1):
+        dict(s.mode.turn_of(g, troop).steps)["start"]()
+    assert s.key_favor[:2] == [3, 2]
+
+
+def test_a_cloned_games_turns_act_on_the_clone():
+    """Lookahead support, not a rule: the steps of a clone's turns (rival, player, arena) change the clone,
+    never the game it was cloned from."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    con.set_die(g, 1, "test")
+    hero = heroes(g, 0)[0]
+    put(g, hero, hexes(g, "key-3")[0])
+    put(g, rival_hero(g), hexes(g, "key-2")[0])
+    gr = guardian(g, "red")
+    w = wretch(g)
+    put(g, w, s.grid.neighbours[gr.hex][0])
+    turns = list(s.mode.round_turns(g))  # built for g first
+    assert len(turns) == 3
+    g2 = g.clone()
+    s2 = g2.state
+    for t in s2.mode.round_turns(g2):
+        steps = dict(t.steps)
+        (steps.get("start") or steps["engage"])()
+    assert s2.key_favor[:2] == [3, 2] and s2.units[w.uid].hp < w.hp
+    assert s.key_favor == [0, 0, 0, 0] and w.hp == w.unit.health
 
 
 def test_a_turns_start_after_the_game_ended_gives_no_favor():
@@ -557,6 +805,21 @@ def _short(s, colour, left):
     s.supply[colour] = left
 
 
+def test_the_champion_sleeps_while_the_wretch_stays_behind_the_line_CON_35_CON_49():
+    g = new(("kunlun",), ctrl=Script(move=lambda o: next(x for x in o if x[1] == 23)))
+    s = g.state
+    w = wretch(g)
+    s.mode.start(g, 0)
+    s.mode.start(g, 1)
+    put(g, w, 12)
+    con.movement_step(g, 0)
+    assert w.hex == 23 and not s.champion_active and "alert" not in s.grid.tags[23]
+    rules.move(g, w, 30)  # past the line
+    assert s.champion_active
+    assert any(line.startswith(f"The rival's champion {s.units[s.champion].name} activates (the Wretch crossed the "
+                               "alert line)") for line in s.log)
+
+
 def test_champion_chips_come_from_the_rivals_guardian_only_CON_36():
     g = new(("kunlun",))
     s = g.state
@@ -569,6 +832,39 @@ def test_champion_chips_come_from_the_rivals_guardian_only_CON_36():
     assert gb.hp == 12 - (c.unit.health - 3) and gr.hp == 12 and a.hp == a.unit.health
     assert c.hp == c.unit.health and s.supply["blue"] == 0
     assert f"{c.unit.health - 3} health chip(s) are taken from {gb.name} for the champion" in s.log
+
+
+def test_champion_chips_to_the_last_one_and_no_more_CON_36():
+    """One chip short: the rival-coloured guardian gives exactly one; none short: nobody gives (not even a
+    narrated 0)."""
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gb = guardian(g, "blue")
+    _short(s, "blue", c.unit.health - 1)
+    con.activate_champion(g, "test")
+    assert c.hp == c.unit.health and gb.hp == 11
+    assert s.log[-2] == f"1 health chip(s) are taken from {gb.name} for the champion"
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    _short(s, "blue", c.unit.health)
+    con.activate_champion(g, "test")
+    assert c.hp == c.unit.health and guardian(g, "blue").hp == 12
+    assert not any("chip(s) are taken" in line for line in s.log)
+
+
+def test_a_rival_unit_left_with_one_hp_by_the_champion_stays_CON_36():
+    g = new(("kunlun",))
+    s = g.state
+    c = s.units[s.champion]
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    a = rival_hero(g)
+    put(g, a, 65)
+    _short(s, "blue", c.unit.health - (a.hp - 1))
+    con.activate_champion(g, "test")
+    assert a.hp == 1 and a.zone == COMBAT and c.hp == c.unit.health
 
 
 def test_champion_chips_then_from_the_strongest_rival_unit_only_CON_36():
@@ -644,6 +940,17 @@ def test_the_die_grants_follow_the_wretch_through_an_upgrade_CON_24_CON_32():
     assert s.log[-1] != "kunlun (red)'s Wretch becomes Wretch III" or s.log.count("kunlun (red)'s Wretch becomes Wretch III") == 1
 
 
+def test_an_upgrade_on_another_face_adds_no_movement_CON_32_CON_24():
+    g = new(("kunlun",))
+    s = g.state
+    w = wretch(g)
+    for face in (1, 2, 5):  # faces other than 6 give the Wretch nothing
+        con.set_die(g, face, "test")
+        con.upgrade(g, w, s.level[0] + 1)
+        assert rules.movement_of(s, w) == printed_chip(w.unit).movement == CAT.unit(con.WRETCH[s.level[0] - 1]).movement
+    assert printed_chip(w.unit).id == "wretch-4"
+
+
 def test_every_face_keeps_the_guardians_on_their_hexes_and_only_face_three_adds_range_CON_28_CON_24():
     g = new(("kunlun",))
     s = g.state
@@ -699,6 +1006,22 @@ def test_movement_stops_asking_once_the_wretch_escapes_CON_3():
     put(g, heroes(g, 0)[0], 11)  # a unit that could still move
     con.movement_step(g, 0)
     assert s.end_reason == "Wretch escaped" and w.hex == 43 and len(asked) == 1
+
+
+def test_the_player_moves_only_its_own_units_each_once_MOV_3():
+    asked = []
+
+    def pick(opts):
+        asked.append(list(opts))
+        return next(o for o in opts if o[0] == hero.uid) if len(asked) == 1 else None
+    g = new(("kunlun",), ctrl=Script(move=pick))
+    hero = heroes(g, 0)[0]
+    put(g, hero, 11)
+    put(g, rival_hero(g), 65)
+    con.movement_step(g, 0)
+    mine = {wretch(g).uid, hero.uid}
+    assert {uid for uid, _ in asked[0]} == mine  # neither the rival's hero nor a guardian
+    assert {uid for uid, _ in asked[1]} == {wretch(g).uid}  # the hero has moved this turn
 
 
 def test_movement_asks_again_after_each_move_until_the_player_passes_MOV_1():
@@ -935,6 +1258,18 @@ def test_solo_guardian_ties_are_the_players_choice_CON_29():
     assert gc.tie(g, "rival-engage", opts[:1]) == opts[0] and len(seen) == 1
 
 
+def test_an_unanswered_solo_guardian_tie_goes_the_players_way_CON_29_RIV_9():
+    """Solo, when the player's controller does not answer rival ties, the players' favour decides: the
+    guardian attacks the unit the players mind least, the Wretch rather than their faction hero."""
+    g = new(("kunlun",))
+    gc = g.controllers[2]
+    hero = next(u for u in heroes(g, 0) if u.unit.id == "feng")
+    put(g, hero, 11)
+    w = wretch(g)
+    opts = [("attack", 0, hero.uid), ("attack", 0, w.uid)]
+    assert gc.tie(g, "rival-engage", opts) == opts[1]
+
+
 def test_a_rival_that_reaches_no_priority_backs_up_toward_the_wretch_CON_48_RIV_5():
     """Pluto's Refugees Hero (Movement 2, Range 1) in the far corner reaches neither the Wretch, a key hex nor
     a guardian: full Movement toward the Wretch (its list's first unit priority)."""
@@ -948,3 +1283,89 @@ def test_a_rival_that_reaches_no_priority_backs_up_toward_the_wretch_CON_48_RIV_
     assert dests == [8, 19, 31] and rc.why[u.uid] == "cannot reach a priority: back-up movement toward wretch"
     w = wretch(g).hex
     assert all(s.grid.dist[h][w] == s.grid.dist[10][w] - 2 for h in dests)
+
+
+def _wall_in(g, h, *around):
+    """The Wretch on hex h, every neighbour taken (the player's heroes first, then the rival's): no hex next
+    to it is free, so a Range 1 rival unit cannot get closer to it by any path."""
+    s = g.state
+    put(g, wretch(g), h)
+    mine = [u for u in heroes(g, 0) if u.unit.id in ("feng", "neutral-hero-b")]  # 10 + 7 HP: the red supply
+    theirs = [rival_hero(g, 1)]
+    for n, u in zip(s.grid.neighbours[h], [*mine, *theirs]):
+        put(g, u, n)
+    assert all(s.board[n] >= 0 for n in s.grid.neighbours[h])
+    return mine
+
+
+def test_a_calm_rival_that_cannot_get_closer_to_the_wretch_backs_up_toward_a_key_hex_CON_46_RIV_5():
+    """The Wretch walled in (corner hex 0); Pluto's Refugees Hero (Movement 2, Range 1) on hex 10 reaches no
+    priority: the next of its calm list after the Wretch are the key hexes, so it moves its full Movement
+    toward the nearest ones (39 and 63, both 5 away): to the hexes two steps on that are 3 from hex 39, not
+    toward the player's heroes next to the Wretch."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    _wall_in(g, 0)
+    u = rival_hero(g, 4)
+    put(g, u, 10)
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert dests == [8, 19, 31] and rc.why[u.uid] == "cannot reach a priority: back-up movement toward hex:key"
+    assert all(s.grid.dist[h][39] == 3 for h in dests) and s.grid.dist[10][39] == 5
+
+
+def test_an_alert_rival_that_cannot_get_closer_to_the_wretch_backs_up_toward_the_players_elites_CON_47_RIV_5():
+    """On alert with the Wretch walled in (corner hex 76, past the line) and the blue guardian gone: after the
+    Wretch, the weakest opposing elite is the next unit priority, so the back-up goes toward the player's
+    heroes (next to the Wretch), its full Movement along the shortest path."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    a, b = _wall_in(g, 76)
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    u = rival_hero(g, 4)
+    put(g, u, 0)
+    assert con.on_alert(s)
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert rc.why[u.uid] == "cannot reach a priority: back-up movement toward player-elite"
+    near = min(s.grid.dist[h][x.hex] for h in dests for x in (a, b))
+    assert dests == [2, 12, 23] and near == s.grid.dist[0][b.hex] - 2
+
+
+def test_an_alert_rival_with_no_unit_priority_left_stays_R_PW_9_CON_47_RIV_5():
+    """On alert, the Wretch walled in by rival heroes (corner hex 10), no player hero in combat, the blue
+    guardian gone: the hexes next to the escape hex are a hex priority, not a back-up target (ruling R-PW-9:
+    back-up heads for the unit priorities and key hexes), so a unit that reaches none of them does not move."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    s.supply["blue"] += 20  # chips for four rival heroes (a test's set-up)
+    s.supply_start["blue"] += 20
+    put(g, wretch(g), 10)
+    for k, h in enumerate(s.grid.neighbours[10]):
+        put(g, rival_hero(g, k), h)
+    gb = guardian(g, "blue")
+    rules.damage(g, gb, gb.hp)
+    u = rival_hero(g, 4)
+    put(g, u, 66)
+    assert con.on_alert(s)
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == []
+    assert rc.why[u.uid] == "cannot reach a priority and cannot get closer to one: does not move"
+
+
+def test_the_move_and_die_face_questions_are_turn_step_decisions_CON_26_MOV_1():
+    """Lookahead support: "move" and "die-face" are asked between a turn step's actions (`Game.at_step`), the
+    decisions at which a lookahead player searches and a resumed game takes its forced answer."""
+    seen = []
+
+    class Steps(Script):
+        def choose(self, g, troop, decision, options, *, optional):
+            if decision in ("move", "die-face"):
+                seen.append((decision, g.at_step, optional))
+            return super().choose(g, troop, decision, options, optional=optional)
+
+    g = new(("kunlun",), ctrl=Steps())
+    con.movement_step(g, 0)
+    g.state.mode.pay_for_face(g, 0)
+    assert seen == [("move", True, True), ("die-face", True, True)]
