@@ -417,9 +417,10 @@ def test_an_unanswered_rival_return_tie_takes_the_first_CON_43():
     assert a.zone == CAMP and b.zone == DISCARD
 
 
-def test_the_rivals_defeated_champion_may_be_the_returned_elite_CON_43():
+def test_the_rivals_defeated_champion_may_be_the_returned_elite_and_joins_the_lineup_CON_43_R_PW_10():
     """The champion, defeated, is the rival's elite with the highest Health (10 against its heroes' 8): the
-    fourth reward returns it to the camp; the lineup (its drafted heroes) is unchanged."""
+    fourth reward returns it to the camp "to be deployed as normal", and the rival deploys from its lineup, so it
+    joins the lineup's end (R-PW-10) and is deployed when it is the first there still in camp (CON-45)."""
     g = new(("kunlun",))
     s = g.state
     con.activate_champion(g, "test")
@@ -431,7 +432,12 @@ def test_the_rivals_defeated_champion_may_be_the_returned_elite_CON_43():
     assert c.zone == DISCARD and c.unit.health > rh.unit.health
     lineup = list(s.lineup)
     s.mode.gain_favor(g, 1, 20, "test")
-    assert c.zone == CAMP and rh.zone == DISCARD and s.lineup == lineup
+    assert c.zone == CAMP and rh.zone == DISCARD and s.lineup == [*lineup, c.uid]
+    for i in lineup:  # the heroes ahead of it are out of the camp
+        if s.units[i].zone == CAMP:
+            s.units[i].zone = DISCARD
+    s.mode.rival_deploy(g)
+    assert c.zone == COMBAT and c.hex in s.mode.deployment_hexes(s, s.rival_troop) and c.hp == c.unit.health
 
 
 def test_competitive_last_reward_wakes_no_champion_CON_43():

@@ -577,9 +577,12 @@ class Condemned(RivalOrVersus):
             u = s.units[uid]
             u.zone = CAMP
             s.say(f"{u.name} returns to the camp of {t.faction} ({t.side})")
-            if troop == s.rival_troop and uid in s.lineup:
-                s.lineup.remove(uid)
-                s.lineup.append(uid)  # back at the end of the lineup (ruling R-PW-10)
+            if troop == s.rival_troop:
+                # "to be deployed as normal" (Pandora's Wake, "Crowd Favor Rewards"): the rival deploys from its
+                # lineup, so the unit goes to the end of it, a defeated champion too (ruling R-PW-10)
+                if uid in s.lineup:
+                    s.lineup.remove(uid)
+                s.lineup.append(uid)
         if s.solo and not s.champion_active:
             activate_champion(g, f"{t.faction} reached the last reward")
 
