@@ -996,3 +996,275 @@ def test_the_rival_turn_runs_its_steps_NAU_47():
     put(g, u, min(s.platform_hexes))
     steps["platforms"]()
     assert len(s.camp[1]) == 1
+
+
+# --------------------------------------------------------------------------- in the water (NAU-15)
+
+
+def test_in_the_water_means_in_combat_and_no_ship_NAU_15():
+    """Units and opponents are only pieces in the water: a ship is none, nor is a crewmember on it; a crocodile
+    and a unit put in the water are."""
+    g = new(("kunlun",))
+    sh = ships(g, 0)[0]
+    member = crew(g, sh)[-1]
+    assert sh.zone == COMBAT and not nau.in_water(sh)
+    assert member.unit.kind != "ship" and not nau.in_water(member)
+    assert crocs(g) and all(nau.in_water(c) for c in crocs(g))
+    put(g, member, free_near(g, 60)[0])
+    assert nau.in_water(member)
+
+
+# --------------------------------------------------------------------------- Sailors of the Dead skills (NAU-44)
+
+
+def test_elude_only_near_an_opposing_ship_within_its_range_NAU_44():
+    """Elude triggers within an opposing *ship's* Range (up to that Range, not one hex more); an opposing unit
+    in the water next to it does not trigger it."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    el = sailor(g, "sailor-archer-1")
+    put(g, el, 60)
+    water_unit(g, 0, free_near(g, 60)[0])
+    assert nau._elude_options(g, el, None) == []
+    sh = ships(g, 0)[0]
+    r = rules.range_of(s, sh)
+    at = lambda d: next(h for h in range(s.grid.n) if s.grid.dist[60][h] == d and s.board[h] < 0
+                        and h not in s.platform_hexes)
+    put(g, sh, at(r + 1))
+    assert nau._elude_options(g, el, None) == []
+    put(g, sh, at(r))
+    assert nau._elude_options(g, el, None)
+
+
+def test_elude_moves_up_to_five_hexes_by_a_free_path_NAU_44():
+    """Elude's hexes: free ones up to 5 steps away (ELUDE), none 6 away, never an occupied one; the Special
+    moves the unit there."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    el = sailor(g, "sailor-archer-1")
+    put(g, el, 60)
+    sh = ships(g, 0)[0]
+    put(g, sh, free_near(g, 60)[0])
+    other = water_unit(g, 0, free_near(g, 60, 2)[-1])
+    opts = nau._elude_options(g, el, None)
+    hexes = [o[0] for o in opts]
+    assert hexes == sorted(hexes) and all(len(o) == 1 for o in opts)
+    dist = s.grid.dist[60]
+    assert all(1 <= dist[h] <= nau.ELUDE for h in hexes) and any(dist[h] == nau.ELUDE for h in hexes)
+    assert sh.hex not in hexes and other.hex not in hexes and 60 not in hexes
+    assert set(free_near(g, 60)) <= set(hexes)
+    dest = next(h for h in hexes if dist[h] == nau.ELUDE)
+    s.mode.act(g, ("special", el.uid, "elude", (dest,)))
+    assert el.hex == dest and s.board[dest] == el.uid and s.board[60] < 0 and el.engaged_turn == s.turn
+
+
+def test_leech_is_the_holders_damage_narrated_and_heals_one_R_PW_21_NAU_44():
+    """Leech (stand-in): 1 HP from the adjacent opponent, dealt by the holder (its damage counts for it and its
+    troop), narrated as Leech; the holder heals 1, however much it is missing. Only opponents in the water next
+    to it are offered: a ship is not, nor a unit two hexes away."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    le = sailor(g, "sailor-beast-2")
+    put(g, le, 60)
+    le.hp -= 2
+    s.supply[s.supply_of(le.troop)] += 2
+    near, far = free_near(g, 60)[0], next(h for h in free_near(g, 60, 2) if s.grid.dist[60][h] == 2)
+    foe = water_unit(g, 0, near)
+    water_unit(g, 0, far, k=-2)
+    put(g, ships(g, 0)[0], free_near(g, 60)[0])
+    assert nau._leech_options(g, le, None) == [(foe.uid,)]
+    hp, dealt = foe.hp, s.troops[1].damage_dealt
+    nau._leech(g, le, None, (foe.uid,))
+    assert foe.hp == hp - 1 and le.hp == le.unit.health - 1
+    assert le.damage_dealt == 1 and s.troops[1].damage_dealt == dealt + 1
+    assert f"{foe.name} (red) loses 1 HP (Leech), {foe.hp} left" in s.log
+
+
+def test_guide_adds_its_die_to_allies_only_never_to_itself_opponents_or_ships_NAU_44():
+    """Guide: the holder's allies add one yellow die; the holder itself does not, nor an opponent attacking,
+    nor an allied ship (ships are not units, NAU-16)."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    al = sailor(g, "sailor-defender-2")
+    put(g, al, 60)
+    foe = water_unit(g, 0, free_near(g, 60)[0])
+    sh = ships(g, 1)[0]
+    put(g, sh, next(h for h in free_near(g, foe.hex) if h != 60))
+    before = {k: rules.attack_profile(g, a, t)[0].counts[YELLOW] for k, (a, t) in
+              {"foe": (foe, al), "ship": (sh, foe)}.items()}
+    nau.hero_enters(g, 1)
+    charon = s.units[s.hero[1]]
+    assert rules.attack_profile(g, al, foe)[0].counts[YELLOW] == printed_chip(al.unit).attack.counts[YELLOW] + 1
+    assert rules.attack_profile(g, charon, foe)[0].counts[YELLOW] == printed_chip(charon.unit).attack.counts[YELLOW]
+    assert rules.attack_profile(g, foe, al)[0].counts[YELLOW] == before["foe"]
+    assert rules.attack_profile(g, sh, foe)[0].counts[YELLOW] == before["ship"]
+
+
+# --------------------------------------------------------------------------- Pivot (NAU-37)
+
+
+def test_salvage_needs_the_units_own_roll_of_this_turn_with_a_miss_and_fires_once_NAU_37():
+    """Salvage follows the unit's own attack of this turn if that roll had at least one miss (a single miss is
+    enough), once per roll; another unit's roll, or one of an earlier turn, triggers nothing."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    left = s.left[1]
+    sv = sailor(g, "sailor-tactician-1")
+    put(g, sv, 60)
+    other = sailor(g, "sailor-archer-2")
+    put(g, other, free_near(g, 60)[0])
+    s.last_roll = (other.uid, s.turn, 2)
+    nau.pivot(g, sv)
+    s.last_roll = (sv.uid, s.turn - 1, 2)
+    nau.pivot(g, sv)
+    assert s.left[1] == left and s.pivots[1] == 0
+    s.last_roll = (sv.uid, s.turn, 1)
+    nau.pivot(g, sv)
+    assert s.left[1] == left + 1 and s.pivots[1] == 1
+    assert s.log[-2] == f"{sv.name} (blue) uses Salvage (Pivot: 1 miss(es))"
+    nau.pivot(g, sv)  # the roll is used up
+    assert s.left[1] == left + 1 and s.pivots[1] == 1
+
+
+def test_salvage_needs_working_skills_and_the_unit_in_combat_NAU_37():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    left = s.left[1]
+    sv = sailor(g, "sailor-tactician-1")
+    put(g, sv, 60)
+    sv.active = False  # skills not working
+    s.last_roll = (sv.uid, s.turn, 2)
+    nau.pivot(g, sv)
+    sv.active = True
+    remove(g, sv)
+    s.last_roll = (sv.uid, s.turn, 2)
+    nau.pivot(g, sv)
+    el = sailor(g, "sailor-archer-1")  # Elude: no Pivot skill
+    put(g, el, 60)
+    s.last_roll = (el.uid, s.turn, 2)
+    nau.pivot(g, el)
+    assert s.left[1] == left and s.pivots[1] == 0
+
+
+def test_no_salvage_after_an_attack_that_ends_the_game_NAU_2_NAU_37():
+    """The troop wins at once when the opposing hero is defeated: a Pivot of the winning attack comes too late."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    left = s.left[1]
+    sv = sailor(g, "sailor-tactician-1")
+    put(g, sv, 60)
+    hero = s.units[s.hero[0]]
+    nau.put_in_water(g, hero, free_near(g, 60)[0], "test")
+    hero.hp = 1
+    g.roller = FixedRoller([1] + [0] * (sv.unit.attack.size - 1))
+    s.mode.act(g, ("attack", sv.uid, hero.uid))
+    assert s.end_reason == "hero defeated" and s.winner == 1
+    assert s.left[1] == left and s.pivots[1] == 0
+
+
+def test_a_pivot_holder_rolls_die_by_die_every_other_attacker_at_once_NAU_37():
+    """The Pivot holder's pool is rolled one die at a time, in colour order, the hits summed and the misses (dice
+    with no hit) recorded for its Pivot; a unit without Pivot and a ship roll their pool at once."""
+    g = new(("kunlun",))
+    s = g.state
+    sv = sailor(g, "sailor-tactician-1")
+    pool = nau.Pool((1, 2, 0, 1, 0))
+    g.roller = FixedRoller([1, 0, 1, 0])
+    assert s.mode.roll_attack(g, sv, pool) == 2
+    dice = [nau.Pool((1, 0, 0, 0, 0)), nau.Pool((0, 1, 0, 0, 0)), nau.Pool((0, 1, 0, 0, 0)), nau.Pool((0, 0, 0, 1, 0))]
+    assert g.roller.rolled == dice and s.last_roll == (sv.uid, s.turn, 2)
+    s.last_roll = (-1, -1, 0)
+    for attacker in (crew(g, ships(g, 0)[0])[0], ships(g, 0)[0], sailor(g, "sailor-archer-1")):
+        g.roller = FixedRoller([3])
+        assert s.mode.roll_attack(g, attacker, pool) == 3 and g.roller.rolled == [pool]
+    assert s.last_roll == (-1, -1, 0)
+
+
+# --------------------------------------------------------------------------- engage steps (NAU-47, NAU-48, RIV-9)
+
+
+def test_the_players_engage_offers_its_own_ships_and_units_only_NAU_47():
+    """The seat's ships and units in the water with a target are offered; not the rival's pieces, not the
+    crocodiles, and not a unit that cannot engage (dazed)."""
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    foe = sailor(g, "sailor-defender-2")
+    put(g, foe, 60)
+    mine = water_unit(g, 0, free_near(g, 60)[0])
+    sh = ships(g, 0)[0]
+    put(g, sh, free_near(g, 60)[0])
+    dazed = water_unit(g, 0, free_near(g, 60)[0], k=-2)
+    dazed.deployed_turn = s.turn
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, next(h for h in free_near(g, mine.hex) if s.grid.dist[60][h] > 1))
+    s.mode.player_engage(g, 0)
+    (offered,) = [o for _, d, o in p.asked if d == "engage"]
+    by = {o[1] for o in offered}
+    assert ("attack", mine.uid, foe.uid) in offered and ("attack", sh.uid, foe.uid) in offered
+    assert by == {mine.uid, sh.uid}
+
+
+def _rival_vs(g, n=2):
+    """Rival units on hexes 60 and 20, each with one player unit next to it (its only target)."""
+    s = g.state
+    clear(g)
+    pairs = []
+    for k, (sid, h) in enumerate((("sailor-defender-2", 60), ("sailor-defender-1", 20))[:n]):
+        u = sailor(g, sid)
+        put(g, u, h)
+        pairs.append((u, water_unit(g, 0, free_near(g, h)[0], k=-1 - k)))
+    return s, pairs
+
+
+def test_the_rival_engage_step_acts_with_every_unit_ships_first_players_order_RIV_9_NAU_47():
+    """Every rival piece that can act does: the ships first, then the units, even when no ship has a target; the
+    players choose the order among the rival's options ("rival-engage")."""
+    p = Script(rival_engage=lambda o: o[-1])
+    p.rival_decisions = ("rival-engage",)
+    g = new(("kunlun",), ctrl=p, roller=FixedRoller(mode="all"))
+    s, pairs = _rival_vs(g)
+    hp = [t.hp for _, t in pairs]
+    s.mode.rival_engage(g, (3, 1))
+    (asked,) = [o for _, d, o in p.asked if d == "rival-engage"]
+    assert sorted(asked) == sorted(("attack", u.uid, t.uid) for u, t in pairs)
+    assert all(u.engaged_turn == s.turn for u, _ in pairs)
+    assert all(t.hp < h for (_, t), h in zip(pairs, hp))
+    assert all(t.engaged_turn != s.turn for _, t in pairs)  # the player's units do not act
+
+
+def test_the_rival_engage_step_skips_a_dazed_unit_and_stops_when_the_game_ends_RIV_9_NAU_2():
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s, ((u, t),) = _rival_vs(g, 1)
+    u.deployed_turn = s.turn
+    hp = t.hp
+    s.mode.rival_engage(g, (3, 1))
+    assert t.hp == hp and u.engaged_turn != s.turn
+    # the players have the attack on the hero made first: it wins, and the other rival unit does not act
+    p = Script(rival_engage=lambda o: next(a for a in o if a[2] == hero.uid))
+    p.rival_decisions = ("rival-engage",)
+    g = new(("kunlun",), ctrl=p, roller=FixedRoller(mode="all"))
+    s, pairs = _rival_vs(g)
+    hero = s.units[s.hero[0]]
+    (u1, t1), (u2, t2) = pairs
+    remove(g, t1)
+    nau.put_in_water(g, hero, free_near(g, u1.hex)[0], "test")
+    hero.hp = 1
+    hp = t2.hp
+    s.mode.rival_engage(g, (3, 1))
+    assert s.end_reason == "hero defeated" and s.winner == 1
+    assert u1.engaged_turn == s.turn and u2.engaged_turn != s.turn and t2.hp == hp
