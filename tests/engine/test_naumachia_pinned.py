@@ -1129,8 +1129,12 @@ def test_salvage_needs_the_units_own_roll_of_this_turn_with_a_miss_and_fires_onc
     nau.pivot(g, sv)
     assert s.left[1] == left + 1 and s.pivots[1] == 1
     assert s.log[-2] == f"{sv.name} (blue) uses Salvage (Pivot: 1 miss(es))"
+    assert s.log[-1] == f"rival (blue) gains 1 crowd favor (Salvage), {left + 1} space(s) above the event"
     nau.pivot(g, sv)  # the roll is used up
     assert s.left[1] == left + 1 and s.pivots[1] == 1
+    s.last_roll = (sv.uid, s.turn, 3)  # a later roll: counted again
+    nau.pivot(g, sv)
+    assert s.left[1] == left + 2 and s.pivots[1] == 2
 
 
 def test_salvage_needs_working_skills_and_the_unit_in_combat_NAU_37():
@@ -1268,3 +1272,70 @@ def test_the_rival_engage_step_skips_a_dazed_unit_and_stops_when_the_game_ends_R
     s.mode.rival_engage(g, (3, 1))
     assert s.end_reason == "hero defeated" and s.winner == 1
     assert u1.engaged_turn == s.turn and u2.engaged_turn != s.turn and t2.hp == hp
+
+
+def test_the_tactic_step_is_a_step_decision_a_resumed_game_replays_it_NAU_29():
+    """The tactic placement is asked as a turn step's decision: a game resumed at that step takes the recorded
+    answer (`Game.forced`) instead of asking the controller."""
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    s.camp[0] = ["anchor"]
+    s.tactic_supply.remove("anchor")
+    target = ships(g, 1)[0]
+    g.forced = ("sea-tactic", (0, target.uid))
+    s.mode.tactic_step(g, 0)
+    assert s.effects == [("anchor", target.uid, 0, s.turn)] and s.camp[0] == [] and g.forced is None
+    assert not [d for _, d, _ in p.asked if d == "sea-tactic"]
+
+
+def test_the_result_names_the_ruleset_and_reports_no_unimplemented_skill():
+    g = new(("kunlun",))
+    res = g.state.mode.result(g, None)
+    assert res.ruleset == "remastered" == nau.RULESET and res.unimplemented == ()
+
+
+def test_a_rival_eludes_by_its_marking_list_with_movement_five_NAU_44_NAU_42():
+    """Triggered Elude moves the unit by its printed priority with Movement 5 (ELUDE): the nearest platform, out
+    of reach of its own Movement but within 5, is where it goes; its later marking uses its own Movement again."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    el = sailor(g, "sailor-archer-1")
+    plat = lambda h: min(s.grid.dist[h][p] for p in s.platform_hexes)
+    own = printed_chip(el.unit).movement
+    h = next(x for x in range(20, s.grid.n) if own < plat(x) <= nau.ELUDE and s.board[x] < 0
+             and len(free_near(g, x)) == 6)
+    put(g, el, h)
+    put(g, ships(g, 0)[0], free_near(g, h)[0])
+    assert rules.movement_of(s, el) == own
+    want = sorted(p for p in s.platform_hexes if s.grid.dist[h][p] == plat(h))
+    plan = rc.plan_engage(g, el)
+    assert [o[:3] for o in plan] == [("special", el.uid, "elude")] * len(want)
+    assert sorted(o[3][0] for o in plan) == want and rc.movement is None
+    dests = rc.plan_move(g, el, s.blocked_for_move(1), set())
+    assert dests and all(s.grid.dist[h][d] <= rules.movement_of(s, el) for d in dests)
+
+
+def test_each_crocodile_turn_moves_its_own_colour_and_uses_only_its_abilities_NAU_23_NAU_48():
+    """The blue-HP crocodiles' turn moves them (toward the one unit in the water), not the red ones, whose turn
+    was built first; its abilities step uses no rival unit's Ability (Leech next to a player unit)."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    red = next(u for u in s.units if nau.is_croc(u) and u.troop == 4)
+    blue = next(u for u in s.units if nau.is_croc(u) and u.troop == 5)
+    put(g, red, 58)
+    put(g, blue, 30)
+    prey = water_unit(g, 0, 33)
+    before = s.grid.dist[30][33]
+    s.mode.croc_turn(g, 4)
+    steps = dict(s.mode.croc_turn(g, 5).steps)
+    steps["movement"]()
+    assert red.hex == 58 and s.grid.dist[blue.hex][prey.hex] < before
+    le = sailor(g, "sailor-beast-2")
+    put(g, le, next(h for h in free_near(g, prey.hex) if h != blue.hex))
+    hp = prey.hp
+    steps["abilities"]()
+    assert prey.hp == hp and not [line for line in s.log if "(Leech)" in line]
