@@ -1339,3 +1339,58 @@ def test_each_crocodile_turn_moves_its_own_colour_and_uses_only_its_abilities_NA
     hp = prey.hp
     steps["abilities"]()
     assert prey.hp == hp and not [line for line in s.log if "(Leech)" in line]
+
+
+def test_the_rival_turn_moves_its_units_uses_their_abilities_and_engages_NAU_47():
+    """The rival turn's movement step moves its units in the water too (onto a platform, NAU-42), after the
+    ships; its abilities step uses their Abilities (Leech); its engage step attacks."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    clear(g)
+    steps = dict(s.mode.turn_of(g, 1).steps)
+    walker = sailor(g, "sailor-defender-2")
+    p = min(s.platform_hexes)
+    put(g, walker, next(h for h in s.grid.within(p, 2) if s.grid.dist[p][h] == 2 and s.board[h] < 0
+                        and h not in s.platform_hexes))
+    steps["movement"]()
+    assert walker.hex == p
+    le = sailor(g, "sailor-beast-2")
+    put(g, le, 60)
+    le.hp -= 1
+    s.supply[s.supply_of(le.troop)] += 1
+    foe = water_unit(g, 0, free_near(g, 60)[0])
+    hp = foe.hp
+    steps["abilities"]()
+    assert foe.hp == hp - 1 and le.hp == le.unit.health
+    steps["engage"]()
+    assert le.engaged_turn == s.turn and foe.hp < hp - 1
+
+
+def test_the_priority_lists_sets_NAU_24_NAU_41_NAU_42():
+    """The sets the rival's and the crocodiles' lists name: the hero (an elite in the water, either seat's), ships
+    (player-controlled ones: the player's seat's), crocodiles, units in the water (neither ships nor crocodiles),
+    the player's units, and units on a platform; each also a rival priority ("nau-" + name)."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    nau.hero_enters(g, 0)
+    nau.hero_enters(g, 1)
+    hero, charon = s.units[s.hero[0]], s.units[s.hero[1]]
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 60)
+    mine, theirs = ships(g, 0)[0], ships(g, 1)[0]
+    p1, p2 = sorted(s.platform_hexes)[:2]
+    on = water_unit(g, 0, p1)
+    off = water_unit(g, 0, free_near(g, 60)[0], k=-2)
+    sv = sailor(g, "sailor-defender-2")
+    put(g, sv, p2)
+    pieces = {"hero": hero, "charon": charon, "croc": croc, "mine": mine, "theirs": theirs, "on": on, "off": off,
+              "sailor": sv}
+    want = {"hero": {"hero", "charon"}, "ship": {"mine", "theirs"}, "player-ship": {"mine"}, "croc": {"croc"},
+            "water-unit": {"hero", "charon", "on", "off", "sailor"}, "player-unit": {"hero", "on", "off"},
+            "unit-on-platform": {"on", "sailor"}}
+    for name, members in want.items():
+        assert {k for k, u in pieces.items() if nau._member(s, name, u)} == members, name
+        assert {k for k, u in pieces.items() if nau.rival.SETS["nau-" + name](s, u)} == members, name
+    with pytest.raises(KeyError):
+        nau._member(s, "nothing", hero)
