@@ -1243,7 +1243,10 @@ def test_the_rival_engage_step_acts_with_every_unit_ships_first_players_order_RI
     g = new(("kunlun",), ctrl=p, roller=FixedRoller(mode="all"))
     s, pairs = _rival_vs(g)
     hp = [t.hp for _, t in pairs]
+    croc = next(u for u in s.units if nau.is_croc(u))  # next to a player unit, out of the rival units' reach
+    put(g, croc, next(h for h in free_near(g, pairs[0][1].hex) if min(s.grid.dist[h][u.hex] for u, _ in pairs) > 1))
     s.mode.rival_engage(g, (3, 1))
+    assert croc.hp == croc.unit.health and croc.engaged_turn != s.turn
     (asked,) = [o for _, d, o in p.asked if d == "rival-engage"]
     assert sorted(asked) == sorted(("attack", u.uid, t.uid) for u, t in pairs)
     assert all(u.engaged_turn == s.turn for u, _ in pairs)
