@@ -1397,3 +1397,40 @@ def test_the_priority_lists_sets_NAU_24_NAU_41_NAU_42():
         assert {k for k, u in pieces.items() if nau.rival.SETS["nau-" + name](s, u)} == members, name
     with pytest.raises(KeyError):
         nau._member(s, "nothing", hero)
+
+
+def test_each_seats_turn_runs_its_own_steps_competitive_NAU_47():
+    """Competitive, seat b's turn (built after seat a's): its start ends only its own tactics in play, then it is
+    offered its tactics, its units' Abilities and its engage options, and its platforms are checked; the turn is
+    headed with its faction and side (the rival's: "rival")."""
+    a, b = Script(), Script()
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0), log=True)
+    s = g.state
+    s.mode.begin(g)
+    clear(g)
+    t0, t1 = s.mode.turn_of(g, 0), s.mode.turn_of(g, 1)
+    assert t0.header == f"-- Round {s.round}, kunlun (red) turn" and t1.header == f"-- Round {s.round}, amazons (blue) turn"
+    steps = dict(t1.steps)
+    mine, theirs = ships(g, 1)[0], ships(g, 0)[0]
+    s.effects = [("anchor", theirs.uid, 1, s.turn), ("anchor", mine.uid, 0, s.turn)]
+    steps["start"]()
+    assert s.effects == [("anchor", mine.uid, 0, s.turn)]
+    s.camp[1] = ["rupture"]
+    s.tactic_supply.remove("rupture")
+    steps["tactic"]()
+    assert [o for _, d, o in b.asked if d == "sea-tactic"] == [[(0, u.uid) for u in ships(g, 1)]]
+    le = crew(g, ships(g, 1)[0])[-1]
+    le.unit = CAT.unit("sailor-beast-2")  # a seat-b unit with Leech (a test's chip)
+    put(g, le, 60)
+    foe = water_unit(g, 0, free_near(g, 60)[0])
+    steps["abilities"]()
+    assert [o for _, d, o in b.asked if d == "ability"] == [[(le.uid, "leech", (foe.uid,))]]
+    steps["engage"]()
+    assert ("attack", le.uid, foe.uid) in [x for _, d, o in b.asked if d == "engage" for x in o]
+    water_unit(g, 1, min(s.platform_hexes), k=-2)
+    steps["platforms"]()
+    assert len(s.camp[1]) == 2 and s.tactics_gained == [0, 1] and not a.asked
+    g = new(("kunlun",))
+    assert g.state.mode.turn_of(g, 1).header == f"-- Round {g.state.round}, rival (blue) turn"
