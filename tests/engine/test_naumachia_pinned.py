@@ -1434,3 +1434,14 @@ def test_each_seats_turn_runs_its_own_steps_competitive_NAU_47():
     assert len(s.camp[1]) == 2 and s.tactics_gained == [0, 1] and not a.asked
     g = new(("kunlun",))
     assert g.state.mode.turn_of(g, 1).header == f"-- Round {g.state.round}, rival (blue) turn"
+
+
+def test_platforms_closed_to_both_seats_ships_and_both_crocodile_troops_only_NAU_6():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    p = min(s.platform_hexes)
+    assert [s.can_occupy(t, p) for t in range(6)] == [True, True, False, False, False, False]
+    assert [s.blocked_for_move(t)[p] for t in range(6)] == [False, False, True, True, True, True]
+    assert not s.blocked_for_move()[p]
+    water = next(h for h in range(s.grid.n) if s.board[h] < 0 and h not in s.platform_hexes)
+    assert all(s.can_occupy(t, water) for t in range(6)) and not any(s.blocked_for_move(t)[water] for t in range(6))
