@@ -1445,3 +1445,61 @@ def test_platforms_closed_to_both_seats_ships_and_both_crocodile_troops_only_NAU
     assert not s.blocked_for_move()[p]
     water = next(h for h in range(s.grid.n) if s.board[h] < 0 and h not in s.platform_hexes)
     assert all(s.can_occupy(t, water) for t in range(6)) and not any(s.blocked_for_move(t)[water] for t in range(6))
+
+
+def _two_from_a_platform(g):
+    """A free water hex two steps from a platform with every neighbour free and no other platform within 3."""
+    s = g.state
+    plat = lambda h: sorted(s.grid.dist[h][p] for p in s.platform_hexes)
+    return next(h for h in range(s.grid.n) if plat(h)[0] == 2 and plat(h)[1] > 3 and s.board[h] < 0
+                and len(free_near(g, h)) == 6)
+
+
+def test_rival_units_platform_marks_narrated_NAU_42():
+    """The rival units' moves are narrated with their reason: staying on the platform it stands on, moving onto an
+    unoccupied platform."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    on = sailor(g, "sailor-defender-2")
+    put(g, on, max(s.platform_hexes))
+    mover = sailor(g, "sailor-defender-1")
+    put(g, mover, _two_from_a_platform(g))
+    nau.rival.movement_step(g, 1, g.controllers[1])
+    assert mover.hex in s.platform_hexes and on.hex == max(s.platform_hexes)
+    assert f"{mover.name} (blue) marks an unoccupied platform" in s.log
+    assert f"{on.name} (blue) stands on a platform: does not move" in s.log
+
+
+def test_rival_unit_out_of_reach_of_a_platform_marks_the_weakest_player_unit_NAU_42():
+    """No platform within its Movement: the unit marks the next entries of its list (the weakest player unit it
+    can bring within Range), not a back-up move toward a platform."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    u = sailor(g, "sailor-defender-2")
+    m, r = printed_chip(u.unit).movement, printed_chip(u.unit).range
+    plat = lambda h: min(s.grid.dist[h][p] for p in s.platform_hexes)
+    h = next(x for x in range(s.grid.n) if plat(x) > m + 1 and s.board[x] < 0 and len(free_near(g, x)) == 6
+             and any(s.grid.dist[x][y] == m + r and plat(y) > 1 for y in free_near(g, x, m + r)))
+    put(g, u, h)
+    foe = water_unit(g, 0, next(y for y in free_near(g, h, m + r) if s.grid.dist[h][y] == m + r and plat(y) > 1))
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert dests and all(s.grid.dist[d][foe.hex] <= r for d in dests)
+
+
+def test_rival_marking_keeps_to_the_locked_hexes_it_is_given_NAU_42():
+    """Hexes next to an opposing Combat Lock may be entered, not left: with its ring locked, a platform two steps
+    away is out of reach and the unit only steps toward it."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    u = sailor(g, "sailor-defender-2")
+    h = _two_from_a_platform(g)
+    put(g, u, h)
+    (p,) = [x for x in s.platform_hexes if s.grid.dist[h][x] == 2]
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [p]
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set(s.grid.neighbours[h]))
+    assert dests and p not in dests and all(s.grid.dist[h][d] == 1 and s.grid.dist[d][p] == 1 for d in dests)
