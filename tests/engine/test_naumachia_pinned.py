@@ -1503,3 +1503,38 @@ def test_rival_marking_keeps_to_the_locked_hexes_it_is_given_NAU_42():
     assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [p]
     dests = rc.plan_move(g, u, s.blocked_for_move(1), set(s.grid.neighbours[h]))
     assert dests and p not in dests and all(s.grid.dist[h][d] == 1 and s.grid.dist[d][p] == 1 for d in dests)
+
+
+def _blow_from(g, pick):
+    """Blow a seat-a ship from the first free water hex `pick(h, closer)` accepts (closer: its free neighbours
+    nearer to a ship starting hex, lowest first); returns (hex, the first step taken)."""
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    starts = s.grid.tagged("ship-start")
+    dmin = lambda h: min(s.grid.dist[h][x] for x in starts)
+    near = lambda h: sorted(n for n in s.grid.neighbours[h] if dmin(n) < dmin(h) and s.board[n] < 0)
+    src = next(h for h in range(s.grid.n) if s.board[h] < 0 and h not in s.platform_hexes and pick(h, near(h), dmin))
+    put(g, sh, src)
+    nau.blow(g, sh)
+    first = [line for line in s.log if "is blown" in line][0]
+    return src, int(first.rsplit(" ", 1)[1]), near(src), sh
+
+
+def test_foul_wind_never_blows_a_ship_onto_a_platform_NAU_6_R_PW_20():
+    g = new(("kunlun",))
+    src, step, closer, sh = _blow_from(g, lambda h, c, d: len(c) > 1 and c[0] in g.state.platform_hexes)
+    assert step == closer[1] and sh.hex not in g.state.platform_hexes
+
+
+def test_foul_wind_steps_only_closer_never_sideways_R_PW_20():
+    """Each step goes to a neighbour nearer to a ship starting hex, even when a lower-numbered neighbour is as far
+    as the ship's own hex."""
+    g = new(("kunlun",))
+    s = g.state
+
+    def pick(h, closer, dmin):
+        side = [n for n in s.grid.neighbours[h] if dmin(n) == dmin(h) and s.board[n] < 0 and n not in s.platform_hexes]
+        return dmin(h) >= 2 and closer and all(n not in s.platform_hexes for n in closer) and side and min(side) < closer[0]
+    src, step, closer, sh = _blow_from(g, pick)
+    assert step == closer[0]
