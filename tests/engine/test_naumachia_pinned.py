@@ -528,7 +528,7 @@ def test_tactic_targets_by_each_stand_in_text_anywhere_NAU_29():
     assert tt(s, 0, "bait") == [croc] and tt(s, 1, "befriended") == [croc]
     assert {u.uid for u in tt(s, 0, "netted")} == {croc.uid, theirs.uid}
     assert {u.uid for u in tt(s, 1, "netted")} == {croc.uid, mine.uid}
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="nothing"):
         tt(s, 0, "nothing")
 
 
@@ -783,7 +783,7 @@ def test_rival_foul_wind_the_opposing_ship_farthest_from_every_start_NAU_40():
     put(g, a, near)
     put(g, b, far)
     assert d[far] > d[near] and nau.rival_tactic_targets(s, 1, "foul-wind") == [b]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="nothing"):
         nau.rival_tactic_targets(s, 1, "nothing")
 
 
@@ -1395,7 +1395,7 @@ def test_the_priority_lists_sets_NAU_24_NAU_41_NAU_42():
     for name, members in want.items():
         assert {k for k, u in pieces.items() if nau._member(s, name, u)} == members, name
         assert {k for k, u in pieces.items() if nau.rival.SETS["nau-" + name](s, u)} == members, name
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="nothing"):
         nau._member(s, "nothing", hero)
 
 
