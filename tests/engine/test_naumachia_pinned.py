@@ -1538,3 +1538,18 @@ def test_foul_wind_steps_only_closer_never_sideways_R_PW_20():
         return dmin(h) >= 2 and closer and all(n not in s.platform_hexes for n in closer) and side and min(side) < closer[0]
     src, step, closer, sh = _blow_from(g, pick)
     assert step == closer[0]
+
+
+def test_tactics_gained_and_played_are_counted_each_time_NAU_19_NAU_27():
+    """A Tactician captain's platform brings two tactics (both counted); every tactic played counts (the
+    crocodiles and ships in place: every tactic has a target)."""
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    captain(g, ships(g, 0)[0], chip("tactician"))
+    water_unit(g, 0, min(s.platform_hexes))
+    s.mode.check_platforms(g, 0)
+    assert len(s.camp[0]) == 2 and s.tactics_gained[0] == 2 and len(s.tactic_supply) == len(nau.TACTICS) - 2
+    for _ in range(2):
+        s.mode.play_tactic(g, 0, 0, s.mode.tactic_targets(s, 0, s.camp[0][0])[0])
+    assert s.tactics_played[0] == 2 and s.camp[0] == []
