@@ -1553,3 +1553,36 @@ def test_tactics_gained_and_played_are_counted_each_time_NAU_19_NAU_27():
     for _ in range(2):
         s.mode.play_tactic(g, 0, 0, s.mode.tactic_targets(s, 0, s.camp[0][0])[0])
     assert s.tactics_played[0] == 2 and s.camp[0] == []
+
+
+def test_befriended_spares_the_placers_pieces_from_its_own_crocodile_only_R_PW_20():
+    """Befriended: the crocodile it is on neither marks nor targets the placing troop's pieces; another crocodile
+    still may, and another tactic in play (Anchor) spares nothing."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u)][:2]
+    put(g, c1, 60)
+    put(g, c2, 30)
+    u = water_unit(g, 0, free_near(g, 60)[0])
+    s.effects = [("anchor", ships(g, 1)[0].uid, 0, s.turn)]
+    assert nau.may_target(s, c1, u) and nau.may_target(s, c2, u)
+    s.effects = [("befriended", c1.uid, 0, s.turn)]
+    assert not nau.may_target(s, c1, u) and not nau.may_target(s, c1, ships(g, 0)[0])
+    assert nau.may_target(s, c2, u)
+
+
+def test_weakest_is_by_hp_not_by_distance_NAU_24_NAU_42():
+    """"Weakest": the lowest HP among the set, however far; the nearer but stronger unit is not chosen."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    u = sailor(g, "sailor-defender-2")
+    put(g, u, 60)
+    near = water_unit(g, 0, free_near(g, 60)[0])
+    far = water_unit(g, 0, next(h for h in free_near(g, 60, 3) if s.grid.dist[60][h] == 3), k=-2)
+    near.hp, far.hp = 3, 2
+    assert rc._cands(g, u, ("weakest", "player-unit"), [near, far]) == [far]
+    near.hp = 2
+    assert rc._cands(g, u, ("weakest", "player-unit"), [near, far]) == [near, far]
