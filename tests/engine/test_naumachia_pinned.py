@@ -1586,3 +1586,26 @@ def test_weakest_is_by_hp_not_by_distance_NAU_24_NAU_42():
     assert rc._cands(g, u, ("weakest", "player-unit"), [near, far]) == [far]
     near.hp = 2
     assert rc._cands(g, u, ("weakest", "player-unit"), [near, far]) == [near, far]
+
+
+def test_the_hero_does_not_enter_onto_its_home_hex_held_by_the_other_hero_NAU_34():
+    """The deployment hex is blocked by whatever stands on it, the first unit of the game (seat a's hero) too."""
+    g = new(("kunlun",))
+    s = g.state
+    hero = s.units[s.hero[0]]
+    assert hero.uid == 0
+    home = s.grid.tagged("deploy-blue")[0]
+    nau.put_in_water(g, hero, home, "test")
+    nau.hero_enters(g, 1)
+    charon = s.units[s.hero[1]]
+    assert hero.hex == home and s.board[home] == 0 and charon.zone == COMBAT and s.grid.dist[home][charon.hex] == 1
+
+
+def test_damage_to_a_ship_is_narrated_as_the_reason_of_the_favor_lost_NAU_31():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    theirs = ships(g, 1)[0]
+    s.mode.ignores_damage(g, theirs, 2, source=None, source_troop=0, what="attack")
+    assert s.log[-1] == (f"rival (blue) loses 2 crowd favor (damage to {theirs.name}), {nau.TRACKS[0] - 2} space(s) "
+                         "above the event")
