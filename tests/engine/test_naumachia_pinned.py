@@ -1609,3 +1609,31 @@ def test_damage_to_a_ship_is_narrated_as_the_reason_of_the_favor_lost_NAU_31():
     s.mode.ignores_damage(g, theirs, 2, source=None, source_troop=0, what="attack")
     assert s.log[-1] == (f"rival (blue) loses 2 crowd favor (damage to {theirs.name}), {nau.TRACKS[0] - 2} space(s) "
                          "above the event")
+
+
+def test_the_hero_next_to_its_blocked_home_one_or_two_closest_hexes_NAU_34():
+    """One closest free hex: taken without asking; exactly two: the controlling player is asked between them."""
+    for n in (1, 2):
+        p = Script(hero_hex=lambda o: o[-1])
+        g = new(("kunlun",), ctrl=p)
+        s = g.state
+        clear(g)
+        home = s.grid.tagged("deploy-red")[0]
+        s.board[home] = 10_000  # a test's set-up: the home hex and all but n of its neighbours taken
+        ring = sorted(h for h in s.grid.neighbours[home] if s.board[h] < 0)
+        for h in ring[n:]:
+            s.board[h] = 10_000
+        nau.hero_enters(g, 0)
+        asked = [o for _, d, o in p.asked if d == "hero-hex"]
+        assert s.units[s.hero[0]].hex == ring[n - 1]
+        assert asked == ([] if n == 1 else [ring[:2]])
+
+
+def test_the_rival_hero_with_no_hex_to_enter_on_loses_for_it_R_PW_17_NAU_34():
+    g = new(("kunlun",))
+    s = g.state
+    for h in range(s.grid.n):
+        if s.board[h] < 0:
+            s.board[h] = 10_000
+    nau.hero_enters(g, 1)
+    assert s.end_reason == "hero defeated" and s.winner == 0
