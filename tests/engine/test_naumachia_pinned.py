@@ -1637,3 +1637,33 @@ def test_the_rival_hero_with_no_hex_to_enter_on_loses_for_it_R_PW_17_NAU_34():
             s.board[h] = 10_000
     nau.hero_enters(g, 1)
     assert s.end_reason == "hero defeated" and s.winner == 0
+
+
+def test_the_rival_dislodge_tie_is_a_mandatory_choice_NAU_43():
+    """Equal crews: the player must choose (a player that passes optional questions still answers this one)."""
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    a, b = ships(g, 1)
+    top = crew(g, a)[0]
+    nau.dislodge(g, 1)
+    assert [d for _, d, _ in p.asked][0] == "rival-dislodge" and top.zone == COMBAT and len(s.crew[a.uid]) == 3
+
+
+def test_a_dislodged_captain_never_lands_on_the_first_unit_of_the_game_NAU_33():
+    """Occupied means any unit, uid 0 (seat a's hero) too: with it on the only free neighbour, the captain goes
+    to a hex two away."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 1)[1]  # in corner 116
+    hero = s.units[0]
+    nbrs = sorted(s.grid.neighbours[sh.hex])
+    nau.put_in_water(g, hero, nbrs[0], "test")
+    for h in nbrs[1:]:
+        if s.board[h] < 0:
+            s.board[h] = 10_000  # a test's set-up
+    s.crew[ships(g, 1)[0].uid].pop()  # the other ship smaller: no tie
+    top = crew(g, sh)[0]
+    nau.dislodge(g, 1)
+    assert s.board[nbrs[0]] == 0 and hero.hex == nbrs[0] and s.grid.dist[sh.hex][top.hex] == 2
