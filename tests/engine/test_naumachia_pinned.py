@@ -1667,3 +1667,34 @@ def test_a_dislodged_captain_never_lands_on_the_first_unit_of_the_game_NAU_33():
     top = crew(g, sh)[0]
     nau.dislodge(g, 1)
     assert s.board[nbrs[0]] == 0 and hero.hex == nbrs[0] and s.grid.dist[sh.hex][top.hex] == 2
+
+
+def test_absolve_protects_only_its_own_troop_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    nau.hero_enters(g, 1)  # Charon, with Absolve
+    nau.lose_favor(g, 0, 2, "test")
+    assert s.left[0] == nau.TRACKS[0] - 2 and s.favor_lost[0] == 2
+
+
+def test_both_ships_leaving_return_both_chips_NAU_21():
+    g = new(("kunlun",))
+    s = g.state
+    for _ in range(nau.CREW):
+        nau.dislodge(g, 0)
+    assert s.ships[0] == [] and s.supply[nau.SHIPS] == 2
+
+
+def test_exactly_two_closest_hexes_for_a_dislodged_captain_are_asked_NAU_33():
+    p = Script(dislodge_hex=lambda o: o[-1])
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    a = ships(g, 0)[0]  # in corner 0
+    nbrs = sorted(s.grid.neighbours[a.hex])
+    for h in nbrs[2:]:
+        s.board[h] = 10_000  # a test's set-up: two free neighbours left
+    top = crew(g, a)[0]
+    nau.dislodge(g, 0)
+    assert [o for _, d, o in p.asked if d == "dislodge-hex"] == [nbrs[:2]] and top.hex == nbrs[1]
