@@ -1698,3 +1698,14 @@ def test_exactly_two_closest_hexes_for_a_dislodged_captain_are_asked_NAU_33():
     top = crew(g, a)[0]
     nau.dislodge(g, 0)
     assert [o for _, d, o in p.asked if d == "dislodge-hex"] == [nbrs[:2]] and top.hex == nbrs[1]
+
+
+def test_a_single_health_chip_left_is_enough_to_enter_the_water_R_PW_17_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    u = crew(g, ships(g, 0)[0])[-1]
+    s.crew[ships(g, 0)[0].uid].remove(u.uid)
+    s.supply["red"] = 1
+    nau.put_in_water(g, u, 60, "is put")
+    assert u.zone == COMBAT and u.hp == 1 and s.supply["red"] == 0 and s.board[60] == u.uid
