@@ -1709,3 +1709,11 @@ def test_a_single_health_chip_left_is_enough_to_enter_the_water_R_PW_17_NAU_33()
     s.supply["red"] = 1
     nau.put_in_water(g, u, 60, "is put")
     assert u.zone == COMBAT and u.hp == 1 and s.supply["red"] == 0 and s.board[60] == u.uid
+
+
+def test_each_unit_put_in_the_water_counts_as_deployed_for_its_troop_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    nau.dislodge(g, 0)
+    nau.dislodge(g, 0)
+    assert s.troops[0].deployed == 2 and s.dislodged[0] == 2
