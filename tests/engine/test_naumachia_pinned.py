@@ -1717,3 +1717,21 @@ def test_each_unit_put_in_the_water_counts_as_deployed_for_its_troop_NAU_33():
     nau.dislodge(g, 0)
     nau.dislodge(g, 0)
     assert s.troops[0].deployed == 2 and s.dislodged[0] == 2
+
+
+def test_only_a_guide_gives_its_allies_movement_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    a = water_unit(g, 0, 60)
+    b = water_unit(g, 0, 20, k=-2)
+    assert [rules.movement_of(s, u) for u in (a, b)] == [printed_chip(u.unit).movement for u in (a, b)]
+
+
+def test_a_ship_keeps_its_id_and_names_its_new_captain_after_a_dislodge_NAU_18():
+    g = new(("kunlun",), ctrl=Script(dislodge=lambda o: o[0]))
+    s = g.state
+    sh = ships(g, 0)[0]
+    nau.dislodge(g, 0)
+    cap = crew(g, sh)[0]
+    assert sh.unit.id == "ship-red-1" and sh.unit.name == f"Red ship 1 ({printed_chip(cap.unit).name})"
