@@ -1730,8 +1730,29 @@ def test_only_a_guide_gives_its_allies_movement_NAU_44():
 
 def test_a_ship_keeps_its_id_and_names_its_new_captain_after_a_dislodge_NAU_18():
     g = new(("kunlun",), ctrl=Script(dislodge=lambda o: o[0]))
-    s = g.state
     sh = ships(g, 0)[0]
     nau.dislodge(g, 0)
     cap = crew(g, sh)[0]
     assert sh.unit.id == "ship-red-1" and sh.unit.name == f"Red ship 1 ({printed_chip(cap.unit).name})"
+
+
+def test_guide_and_bait_add_to_a_frenzied_movement_NAU_25_NAU_44():
+    """Frenzied sets Movement to the number of non-arena units in the water; Guide's +3 and Bait's +2 come on top
+    of it."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    fr = sailor(g, "sailor-beast-1")  # Frenzied
+    put(g, fr, 60)
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 30)
+    water_unit(g, 0, 20)
+    water_unit(g, 0, 24, k=-2)
+    nau.hero_enters(g, 1)  # Charon: Guide for the Sailors
+    count = 4  # fr, the units at 20 and 24 and Charon
+    assert count != printed_chip(fr.unit).movement
+    assert rules.movement_of(s, fr) == count + nau.GUIDE_MOVEMENT
+    assert rules.movement_of(s, croc) == count
+    s.effects.append(("bait", croc.uid, 0, s.turn))
+    nau.refresh(s)
+    assert rules.movement_of(s, croc) == count + nau.BAIT_MOVEMENT
