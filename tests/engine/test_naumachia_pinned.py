@@ -22,6 +22,7 @@ from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec, mode_class
 from hoplostat.engine.registry import printed_chip
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import naumachia as nau
 
 
@@ -1756,3 +1757,10 @@ def test_guide_and_bait_add_to_a_frenzied_movement_NAU_25_NAU_44():
     s.effects.append(("bait", croc.uid, 0, s.turn))
     nau.refresh(s)
     assert rules.movement_of(s, croc) == count + nau.BAIT_MOVEMENT
+
+
+def test_a_game_needs_a_controller_per_seat_named_in_the_error_NAU_1():
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    with pytest.raises(InputError, match="naumachia: 2 faction"):
+        cls.new_game(CAT, spec, [Script(), Script(), Script()], rng=np.random.default_rng(0))
