@@ -1764,3 +1764,12 @@ def test_a_game_needs_a_controller_per_seat_named_in_the_error_NAU_1():
     spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
     with pytest.raises(InputError, match="naumachia: 2 faction"):
         cls.new_game(CAT, spec, [Script(), Script(), Script()], rng=np.random.default_rng(0))
+
+
+def test_setup_builds_each_ships_chip_from_its_crew_NAU_18():
+    """Before any refresh, each ship's chip already counts one die more than its captain's per other crewmember."""
+    s = _setup(("kunlun", "amazons"))
+    for seat in (0, 1):
+        for sh in s.ships[seat]:
+            members = s.crew[sh]
+            assert s.units[sh].unit.attack.size == s.units[members[0]].unit.attack.size + len(members) - 1
