@@ -22,6 +22,7 @@ from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec, mode_class
 from hoplostat.engine.registry import printed_chip
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import naumachia as nau
 
 
@@ -528,7 +529,7 @@ def test_tactic_targets_by_each_stand_in_text_anywhere_NAU_29():
     assert tt(s, 0, "bait") == [croc] and tt(s, 1, "befriended") == [croc]
     assert {u.uid for u in tt(s, 0, "netted")} == {croc.uid, theirs.uid}
     assert {u.uid for u in tt(s, 1, "netted")} == {croc.uid, mine.uid}
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="nothing"):
         tt(s, 0, "nothing")
 
 
@@ -783,7 +784,7 @@ def test_rival_foul_wind_the_opposing_ship_farthest_from_every_start_NAU_40():
     put(g, a, near)
     put(g, b, far)
     assert d[far] > d[near] and nau.rival_tactic_targets(s, 1, "foul-wind") == [b]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="nothing"):
         nau.rival_tactic_targets(s, 1, "nothing")
 
 
@@ -996,3 +997,779 @@ def test_the_rival_turn_runs_its_steps_NAU_47():
     put(g, u, min(s.platform_hexes))
     steps["platforms"]()
     assert len(s.camp[1]) == 1
+
+
+# --------------------------------------------------------------------------- in the water (NAU-15)
+
+
+def test_in_the_water_means_in_combat_and_no_ship_NAU_15():
+    """Units and opponents are only pieces in the water: a ship is none, nor is a crewmember on it; a crocodile
+    and a unit put in the water are."""
+    g = new(("kunlun",))
+    sh = ships(g, 0)[0]
+    member = crew(g, sh)[-1]
+    assert sh.zone == COMBAT and not nau.in_water(sh)
+    assert member.unit.kind != "ship" and not nau.in_water(member)
+    assert crocs(g) and all(nau.in_water(c) for c in crocs(g))
+    put(g, member, free_near(g, 60)[0])
+    assert nau.in_water(member)
+
+
+# --------------------------------------------------------------------------- Sailors of the Dead skills (NAU-44)
+
+
+def test_elude_only_near_an_opposing_ship_within_its_range_NAU_44():
+    """Elude triggers within an opposing *ship's* Range (up to that Range, not one hex more); an opposing unit
+    in the water next to it does not trigger it."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    el = sailor(g, "sailor-archer-1")
+    put(g, el, 60)
+    water_unit(g, 0, free_near(g, 60)[0])
+    assert nau._elude_options(g, el, None) == []
+    sh = ships(g, 0)[0]
+    r = rules.range_of(s, sh)
+    at = lambda d: next(h for h in range(s.grid.n) if s.grid.dist[60][h] == d and s.board[h] < 0
+                        and h not in s.platform_hexes)
+    put(g, sh, at(r + 1))
+    assert nau._elude_options(g, el, None) == []
+    put(g, sh, at(r))
+    assert nau._elude_options(g, el, None)
+
+
+def test_elude_moves_up_to_five_hexes_by_a_free_path_NAU_44():
+    """Elude's hexes: free ones up to 5 steps away (ELUDE), none 6 away, never an occupied one; the Special
+    moves the unit there."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    el = sailor(g, "sailor-archer-1")
+    put(g, el, 60)
+    sh = ships(g, 0)[0]
+    put(g, sh, free_near(g, 60)[0])
+    other = water_unit(g, 0, free_near(g, 60, 2)[-1])
+    opts = nau._elude_options(g, el, None)
+    hexes = [o[0] for o in opts]
+    assert hexes == sorted(hexes) and all(len(o) == 1 for o in opts)
+    dist = s.grid.dist[60]
+    assert all(1 <= dist[h] <= nau.ELUDE for h in hexes) and any(dist[h] == nau.ELUDE for h in hexes)
+    assert sh.hex not in hexes and other.hex not in hexes and 60 not in hexes
+    assert set(free_near(g, 60)) <= set(hexes)
+    dest = next(h for h in hexes if dist[h] == nau.ELUDE)
+    s.mode.act(g, ("special", el.uid, "elude", (dest,)))
+    assert el.hex == dest and s.board[dest] == el.uid and s.board[60] < 0 and el.engaged_turn == s.turn
+
+
+def test_leech_is_the_holders_damage_narrated_and_heals_one_R_PW_21_NAU_44():
+    """Leech (stand-in): 1 HP from the adjacent opponent, dealt by the holder (its damage counts for it and its
+    troop), narrated as Leech; the holder heals 1, however much it is missing. Only opponents in the water next
+    to it are offered: a ship is not, nor a unit two hexes away."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    le = sailor(g, "sailor-beast-2")
+    put(g, le, 60)
+    le.hp -= 2
+    s.supply[s.supply_of(le.troop)] += 2
+    near, far = free_near(g, 60)[0], next(h for h in free_near(g, 60, 2) if s.grid.dist[60][h] == 2)
+    foe = water_unit(g, 0, near)
+    water_unit(g, 0, far, k=-2)
+    put(g, ships(g, 0)[0], free_near(g, 60)[0])
+    assert nau._leech_options(g, le, None) == [(foe.uid,)]
+    hp, dealt = foe.hp, s.troops[1].damage_dealt
+    nau._leech(g, le, None, (foe.uid,))
+    assert foe.hp == hp - 1 and le.hp == le.unit.health - 1
+    assert le.damage_dealt == 1 and s.troops[1].damage_dealt == dealt + 1
+    assert f"{foe.name} (red) loses 1 HP (Leech), {foe.hp} left" in s.log
+
+
+def test_guide_adds_its_die_to_allies_only_never_to_itself_opponents_or_ships_NAU_44():
+    """Guide: the holder's allies add one yellow die; the holder itself does not, nor an opponent attacking,
+    nor an allied ship (ships are not units, NAU-16)."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    al = sailor(g, "sailor-defender-2")
+    put(g, al, 60)
+    foe = water_unit(g, 0, free_near(g, 60)[0])
+    sh = ships(g, 1)[0]
+    put(g, sh, next(h for h in free_near(g, foe.hex) if h != 60))
+    before = {k: rules.attack_profile(g, a, t)[0].counts[YELLOW] for k, (a, t) in
+              {"foe": (foe, al), "ship": (sh, foe)}.items()}
+    nau.hero_enters(g, 1)
+    charon = s.units[s.hero[1]]
+    assert rules.attack_profile(g, al, foe)[0].counts[YELLOW] == printed_chip(al.unit).attack.counts[YELLOW] + 1
+    assert rules.attack_profile(g, charon, foe)[0].counts[YELLOW] == printed_chip(charon.unit).attack.counts[YELLOW]
+    assert rules.attack_profile(g, foe, al)[0].counts[YELLOW] == before["foe"]
+    assert rules.attack_profile(g, sh, foe)[0].counts[YELLOW] == before["ship"]
+
+
+# --------------------------------------------------------------------------- Pivot (NAU-37)
+
+
+def test_salvage_needs_the_units_own_roll_of_this_turn_with_a_miss_and_fires_once_NAU_37():
+    """Salvage follows the unit's own attack of this turn if that roll had at least one miss (a single miss is
+    enough), once per roll; another unit's roll, or one of an earlier turn, triggers nothing."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    left = s.left[1]
+    sv = sailor(g, "sailor-tactician-1")
+    put(g, sv, 60)
+    other = sailor(g, "sailor-archer-2")
+    put(g, other, free_near(g, 60)[0])
+    s.last_roll = (other.uid, s.turn, 2)
+    nau.pivot(g, sv)
+    s.last_roll = (sv.uid, s.turn - 1, 2)
+    nau.pivot(g, sv)
+    assert s.left[1] == left and s.pivots[1] == 0
+    s.last_roll = (sv.uid, s.turn, 1)
+    nau.pivot(g, sv)
+    assert s.left[1] == left + 1 and s.pivots[1] == 1
+    assert s.log[-2] == f"{sv.name} (blue) uses Salvage (Pivot: 1 miss(es))"
+    assert s.log[-1] == f"rival (blue) gains 1 crowd favor (Salvage), {left + 1} space(s) above the event"
+    nau.pivot(g, sv)  # the roll is used up
+    assert s.left[1] == left + 1 and s.pivots[1] == 1
+    s.last_roll = (sv.uid, s.turn, 3)  # a later roll: counted again
+    nau.pivot(g, sv)
+    assert s.left[1] == left + 2 and s.pivots[1] == 2
+
+
+def test_salvage_needs_working_skills_and_the_unit_in_combat_NAU_37():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    left = s.left[1]
+    sv = sailor(g, "sailor-tactician-1")
+    put(g, sv, 60)
+    sv.active = False  # skills not working
+    s.last_roll = (sv.uid, s.turn, 2)
+    nau.pivot(g, sv)
+    sv.active = True
+    remove(g, sv)
+    s.last_roll = (sv.uid, s.turn, 2)
+    nau.pivot(g, sv)
+    el = sailor(g, "sailor-archer-1")  # Elude: no Pivot skill
+    put(g, el, 60)
+    s.last_roll = (el.uid, s.turn, 2)
+    nau.pivot(g, el)
+    assert s.left[1] == left and s.pivots[1] == 0
+
+
+def test_no_salvage_after_an_attack_that_ends_the_game_NAU_2_NAU_37():
+    """The troop wins at once when the opposing hero is defeated: a Pivot of the winning attack comes too late."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    neutral(g)
+    nau.lose_favor(g, 1, 3, "test")
+    left = s.left[1]
+    sv = sailor(g, "sailor-tactician-1")
+    put(g, sv, 60)
+    hero = s.units[s.hero[0]]
+    nau.put_in_water(g, hero, free_near(g, 60)[0], "test")
+    hero.hp = 1
+    g.roller = FixedRoller([1] + [0] * (sv.unit.attack.size - 1))
+    s.mode.act(g, ("attack", sv.uid, hero.uid))
+    assert s.end_reason == "hero defeated" and s.winner == 1
+    assert s.left[1] == left and s.pivots[1] == 0
+
+
+def test_a_pivot_holder_rolls_die_by_die_every_other_attacker_at_once_NAU_37():
+    """The Pivot holder's pool is rolled one die at a time, in colour order, the hits summed and the misses (dice
+    with no hit) recorded for its Pivot; a unit without Pivot and a ship roll their pool at once."""
+    g = new(("kunlun",))
+    s = g.state
+    sv = sailor(g, "sailor-tactician-1")
+    pool = nau.Pool((1, 2, 0, 1, 0))
+    g.roller = FixedRoller([1, 0, 1, 0])
+    assert s.mode.roll_attack(g, sv, pool) == 2
+    dice = [nau.Pool((1, 0, 0, 0, 0)), nau.Pool((0, 1, 0, 0, 0)), nau.Pool((0, 1, 0, 0, 0)), nau.Pool((0, 0, 0, 1, 0))]
+    assert g.roller.rolled == dice and s.last_roll == (sv.uid, s.turn, 2)
+    s.last_roll = (-1, -1, 0)
+    for attacker in (crew(g, ships(g, 0)[0])[0], ships(g, 0)[0], sailor(g, "sailor-archer-1")):
+        g.roller = FixedRoller([3])
+        assert s.mode.roll_attack(g, attacker, pool) == 3 and g.roller.rolled == [pool]
+    assert s.last_roll == (-1, -1, 0)
+
+
+# --------------------------------------------------------------------------- engage steps (NAU-47, NAU-48, RIV-9)
+
+
+def test_the_players_engage_offers_its_own_ships_and_units_only_NAU_47():
+    """The seat's ships and units in the water with a target are offered; not the rival's pieces, not the
+    crocodiles, and not a unit that cannot engage (dazed)."""
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    foe = sailor(g, "sailor-defender-2")
+    put(g, foe, 60)
+    mine = water_unit(g, 0, free_near(g, 60)[0])
+    sh = ships(g, 0)[0]
+    put(g, sh, free_near(g, 60)[0])
+    dazed = water_unit(g, 0, free_near(g, 60)[0], k=-2)
+    dazed.deployed_turn = s.turn
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, next(h for h in free_near(g, mine.hex) if s.grid.dist[60][h] > 1))
+    s.mode.player_engage(g, 0)
+    (offered,) = [o for _, d, o in p.asked if d == "engage"]
+    by = {o[1] for o in offered}
+    assert ("attack", mine.uid, foe.uid) in offered and ("attack", sh.uid, foe.uid) in offered
+    assert by == {mine.uid, sh.uid}
+
+
+def _rival_vs(g, n=2):
+    """Rival units on hexes 60 and 20, each with one player unit next to it (its only target)."""
+    s = g.state
+    clear(g)
+    pairs = []
+    for k, (sid, h) in enumerate((("sailor-defender-2", 60), ("sailor-defender-1", 20))[:n]):
+        u = sailor(g, sid)
+        put(g, u, h)
+        pairs.append((u, water_unit(g, 0, free_near(g, h)[0], k=-1 - k)))
+    return s, pairs
+
+
+def test_the_rival_engage_step_acts_with_every_unit_ships_first_players_order_RIV_9_NAU_47():
+    """Every rival piece that can act does: the ships first, then the units, even when no ship has a target; the
+    players choose the order among the rival's options ("rival-engage")."""
+    p = Script(rival_engage=lambda o: o[-1])
+    p.rival_decisions = ("rival-engage",)
+    g = new(("kunlun",), ctrl=p, roller=FixedRoller(mode="all"))
+    s, pairs = _rival_vs(g)
+    hp = [t.hp for _, t in pairs]
+    croc = next(u for u in s.units if nau.is_croc(u))  # next to a player unit, out of the rival units' reach
+    put(g, croc, next(h for h in free_near(g, pairs[0][1].hex) if min(s.grid.dist[h][u.hex] for u, _ in pairs) > 1))
+    s.mode.rival_engage(g, (3, 1))
+    assert croc.hp == croc.unit.health and croc.engaged_turn != s.turn
+    (asked,) = [o for _, d, o in p.asked if d == "rival-engage"]
+    assert sorted(asked) == sorted(("attack", u.uid, t.uid) for u, t in pairs)
+    assert all(u.engaged_turn == s.turn for u, _ in pairs)
+    assert all(t.hp < h for (_, t), h in zip(pairs, hp))
+    assert all(t.engaged_turn != s.turn for _, t in pairs)  # the player's units do not act
+
+
+def test_the_rival_engage_step_skips_a_dazed_unit_and_stops_when_the_game_ends_RIV_9_NAU_2():
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s, ((u, t),) = _rival_vs(g, 1)
+    u.deployed_turn = s.turn
+    hp = t.hp
+    s.mode.rival_engage(g, (3, 1))
+    assert t.hp == hp and u.engaged_turn != s.turn
+    # the players have the attack on the hero made first: it wins, and the other rival unit does not act
+    p = Script(rival_engage=lambda o: next(a for a in o if a[2] == hero.uid))
+    p.rival_decisions = ("rival-engage",)
+    g = new(("kunlun",), ctrl=p, roller=FixedRoller(mode="all"))
+    s, pairs = _rival_vs(g)
+    hero = s.units[s.hero[0]]
+    (u1, t1), (u2, t2) = pairs
+    remove(g, t1)
+    nau.put_in_water(g, hero, free_near(g, u1.hex)[0], "test")
+    hero.hp = 1
+    hp = t2.hp
+    s.mode.rival_engage(g, (3, 1))
+    assert s.end_reason == "hero defeated" and s.winner == 1
+    assert u1.engaged_turn == s.turn and u2.engaged_turn != s.turn and t2.hp == hp
+
+
+def test_the_tactic_step_is_a_step_decision_a_resumed_game_replays_it_NAU_29():
+    """The tactic placement is asked as a turn step's decision: a game resumed at that step takes the recorded
+    answer (`Game.forced`) instead of asking the controller."""
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    s.camp[0] = ["anchor"]
+    s.tactic_supply.remove("anchor")
+    target = ships(g, 1)[0]
+    g.forced = ("sea-tactic", (0, target.uid))
+    s.mode.tactic_step(g, 0)
+    assert s.effects == [("anchor", target.uid, 0, s.turn)] and s.camp[0] == [] and g.forced is None
+    assert not [d for _, d, _ in p.asked if d == "sea-tactic"]
+
+
+def test_the_result_names_the_ruleset_and_reports_no_unimplemented_skill():
+    g = new(("kunlun",))
+    res = g.state.mode.result(g, None)
+    assert res.ruleset == "remastered" == nau.RULESET and res.unimplemented == ()
+
+
+def test_a_rival_eludes_by_its_marking_list_with_movement_five_NAU_44_NAU_42():
+    """Triggered Elude moves the unit by its printed priority with Movement 5 (ELUDE): the nearest platform, out
+    of reach of its own Movement but within 5, is where it goes; its later marking uses its own Movement again."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    el = sailor(g, "sailor-archer-1")
+    plat = lambda h: min(s.grid.dist[h][p] for p in s.platform_hexes)
+    own = printed_chip(el.unit).movement
+    h = next(x for x in range(20, s.grid.n) if own < plat(x) <= nau.ELUDE and s.board[x] < 0
+             and len(free_near(g, x)) == 6)
+    put(g, el, h)
+    put(g, ships(g, 0)[0], free_near(g, h)[0])
+    assert rules.movement_of(s, el) == own
+    want = sorted(p for p in s.platform_hexes if s.grid.dist[h][p] == plat(h))
+    plan = rc.plan_engage(g, el)
+    assert [o[:3] for o in plan] == [("special", el.uid, "elude")] * len(want)
+    assert sorted(o[3][0] for o in plan) == want and rc.movement is None
+    dests = rc.plan_move(g, el, s.blocked_for_move(1), set())
+    assert dests and all(s.grid.dist[h][d] <= rules.movement_of(s, el) for d in dests)
+
+
+def test_each_crocodile_turn_moves_its_own_colour_and_uses_only_its_abilities_NAU_23_NAU_48():
+    """The blue-HP crocodiles' turn moves them (toward the one unit in the water), not the red ones, whose turn
+    was built first; its abilities step uses no rival unit's Ability (Leech next to a player unit)."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    red = next(u for u in s.units if nau.is_croc(u) and u.troop == 4)
+    blue = next(u for u in s.units if nau.is_croc(u) and u.troop == 5)
+    put(g, red, 58)
+    put(g, blue, 30)
+    prey = water_unit(g, 0, 33)
+    before = s.grid.dist[30][33]
+    s.mode.croc_turn(g, 4)
+    steps = dict(s.mode.croc_turn(g, 5).steps)
+    steps["movement"]()
+    assert red.hex == 58 and s.grid.dist[blue.hex][prey.hex] < before
+    le = sailor(g, "sailor-beast-2")
+    put(g, le, next(h for h in free_near(g, prey.hex) if h != blue.hex))
+    hp = prey.hp
+    steps["abilities"]()
+    assert prey.hp == hp and not [line for line in s.log if "(Leech)" in line]
+
+
+def test_the_rival_turn_moves_its_units_uses_their_abilities_and_engages_NAU_47():
+    """The rival turn's movement step moves its units in the water too (onto a platform, NAU-42), after the
+    ships; its abilities step uses their Abilities (Leech); its engage step attacks."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    clear(g)
+    steps = dict(s.mode.turn_of(g, 1).steps)
+    walker = sailor(g, "sailor-defender-2")
+    p = min(s.platform_hexes)
+    put(g, walker, next(h for h in s.grid.within(p, 2) if s.grid.dist[p][h] == 2 and s.board[h] < 0
+                        and h not in s.platform_hexes))
+    steps["movement"]()
+    assert walker.hex == p
+    le = sailor(g, "sailor-beast-2")
+    put(g, le, 60)
+    le.hp -= 1
+    s.supply[s.supply_of(le.troop)] += 1
+    foe = water_unit(g, 0, free_near(g, 60)[0])
+    hp = foe.hp
+    steps["abilities"]()
+    assert foe.hp == hp - 1 and le.hp == le.unit.health
+    steps["engage"]()
+    assert le.engaged_turn == s.turn and foe.hp < hp - 1
+
+
+def test_the_priority_lists_sets_NAU_24_NAU_41_NAU_42():
+    """The sets the rival's and the crocodiles' lists name: the hero (an elite in the water, either seat's), ships
+    (player-controlled ones: the player's seat's), crocodiles, units in the water (neither ships nor crocodiles),
+    the player's units, and units on a platform; each also a rival priority ("nau-" + name)."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    nau.hero_enters(g, 0)
+    nau.hero_enters(g, 1)
+    hero, charon = s.units[s.hero[0]], s.units[s.hero[1]]
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 60)
+    mine, theirs = ships(g, 0)[0], ships(g, 1)[0]
+    p1, p2 = sorted(s.platform_hexes)[:2]
+    on = water_unit(g, 0, p1)
+    off = water_unit(g, 0, free_near(g, 60)[0], k=-2)
+    sv = sailor(g, "sailor-defender-2")
+    put(g, sv, p2)
+    pieces = {"hero": hero, "charon": charon, "croc": croc, "mine": mine, "theirs": theirs, "on": on, "off": off,
+              "sailor": sv}
+    want = {"hero": {"hero", "charon"}, "ship": {"mine", "theirs"}, "player-ship": {"mine"}, "croc": {"croc"},
+            "water-unit": {"hero", "charon", "on", "off", "sailor"}, "player-unit": {"hero", "on", "off"},
+            "unit-on-platform": {"on", "sailor"}}
+    for name, members in want.items():
+        assert {k for k, u in pieces.items() if nau._member(s, name, u)} == members, name
+        assert {k for k, u in pieces.items() if nau.rival.SETS["nau-" + name](s, u)} == members, name
+    with pytest.raises(KeyError, match="nothing"):
+        nau._member(s, "nothing", hero)
+
+
+def test_each_seats_turn_runs_its_own_steps_competitive_NAU_47():
+    """Competitive, seat b's turn (built after seat a's): its start ends only its own tactics in play, then it is
+    offered its tactics, its units' Abilities and its engage options, and its platforms are checked; the turn is
+    headed with its faction and side (the rival's: "rival")."""
+    a, b = Script(), Script()
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    g = cls.new_game(CAT, spec, [a, b], rng=np.random.default_rng(0), log=True)
+    s = g.state
+    s.mode.begin(g)
+    clear(g)
+    t0, t1 = s.mode.turn_of(g, 0), s.mode.turn_of(g, 1)
+    assert t0.header == f"-- Round {s.round}, kunlun (red) turn" and t1.header == f"-- Round {s.round}, amazons (blue) turn"
+    steps = dict(t1.steps)
+    mine, theirs = ships(g, 1)[0], ships(g, 0)[0]
+    s.effects = [("anchor", theirs.uid, 1, s.turn), ("anchor", mine.uid, 0, s.turn)]
+    steps["start"]()
+    assert s.effects == [("anchor", mine.uid, 0, s.turn)]
+    s.camp[1] = ["rupture"]
+    s.tactic_supply.remove("rupture")
+    steps["tactic"]()
+    assert [o for _, d, o in b.asked if d == "sea-tactic"] == [[(0, u.uid) for u in ships(g, 1)]]
+    le = crew(g, ships(g, 1)[0])[-1]
+    le.unit = CAT.unit("sailor-beast-2")  # a seat-b unit with Leech (a test's chip)
+    put(g, le, 60)
+    foe = water_unit(g, 0, free_near(g, 60)[0])
+    steps["abilities"]()
+    assert [o for _, d, o in b.asked if d == "ability"] == [[(le.uid, "leech", (foe.uid,))]]
+    steps["engage"]()
+    assert ("attack", le.uid, foe.uid) in [x for _, d, o in b.asked if d == "engage" for x in o]
+    water_unit(g, 1, min(s.platform_hexes), k=-2)
+    steps["platforms"]()
+    assert len(s.camp[1]) == 2 and s.tactics_gained == [0, 1] and not a.asked
+    g = new(("kunlun",))
+    assert g.state.mode.turn_of(g, 1).header == f"-- Round {g.state.round}, rival (blue) turn"
+
+
+def test_platforms_closed_to_both_seats_ships_and_both_crocodile_troops_only_NAU_6():
+    g = new(("kunlun", "amazons"))
+    s = g.state
+    p = min(s.platform_hexes)
+    assert [s.can_occupy(t, p) for t in range(6)] == [True, True, False, False, False, False]
+    assert [s.blocked_for_move(t)[p] for t in range(6)] == [False, False, True, True, True, True]
+    assert not s.blocked_for_move()[p]
+    water = next(h for h in range(s.grid.n) if s.board[h] < 0 and h not in s.platform_hexes)
+    assert all(s.can_occupy(t, water) for t in range(6)) and not any(s.blocked_for_move(t)[water] for t in range(6))
+
+
+def _two_from_a_platform(g):
+    """A free water hex two steps from a platform with every neighbour free and no other platform within 3."""
+    s = g.state
+    plat = lambda h: sorted(s.grid.dist[h][p] for p in s.platform_hexes)
+    return next(h for h in range(s.grid.n) if plat(h)[0] == 2 and plat(h)[1] > 3 and s.board[h] < 0
+                and len(free_near(g, h)) == 6)
+
+
+def test_rival_units_platform_marks_narrated_NAU_42():
+    """The rival units' moves are narrated with their reason: staying on the platform it stands on, moving onto an
+    unoccupied platform."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    on = sailor(g, "sailor-defender-2")
+    put(g, on, max(s.platform_hexes))
+    mover = sailor(g, "sailor-defender-1")
+    put(g, mover, _two_from_a_platform(g))
+    nau.rival.movement_step(g, 1, g.controllers[1])
+    assert mover.hex in s.platform_hexes and on.hex == max(s.platform_hexes)
+    assert f"{mover.name} (blue) marks an unoccupied platform" in s.log
+    assert f"{on.name} (blue) stands on a platform: does not move" in s.log
+
+
+def test_rival_unit_out_of_reach_of_a_platform_marks_the_weakest_player_unit_NAU_42():
+    """No platform within its Movement: the unit marks the next entries of its list (the weakest player unit it
+    can bring within Range), not a back-up move toward a platform."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    u = sailor(g, "sailor-defender-2")
+    m, r = printed_chip(u.unit).movement, printed_chip(u.unit).range
+    plat = lambda h: min(s.grid.dist[h][p] for p in s.platform_hexes)
+    h = next(x for x in range(s.grid.n) if plat(x) > m + 1 and s.board[x] < 0 and len(free_near(g, x)) == 6
+             and any(s.grid.dist[x][y] == m + r and plat(y) > 1 for y in free_near(g, x, m + r)))
+    put(g, u, h)
+    foe = water_unit(g, 0, next(y for y in free_near(g, h, m + r) if s.grid.dist[h][y] == m + r and plat(y) > 1))
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set())
+    assert dests and all(s.grid.dist[d][foe.hex] <= r for d in dests)
+
+
+def test_rival_marking_keeps_to_the_locked_hexes_it_is_given_NAU_42():
+    """Hexes next to an opposing Combat Lock may be entered, not left: with its ring locked, a platform two steps
+    away is out of reach and the unit only steps toward it."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    u = sailor(g, "sailor-defender-2")
+    h = _two_from_a_platform(g)
+    put(g, u, h)
+    (p,) = [x for x in s.platform_hexes if s.grid.dist[h][x] == 2]
+    assert rc.plan_move(g, u, s.blocked_for_move(1), set()) == [p]
+    dests = rc.plan_move(g, u, s.blocked_for_move(1), set(s.grid.neighbours[h]))
+    assert dests and p not in dests and all(s.grid.dist[h][d] == 1 and s.grid.dist[d][p] == 1 for d in dests)
+
+
+def _blow_from(g, pick):
+    """Blow a seat-a ship from the first free water hex `pick(h, closer)` accepts (closer: its free neighbours
+    nearer to a ship starting hex, lowest first); returns (hex, the first step taken)."""
+    s = g.state
+    clear(g)
+    sh = ships(g, 0)[0]
+    starts = s.grid.tagged("ship-start")
+    dmin = lambda h: min(s.grid.dist[h][x] for x in starts)
+    near = lambda h: sorted(n for n in s.grid.neighbours[h] if dmin(n) < dmin(h) and s.board[n] < 0)
+    src = next(h for h in range(s.grid.n) if s.board[h] < 0 and h not in s.platform_hexes and pick(h, near(h), dmin))
+    put(g, sh, src)
+    nau.blow(g, sh)
+    first = [line for line in s.log if "is blown" in line][0]
+    return src, int(first.rsplit(" ", 1)[1]), near(src), sh
+
+
+def test_foul_wind_never_blows_a_ship_onto_a_platform_NAU_6_R_PW_20():
+    g = new(("kunlun",))
+    src, step, closer, sh = _blow_from(g, lambda h, c, d: len(c) > 1 and c[0] in g.state.platform_hexes)
+    assert step == closer[1] and sh.hex not in g.state.platform_hexes
+
+
+def test_foul_wind_steps_only_closer_never_sideways_R_PW_20():
+    """Each step goes to a neighbour nearer to a ship starting hex, even when a lower-numbered neighbour is as far
+    as the ship's own hex."""
+    g = new(("kunlun",))
+    s = g.state
+
+    def pick(h, closer, dmin):
+        side = [n for n in s.grid.neighbours[h] if dmin(n) == dmin(h) and s.board[n] < 0 and n not in s.platform_hexes]
+        return dmin(h) >= 2 and closer and all(n not in s.platform_hexes for n in closer) and side and min(side) < closer[0]
+    src, step, closer, sh = _blow_from(g, pick)
+    assert step == closer[0]
+
+
+def test_tactics_gained_and_played_are_counted_each_time_NAU_19_NAU_27():
+    """A Tactician captain's platform brings two tactics (both counted); every tactic played counts (the
+    crocodiles and ships in place: every tactic has a target)."""
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    captain(g, ships(g, 0)[0], chip("tactician"))
+    water_unit(g, 0, min(s.platform_hexes))
+    s.mode.check_platforms(g, 0)
+    assert len(s.camp[0]) == 2 and s.tactics_gained[0] == 2 and len(s.tactic_supply) == len(nau.TACTICS) - 2
+    for _ in range(2):
+        s.mode.play_tactic(g, 0, 0, s.mode.tactic_targets(s, 0, s.camp[0][0])[0])
+    assert s.tactics_played[0] == 2 and s.camp[0] == []
+
+
+def test_befriended_spares_the_placers_pieces_from_its_own_crocodile_only_R_PW_20():
+    """Befriended: the crocodile it is on neither marks nor targets the placing troop's pieces; another crocodile
+    still may, and another tactic in play (Anchor) spares nothing."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    c1, c2 = [u for u in s.units if nau.is_croc(u)][:2]
+    put(g, c1, 60)
+    put(g, c2, 30)
+    u = water_unit(g, 0, free_near(g, 60)[0])
+    s.effects = [("anchor", ships(g, 1)[0].uid, 0, s.turn)]
+    assert nau.may_target(s, c1, u) and nau.may_target(s, c2, u)
+    s.effects = [("befriended", c1.uid, 0, s.turn)]
+    assert not nau.may_target(s, c1, u) and not nau.may_target(s, c1, ships(g, 0)[0])
+    assert nau.may_target(s, c2, u)
+
+
+def test_weakest_is_by_hp_not_by_distance_NAU_24_NAU_42():
+    """"Weakest": the lowest HP among the set, however far; the nearer but stronger unit is not chosen."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    rc = g.controllers[1]
+    u = sailor(g, "sailor-defender-2")
+    put(g, u, 60)
+    near = water_unit(g, 0, free_near(g, 60)[0])
+    far = water_unit(g, 0, next(h for h in free_near(g, 60, 3) if s.grid.dist[60][h] == 3), k=-2)
+    near.hp, far.hp = 3, 2
+    assert rc._cands(g, u, ("weakest", "player-unit"), [near, far]) == [far]
+    near.hp = 2
+    assert rc._cands(g, u, ("weakest", "player-unit"), [near, far]) == [near, far]
+
+
+def test_the_hero_does_not_enter_onto_its_home_hex_held_by_the_other_hero_NAU_34():
+    """The deployment hex is blocked by whatever stands on it, the first unit of the game (seat a's hero) too."""
+    g = new(("kunlun",))
+    s = g.state
+    hero = s.units[s.hero[0]]
+    assert hero.uid == 0
+    home = s.grid.tagged("deploy-blue")[0]
+    nau.put_in_water(g, hero, home, "test")
+    nau.hero_enters(g, 1)
+    charon = s.units[s.hero[1]]
+    assert hero.hex == home and s.board[home] == 0 and charon.zone == COMBAT and s.grid.dist[home][charon.hex] == 1
+
+
+def test_damage_to_a_ship_is_narrated_as_the_reason_of_the_favor_lost_NAU_31():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    theirs = ships(g, 1)[0]
+    s.mode.ignores_damage(g, theirs, 2, source=None, source_troop=0, what="attack")
+    assert s.log[-1] == (f"rival (blue) loses 2 crowd favor (damage to {theirs.name}), {nau.TRACKS[0] - 2} space(s) "
+                         "above the event")
+
+
+def test_the_hero_next_to_its_blocked_home_one_or_two_closest_hexes_NAU_34():
+    """One closest free hex: taken without asking; exactly two: the controlling player is asked between them."""
+    for n in (1, 2):
+        p = Script(hero_hex=lambda o: o[-1])
+        g = new(("kunlun",), ctrl=p)
+        s = g.state
+        clear(g)
+        home = s.grid.tagged("deploy-red")[0]
+        s.board[home] = 10_000  # a test's set-up: the home hex and all but n of its neighbours taken
+        ring = sorted(h for h in s.grid.neighbours[home] if s.board[h] < 0)
+        for h in ring[n:]:
+            s.board[h] = 10_000
+        nau.hero_enters(g, 0)
+        asked = [o for _, d, o in p.asked if d == "hero-hex"]
+        assert s.units[s.hero[0]].hex == ring[n - 1]
+        assert asked == ([] if n == 1 else [ring[:2]])
+
+
+def test_the_rival_hero_with_no_hex_to_enter_on_loses_for_it_R_PW_17_NAU_34():
+    g = new(("kunlun",))
+    s = g.state
+    for h in range(s.grid.n):
+        if s.board[h] < 0:
+            s.board[h] = 10_000
+    nau.hero_enters(g, 1)
+    assert s.end_reason == "hero defeated" and s.winner == 0
+
+
+def test_the_rival_dislodge_tie_is_a_mandatory_choice_NAU_43():
+    """Equal crews: the player must choose (a player that passes optional questions still answers this one)."""
+    p = Script()
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    a, b = ships(g, 1)
+    top = crew(g, a)[0]
+    nau.dislodge(g, 1)
+    assert [d for _, d, _ in p.asked][0] == "rival-dislodge" and top.zone == COMBAT and len(s.crew[a.uid]) == 3
+
+
+def test_a_dislodged_captain_never_lands_on_the_first_unit_of_the_game_NAU_33():
+    """Occupied means any unit, uid 0 (seat a's hero) too: with it on the only free neighbour, the captain goes
+    to a hex two away."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    sh = ships(g, 1)[1]  # in corner 116
+    hero = s.units[0]
+    nbrs = sorted(s.grid.neighbours[sh.hex])
+    nau.put_in_water(g, hero, nbrs[0], "test")
+    for h in nbrs[1:]:
+        if s.board[h] < 0:
+            s.board[h] = 10_000  # a test's set-up
+    s.crew[ships(g, 1)[0].uid].pop()  # the other ship smaller: no tie
+    top = crew(g, sh)[0]
+    nau.dislodge(g, 1)
+    assert s.board[nbrs[0]] == 0 and hero.hex == nbrs[0] and s.grid.dist[sh.hex][top.hex] == 2
+
+
+def test_absolve_protects_only_its_own_troop_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    neutral(g)
+    nau.hero_enters(g, 1)  # Charon, with Absolve
+    nau.lose_favor(g, 0, 2, "test")
+    assert s.left[0] == nau.TRACKS[0] - 2 and s.favor_lost[0] == 2
+
+
+def test_both_ships_leaving_return_both_chips_NAU_21():
+    g = new(("kunlun",))
+    s = g.state
+    for _ in range(nau.CREW):
+        nau.dislodge(g, 0)
+    assert s.ships[0] == [] and s.supply[nau.SHIPS] == 2
+
+
+def test_exactly_two_closest_hexes_for_a_dislodged_captain_are_asked_NAU_33():
+    p = Script(dislodge_hex=lambda o: o[-1])
+    g = new(("kunlun",), ctrl=p)
+    s = g.state
+    clear(g)
+    a = ships(g, 0)[0]  # in corner 0
+    nbrs = sorted(s.grid.neighbours[a.hex])
+    for h in nbrs[2:]:
+        s.board[h] = 10_000  # a test's set-up: two free neighbours left
+    top = crew(g, a)[0]
+    nau.dislodge(g, 0)
+    assert [o for _, d, o in p.asked if d == "dislodge-hex"] == [nbrs[:2]] and top.hex == nbrs[1]
+
+
+def test_a_single_health_chip_left_is_enough_to_enter_the_water_R_PW_17_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    u = crew(g, ships(g, 0)[0])[-1]
+    s.crew[ships(g, 0)[0].uid].remove(u.uid)
+    s.supply["red"] = 1
+    nau.put_in_water(g, u, 60, "is put")
+    assert u.zone == COMBAT and u.hp == 1 and s.supply["red"] == 0 and s.board[60] == u.uid
+
+
+def test_each_unit_put_in_the_water_counts_as_deployed_for_its_troop_NAU_33():
+    g = new(("kunlun",))
+    s = g.state
+    nau.dislodge(g, 0)
+    nau.dislodge(g, 0)
+    assert s.troops[0].deployed == 2 and s.dislodged[0] == 2
+
+
+def test_only_a_guide_gives_its_allies_movement_NAU_44():
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    a = water_unit(g, 0, 60)
+    b = water_unit(g, 0, 20, k=-2)
+    assert [rules.movement_of(s, u) for u in (a, b)] == [printed_chip(u.unit).movement for u in (a, b)]
+
+
+def test_a_ship_keeps_its_id_and_names_its_new_captain_after_a_dislodge_NAU_18():
+    g = new(("kunlun",), ctrl=Script(dislodge=lambda o: o[0]))
+    sh = ships(g, 0)[0]
+    nau.dislodge(g, 0)
+    cap = crew(g, sh)[0]
+    assert sh.unit.id == "ship-red-1" and sh.unit.name == f"Red ship 1 ({printed_chip(cap.unit).name})"
+
+
+def test_guide_and_bait_add_to_a_frenzied_movement_NAU_25_NAU_44():
+    """Frenzied sets Movement to the number of non-arena units in the water; Guide's +3 and Bait's +2 come on top
+    of it."""
+    g = new(("kunlun",))
+    s = g.state
+    clear(g)
+    fr = sailor(g, "sailor-beast-1")  # Frenzied
+    put(g, fr, 60)
+    croc = next(u for u in s.units if nau.is_croc(u))
+    put(g, croc, 30)
+    water_unit(g, 0, 20)
+    water_unit(g, 0, 24, k=-2)
+    nau.hero_enters(g, 1)  # Charon: Guide for the Sailors
+    count = 4  # fr, the units at 20 and 24 and Charon
+    assert count != printed_chip(fr.unit).movement
+    assert rules.movement_of(s, fr) == count + nau.GUIDE_MOVEMENT
+    assert rules.movement_of(s, croc) == count
+    s.effects.append(("bait", croc.uid, 0, s.turn))
+    nau.refresh(s)
+    assert rules.movement_of(s, croc) == count + nau.BAIT_MOVEMENT
+
+
+def test_a_game_needs_a_controller_per_seat_named_in_the_error_NAU_1():
+    cls = mode_class("naumachia")
+    spec = cls.validate(CAT, GameSpec("naumachia", ("kunlun", "amazons")))
+    with pytest.raises(InputError, match="naumachia: 2 faction"):
+        cls.new_game(CAT, spec, [Script(), Script(), Script()], rng=np.random.default_rng(0))
+
+
+def test_setup_builds_each_ships_chip_from_its_crew_NAU_18():
+    """Before any refresh, each ship's chip already counts one die more than its captain's per other crewmember."""
+    s = _setup(("kunlun", "amazons"))
+    for seat in (0, 1):
+        for sh in s.ships[seat]:
+            members = s.crew[sh]
+            assert s.units[sh].unit.attack.size == s.units[members[0]].unit.attack.size + len(members) - 1
