@@ -605,3 +605,42 @@ def test_shard_bound_target_equally_close_holders_the_weakest_ROR_76():
     dist = ti.route_from(s, u.hex, u)
     assert dist[a.hex] == dist[b.hex] == 4
     assert ti.shard_bound_target(g, u) is b
+
+
+# --------------------------------------------------------------------------- from the 2026-12-03 fresh run's survivors
+
+
+def test_a_summoned_unit_under_a_tactic_that_does_not_stun_still_moves_and_attacks_ROR_79_ROR_103():
+    """ROR-103: only a Stun (a flip or a Stun tactic) stops a unit; a summoned unit carrying a Hamstring still
+    attacks the champion next to it."""
+    from hoplostat.engine.state import PlacedTactic
+
+    g = new()
+    s = g.state
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    u = summoned_at(g, spot)
+    ham = next(t for t in CAT.faction_tactics("rome") if any(e.term == "movement-set" for e in t.effects))
+    u.tactics.append(PlacedTactic(ham, 0, s.turn))
+    assert ti.can_act(s, u) and not s.is_fatigued(u)
+    hp = ch.hp
+    ti.shard_bound_attack(g, u)
+    assert ch.hp < hp
+
+
+def test_city_origins_offers_each_player_the_four_tactics_of_its_own_build_ROR_57_ORI_53():
+    """ROR-57, ROR-83 with ORI-53: the tactic for the bag is chosen among the city's four: with `city=origins`
+    those of the player's custom build (player 1 build 1, player 2 build 2), not the city's own."""
+    import numpy as np
+    from hoplostat.engine.loop import GameSpec
+
+    spec = GameSpec("rise-of-rome-titan", ("rome", "pompeii"), titan="menoetius", options=(("city", "origins"),))
+    c = Scripted()
+    g = RiseOfRomeTitan.new_game(RiseOfRomeTitan.catalog_of(CAT, spec.options), spec, [c],
+                                 rng=np.random.default_rng(0), log=True)
+    g.state.mode.begin(g)
+    offered = [o for d, o in c.asked if d == "select-tactic"]
+    builds = ti.origins_builds()
+    assert offered == [[t.id for t in builds[0][1]], [t.id for t in builds[1][1]]]
+    assert [t.id for t in g.state.troops[0].tactics_bag + g.state.troops[0].tactics_camp] == [builds[0][1][0].id]
