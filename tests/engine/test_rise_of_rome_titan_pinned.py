@@ -13,6 +13,7 @@ from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down,
 
 from hoplostat.engine import rules
 from hoplostat.errors import InputError
+from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.rise_of_rome import titan as ti
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
@@ -644,3 +645,59 @@ def test_city_origins_offers_each_player_the_four_tactics_of_its_own_build_ROR_5
     builds = ti.origins_builds()
     assert offered == [[t.id for t in builds[0][1]], [t.id for t in builds[1][1]]]
     assert [t.id for t in g.state.troops[0].tactics_bag + g.state.troops[0].tactics_camp] == [builds[0][1][0].id]
+
+
+def _first_titan_falls(g):
+    """Co-op: every pillar down, then the first titan defeated and the hand-over to the second (ROR-82)."""
+    s = g.state
+    pillars_down(g)
+    rules.damage(g, titan(s), titan(s).hp, source=champion(s))
+    assert s.end_reason == ti.NEXT_TITAN
+    s.mode.interrupt(g)
+
+
+def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_chips_out_ROR_82():
+    """ROR-82: "reset everything except for both Champions' health": a champion moved off its champion hex goes
+    back to it (the hex it left empty) without the tactics it carried, inactive; the first titan's pile leaves the
+    game; an F/A chip earned and never played goes back out of the game (never counted as a chip that played);
+    both hands are drawn again (two chips each)."""
+    from hoplostat.engine.state import PlacedTactic
+
+    g = new("oceanus", ("rome", "pompeii"), second="theia")
+    s = g.state
+    hero, mate = champion(s, 0), champion(s, 1)
+    home = s.champion_hex[0]
+    away = _free(s, home, 2)[0]
+    rules.displace(g, hero, away)
+    ham = next(t for t in CAT.faction_tactics("pompeii") if any(e.term == "movement-set" for e in t.effects))
+    hero.tactics.append(PlacedTactic(ham, 1, s.turn))
+    hero.active = mate.active = True
+    old_pile = list(s.pile)
+    assert old_pile
+    m = ti.meter_troop(s)
+    earned = archer(s)
+    m.fa_earned = [earned.uid]
+    _first_titan_falls(g)
+    assert hero.hex == home and s.board[home] == hero.uid and s.board[away] < 0
+    assert hero.tactics == [] and not hero.active and not mate.active
+    assert all(s.units[u].zone == "discard" for u in old_pile) and not set(old_pile) & set(s.pile)
+    assert earned.zone == "track" and not earned.entered
+    res = s.mode.result(g, None)
+    assert not any(r.unit_id == earned.unit.id and not r.deployed for r in res.units)
+    assert [phase.hand_count(s, p) for p in (0, 1)] == [2, 2]
+
+
+def test_the_coop_reset_never_puts_two_champions_on_one_hex_ROR_82():
+    """ROR-82: champions that stand on each other's champion hex when the first titan falls cannot both go back
+    (each hex is taken): the board still holds each champion where it stands."""
+    g = new("menoetius", ("rome", "pompeii"), second="theia")
+    s = g.state
+    a, b = champion(s, 0), champion(s, 1)
+    ha, hb = a.hex, b.hex
+    assert {ha, hb} == set(s.champion_hex) and a.uid == 0
+    s.board[ha], s.board[hb] = b.uid, a.uid
+    a.hex, b.hex = hb, ha
+    _first_titan_falls(g)
+    for ch in (a, b):
+        assert s.board[ch.hex] == ch.uid
+    assert sorted(h for h in range(s.grid.n) if s.board[h] in (a.uid, b.uid)) == sorted([ha, hb])
