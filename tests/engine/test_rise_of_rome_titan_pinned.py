@@ -7,6 +7,8 @@ dice and d6 faces are forced. The titan hex is 39; d6 face 1 is east (40, 41, 42
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from enginekit import Scripted
 from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, summoned_at, titan
@@ -701,3 +703,49 @@ def test_the_coop_reset_never_puts_two_champions_on_one_hex_ROR_82():
     for ch in (a, b):
         assert s.board[ch.hex] == ch.uid
     assert sorted(h for h in range(s.grid.n) if s.board[h] in (a.uid, b.uid)) == sorted([ha, hb])
+
+
+def test_setup_refuses_another_catalog_a_wrong_city_count_and_a_titan_of_another_game_ROR_55_ROR_82():
+    """The mode is played solo (one city) or co-op (two different cities, ROR-82) with the Rise of Rome catalog
+    and one of its titans (ROR-55); anything else is refused, saying why."""
+    import numpy as np
+    from dataclasses import replace
+
+    from hoplostat.catalog import load
+    from hoplostat.catalog.model import FrozenMap
+
+    rng = np.random.default_rng(0)
+    with pytest.raises(InputError, match="^rise-of-rome-titan needs the Rise of Rome catalog, got the remastered one$"):
+        ti.setup(load(ruleset="remastered"), "oceanus", ("rome",), rng=rng)
+    for bad in (("rome", "pompeii", "rome"), ("rome", "rome"), ()):
+        with pytest.raises(InputError, match=r"^rise-of-rome-titan: one city solo or two different cities co-op, "
+                                             rf"got {re.escape(repr(bad))}$"):
+            ti.setup(CAT, "oceanus", bad, rng=rng)
+    assert len(ti.setup(CAT, "oceanus", ("rome",), rng=rng).mode.cards) == 1
+    assert len(ti.setup(CAT, "oceanus", ("rome", "pompeii"), rng=rng).mode.cards) == 2
+    other = next(iter(load(ruleset="remastered").titans.values()))
+    cat = replace(CAT, titans=FrozenMap({**CAT.titans, "stranger": other}))
+    with pytest.raises(InputError, match="^'stranger' is no Rise of Rome titan$"):
+        ti.setup(cat, "stranger", ("rome",), rng=rng)
+
+
+def test_setup_narrates_the_titans_the_players_and_the_mat_and_keeps_no_log_unless_asked():
+    """The event log's set-up lines: the titan (co-op: then the second), solo or co-op, the cities, the custom
+    Origins cities (ORI-53); the titan's HP, the pillars' Health and, against Oceanus, his pile (ROR-56, ROR-59).
+    `setup` keeps no log by default."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    assert ti.setup(CAT, "oceanus", ("rome",), rng=rng).log is None
+    solo = ti.setup(CAT, "oceanus", ("rome",), rng=rng, log=True).log
+    assert solo[:2] == ["Set-up: Rise of Rome against Oceanus, solo rome",
+                        f"Oceanus stands on the titan hex with 12 HP; four pillars of {CAT.titan('oceanus').pillar_health}"
+                        " Health on the pedestals; a pile of 10 gladiators"]
+    coop = ti.setup(CAT, "menoetius", ("rome", "pompeii"), rng=rng, log=True, second="cronus").log
+    pillar = CAT.titan("menoetius").pillar_health
+    hp = CAT.titan("menoetius").unit.health
+    assert coop[:2] == ["Set-up: Rise of Rome against Menoetius, then Cronus, co-op rome and pompeii",
+                        f"Menoetius stands on the titan hex with {hp} HP; four pillars of {pillar} Health on the "
+                        "pedestals"]
+    ori = ti.setup(ti.origins_city_catalog(CAT), "oceanus", ("rome",), rng=rng, log=True, city="origins").log
+    assert ori[0] == "Set-up: Rise of Rome against Oceanus, solo rome (custom cities of Origins chips, ORI-53)"
