@@ -738,9 +738,10 @@ def test_setup_narrates_the_titans_the_players_and_the_mat_and_keeps_no_log_unle
     rng = np.random.default_rng(0)
     assert ti.setup(CAT, "oceanus", ("rome",), rng=rng).log is None
     solo = ti.setup(CAT, "oceanus", ("rome",), rng=rng, log=True).log
+    ph = CAT.titan("oceanus").pillar_health
     assert solo[:2] == ["Set-up: Rise of Rome against Oceanus, solo rome",
-                        f"Oceanus stands on the titan hex with 12 HP; four pillars of {CAT.titan('oceanus').pillar_health}"
-                        " Health on the pedestals; a pile of 10 gladiators"]
+                        f"Oceanus stands on the titan hex with 12 HP; four pillars of {ph} Health on the pedestals; "
+                        "a pile of 10 gladiators"]
     coop = ti.setup(CAT, "menoetius", ("rome", "pompeii"), rng=rng, log=True, second="cronus").log
     pillar = CAT.titan("menoetius").pillar_health
     hp = CAT.titan("menoetius").unit.health
