@@ -11,11 +11,12 @@ import re
 
 import pytest
 from enginekit import Scripted
-from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, summoned_at, titan
+from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, scripted, summoned_at, titan
 
 from hoplostat.engine import rules
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome import titan as ti
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
@@ -662,7 +663,7 @@ def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_
     """ROR-82: "reset everything except for both Champions' health": a champion moved off its champion hex goes
     back to it (the hex it left empty) without the tactics it carried, inactive; the first titan's pile leaves the
     game; an F/A chip earned and never played goes back out of the game (never counted as a chip that played);
-    both hands are drawn again (two chips each)."""
+    both hands are drawn again (two chips each); the meter starts over; the titan's side is the second titan's."""
     from hoplostat.engine.state import PlacedTactic
 
     g = new("oceanus", ("rome", "pompeii"), second="theia")
@@ -679,6 +680,8 @@ def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_
     m = ti.meter_troop(s)
     earned = archer(s)
     m.fa_earned = [earned.uid]
+    m.cf_target, m.favor = favor.FAR_RIGHT, 3
+    m.far_open = m.reroll = m.cf_unlocked = True
     _first_titan_falls(g)
     assert hero.hex == home and s.board[home] == hero.uid and s.board[away] < 0
     assert hero.tactics == [] and not hero.active and not mate.active
@@ -687,6 +690,10 @@ def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_
     res = s.mode.result(g, None)
     assert not any(r.unit_id == earned.unit.id and not r.deployed for r in res.units)
     assert [phase.hand_count(s, p) for p in (0, 1)] == [2, 2]
+    # the meter too: its bead at the center, no reward held (the blue pair closed, no reroll, no CF gladiator)
+    assert (m.cf_target, m.favor, m.far_open, m.reroll, m.cf_unlocked, m.fa_earned) == (-1, 0, False, False, False, [])
+    assert not set(s.grid.tagged("outer-blue")) & set(s.mode.deployment_hexes(s, 0))
+    assert s.troops[s.titan_troop].faction == "titan:theia"
 
 
 def test_the_coop_reset_never_puts_two_champions_on_one_hex_ROR_82():
@@ -750,3 +757,30 @@ def test_setup_narrates_the_titans_the_players_and_the_mat_and_keeps_no_log_unle
                         "pedestals"]
     ori = ti.setup(ti.origins_city_catalog(CAT), "oceanus", ("rome",), rng=rng, log=True, city="origins").log
     assert ori[0] == "Set-up: Rise of Rome against Oceanus, solo rome (custom cities of Origins chips, ORI-53)"
+
+
+def test_the_meter_starts_at_its_center_and_its_chips_wait_off_the_mat_until_earned_ROR_42_ROR_58():
+    """ROR-58: the CF gladiator and the four F/A chips lie on the meter, not in the bag: the hand and bag hold
+    the seven chips alone, neither is offered for deployment, and neither counts among the chips that played; the
+    bead starts at the center (ROR-42: the first point asks for a reward, the fifth earns it, not the fourth);
+    the center reward (ROR-47) makes the CF gladiator deployable on every free deployment hex."""
+    g = new()
+    s = g.state
+    m = ti.meter_troop(s)
+    cf = s.units[m.cf_gladiator]
+    chips = {cf.uid} | {u for u in m.meter_chips if u >= 0}
+    assert len(chips) == 5 and all(s.units[u].zone not in ("bag", "camp", "combat") for u in chips)
+    assert phase.hand_count(s, 0) + phase.bag_count(s, 0) == 7
+    res = s.mode.result(g, None)
+    assert not {s.units[u].unit.id for u in chips} & {r.unit_id for r in res.units}
+    assert not any(uid in chips for uid, _ in s.mode.gladiator_options(s, 0))
+    c = scripted(g, {"cf-reward": lambda o: o[-1]})
+    favor.gain(g, 0, 4, "test")
+    assert [o for d, o in c.asked if d == "cf-reward"] == [[favor.FAR_LEFT, favor.MID_LEFT, favor.MID_RIGHT,
+                                                              favor.FAR_RIGHT]]
+    assert not m.far_open and m.rewards == 0
+    favor.gain(g, 0, 1, "test")
+    assert m.far_open and m.rewards == 1
+    m.cf_unlocked = True
+    free = {h for h in s.mode.deployment_hexes(s, 0) if s.board[h] < 0 and s.can_occupy(0, h)}
+    assert {h for uid, h in s.mode.gladiator_options(s, 0) if uid == cf.uid} == free and free
