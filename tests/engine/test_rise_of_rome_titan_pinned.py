@@ -784,3 +784,53 @@ def test_the_meter_starts_at_its_center_and_its_chips_wait_off_the_mat_until_ear
     m.cf_unlocked = True
     free = {h for h in s.mode.deployment_hexes(s, 0) if s.board[h] < 0 and s.can_occupy(0, h)}
     assert {h for uid, h in s.mode.gladiator_options(s, 0) if uid == cf.uid} == free and free
+
+
+# --------------------------------------------------------------------------- the titan's turn (ROR-74, ROR-75)
+
+
+def test_the_titan_hex_hurts_only_the_titans_summoned_unit_there_and_the_turn_goes_on_ROR_62_ROR_8():
+    """ROR-8, ROR-62 (R-ROR-26): at the start of the titan's turn its summoned unit on the titan hex takes 1
+    damage (said so) and the titan still rolls and acts; a player's unit there takes nothing (its own turn's
+    start is when it is hurt); with the titan hex empty no unit of the titan's side takes damage."""
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new("menoetius", roller=FixedRoller(mode="none"))  # Menoetius does not go home (ROR-67 is Oceanus's)
+    s = g.state
+    rules.displace(g, titan(s), _free(s, 39, 2)[0])
+    mine = put(s, gladiator(s), 39)
+    side = [s.units[u] for u in s.pillars] + [titan(s)]
+    before = [u.hp for u in side]
+    ti.titan_turn(g)
+    assert mine.hp == mine.unit.health and [u.hp for u in side] == before
+    assert f"{titan(s).name} rolls {ti.card(s).titan_dice}: no hits" in s.log
+    rules.withdraw(g, mine, "discard")
+    ti.titan_turn(g)
+    assert [u.hp for u in side] == before
+    g = new("menoetius", roller=FixedRoller(mode="none"))
+    s = g.state
+    rules.displace(g, titan(s), _free(s, 39, 2)[0])
+    u = summoned_at(g, 39)
+    hp = u.hp
+    ti.titan_turn(g)
+    assert u.hp == hp - 1 and f"{u.name} (blue) loses 1 HP (titan hex), {hp - 1} left" in s.log
+    assert f"{titan(s).name} rolls {ti.card(s).titan_dice}: no hits" in s.log and s.titan_turns == 1
+    ti.titan_turn(g)
+    assert s.titan_turns == 2
+
+
+def test_the_titans_turn_ends_its_own_earlier_flips_and_names_each_row_it_plays_ROR_73_ROR_74_ROR_103():
+    """ROR-103 with ROR-73: a unit the titan flipped in an earlier turn is flipped back in the titan's next turn
+    (at its attack block), even when no Trident row is rolled; each row played is named with its number (Move 1)
+    or alone (Basic Attack)."""
+    from hoplostat.engine.rules import FixedRoller
+    from hoplostat.rulesets.rise_of_rome.skills import flip
+
+    g = new(roller=FixedRoller([0, 0, 1], mode="none"), d6=[4])  # blue 0, green 0, black 1: Move, Basic Attack
+    s = g.state
+    u = put(s, gladiator(s), 44)
+    flip(g, u, s.titan_troop)
+    s.turn += 1
+    ti.titan_turn(g)
+    assert not s.is_fatigued(u) and f"{u.name} (red) is flipped back" in s.log
+    assert "Oceanus: move-d6 1" in s.log and "Oceanus: basic-attack" in s.log
