@@ -834,3 +834,36 @@ def test_the_titans_turn_ends_its_own_earlier_flips_and_names_each_row_it_plays_
     ti.titan_turn(g)
     assert not s.is_fatigued(u) and f"{u.name} (red) is flipped back" in s.log
     assert "Oceanus: move-d6 1" in s.log and "Oceanus: basic-attack" in s.log
+
+
+# --------------------------------------------------------------------------- the players' deploy step (ROR-26, ROR-84)
+
+
+def test_an_earned_fa_chip_may_be_played_as_a_foothold_instead_of_a_tactic_ROR_26_ROR_50_ROR_84():
+    """ROR-26, ROR-84: with no tactic played, a shared earned F/A chip may be played as the player's foothold, on
+    any hex ROR-50 allows (one under the player's own unit included); it leaves the earned circles. The player
+    may decline (nothing changes); a turn with a tactic played offers no foothold."""
+    for answer in ("place", "decline", "tactic"):
+        g = new()
+        s = g.state
+        m = ti.meter_troop(s)
+        a1, a2 = [u for u in m.meter_chips if u >= 0][:2]
+        m.fa_earned = [a1, a2]
+        own = put(s, gladiator(s), 25)
+        picks = {"place-foothold": lambda o: own.hex} if answer == "place" else {}
+        if answer == "tactic":
+            tac = next(t for t in CAT.faction_tactics("rome") if not any(e.term == "stun" for e in t.effects))
+            s.troops[0].tactics_camp = [tac]
+            picks["tactic"] = lambda o: o[0]
+        c = scripted(g, picks)
+        allowed = favor.foothold_hexes(s, 0)
+        s.mode.deploy(g, 0)
+        asked = [o for d, o in c.asked if d == "place-foothold"]
+        if answer == "tactic":
+            assert asked == [] and not s.footholds and m.fa_earned == [a1, a2]
+            continue
+        assert asked == [allowed] and own.hex in allowed
+        if answer == "place":
+            assert s.footholds == {own.hex: 0} and len(m.fa_earned) == 1
+        else:
+            assert not s.footholds and m.fa_earned == [a1, a2]
