@@ -867,3 +867,49 @@ def test_an_earned_fa_chip_may_be_played_as_a_foothold_instead_of_a_tactic_ROR_2
             assert s.footholds == {own.hex: 0} and len(m.fa_earned) == 1
         else:
             assert not s.footholds and m.fa_earned == [a1, a2]
+
+
+def test_gladiator_options_free_deployment_hexes_the_players_own_foothold_and_enough_health_chips_ROR_26_ROR_84():
+    """ROR-26 (ROR-10): a hand gladiator goes onto a free deployment hex: not one the champion (uid 0) stands on,
+    the player's own foothold yes, the partner's no (R-ROR-28); with exactly its Health left in the players'
+    supply it may still be deployed, with one less it may not (an earned F/A chip the same)."""
+    g = new(factions=("rome", "pompeii"))
+    s = g.state
+    ch = champion(s)
+    inner = [h for h in s.mode.deployment_hexes(s, 0) if s.grid.inner[h] and s.board[h] < 0]
+    rules.displace(g, ch, inner[0])
+    rules.place_foothold(g, 0, inner[1])
+    rules.place_foothold(g, 1, inner[2])
+    hand = [u for u in s.units if u.troop == 0 and u.zone == "camp" and u.active]
+    assert hand
+    u = hand[0]
+    hexes = {h for uid, h in s.mode.gladiator_options(s, 0) if uid == u.uid}
+    assert inner[0] not in hexes and inner[1] in hexes and inner[2] not in hexes
+    assert inner[2] in {h for uid, h in s.mode.gladiator_options(s, 1) if s.units[uid].troop == 1}
+    m = ti.meter_troop(s)
+    chip = archer(s)
+    m.fa_earned = [chip.uid]
+    for left, offered in ((u.unit.health, True), (u.unit.health - 1, False)):
+        s.supply["red"] = left
+        opts = s.mode.gladiator_options(s, 0)
+        assert any(uid == u.uid for uid, _ in opts) is offered
+    pillars_down(g, keep=3)  # a pedestal freed for the archer (ROR-50)
+    for left, offered in ((chip.unit.health, True), (chip.unit.health - 1, False)):
+        s.supply["red"] = left
+        assert any(uid == chip.uid for uid, _ in s.mode.gladiator_options(s, 0)) is offered
+
+
+def test_the_shared_cf_gladiator_joins_the_partner_who_deploys_it_and_is_offered_once_ROR_47_ROR_84():
+    """ROR-84: the meter's CF gladiator, once unlocked (ROR-47), may be deployed by either player: player 2's
+    deployment makes it player 2's unit; once in play it is no longer offered."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    m = ti.meter_troop(s)
+    m.cf_unlocked = True
+    cf = s.units[m.cf_gladiator]
+    s.active = 1
+    opts = [o for o in s.mode.gladiator_options(s, 1) if o[0] == cf.uid]
+    assert opts
+    s.mode.place(g, *opts[0])
+    assert cf.zone == "combat" and cf.troop == 1
+    assert not any(uid == cf.uid for p in (0, 1) for uid, _ in s.mode.gladiator_options(s, p))
