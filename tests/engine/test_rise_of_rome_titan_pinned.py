@@ -913,3 +913,18 @@ def test_the_shared_cf_gladiator_joins_the_partner_who_deploys_it_and_is_offered
     s.mode.place(g, *opts[0])
     assert cf.zone == "combat" and cf.troop == 1
     assert not any(uid == cf.uid for p in (0, 1) for uid, _ in s.mode.gladiator_options(s, p))
+
+
+def test_a_clones_titan_turn_plays_on_the_clone_not_on_the_game_it_was_taken_from():
+    """The titan's turn step is built per game: a clone (a lookahead player's) plays its own titan turn, and the
+    game it was copied from is left as it was."""
+    from hoplostat.engine.loop import run_steps
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new(roller=FixedRoller(mode="none"))
+    s = g.state
+    run_steps(g, s.mode.titan_turn(g).steps)
+    assert s.titan_turns == 1
+    g2 = g.clone()
+    run_steps(g2, g2.state.mode.titan_turn(g2).steps)
+    assert g2.state.titan_turns == 2 and s.titan_turns == 1
