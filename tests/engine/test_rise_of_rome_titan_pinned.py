@@ -928,3 +928,20 @@ def test_a_clones_titan_turn_plays_on_the_clone_not_on_the_game_it_was_taken_fro
     g2 = g.clone()
     run_steps(g2, g2.state.mode.titan_turn(g2).steps)
     assert g2.state.titan_turns == 2 and s.titan_turns == 1
+
+
+def test_a_tie_left_by_the_titan_is_player_1s_choice_and_must_be_made_ROR_80():
+    """ROR-80 (co-op): a tie left by the chain is asked of player 1 (not player 2) as a choice that must be made:
+    a controller that would pass still has the titan attack one of the tied units."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    pillars_down(g, keep=1)  # range 1 + 3
+    c1, c2 = Scripted(), Scripted()
+    g.controllers = [c1, c2, g.controllers[-1]]
+    a = put(s, gladiator(s, 0), 40, hp=2)
+    b = put(s, gladiator(s, 1), 38, hp=2)
+    ti._basic_attack(g, titan(s), None)
+    asked = [o for d, o in c1.asked if d == "titan-choice"]
+    assert asked and {u.uid for u in asked[0]} == {a.uid, b.uid} and not c2.asked
+    harmed = [u.zone != "combat" or u.hp < 2 for u in (a, b)]
+    assert sorted(harmed) == [False, True]
