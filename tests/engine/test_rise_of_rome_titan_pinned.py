@@ -945,3 +945,46 @@ def test_a_tie_left_by_the_titan_is_player_1s_choice_and_must_be_made_ROR_80():
     assert asked and {u.uid for u in asked[0]} == {a.uid, b.uid} and not c2.asked
     harmed = [u.zone != "combat" or u.hp < 2 for u in (a, b)]
     assert sorted(harmed) == [False, True]
+
+
+# --------------------------------------------------------------------------- the shared meter's effects (ROR-45, ROR-46, ROR-84)
+
+
+def test_the_shared_reroll_serves_either_players_attack_never_the_titans_ROR_46_ROR_84():
+    """ROR-46 with ROR-84: the mid-left reward's reroll is the shared meter's: the titan's attack never uses it;
+    player 2's unit's Basic Attack does ("the players reroll" a missed die), once that turn."""
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new("menoetius", ("rome", "pompeii"), roller=FixedRoller(mode="none"))
+    s = g.state
+    m = ti.meter_troop(s)
+    m.reroll = True
+    mine = put(s, gladiator(s, 1), 40)
+    rules.attack(g, titan(s), mine)
+    assert m.reroll_turn != s.turn and not any("reroll" in line for line in s.log)
+    pil = next(s.units[p] for p in s.pillars if s.grid.dist[s.units[p].hex][40] > 1)
+    rules.displace(g, mine, next(h for h in s.grid.neighbours[pil.hex] if s.board[h] < 0
+                                 and not s.grid.move_block[h]))
+    rules.attack(g, mine, pil)
+    assert m.reroll_turn == s.turn and any(line.startswith("the players reroll a missed") for line in s.log)
+
+
+def test_the_far_left_reward_wakes_both_champions_only_when_it_is_earned_ROR_45_ROR_84():
+    """ROR-45 with ROR-84: favor short of the far-left reward wakes nobody; earning it wakes both champions
+    (each said so); on player 1's turn player 2's champion may act at once (only a champion woken on its own
+    player's turn waits). Each favor point is narrated with the damage that earned it."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    m = ti.meter_troop(s)
+    s.active = 0
+    u = put(s, gladiator(s, 0), 42)
+    pil = s.units[s.pillars[0]]
+    m.cf_target = favor.FAR_LEFT
+    rules.damage(g, pil, 1, source=u)
+    assert not champion(s, 0).active and not champion(s, 1).active
+    assert f"rome (red) earns 1 crowd favor (1 HP from {pil.name})" in s.log
+    m.favor = 4
+    rules.damage(g, pil, 1, source=u)
+    b = champion(s, 1)
+    assert champion(s, 0).active and b.active and b.deployed_turn != s.turn
+    assert f"{b.name} is activated" in s.log
