@@ -947,7 +947,7 @@ def test_a_tie_left_by_the_titan_is_player_1s_choice_and_must_be_made_ROR_80():
     assert sorted(harmed) == [False, True]
 
 
-# --------------------------------------------------------------------------- the shared meter's effects (ROR-45, ROR-46, ROR-84)
+# --------------------------------------------------------------------------- the shared meter (ROR-45, ROR-46, ROR-84)
 
 
 def test_the_shared_reroll_serves_either_players_attack_never_the_titans_ROR_46_ROR_84():
