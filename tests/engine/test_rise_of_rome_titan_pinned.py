@@ -635,7 +635,8 @@ def test_a_summoned_unit_under_a_tactic_that_does_not_stun_still_moves_and_attac
 
 def test_city_origins_offers_each_player_the_four_tactics_of_its_own_build_ROR_57_ORI_53():
     """ROR-57, ROR-83 with ORI-53: the tactic for the bag is chosen among the city's four: with `city=origins`
-    those of the player's custom build (player 1 build 1, player 2 build 2), not the city's own."""
+    those of the player's custom build (player 1 build 1, player 2 build 2), not the city's own; the log says
+    which was taken."""
     import numpy as np
     from hoplostat.engine.loop import GameSpec
 
@@ -648,6 +649,7 @@ def test_city_origins_offers_each_player_the_four_tactics_of_its_own_build_ROR_5
     builds = ti.origins_builds()
     assert offered == [[t.id for t in builds[0][1]], [t.id for t in builds[1][1]]]
     assert [t.id for t in g.state.troops[0].tactics_bag + g.state.troops[0].tactics_camp] == [builds[0][1][0].id]
+    assert f"rome takes the tactic {builds[0][1][0].name}" in g.state.log
 
 
 def _first_titan_falls(g):
