@@ -990,3 +990,23 @@ def test_the_far_left_reward_wakes_both_champions_only_when_it_is_earned_ROR_45_
     b = champion(s, 1)
     assert champion(s, 0).active and b.active and b.deployed_turn != s.turn
     assert f"{b.name} is activated" in s.log
+
+
+def test_the_deploy_step_offers_no_tactic_on_the_titan_or_a_pillar_R_ROR_19():
+    """R-ROR-19 in the deploy step: a gladiator whose Tactical Range reaches the titan, a pillar and a summoned unit
+    may play its tactic on the summoned unit, but the titan and the pillars are never offered as targets."""
+    g = new()
+    s = g.state
+    u = put(s, gladiator(s), 1)  # next to the pedestal 0
+    free = [h for h in s.grid.neighbours[1] if s.board[h] < 0 and not s.grid.move_block[h]]
+    rules.displace(g, titan(s), free[0])
+    foe = summoned_at(g, free[1])
+    tac = next(t for t in CAT.faction_tactics("rome") if any(e.term == "movement-set" for e in t.effects))
+    s.troops[0].tactics_camp = [tac]
+    c = scripted(g)
+    s.mode.deploy(g, 0)
+    (opts,) = [o for d, o in c.asked if d == "tactic"]
+    targets = {uid for _, uid in opts}
+    assert foe.uid in targets and titan(s).uid not in targets and not targets & set(s.pillars)
+    r = u.unit.tactical_range or 0
+    assert max(s.grid.dist[u.hex][x.hex] for x in (titan(s), s.units[s.pillars[0]], foe)) <= r
