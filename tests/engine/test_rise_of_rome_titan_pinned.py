@@ -1010,3 +1010,13 @@ def test_the_deploy_step_offers_no_tactic_on_the_titan_or_a_pillar_R_ROR_19():
     assert foe.uid in targets and titan(s).uid not in targets and not targets & set(s.pillars)
     r = u.unit.tactical_range or 0
     assert max(s.grid.dist[u.hex][x.hex] for x in (titan(s), s.units[s.pillars[0]], foe)) <= r
+
+
+def test_a_blocked_move_d6_leaves_the_titan_in_place_and_says_so_ROR_68():
+    """ROR-68 ("if possible"): a unit on the first hex of the d6's direction keeps the titan where he is; the log
+    says he cannot move that way."""
+    g = new(d6=[1])
+    s = g.state
+    put(s, gladiator(s), 40)
+    ti._move_d6(g, titan(s), None)
+    assert titan(s).hex == 39 and s.log[-1] == f"{titan(s).name} cannot move that way"
