@@ -1020,3 +1020,20 @@ def test_a_blocked_move_d6_leaves_the_titan_in_place_and_says_so_ROR_68():
     put(s, gladiator(s), 40)
     ti._move_d6(g, titan(s), None)
     assert titan(s).hex == 39 and s.log[-1] == f"{titan(s).name} cannot move that way"
+
+
+def test_policy_a_tie_left_to_the_players_spares_the_champion_then_the_holders_then_the_weakest():
+    """Policy (`TitanPlayer`, not a rule): offered a tie the titan's side leaves open (ROR-80), the player gives
+    it a unit that is not the champion nor a shard holder, the sturdiest of those; holders before the champion."""
+    g = new()
+    s = g.state
+    p = g.controllers[0]
+    assert isinstance(p, ti.TitanPlayer)
+    ch = champion(s)
+    holder = put(s, gladiator(s), 40, hp=5)
+    weak = put(s, gladiator(s), 41, hp=1)
+    sturdy = put(s, gladiator(s), 42, hp=3)
+    s.shards[0] = holder.uid
+    opts = [ch.uid, holder.uid, weak.uid, sturdy.uid]
+    assert p.choose(g, 0, "titan-choice", opts, optional=False) == sturdy.uid
+    assert p.choose(g, 0, "titan-choice", [ch.uid, holder.uid], optional=False) == holder.uid
