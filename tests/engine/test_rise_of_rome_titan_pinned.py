@@ -696,6 +696,9 @@ def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_
     assert (m.cf_target, m.favor, m.far_open, m.reroll, m.cf_unlocked, m.fa_earned) == (-1, 0, False, False, False, [])
     assert not set(s.grid.tagged("outer-blue")) & set(s.mode.deployment_hexes(s, 0))
     assert s.troops[s.titan_troop].faction == "titan:theia"
+    assert hero.zone == mate.zone == "combat" and hero in s.in_combat(0)  # the champions stay in play
+    favor.claim(g, 0, favor.CENTER)  # the center of the new meter holds the CF gladiator, no F/A chip (ROR-58)
+    assert m.cf_unlocked and m.fa_earned == []
 
 
 def test_the_coop_reset_never_puts_two_champions_on_one_hex_ROR_82():
