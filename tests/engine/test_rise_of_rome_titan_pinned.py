@@ -684,6 +684,8 @@ def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_
     m.fa_earned = [earned.uid]
     m.cf_target, m.favor = favor.FAR_RIGHT, 3
     m.far_open = m.reroll = m.cf_unlocked = True
+    old_cf, old_chips = s.units[m.cf_gladiator], set(m.meter_chips)
+    old_cf.zone, old_cf.entered = "discard", True  # played and lost against the first titan
     _first_titan_falls(g)
     assert hero.hex == home and s.board[home] == hero.uid and s.board[away] < 0
     assert hero.tactics == [] and not hero.active and not mate.active
@@ -697,7 +699,12 @@ def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_
     assert not set(s.grid.tagged("outer-blue")) & set(s.mode.deployment_hexes(s, 0))
     assert s.troops[s.titan_troop].faction == "titan:theia"
     assert hero.zone == mate.zone == "combat" and hero in s.in_combat(0)  # the champions stay in play
-    favor.claim(g, 0, favor.CENTER)  # the center of the new meter holds the CF gladiator, no F/A chip (ROR-58)
+    # ROR-58 for the second fight: a CF gladiator drawn anew onto the meter's center, four F/A chips on the others
+    cf = s.units[m.cf_gladiator]
+    assert cf is not old_cf and cf.unit.kind == "cf-gladiator" and cf.zone == "track" and not cf.entered
+    outer = [m.meter_chips[k] for k in (favor.FAR_LEFT, favor.MID_LEFT, favor.MID_RIGHT, favor.FAR_RIGHT)]
+    assert all(u >= 0 and u not in old_chips and s.units[u].unit.kind == "fa-archer" for u in outer)
+    favor.claim(g, 0, favor.CENTER)  # the center of the new meter holds the CF gladiator, no F/A chip
     assert m.cf_unlocked and m.fa_earned == []
 
 
