@@ -833,8 +833,8 @@ def test_the_titan_hex_hurts_only_the_titans_summoned_unit_there_and_the_turn_go
 
 def test_the_titans_turn_ends_its_own_earlier_flips_and_names_each_row_it_plays_ROR_73_ROR_74_ROR_103():
     """ROR-103 with ROR-73: a unit the titan flipped in an earlier turn is flipped back in the titan's next turn
-    (at its attack block), even when no Trident row is rolled; each row played is named with its number (Move 1)
-    or alone (Basic Attack)."""
+    (at its attack block), even when no Trident row is rolled; the roll is narrated colour by colour, and each row
+    played with its number (Move 1) or alone (Basic Attack)."""
     from hoplostat.engine.rules import FixedRoller
     from hoplostat.rulesets.rise_of_rome.skills import flip
 
@@ -846,6 +846,11 @@ def test_the_titans_turn_ends_its_own_earlier_flips_and_names_each_row_it_plays_
     ti.titan_turn(g)
     assert not s.is_fatigued(u) and f"{u.name} (red) is flipped back" in s.log
     assert "Oceanus: move-d6 1" in s.log and "Oceanus: basic-attack" in s.log
+    dice = ti.card(s).titan_dice
+    assert f"Oceanus rolls {dice}: 1 black" in s.log
+    g = new(roller=FixedRoller([0, 2, 1], mode="none"), d6=[4, 1, 1])  # blue 0, green 2, black 1
+    ti.titan_turn(g)
+    assert f"Oceanus rolls {dice}: 2 green, 1 black" in g.state.log
 
 
 # --------------------------------------------------------------------------- the players' deploy step (ROR-26, ROR-84)
