@@ -1052,3 +1052,22 @@ def test_policy_a_tie_left_to_the_players_spares_the_champion_then_the_holders_t
     opts = [ch.uid, holder.uid, weak.uid, sturdy.uid]
     assert p.choose(g, 0, "titan-choice", opts, optional=False) == sturdy.uid
     assert p.choose(g, 0, "titan-choice", [ch.uid, holder.uid], optional=False) == holder.uid
+
+
+def test_a_rows_number_reaches_its_action_and_every_summoned_unit_attacks_ROR_68_ROR_75():
+    """ROR-68 (the stand-in card's `move-d6 2`): the row's number is the action's: Theia moves 2 hexes; ROR-75:
+    after the titan's attack block every summoned unit attacks, not only the first."""
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new("theia", roller=FixedRoller([0, 0, 1], mode="none"), d6=[1])  # blue 0, green 0, black 1
+    s = g.state
+    ti.titan_turn(g)
+    assert titan(s).hex == EAST[1]
+    g = new(roller=FixedRoller([0, 0, 0], mode="all"))  # Oceanus rolls nothing; every other die hits
+    s = g.state
+    ch = champion(s)
+    spots = [h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+             and not s.muted[h]][:2]
+    a, b = summoned_at(g, spots[0]), summoned_at(g, spots[1])
+    ti.titan_turn(g)
+    assert f"{a.name} (blue) attacks" in "\n".join(s.log) and f"{b.name} (blue) attacks" in "\n".join(s.log)
