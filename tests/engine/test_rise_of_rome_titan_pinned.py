@@ -1071,3 +1071,24 @@ def test_a_rows_number_reaches_its_action_and_every_summoned_unit_attacks_ROR_68
     a, b = summoned_at(g, spots[0]), summoned_at(g, spots[1])
     ti.titan_turn(g)
     assert f"{a.name} (blue) attacks" in "\n".join(s.log) and f"{b.name} (blue) attacks" in "\n".join(s.log)
+
+
+def test_a_summoned_units_move_follows_the_tactics_on_it_ROR_77():
+    """ROR-77: a summoned unit moves up to its Move Range, as the tactics on it make it (TAC-8): under a Hamstring
+    (Move 0) it stays; under an Adrenaline it heads for the champion one hex farther."""
+    from hoplostat.engine.state import PlacedTactic
+
+    tactics = {e.term: t for t in CAT.faction_tactics("rome") for e in t.effects}
+    for term, extra in (("movement-set", None), ("movement-add", 1)):
+        g = new()
+        s = g.state
+        u = summoned_at(g, 44)
+        hero = champion(s)
+        u.tactics.append(PlacedTactic(tactics[term], 0, s.turn))
+        before = ti.route_from(s, hero.hex, u)[u.hex]
+        ti.shard_bound_move(g, u)
+        after = ti.route_from(s, hero.hex, u)[u.hex]
+        if extra is None:
+            assert u.hex == 44
+        else:
+            assert before - after == min(u.unit.movement + extra, before - 1) and before - after > u.unit.movement
