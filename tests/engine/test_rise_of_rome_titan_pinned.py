@@ -1092,3 +1092,50 @@ def test_a_summoned_units_move_follows_the_tactics_on_it_ROR_77():
             assert u.hex == 44
         else:
             assert before - after == min(u.unit.movement + extra, before - 1) and before - after > u.unit.movement
+
+
+def test_a_route_as_if_no_unit_stood_in_the_way_still_goes_around_a_players_foothold_ROR_54_ROR_77():
+    """ROR-54 with ROR-77 (R-ROR-27): the route a walled-off summoned unit heads by ignores units, not the
+    players' footholds: two hexes apart on a line, with a players' foothold on the hex between, the way is 3."""
+    g = new()
+    s = g.state
+    u = summoned_at(g, 25)
+    assert ti.route_from(s, EAST[0], u, units=False)[EAST[2]] == 2
+    rules.place_foothold(g, 0, EAST[1])
+    assert ti.route_from(s, EAST[0], u, units=False)[EAST[2]] == 3
+    assert ti.route_from(s, EAST[0], u)[EAST[2]] == 3
+
+
+def test_a_walled_off_unit_whose_only_step_leads_away_stays_R_ROR_27():
+    """R-ROR-27: walled off by units, a summoned unit heads the way it would were they not there; if its only
+    free neighbour is farther from the target by that way, no hex gets it closer or keeps it as close: it stays."""
+    g = new()
+    s = g.state
+    grid = s.grid
+    free = [h for h in range(grid.n) if s.board[h] < 0 and not grid.move_block[h] and not grid.pedestal[h]]
+    blockers = [u for u in s.units if u.troop == 0 and u.unit.kind == "unit" and u.zone != "combat"]
+    blockers += [s.units[uid] for uid in s.pile]
+    for tgt in free:
+        ring = grid.neighbours[tgt]
+        for x in grid.at_distance(tgt, 2):
+            around = [h for h in grid.neighbours[x] if h not in ring]
+            away = [h for h in around if grid.dist[tgt][h] == 3 and h in free]
+            cells = set(ring) | set(grid.neighbours[x]) - {away[0] if away else -1}
+            if (x in free and len(away) >= 1 and all(h in free for h in cells - {tgt})
+                    and len(cells - {tgt}) <= len(blockers) - 1):
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no pocket on this mat")
+    target = put(s, blockers.pop(0), tgt)
+    for h in sorted(cells - {tgt}):
+        b = blockers.pop(0)
+        if b.uid in s.pile:
+            s.pile.remove(b.uid)
+        put(s, b, h)
+    u = summoned_at(g, x)
+    assert ti.route_from(s, tgt, u)[x] is None and s.board[away[0]] < 0
+    ti.move_toward(g, u, target, 1)
+    assert u.hex == x
