@@ -1139,3 +1139,13 @@ def test_a_walled_off_unit_whose_only_step_leads_away_stays_R_ROR_27():
     assert ti.route_from(s, tgt, u)[x] is None and s.board[away[0]] < 0
     ti.move_toward(g, u, target, 1)
     assert u.hex == x
+
+
+def test_a_pillar_destroyed_by_player_2s_tactic_gives_its_shard_to_player_2s_champion_R_ROR_15():
+    """R-ROR-15 through the damage itself: a pillar destroyed by damage with no unit (a tactic's) of player 2
+    frees its shard to player 2's champion."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    p = s.units[s.pillars[0]]
+    rules.damage(g, p, p.hp, source_troop=1, what="tactic")
+    assert p.zone != "combat" and s.shards[0] == champion(s, 1).uid
