@@ -1149,3 +1149,21 @@ def test_a_pillar_destroyed_by_player_2s_tactic_gives_its_shard_to_player_2s_cha
     p = s.units[s.pillars[0]]
     rules.damage(g, p, p.hp, source_troop=1, what="tactic")
     assert p.zone != "combat" and s.shards[0] == champion(s, 1).uid
+
+
+def test_each_player_chooses_the_champion_hex_and_a_shielded_titan_is_narrated_ROR_57_ROR_60():
+    """ROR-57: the player places the champion on one of the two red champion hexes, its choice ("champion-hex");
+    ROR-60: damage the pillars stop is narrated as such."""
+    import numpy as np
+    from hoplostat.engine.loop import GameSpec
+
+    c = Scripted({"champion-hex": lambda o: o[-1]})
+    g = RiseOfRomeTitan.new_game(CAT, GameSpec("rise-of-rome-titan", ("rome",), titan="oceanus"), [c],
+                                 rng=np.random.default_rng(0), log=True)
+    s = g.state
+    s.mode.begin(g)
+    (asked,) = [o for d, o in c.asked if d == "champion-hex"]
+    assert sorted(asked) == sorted(s.grid.tagged("champion-red")) and champion(s).hex == asked[-1]
+    assert s.champion_hex == [asked[-1]]
+    rules.damage(g, titan(s), 2, source=champion(s), what="test")
+    assert f"{titan(s).name} is shielded by its pillars: no damage (test)" in s.log
