@@ -1167,3 +1167,13 @@ def test_each_player_chooses_the_champion_hex_and_a_shielded_titan_is_narrated_R
     assert s.champion_hex == [asked[-1]]
     rules.damage(g, titan(s), 2, source=champion(s), what="test")
     assert f"{titan(s).name} is shielded by its pillars: no damage (test)" in s.log
+
+
+def test_the_titans_side_is_the_troop_after_the_players_ROR_81_ROR_85():
+    """ROR-81, ROR-85: the round is the players' turns, then the titan's: the titan's side is the troop that
+    follows the players in the round order, and the titan, its pillars and its pile are that troop's."""
+    for factions in (("rome",), ("rome", "pompeii")):
+        s = new("oceanus", factions).state
+        tt = len(factions)
+        assert s.titan_troop == tt and s.order == [*range(tt), tt] and s.troops[tt].index == tt
+        assert {s.units[u].troop for u in [s.titan_uid, *s.pillars, *s.pile]} == {tt}
