@@ -1177,3 +1177,45 @@ def test_the_titans_side_is_the_troop_after_the_players_ROR_81_ROR_85():
         tt = len(factions)
         assert s.titan_troop == tt and s.order == [*range(tt), tt] and s.troops[tt].index == tt
         assert {s.units[u].troop for u in [s.titan_uid, *s.pillars, *s.pile]} == {tt}
+
+
+def test_policy_gladiators_head_for_a_pillar_in_range_then_a_summoned_unit_and_keep_off_inner_hexes():
+    """Policy (`TitanPlayer._to_pillars`, not a rule), its scores as documented: +5 on a hex with a standing pillar
+    in Attack Range, -0.5 a hex of distance to the nearest, +3 with a summoned unit in range, -3 on an inner hex; the
+    move with the best gain over staying is made, the first of equal ones; no gain above 0: none."""
+    g = new()
+    s = g.state
+    grid = s.grid
+    p = ti.TitanPlayer(Scripted())
+    u = gladiator(s)
+    assert u.unit.range == 1
+
+    def pd(h):
+        return min(grid.dist[h][s.units[x].hex] for x in s.pillars)
+
+    def free(h):
+        return s.board[h] < 0 and not grid.move_block[h] and not grid.pedestal[h]
+
+    corner = s.units[s.pillars[0]].hex
+    ring = {k: [h for h in range(grid.n) if free(h) and pd(h) == k and grid.dist[h][corner] == k
+                and not s.muted[h]] for k in (1, 2, 3)}
+    here = ring[3][0]
+    put(s, u, here)
+    h3 = next(h for h in ring[2] if grid.dist[h][here] <= 2)
+    foe_hex = next(f for f in grid.neighbours[h3] if free(f) and grid.dist[f][here] > 1 and pd(f) > 1)
+    h1 = next(h for h in ring[1] if grid.dist[h][foe_hex] > 1)
+    h2 = next(h for h in ring[2] if h != h3 and grid.dist[h][foe_hex] > 1)
+    summoned_at(g, foe_hex)
+    # scores: here -1.5; h1 5 - 0.5 = 4.5; h3 -1 + 3 = 2; h2 -1
+    assert p.choose(g, 0, "move", [(u.uid, h3), (u.uid, h1)], optional=True) == (u.uid, h1)
+    assert p.choose(g, 0, "move", [(u.uid, h2), (u.uid, h3)], optional=True) == (u.uid, h3)
+    assert p.choose(g, 0, "move", [(u.uid, h2)], optional=True) == (u.uid, h2)  # a gain of 0.5 is a gain
+    same = next(h for h in ring[3] if h != here and grid.dist[h][foe_hex] > 1)
+    assert p.choose(g, 0, "move", [(u.uid, same)], optional=True) is None  # gain 0: the step ends
+    inner = [h for h in grid.inner_hexes if free(h) and grid.dist[h][foe_hex] > 1]
+    hi = min(inner, key=pd)
+    start = next(h for h in range(grid.n) if free(h) and pd(h) == pd(hi) + 1 and not s.muted[h]
+                 and grid.dist[h][foe_hex] > 1)
+    rules.displace(g, u, start)
+    # one hex nearer, but on an inner hex: 0.5 - 3 < 0
+    assert p.choose(g, 0, "move", [(u.uid, hi)], optional=True) is None
