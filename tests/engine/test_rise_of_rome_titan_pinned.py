@@ -1219,3 +1219,22 @@ def test_policy_gladiators_head_for_a_pillar_in_range_then_a_summoned_unit_and_k
     rules.displace(g, u, start)
     # one hex nearer, but on an inner hex: 0.5 - 3 < 0
     assert p.choose(g, 0, "move", [(u.uid, hi)], optional=True) is None
+
+
+def test_policy_the_titan_players_pass_other_decisions_on_as_asked_and_take_the_first_hex_of_a_tie():
+    """Policy (`TitanPlayer`, not a rule): a decision it does not handle goes to the wrapped policy as asked
+    (optional stays optional); a tie between hexes (an equal route's ends, ROR-80) takes the first offered."""
+    g = new()
+    s = g.state
+    seen = []
+
+    class Inner:
+        def choose(self, g_, troop, decision, options, *, optional):
+            seen.append((decision, optional))
+            return None
+
+    p = ti.TitanPlayer(Inner())
+    p.choose(g, 0, "deploy", [(1, 25)], optional=True)
+    assert seen == [("deploy", True)]
+    hexes = [h for h in range(len(s.units), s.grid.n) if s.board[h] < 0][:2]
+    assert len(hexes) == 2 and p.choose(g, 0, "titan-choice", hexes, optional=False) == hexes[0]
