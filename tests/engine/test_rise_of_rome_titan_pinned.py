@@ -7,12 +7,16 @@ dice and d6 faces are forced. The titan hex is 39; d6 face 1 is east (40, 41, 42
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from enginekit import Scripted
-from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, summoned_at, titan
+from test_rise_of_rome_titan import CAT, champion, gladiator, new, pillars_down, put, scripted, summoned_at, titan
 
 from hoplostat.engine import rules
 from hoplostat.errors import InputError
+from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome import titan as ti
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
@@ -605,3 +609,632 @@ def test_shard_bound_target_equally_close_holders_the_weakest_ROR_76():
     dist = ti.route_from(s, u.hex, u)
     assert dist[a.hex] == dist[b.hex] == 4
     assert ti.shard_bound_target(g, u) is b
+
+
+# --------------------------------------------------------------------------- from the 2026-12-03 fresh run's survivors
+
+
+def test_a_summoned_unit_under_a_tactic_that_does_not_stun_still_moves_and_attacks_ROR_79_ROR_103():
+    """ROR-103: only a Stun (a flip or a Stun tactic) stops a unit; a summoned unit carrying a Hamstring still
+    attacks the champion next to it."""
+    from hoplostat.engine.state import PlacedTactic
+
+    g = new()
+    s = g.state
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    u = summoned_at(g, spot)
+    ham = next(t for t in CAT.faction_tactics("rome") if any(e.term == "movement-set" for e in t.effects))
+    u.tactics.append(PlacedTactic(ham, 0, s.turn))
+    assert ti.can_act(s, u) and not s.is_fatigued(u)
+    hp = ch.hp
+    ti.shard_bound_attack(g, u)
+    assert ch.hp < hp
+
+
+def test_city_origins_offers_each_player_the_four_tactics_of_its_own_build_ROR_57_ORI_53():
+    """ROR-57, ROR-83 with ORI-53: the tactic for the bag is chosen among the city's four: with `city=origins`
+    those of the player's custom build (player 1 build 1, player 2 build 2), not the city's own; the log says
+    which was taken."""
+    import numpy as np
+    from hoplostat.engine.loop import GameSpec
+
+    spec = GameSpec("rise-of-rome-titan", ("rome", "pompeii"), titan="menoetius", options=(("city", "origins"),))
+    c = Scripted()
+    g = RiseOfRomeTitan.new_game(RiseOfRomeTitan.catalog_of(CAT, spec.options), spec, [c],
+                                 rng=np.random.default_rng(0), log=True)
+    g.state.mode.begin(g)
+    offered = [o for d, o in c.asked if d == "select-tactic"]
+    builds = ti.origins_builds()
+    assert offered == [[t.id for t in builds[0][1]], [t.id for t in builds[1][1]]]
+    assert [t.id for t in g.state.troops[0].tactics_bag + g.state.troops[0].tactics_camp] == [builds[0][1][0].id]
+    assert f"rome takes the tactic {builds[0][1][0].name}" in g.state.log
+
+
+def _first_titan_falls(g):
+    """Co-op: every pillar down, then the first titan defeated and the hand-over to the second (ROR-82)."""
+    s = g.state
+    pillars_down(g)
+    rules.damage(g, titan(s), titan(s).hp, source=champion(s))
+    assert s.end_reason == ti.NEXT_TITAN
+    s.mode.interrupt(g)
+
+
+def test_the_coop_reset_puts_the_champions_back_bare_and_takes_the_first_titans_chips_out_ROR_82():
+    """ROR-82: "reset everything except for both Champions' health": a champion moved off its champion hex goes
+    back to it (the hex it left empty) without the tactics it carried, inactive; the first titan's pile leaves the
+    game; an F/A chip earned and never played goes back out of the game (never counted as a chip that played);
+    both hands are drawn again (two chips each); the meter starts over; the titan's side is the second titan's."""
+    from hoplostat.engine.state import PlacedTactic
+
+    g = new("oceanus", ("rome", "pompeii"), second="theia")
+    s = g.state
+    hero, mate = champion(s, 0), champion(s, 1)
+    home = s.champion_hex[0]
+    away = _free(s, home, 2)[0]
+    rules.displace(g, hero, away)
+    ham = next(t for t in CAT.faction_tactics("pompeii") if any(e.term == "movement-set" for e in t.effects))
+    hero.tactics.append(PlacedTactic(ham, 1, s.turn))
+    hero.active = mate.active = True
+    old_pile = list(s.pile)
+    assert old_pile
+    m = ti.meter_troop(s)
+    earned = archer(s)
+    m.fa_earned = [earned.uid]
+    m.cf_target, m.favor = favor.FAR_RIGHT, 3
+    m.far_open = m.reroll = m.cf_unlocked = True
+    old_cf, old_chips = s.units[m.cf_gladiator], set(m.meter_chips)
+    old_cf.zone, old_cf.entered = "discard", True  # played and lost against the first titan
+    _first_titan_falls(g)
+    assert hero.hex == home and s.board[home] == hero.uid and s.board[away] < 0
+    assert hero.tactics == [] and not hero.active and not mate.active
+    assert all(s.units[u].zone == "discard" for u in old_pile) and not set(old_pile) & set(s.pile)
+    assert earned.zone == "track" and not earned.entered
+    res = s.mode.result(g, None)
+    assert not any(r.unit_id == earned.unit.id and not r.deployed for r in res.units)
+    assert [phase.hand_count(s, p) for p in (0, 1)] == [2, 2]
+    # the meter too: its bead at the center, no reward held (the blue pair closed, no reroll, no CF gladiator)
+    assert (m.cf_target, m.favor, m.far_open, m.reroll, m.cf_unlocked, m.fa_earned) == (-1, 0, False, False, False, [])
+    assert not set(s.grid.tagged("outer-blue")) & set(s.mode.deployment_hexes(s, 0))
+    assert s.troops[s.titan_troop].faction == "titan:theia"
+    assert hero.zone == mate.zone == "combat" and hero in s.in_combat(0)  # the champions stay in play
+    # ROR-58 for the second fight: a CF gladiator drawn anew onto the meter's center, four F/A chips on the others
+    cf = s.units[m.cf_gladiator]
+    assert cf is not old_cf and cf.unit.kind == "cf-gladiator" and cf.zone == "track" and not cf.entered
+    outer = [m.meter_chips[k] for k in (favor.FAR_LEFT, favor.MID_LEFT, favor.MID_RIGHT, favor.FAR_RIGHT)]
+    assert all(u >= 0 and u not in old_chips and s.units[u].unit.kind == "fa-archer" for u in outer)
+    favor.claim(g, 0, favor.CENTER)  # the center of the new meter holds the CF gladiator, no F/A chip
+    assert m.cf_unlocked and m.fa_earned == []
+
+
+def test_the_coop_reset_never_puts_two_champions_on_one_hex_ROR_82():
+    """ROR-82: champions that stand on each other's champion hex when the first titan falls cannot both go back
+    (each hex is taken): the board still holds each champion where it stands."""
+    g = new("menoetius", ("rome", "pompeii"), second="theia")
+    s = g.state
+    a, b = champion(s, 0), champion(s, 1)
+    ha, hb = a.hex, b.hex
+    assert {ha, hb} == set(s.champion_hex) and a.uid == 0
+    s.board[ha], s.board[hb] = b.uid, a.uid
+    a.hex, b.hex = hb, ha
+    _first_titan_falls(g)
+    for ch in (a, b):
+        assert s.board[ch.hex] == ch.uid
+    assert sorted(h for h in range(s.grid.n) if s.board[h] in (a.uid, b.uid)) == sorted([ha, hb])
+
+
+def test_setup_refuses_another_catalog_a_wrong_city_count_and_a_titan_of_another_game_ROR_55_ROR_82():
+    """The mode is played solo (one city) or co-op (two different cities, ROR-82) with the Rise of Rome catalog
+    and one of its titans (ROR-55); anything else is refused, saying why."""
+    import numpy as np
+    from dataclasses import replace
+
+    from hoplostat.catalog import load
+    from hoplostat.catalog.model import FrozenMap
+
+    rng = np.random.default_rng(0)
+    with pytest.raises(InputError, match="^rise-of-rome-titan needs the Rise of Rome catalog, got the remastered one$"):
+        ti.setup(load(ruleset="remastered"), "oceanus", ("rome",), rng=rng)
+    for bad in (("rome", "pompeii", "rome"), ("rome", "rome"), ()):
+        with pytest.raises(InputError, match=r"^rise-of-rome-titan: one city solo or two different cities co-op, "
+                                             rf"got {re.escape(repr(bad))}$"):
+            ti.setup(CAT, "oceanus", bad, rng=rng)
+    assert len(ti.setup(CAT, "oceanus", ("rome",), rng=rng).mode.cards) == 1
+    assert len(ti.setup(CAT, "oceanus", ("rome", "pompeii"), rng=rng).mode.cards) == 2
+    other = next(iter(load(ruleset="remastered").titans.values()))
+    cat = replace(CAT, titans=FrozenMap({**CAT.titans, "stranger": other}))
+    with pytest.raises(InputError, match="^'stranger' is no Rise of Rome titan$"):
+        ti.setup(cat, "stranger", ("rome",), rng=rng)
+
+
+def test_setup_narrates_the_titans_the_players_and_the_mat_and_keeps_no_log_unless_asked():
+    """The event log's set-up lines: the titan (co-op: then the second), solo or co-op, the cities, the custom
+    Origins cities (ORI-53); the titan's HP, the pillars' Health and, against Oceanus, his pile (ROR-56, ROR-59).
+    `setup` keeps no log by default."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    assert ti.setup(CAT, "oceanus", ("rome",), rng=rng).log is None
+    solo = ti.setup(CAT, "oceanus", ("rome",), rng=rng, log=True).log
+    ph = CAT.titan("oceanus").pillar_health
+    assert solo[:2] == ["Set-up: Rise of Rome against Oceanus, solo rome",
+                        f"Oceanus stands on the titan hex with 12 HP; four pillars of {ph} Health on the pedestals; "
+                        "a pile of 10 gladiators"]
+    coop = ti.setup(CAT, "menoetius", ("rome", "pompeii"), rng=rng, log=True, second="cronus").log
+    pillar = CAT.titan("menoetius").pillar_health
+    hp = CAT.titan("menoetius").unit.health
+    assert coop[:2] == ["Set-up: Rise of Rome against Menoetius, then Cronus, co-op rome and pompeii",
+                        f"Menoetius stands on the titan hex with {hp} HP; four pillars of {pillar} Health on the "
+                        "pedestals"]
+    ori = ti.setup(ti.origins_city_catalog(CAT), "oceanus", ("rome",), rng=rng, log=True, city="origins").log
+    assert ori[0] == "Set-up: Rise of Rome against Oceanus, solo rome (custom cities of Origins chips, ORI-53)"
+
+
+def test_the_meter_starts_at_its_center_and_its_chips_wait_off_the_mat_until_earned_ROR_42_ROR_58():
+    """ROR-58: the CF gladiator and the four F/A chips lie on the meter, not in the bag: the hand and bag hold
+    the seven chips alone, neither is offered for deployment, and neither counts among the chips that played; the
+    bead starts at the center (ROR-42: the first point asks for a reward, the fifth earns it, not the fourth);
+    the center reward (ROR-47) makes the CF gladiator deployable on every free deployment hex."""
+    g = new()
+    s = g.state
+    m = ti.meter_troop(s)
+    cf = s.units[m.cf_gladiator]
+    chips = {cf.uid} | {u for u in m.meter_chips if u >= 0}
+    assert len(chips) == 5 and all(s.units[u].zone not in ("bag", "camp", "combat") for u in chips)
+    assert phase.hand_count(s, 0) + phase.bag_count(s, 0) == 7
+    res = s.mode.result(g, None)
+    assert not {s.units[u].unit.id for u in chips} & {r.unit_id for r in res.units}
+    assert not any(uid in chips for uid, _ in s.mode.gladiator_options(s, 0))
+    c = scripted(g, {"cf-reward": lambda o: o[-1]})
+    favor.gain(g, 0, 4, "test")
+    assert [o for d, o in c.asked if d == "cf-reward"] == [[favor.FAR_LEFT, favor.MID_LEFT, favor.MID_RIGHT,
+                                                              favor.FAR_RIGHT]]
+    assert not m.far_open and m.rewards == 0
+    favor.gain(g, 0, 1, "test")
+    assert m.far_open and m.rewards == 1
+    m.cf_unlocked = True
+    free = {h for h in s.mode.deployment_hexes(s, 0) if s.board[h] < 0 and s.can_occupy(0, h)}
+    assert {h for uid, h in s.mode.gladiator_options(s, 0) if uid == cf.uid} == free and free
+
+
+# --------------------------------------------------------------------------- the titan's turn (ROR-74, ROR-75)
+
+
+def test_the_titan_hex_hurts_only_the_titans_summoned_unit_there_and_the_turn_goes_on_ROR_62_ROR_8():
+    """ROR-8, ROR-62 (R-ROR-26): at the start of the titan's turn its summoned unit on the titan hex takes 1
+    damage (said so) and the titan still rolls and acts; a player's unit there takes nothing (its own turn's
+    start is when it is hurt); with the titan hex empty no unit of the titan's side takes damage."""
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new("menoetius", roller=FixedRoller(mode="none"))  # Menoetius does not go home (ROR-67 is Oceanus's)
+    s = g.state
+    rules.displace(g, titan(s), _free(s, 39, 2)[0])
+    mine = put(s, gladiator(s), 39)
+    side = [s.units[u] for u in s.pillars] + [titan(s)]
+    before = [u.hp for u in side]
+    ti.titan_turn(g)
+    assert mine.hp == mine.unit.health and [u.hp for u in side] == before
+    assert f"{titan(s).name} rolls {ti.card(s).titan_dice}: no hits" in s.log
+    rules.withdraw(g, mine, "discard")
+    ti.titan_turn(g)
+    assert [u.hp for u in side] == before
+    g = new("menoetius", roller=FixedRoller(mode="none"))
+    s = g.state
+    rules.displace(g, titan(s), _free(s, 39, 2)[0])
+    u = summoned_at(g, 39)
+    hp = u.hp
+    ti.titan_turn(g)
+    assert u.hp == hp - 1 and f"{u.name} (blue) loses 1 HP (titan hex), {hp - 1} left" in s.log
+    assert f"{titan(s).name} rolls {ti.card(s).titan_dice}: no hits" in s.log and s.titan_turns == 1
+    ti.titan_turn(g)
+    assert s.titan_turns == 2
+
+
+def test_the_titans_turn_ends_its_own_earlier_flips_and_names_each_row_it_plays_ROR_73_ROR_74_ROR_103():
+    """ROR-103 with ROR-73: a unit the titan flipped in an earlier turn is flipped back in the titan's next turn
+    (at its attack block), even when no Trident row is rolled; the roll is narrated colour by colour, and each row
+    played with its number (Move 1) or alone (Basic Attack)."""
+    from hoplostat.engine.rules import FixedRoller
+    from hoplostat.rulesets.rise_of_rome.skills import flip
+
+    g = new(roller=FixedRoller([0, 0, 1], mode="none"), d6=[4])  # blue 0, green 0, black 1: Move, Basic Attack
+    s = g.state
+    u = put(s, gladiator(s), 44)
+    flip(g, u, s.titan_troop)
+    s.turn += 1
+    ti.titan_turn(g)
+    assert not s.is_fatigued(u) and f"{u.name} (red) is flipped back" in s.log
+    assert "Oceanus: move-d6 1" in s.log and "Oceanus: basic-attack" in s.log
+    dice = ti.card(s).titan_dice
+    assert f"Oceanus rolls {dice}: 1 black" in s.log
+    g = new(roller=FixedRoller([0, 2, 1], mode="none"), d6=[4, 1, 1])  # blue 0, green 2, black 1
+    ti.titan_turn(g)
+    assert f"Oceanus rolls {dice}: 2 green, 1 black" in g.state.log
+
+
+# --------------------------------------------------------------------------- the players' deploy step (ROR-26, ROR-84)
+
+
+def test_an_earned_fa_chip_may_be_played_as_a_foothold_instead_of_a_tactic_ROR_26_ROR_50_ROR_84():
+    """ROR-26, ROR-84: with no tactic played, a shared earned F/A chip may be played as the player's foothold, on
+    any hex ROR-50 allows (one under the player's own unit included); it leaves the earned circles. The player
+    may decline (nothing changes); a turn with a tactic played offers no foothold."""
+    for answer in ("place", "decline", "tactic"):
+        g = new()
+        s = g.state
+        m = ti.meter_troop(s)
+        a1, a2 = [u for u in m.meter_chips if u >= 0][:2]
+        m.fa_earned = [a1, a2]
+        own = put(s, gladiator(s), 25)
+        picks = {"place-foothold": lambda o: own.hex} if answer == "place" else {}
+        if answer == "tactic":
+            tac = next(t for t in CAT.faction_tactics("rome") if not any(e.term == "stun" for e in t.effects))
+            s.troops[0].tactics_camp = [tac]
+            picks["tactic"] = lambda o: o[0]
+        c = scripted(g, picks)
+        allowed = favor.foothold_hexes(s, 0)
+        s.mode.deploy(g, 0)
+        asked = [o for d, o in c.asked if d == "place-foothold"]
+        if answer == "tactic":
+            assert asked == [] and not s.footholds and m.fa_earned == [a1, a2]
+            continue
+        assert asked == [allowed] and own.hex in allowed
+        if answer == "place":
+            assert s.footholds == {own.hex: 0} and len(m.fa_earned) == 1
+        else:
+            assert not s.footholds and m.fa_earned == [a1, a2]
+
+
+def test_gladiator_options_free_deployment_hexes_the_players_own_foothold_and_enough_health_chips_ROR_26_ROR_84():
+    """ROR-26 (ROR-10): a hand gladiator goes onto a free deployment hex: not one the champion (uid 0) stands on,
+    the player's own foothold yes, the partner's no (R-ROR-28); with exactly its Health left in the players'
+    supply it may still be deployed, with one less it may not (an earned F/A chip the same)."""
+    g = new(factions=("rome", "pompeii"))
+    s = g.state
+    ch = champion(s)
+    inner = [h for h in s.mode.deployment_hexes(s, 0) if s.grid.inner[h] and s.board[h] < 0]
+    rules.displace(g, ch, inner[0])
+    rules.place_foothold(g, 0, inner[1])
+    rules.place_foothold(g, 1, inner[2])
+    hand = [u for u in s.units if u.troop == 0 and u.zone == "camp" and u.active]
+    assert hand
+    u = hand[0]
+    hexes = {h for uid, h in s.mode.gladiator_options(s, 0) if uid == u.uid}
+    assert inner[0] not in hexes and inner[1] in hexes and inner[2] not in hexes
+    assert inner[2] in {h for uid, h in s.mode.gladiator_options(s, 1) if s.units[uid].troop == 1}
+    m = ti.meter_troop(s)
+    chip = archer(s)
+    m.fa_earned = [chip.uid]
+    for left, offered in ((u.unit.health, True), (u.unit.health - 1, False)):
+        s.supply["red"] = left
+        opts = s.mode.gladiator_options(s, 0)
+        assert any(uid == u.uid for uid, _ in opts) is offered
+    pillars_down(g, keep=3)  # a pedestal freed for the archer (ROR-50)
+    for left, offered in ((chip.unit.health, True), (chip.unit.health - 1, False)):
+        s.supply["red"] = left
+        assert any(uid == chip.uid for uid, _ in s.mode.gladiator_options(s, 0)) is offered
+
+
+def test_the_shared_cf_gladiator_joins_the_partner_who_deploys_it_and_is_offered_once_ROR_47_ROR_84():
+    """ROR-84: the meter's CF gladiator, once unlocked (ROR-47), may be deployed by either player: player 2's
+    deployment makes it player 2's unit; once in play it is no longer offered."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    m = ti.meter_troop(s)
+    m.cf_unlocked = True
+    cf = s.units[m.cf_gladiator]
+    s.active = 1
+    opts = [o for o in s.mode.gladiator_options(s, 1) if o[0] == cf.uid]
+    assert opts
+    s.mode.place(g, *opts[0])
+    assert cf.zone == "combat" and cf.troop == 1
+    assert not any(uid == cf.uid for p in (0, 1) for uid, _ in s.mode.gladiator_options(s, p))
+
+
+def test_a_clones_titan_turn_plays_on_the_clone_not_on_the_game_it_was_taken_from():
+    """The titan's turn step is built per game: a clone (a lookahead player's) plays its own titan turn, and the
+    game it was copied from is left as it was."""
+    from hoplostat.engine.loop import run_steps
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new(roller=FixedRoller(mode="none"))
+    s = g.state
+    run_steps(g, s.mode.titan_turn(g).steps)
+    assert s.titan_turns == 1
+    g2 = g.clone()
+    run_steps(g2, g2.state.mode.titan_turn(g2).steps)
+    assert g2.state.titan_turns == 2 and s.titan_turns == 1
+
+
+def test_a_tie_left_by_the_titan_is_player_1s_choice_and_must_be_made_ROR_80():
+    """ROR-80 (co-op): a tie left by the chain is asked of player 1 (not player 2) as a choice that must be made:
+    a controller that would pass still has the titan attack one of the tied units."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    pillars_down(g, keep=1)  # range 1 + 3
+    c1, c2 = Scripted(), Scripted()
+    g.controllers = [c1, c2, g.controllers[-1]]
+    a = put(s, gladiator(s, 0), 40, hp=2)
+    b = put(s, gladiator(s, 1), 38, hp=2)
+    ti._basic_attack(g, titan(s), None)
+    asked = [o for d, o in c1.asked if d == "titan-choice"]
+    assert asked and {u.uid for u in asked[0]} == {a.uid, b.uid} and not c2.asked
+    harmed = [u.zone != "combat" or u.hp < 2 for u in (a, b)]
+    assert sorted(harmed) == [False, True]
+
+
+# --------------------------------------------------------------------------- the shared meter (ROR-45, ROR-46, ROR-84)
+
+
+def test_the_shared_reroll_serves_either_players_attack_never_the_titans_ROR_46_ROR_84():
+    """ROR-46 with ROR-84: the mid-left reward's reroll is the shared meter's: the titan's attack never uses it;
+    player 2's unit's Basic Attack does ("the players reroll" a missed die), once that turn."""
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new("menoetius", ("rome", "pompeii"), roller=FixedRoller(mode="none"))
+    s = g.state
+    m = ti.meter_troop(s)
+    m.reroll = True
+    mine = put(s, gladiator(s, 1), 40)
+    rules.attack(g, titan(s), mine)
+    assert m.reroll_turn != s.turn and not any("reroll" in line for line in s.log)
+    pil = next(s.units[p] for p in s.pillars if s.grid.dist[s.units[p].hex][40] > 1)
+    rules.displace(g, mine, next(h for h in s.grid.neighbours[pil.hex] if s.board[h] < 0
+                                 and not s.grid.move_block[h]))
+    rules.attack(g, mine, pil)
+    assert m.reroll_turn == s.turn and any(line.startswith("the players reroll a missed") for line in s.log)
+
+
+def test_the_far_left_reward_wakes_both_champions_only_when_it_is_earned_ROR_45_ROR_84():
+    """ROR-45 with ROR-84: favor short of the far-left reward wakes nobody; earning it wakes both champions
+    (each said so); on player 1's turn player 2's champion may act at once (only a champion woken on its own
+    player's turn waits). Each favor point is narrated with the damage that earned it."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    m = ti.meter_troop(s)
+    s.active = 0
+    u = put(s, gladiator(s, 0), 42)
+    pil = s.units[s.pillars[0]]
+    m.cf_target = favor.FAR_LEFT
+    rules.damage(g, pil, 1, source=u)
+    assert not champion(s, 0).active and not champion(s, 1).active
+    assert f"rome (red) earns 1 crowd favor (1 HP from {pil.name})" in s.log
+    m.favor = 4
+    rules.damage(g, pil, 1, source=u)
+    b = champion(s, 1)
+    assert champion(s, 0).active and b.active and b.deployed_turn != s.turn
+    assert f"{b.name} is activated" in s.log
+
+
+def test_the_deploy_step_offers_no_tactic_on_the_titan_or_a_pillar_R_ROR_19():
+    """R-ROR-19 in the deploy step: a gladiator whose Tactical Range reaches the titan, a pillar and a summoned unit
+    may play its tactic on the summoned unit, but the titan and the pillars are never offered as targets."""
+    g = new()
+    s = g.state
+    u = put(s, gladiator(s), 1)  # next to the pedestal 0
+    free = [h for h in s.grid.neighbours[1] if s.board[h] < 0 and not s.grid.move_block[h]]
+    rules.displace(g, titan(s), free[0])
+    foe = summoned_at(g, free[1])
+    tac = next(t for t in CAT.faction_tactics("rome") if any(e.term == "movement-set" for e in t.effects))
+    s.troops[0].tactics_camp = [tac]
+    c = scripted(g)
+    s.mode.deploy(g, 0)
+    (opts,) = [o for d, o in c.asked if d == "tactic"]
+    targets = {uid for _, uid in opts}
+    assert foe.uid in targets and titan(s).uid not in targets and not targets & set(s.pillars)
+    r = u.unit.tactical_range or 0
+    assert max(s.grid.dist[u.hex][x.hex] for x in (titan(s), s.units[s.pillars[0]], foe)) <= r
+
+
+def test_a_blocked_move_d6_leaves_the_titan_in_place_and_says_so_ROR_68():
+    """ROR-68 ("if possible"): a unit on the first hex of the d6's direction keeps the titan where he is; the log
+    says he cannot move that way."""
+    g = new(d6=[1])
+    s = g.state
+    put(s, gladiator(s), 40)
+    ti._move_d6(g, titan(s), None)
+    assert titan(s).hex == 39 and s.log[-1] == f"{titan(s).name} cannot move that way"
+
+
+def test_policy_a_tie_left_to_the_players_spares_the_champion_then_the_holders_then_the_weakest():
+    """Policy (`TitanPlayer`, not a rule): offered a tie the titan's side leaves open (ROR-80), the player gives
+    it a unit that is not the champion nor a shard holder, the sturdiest of those; holders before the champion."""
+    g = new()
+    s = g.state
+    p = g.controllers[0]
+    assert isinstance(p, ti.TitanPlayer)
+    ch = champion(s)
+    holder = put(s, gladiator(s), 40, hp=5)
+    weak = put(s, gladiator(s), 41, hp=1)
+    sturdy = put(s, gladiator(s), 42, hp=3)
+    s.shards[0] = holder.uid
+    opts = [ch.uid, holder.uid, weak.uid, sturdy.uid]
+    assert p.choose(g, 0, "titan-choice", opts, optional=False) == sturdy.uid
+    assert p.choose(g, 0, "titan-choice", [ch.uid, holder.uid], optional=False) == holder.uid
+
+
+def test_a_rows_number_reaches_its_action_and_every_summoned_unit_attacks_ROR_68_ROR_75():
+    """ROR-68 (the stand-in card's `move-d6 2`): the row's number is the action's: Theia moves 2 hexes; ROR-75:
+    after the titan's attack block every summoned unit attacks, not only the first."""
+    from hoplostat.engine.rules import FixedRoller
+
+    g = new("theia", roller=FixedRoller([0, 0, 1], mode="none"), d6=[1])  # blue 0, green 0, black 1
+    s = g.state
+    ti.titan_turn(g)
+    assert titan(s).hex == EAST[1]
+    g = new(roller=FixedRoller([0, 0, 0], mode="all"))  # Oceanus rolls nothing; every other die hits
+    s = g.state
+    ch = champion(s)
+    spots = [h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+             and not s.muted[h]][:2]
+    a, b = summoned_at(g, spots[0]), summoned_at(g, spots[1])
+    ti.titan_turn(g)
+    assert f"{a.name} (blue) attacks" in "\n".join(s.log) and f"{b.name} (blue) attacks" in "\n".join(s.log)
+
+
+def test_a_summoned_units_move_follows_the_tactics_on_it_ROR_77():
+    """ROR-77: a summoned unit moves up to its Move Range, as the tactics on it make it (TAC-8): under a Hamstring
+    (Move 0) it stays; under an Adrenaline it heads for the champion one hex farther."""
+    from hoplostat.engine.state import PlacedTactic
+
+    tactics = {e.term: t for t in CAT.faction_tactics("rome") for e in t.effects}
+    for term, extra in (("movement-set", None), ("movement-add", 1)):
+        g = new()
+        s = g.state
+        u = summoned_at(g, 44)
+        hero = champion(s)
+        u.tactics.append(PlacedTactic(tactics[term], 0, s.turn))
+        before = ti.route_from(s, hero.hex, u)[u.hex]
+        ti.shard_bound_move(g, u)
+        after = ti.route_from(s, hero.hex, u)[u.hex]
+        if extra is None:
+            assert u.hex == 44
+        else:
+            assert before - after == min(u.unit.movement + extra, before - 1) and before - after > u.unit.movement
+
+
+def test_a_route_as_if_no_unit_stood_in_the_way_still_goes_around_a_players_foothold_ROR_54_ROR_77():
+    """ROR-54 with ROR-77 (R-ROR-27): the route a walled-off summoned unit heads by ignores units, not the
+    players' footholds: two hexes apart on a line, with a players' foothold on the hex between, the way is 3."""
+    g = new()
+    s = g.state
+    u = summoned_at(g, 25)
+    assert ti.route_from(s, EAST[0], u, units=False)[EAST[2]] == 2
+    rules.place_foothold(g, 0, EAST[1])
+    assert ti.route_from(s, EAST[0], u, units=False)[EAST[2]] == 3
+    assert ti.route_from(s, EAST[0], u)[EAST[2]] == 3
+
+
+def test_a_walled_off_unit_whose_only_step_leads_away_stays_R_ROR_27():
+    """R-ROR-27: walled off by units, a summoned unit heads the way it would were they not there; if its only
+    free neighbour is farther from the target by that way, no hex gets it closer or keeps it as close: it stays."""
+    g = new()
+    s = g.state
+    grid = s.grid
+    free = [h for h in range(grid.n) if s.board[h] < 0 and not grid.move_block[h] and not grid.pedestal[h]]
+    blockers = [u for u in s.units if u.troop == 0 and u.unit.kind == "unit" and u.zone != "combat"]
+    blockers += [s.units[uid] for uid in s.pile]
+    for tgt in free:
+        ring = grid.neighbours[tgt]
+        for x in grid.at_distance(tgt, 2):
+            around = [h for h in grid.neighbours[x] if h not in ring]
+            away = [h for h in around if grid.dist[tgt][h] == 3 and h in free]
+            cells = set(ring) | set(grid.neighbours[x]) - {away[0] if away else -1}
+            if (x in free and len(away) >= 1 and all(h in free for h in cells - {tgt})
+                    and len(cells - {tgt}) <= len(blockers) - 1):
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no pocket on this mat")
+    target = put(s, blockers.pop(0), tgt)
+    for h in sorted(cells - {tgt}):
+        b = blockers.pop(0)
+        if b.uid in s.pile:
+            s.pile.remove(b.uid)
+        put(s, b, h)
+    u = summoned_at(g, x)
+    assert ti.route_from(s, tgt, u)[x] is None and s.board[away[0]] < 0
+    ti.move_toward(g, u, target, 1)
+    assert u.hex == x
+
+
+def test_a_pillar_destroyed_by_player_2s_tactic_gives_its_shard_to_player_2s_champion_R_ROR_15():
+    """R-ROR-15 through the damage itself: a pillar destroyed by damage with no unit (a tactic's) of player 2
+    frees its shard to player 2's champion."""
+    g = new("menoetius", ("rome", "pompeii"))
+    s = g.state
+    p = s.units[s.pillars[0]]
+    rules.damage(g, p, p.hp, source_troop=1, what="tactic")
+    assert p.zone != "combat" and s.shards[0] == champion(s, 1).uid
+
+
+def test_each_player_chooses_the_champion_hex_and_a_shielded_titan_is_narrated_ROR_57_ROR_60():
+    """ROR-57: the player places the champion on one of the two red champion hexes, its choice ("champion-hex");
+    ROR-60: damage the pillars stop is narrated as such."""
+    import numpy as np
+    from hoplostat.engine.loop import GameSpec
+
+    c = Scripted({"champion-hex": lambda o: o[-1]})
+    g = RiseOfRomeTitan.new_game(CAT, GameSpec("rise-of-rome-titan", ("rome",), titan="oceanus"), [c],
+                                 rng=np.random.default_rng(0), log=True)
+    s = g.state
+    s.mode.begin(g)
+    (asked,) = [o for d, o in c.asked if d == "champion-hex"]
+    assert sorted(asked) == sorted(s.grid.tagged("champion-red")) and champion(s).hex == asked[-1]
+    assert s.champion_hex == [asked[-1]]
+    rules.damage(g, titan(s), 2, source=champion(s), what="test")
+    assert f"{titan(s).name} is shielded by its pillars: no damage (test)" in s.log
+
+
+def test_the_titans_side_is_the_troop_after_the_players_ROR_81_ROR_85():
+    """ROR-81, ROR-85: the round is the players' turns, then the titan's: the titan's side is the troop that
+    follows the players in the round order, and the titan, its pillars and its pile are that troop's."""
+    for factions in (("rome",), ("rome", "pompeii")):
+        s = new("oceanus", factions).state
+        tt = len(factions)
+        assert s.titan_troop == tt and s.order == [*range(tt), tt] and s.troops[tt].index == tt
+        assert {s.units[u].troop for u in [s.titan_uid, *s.pillars, *s.pile]} == {tt}
+
+
+def test_policy_gladiators_head_for_a_pillar_in_range_then_a_summoned_unit_and_keep_off_inner_hexes():
+    """Policy (`TitanPlayer._to_pillars`, not a rule), its scores as documented: +5 on a hex with a standing pillar
+    in Attack Range, -0.5 a hex of distance to the nearest, +3 with a summoned unit in range, -3 on an inner hex; the
+    move with the best gain over staying is made, the first of equal ones; no gain above 0: none."""
+    g = new()
+    s = g.state
+    grid = s.grid
+    p = ti.TitanPlayer(Scripted())
+    u = gladiator(s)
+    assert u.unit.range == 1
+
+    def pd(h):
+        return min(grid.dist[h][s.units[x].hex] for x in s.pillars)
+
+    def free(h):
+        return s.board[h] < 0 and not grid.move_block[h] and not grid.pedestal[h]
+
+    corner = s.units[s.pillars[0]].hex
+    ring = {k: [h for h in range(grid.n) if free(h) and pd(h) == k and grid.dist[h][corner] == k
+                and not s.muted[h]] for k in (1, 2, 3)}
+    here = ring[3][0]
+    put(s, u, here)
+    h3 = next(h for h in ring[2] if grid.dist[h][here] <= 2)
+    foe_hex = next(f for f in grid.neighbours[h3] if free(f) and grid.dist[f][here] > 1 and pd(f) > 1)
+    h1 = next(h for h in ring[1] if grid.dist[h][foe_hex] > 1)
+    h2 = next(h for h in ring[2] if h != h3 and grid.dist[h][foe_hex] > 1)
+    summoned_at(g, foe_hex)
+    # scores: here -1.5; h1 5 - 0.5 = 4.5; h3 -1 + 3 = 2; h2 -1
+    assert p.choose(g, 0, "move", [(u.uid, h3), (u.uid, h1)], optional=True) == (u.uid, h1)
+    assert p.choose(g, 0, "move", [(u.uid, h2), (u.uid, h3)], optional=True) == (u.uid, h3)
+    assert p.choose(g, 0, "move", [(u.uid, h2)], optional=True) == (u.uid, h2)  # a gain of 0.5 is a gain
+    same = next(h for h in ring[3] if h != here and grid.dist[h][foe_hex] > 1)
+    assert p.choose(g, 0, "move", [(u.uid, same)], optional=True) is None  # gain 0: the step ends
+    inner = [h for h in grid.inner_hexes if free(h) and grid.dist[h][foe_hex] > 1]
+    hi = min(inner, key=pd)
+    start = next(h for h in range(grid.n) if free(h) and pd(h) == pd(hi) + 1 and not s.muted[h]
+                 and grid.dist[h][foe_hex] > 1)
+    rules.displace(g, u, start)
+    # one hex nearer, but on an inner hex: 0.5 - 3 < 0
+    assert p.choose(g, 0, "move", [(u.uid, hi)], optional=True) is None
+
+
+def test_policy_the_titan_players_pass_other_decisions_on_as_asked_and_take_the_first_hex_of_a_tie():
+    """Policy (`TitanPlayer`, not a rule): a decision it does not handle goes to the wrapped policy as asked
+    (optional stays optional); a tie between hexes (an equal route's ends, ROR-80) takes the first offered."""
+    g = new()
+    s = g.state
+    seen = []
+
+    class Inner:
+        def choose(self, g_, troop, decision, options, *, optional):
+            seen.append((decision, optional))
+            return None
+
+    p = ti.TitanPlayer(Inner())
+    p.choose(g, 0, "deploy", [(1, 25)], optional=True)
+    assert seen == [("deploy", True)]
+    hexes = [h for h in range(len(s.units), s.grid.n) if s.board[h] < 0][:2]
+    assert len(hexes) == 2 and p.choose(g, 0, "titan-choice", hexes, optional=False) == hexes[0]
