@@ -1108,17 +1108,23 @@ def test_guide_adds_its_die_to_allies_only_never_to_itself_opponents_or_ships_NA
 # --------------------------------------------------------------------------- Pivot (NAU-37)
 
 
-def test_salvage_needs_the_units_own_roll_of_this_turn_with_a_miss_and_fires_once_NAU_37():
-    """Salvage follows the unit's own attack of this turn if that roll had at least one miss (a single miss is
-    enough), once per roll; another unit's roll, or one of an earlier turn, triggers nothing."""
+def _salvager():
+    """A solo game on a cleared board, every captain a Beast, seat 1's bead 3 spaces down (room for Salvage to
+    give favor back) and the Sailor Tactician (Pivot) at hex 60: the game, the Sailor and seat 1's favor left."""
     g = new(("kunlun",))
-    s = g.state
     clear(g)
     neutral(g)
     nau.lose_favor(g, 1, 3, "test")
-    left = s.left[1]
     sv = sailor(g, "sailor-tactician-1")
     put(g, sv, 60)
+    return g, sv, g.state.left[1]
+
+
+def test_salvage_needs_the_units_own_roll_of_this_turn_with_a_miss_and_fires_once_NAU_37():
+    """Salvage follows the unit's own attack of this turn if that roll had at least one miss (a single miss is
+    enough), once per roll; another unit's roll, or one of an earlier turn, triggers nothing."""
+    g, sv, left = _salvager()
+    s = g.state
     other = sailor(g, "sailor-archer-2")
     put(g, other, free_near(g, 60)[0])
     s.last_roll = (other.uid, s.turn, 2)
@@ -1139,14 +1145,8 @@ def test_salvage_needs_the_units_own_roll_of_this_turn_with_a_miss_and_fires_onc
 
 
 def test_salvage_needs_working_skills_and_the_unit_in_combat_NAU_37():
-    g = new(("kunlun",))
+    g, sv, left = _salvager()
     s = g.state
-    clear(g)
-    neutral(g)
-    nau.lose_favor(g, 1, 3, "test")
-    left = s.left[1]
-    sv = sailor(g, "sailor-tactician-1")
-    put(g, sv, 60)
     sv.active = False  # skills not working
     s.last_roll = (sv.uid, s.turn, 2)
     nau.pivot(g, sv)
@@ -1163,14 +1163,8 @@ def test_salvage_needs_working_skills_and_the_unit_in_combat_NAU_37():
 
 def test_no_salvage_after_an_attack_that_ends_the_game_NAU_2_NAU_37():
     """The troop wins at once when the opposing hero is defeated: a Pivot of the winning attack comes too late."""
-    g = new(("kunlun",))
+    g, sv, left = _salvager()
     s = g.state
-    clear(g)
-    neutral(g)
-    nau.lose_favor(g, 1, 3, "test")
-    left = s.left[1]
-    sv = sailor(g, "sailor-tactician-1")
-    put(g, sv, 60)
     hero = s.units[s.hero[0]]
     nau.put_in_water(g, hero, free_near(g, 60)[0], "test")
     hero.hp = 1
