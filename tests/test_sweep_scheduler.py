@@ -127,3 +127,54 @@ def test_the_look_ahead_bounds_speculation(tmp_path):
     ex = Watch()
     _run(tmp_path, "w", config, ex)
     assert all(sorted(v) == list(range(0, 30, 3)) for v in ex.started.values())
+
+
+def test_a_joblib_backend_other_than_dask_gives_the_inline_tables(tmp_path):
+    """`JoblibUnordered` (the executor of a joblib backend such as Ray; here joblib's threads): each call to
+    `wait_any` runs the pending chunks as one joblib call, results as they complete; the tables, counted games
+    and --ci-width stops equal the inline run's, and the manifest names the executor."""
+    from joblib import parallel_config
+
+    from hoplostat.executors import JoblibUnordered
+
+    config = _config(ci_width=0.55)
+    ref, ref_manifest = _run(tmp_path, "inline", config, Inline())
+    with parallel_config(backend="threading"):
+        got, manifest = _run(tmp_path, "joblib", config, JoblibUnordered(2))
+    assert set(got) == set(ref)
+    for name in ref:
+        assert_frame_equal(got[name], ref[name])
+    assert manifest["games_played"] == ref_manifest["games_played"]
+    assert sorted(manifest["stopped_early"]) == sorted(ref_manifest["stopped_early"])
+    assert manifest["scheduler"]["executor"] == "joblib"
+
+
+def test_joblib_unordered_keeps_each_result_with_its_task():
+    """Tasks queued by `submit` wait for `wait_any`; every handle gets its own task's value, and a task
+    submitted after a call waits for the next one."""
+    from hoplostat.executors import JoblibUnordered
+
+    ex = JoblibUnordered(1)
+    first = {ex.submit(pow, b, 2): b * b for b in range(5)}
+    assert len(first) == 5
+    done = ex.wait_any(set(first))
+    assert sorted(done) == sorted(first)
+    later = ex.submit(pow, 7, 2)
+    assert later not in first
+    assert {h: ex.result(h) for h in done} == first
+    assert list(ex.wait_any({later})) == [later] and ex.result(later) == 49
+
+
+def test_workers_leave_ctrl_c_to_the_process_that_started_them():
+    """The pool's worker initializer ignores SIGINT: Ctrl-C stops the sweep in its parent (which keeps what
+    finished), not with a traceback per worker."""
+    import signal
+
+    from hoplostat.executors import ignore_sigint
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        ignore_sigint()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
