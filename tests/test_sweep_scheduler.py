@@ -178,3 +178,29 @@ def test_workers_leave_ctrl_c_to_the_process_that_started_them():
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_each_backend_gets_its_executor():
+    """No backend and one job: inline; no backend and more jobs: loky's pool; any joblib backend but dask
+    (Ray): `JoblibUnordered` with the sweep's jobs."""
+    from hoplostat.executors import Futures, JoblibUnordered, for_backend
+
+    assert isinstance(for_backend(None, 1), Inline)
+    pool = for_backend(None, 2)
+    assert isinstance(pool, Futures) and pool.name == "loky"
+    ray = for_backend("ray", 3)
+    assert isinstance(ray, JoblibUnordered) and ray.jobs == 3
+
+
+def test_inline_runs_a_task_when_submitted_and_raises_its_error_on_result():
+    """`Inline` runs each task at `submit`; `result` gives its value, or raises the task's exception again
+    as a pool would."""
+    ran = []
+    ex = Inline()
+    ok = ex.submit(lambda a, b: ran.append((a, b)) or a - b, 5, 2)
+    bad = ex.submit(lambda: 1 // 0)
+    assert ran == [(5, 2)]
+    assert sorted(map(id, ex.wait_any({ok, bad}))) == sorted([id(ok), id(bad)])
+    assert ex.result(ok) == 3
+    with pytest.raises(ZeroDivisionError):
+        ex.result(bad)
