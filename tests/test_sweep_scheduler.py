@@ -204,3 +204,41 @@ def test_inline_runs_a_task_when_submitted_and_raises_its_error_on_result():
     assert ex.result(ok) == 3
     with pytest.raises(ZeroDivisionError):
         ex.result(bad)
+
+
+def test_the_loky_pool_runs_tasks_in_workers_that_ignore_ctrl_c():
+    """`Futures` (more than one job, no backend): tasks run in loky's worker processes, which ignore SIGINT
+    (the parent stops the sweep); this process's own SIGINT handler is left as it was; a few tasks per
+    worker are kept in flight; results come back by handle."""
+    import os
+    import signal
+
+    from hoplostat.executors import Futures
+
+    before = signal.getsignal(signal.SIGINT)
+    ex = Futures(2)
+    assert signal.getsignal(signal.SIGINT) is before
+    assert ex.slots > 2
+    here = ex.submit(os.getpid)
+    tasks = {ex.submit(pow, b, 3): b ** 3 for b in range(4)}
+    ignored = ex.submit(signal.getsignal, signal.SIGINT)
+    left = set(tasks) | {here, ignored}
+    while left:
+        done = ex.wait_any(left)
+        assert done and set(done) <= left
+        left -= set(done)
+    assert {h: ex.result(h) for h in tasks} == tasks
+    assert ex.result(here) != os.getpid() and ex.result(ignored) == signal.SIG_IGN
+
+
+def test_the_loky_pool_can_be_started_outside_the_main_thread():
+    """Only the main thread may set signal handlers: a pool started from another thread leaves them alone."""
+    import threading
+
+    from hoplostat.executors import Futures
+
+    got = []
+    t = threading.Thread(target=lambda: got.append(Futures(2).slots))
+    t.start()
+    t.join()
+    assert len(got) == 1
