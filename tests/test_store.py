@@ -113,3 +113,45 @@ def test_lazy_tables_equal_the_eager_ones(loose, tmp_path):
 def test_compact_refuses_a_directory_that_is_not_a_sweep(tmp_path, capsys):
     code, _, err = run_cli(capsys, "compact", str(tmp_path))
     assert code == 2 and err.startswith("error:") and "not a sweep result directory" in err
+
+
+def _games_of(out: Path, loose: Path, m: int) -> list[int]:
+    """The game indices `out` counts for matchup index `m` (named as in the loose sweep's chunk files)."""
+    key = pl.read_parquet(loose / "games" / store.chunk_name(m, 0))["matchup"][0]
+    games = store.scan_table(out, "games").collect()
+    return sorted(games.filter(pl.col("matchup") == key)["game"].to_list())
+
+
+def test_set_aside_moves_loose_chunks_past_a_stop_and_deletes_nothing(loose, tmp_path):
+    """A --ci-width stop before game 2 of matchup 0: its loose chunks from game 2 on move, every table's file,
+    into unused/ (kept, not counted); the chunks before the stop and the other matchups stay."""
+    out = tmp_path / "s"
+    shutil.copytree(loose, out)
+    starts = store.chunk_starts(out)
+    assert sorted(starts[0]) == [0, 2, 4]
+    assert store.set_aside(out, 0, 2, starts[0]) == 2
+    assert sorted(store.chunk_starts(out)[0]) == [0] and sorted(store.chunk_starts(out)[1]) == [0, 2, 4]
+    for folder in store.table_dirs(loose):
+        for g0 in (2, 4):
+            name = store.chunk_name(0, g0)
+            assert not (out / folder.name / name).exists()
+            assert (out / store.UNUSED / folder.name / name).exists() == (loose / folder.name / name).exists()
+    assert _games_of(out, loose, 0) == [0, 1] and _games_of(out, loose, 1) == list(range(6))
+    assert not (out / store.INDEX).exists()  # nothing compacted: no index to write
+
+
+def test_set_aside_lists_compacted_chunks_once_and_revive_counts_them_again(loose, tmp_path):
+    """In a compacted directory a chunk past a stop stays in its part, listed as unused in the index (counted
+    once however often it is set aside); `revive` (a resume deciding its stops afresh) counts it again."""
+    out = tmp_path / "c"
+    shutil.copytree(loose, out)
+    store.compact(out)
+    assert store.set_aside(out, 0, 4, [0, 2, 4]) == 1
+    assert store.set_aside(out, 0, 2, [0, 2, 4]) == 1  # game 4's chunk was set aside already
+    assert sorted(store.read_index(out)["unused"]) == [store.chunk_name(0, 2), store.chunk_name(0, 4)]
+    assert sorted(store.chunk_starts(out)[0]) == [0]
+    assert _games_of(out, loose, 0) == [0, 1] and _games_of(out, loose, 1) == list(range(6))
+    assert not (out / store.UNUSED).exists()
+    store.revive(out)
+    assert store.read_index(out)["unused"] == [] and sorted(store.chunk_starts(out)[0]) == [0, 2, 4]
+    _same(_tables(out), _tables(loose))
