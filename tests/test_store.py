@@ -155,3 +155,35 @@ def test_set_aside_lists_compacted_chunks_once_and_revive_counts_them_again(loos
     store.revive(out)
     assert store.read_index(out)["unused"] == [] and sorted(store.chunk_starts(out)[0]) == [0, 2, 4]
     _same(_tables(out), _tables(loose))
+
+
+def test_only_chunk_files_count_as_chunks(loose, tmp_path):
+    """A chunk file is `<matchup>-<first game>.parquet`, both numbers; part files, temporary files and anything
+    else in a table folder are not chunks and are not counted as finished."""
+    assert store.is_chunk(store.chunk_name(3, 120)) and store.chunk_name(3, 120) == "0003-000120.parquet"
+    for name in ("part-0001.parquet", "0003-000120.json", "0003000120.parquet", "3-x.parquet",
+                 ".0003-000120.parquet.41.tmp", "0003-000120.parquet.bak"):
+        assert not store.is_chunk(name), name
+    out = tmp_path / "o"
+    shutil.copytree(loose, out)
+    shutil.copy(out / "games" / store.chunk_name(0, 0), out / "games" / "part-0001.parquet")
+    assert {m: sorted(g) for m, g in store.chunk_starts(out).items()} == {0: [0, 2, 4], 1: [0, 2, 4]}
+
+
+def test_a_damaged_compaction_index_is_an_error_naming_it(loose, tmp_path):
+    """Without its index a compacted directory's rows cannot be told apart: a damaged one is an input error
+    naming the file and the place; an index written before chunks could be set aside reads with none unused."""
+    from hoplostat.errors import InputError
+
+    out = tmp_path / "d"
+    shutil.copytree(loose, out)
+    store.compact(out)
+    good = json.loads((out / store.INDEX).read_text())
+    (out / store.INDEX).write_text('{"parts": ["part-0001.parquet"],\n "chunks": {')
+    with pytest.raises(InputError) as err:
+        store.read_index(out)
+    assert str(err.value).startswith(f"{out / store.INDEX}: damaged compaction index (") and "line 2" in str(err.value)
+    del good["unused"]
+    (out / store.INDEX).write_text(json.dumps(good))
+    assert store.read_index(out) == {**good, "unused": []}
+    _same(_tables(out), _tables(loose))
