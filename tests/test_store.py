@@ -187,3 +187,70 @@ def test_a_damaged_compaction_index_is_an_error_naming_it(loose, tmp_path):
     (out / store.INDEX).write_text(json.dumps(good))
     assert store.read_index(out) == {**good, "unused": []}
     _same(_tables(out), _tables(loose))
+
+
+def _damage(path: Path) -> None:
+    raw = path.read_bytes()
+    path.write_bytes(raw[: len(raw) // 3])
+
+
+def test_a_damaged_part_leaves_the_index_and_its_chunks_are_played_again(loose, tmp_path):
+    """A part file that no longer reads (any table's) is moved, with the same part of every table, into
+    unused/damaged/ (kept, not read) and dropped from the index, so its chunks count as unfinished; the parts
+    that read stay. Asked again, nothing more is dropped."""
+    out = tmp_path / "p"
+    shutil.copytree(loose, out)
+    first = sorted(store.chunk_name(m, g) for m, g in ((0, 0), (0, 2), (1, 0)))
+    for folder in store.table_dirs(loose):
+        for name in first:
+            (out / folder.name / name).rename(out / folder.name / f"x{name}")
+    store.compact(out)  # part-0001: the other three chunks
+    for folder in store.table_dirs(loose):
+        for name in first:
+            (out / folder.name / f"x{name}").rename(out / folder.name / name)
+    store.compact(out)  # part-0002: these three
+    _damage(out / "units" / "part-0002.parquet")
+    assert store.drop_damaged_parts(out) == ["part-0002.parquet"]
+    idx = store.read_index(out)
+    assert idx["parts"] == ["part-0001.parquet"] and not set(first) & set(idx["chunks"]) and len(idx["chunks"]) == 3
+    assert {m: sorted(g) for m, g in store.chunk_starts(out).items()} == {0: [4], 1: [2, 4]}
+    for folder in store.table_dirs(loose):
+        assert (out / folder.name / "part-0001.parquet").exists()
+        assert not (out / folder.name / "part-0002.parquet").exists()
+        assert (out / store.UNUSED / "damaged" / folder.name / "part-0002.parquet").exists()
+    assert store.drop_damaged_parts(out) == [] and store.read_index(out) == idx
+
+
+def test_read_finished_gives_a_chunks_games_or_none_when_any_of_its_files_is_damaged(loose, tmp_path):
+    """A finished chunk's games rows, loose or compacted (without the part's chunk column); None, to be played
+    again, when it is missing or any of its table files does not read."""
+    name = store.chunk_name(1, 2)
+    want = pl.read_parquet(loose / "games" / name)
+    assert want.height == 2
+    out = tmp_path / "r"
+    shutil.copytree(loose, out)
+    assert_frame_equal(store.read_finished(out, name), want)
+    assert store.read_finished(out, store.chunk_name(1, 6)) is None
+    _damage(out / "units" / name)
+    assert store.read_finished(out, name) is None
+    comp = tmp_path / "c"
+    shutil.copytree(loose, comp)
+    store.compact(comp)
+    idx = store.read_index(comp)
+    assert_frame_equal(store.read_finished(comp, name, idx), want)
+    assert_frame_equal(store.read_finished(comp, name), want)
+    _damage(comp / "units" / "part-0001.parquet")
+    assert store.read_finished(comp, name, idx) is None
+
+
+def test_write_chunk_writes_every_table_of_a_chunk_under_its_name(loose, tmp_path):
+    """`write_chunk` puts each table's frame at `<table>/<chunk>` under the root it is given (a results
+    directory or its unused/), creating the folders; nothing else is left there."""
+    name = store.chunk_name(0, 4)
+    frames = {d.name: pl.read_parquet(d / name) for d in store.table_dirs(loose)}
+    assert "games" in frames and len(frames) > 1
+    root = tmp_path / "w" / store.UNUSED
+    store.write_chunk(root, frames, name)
+    for table, frame in frames.items():
+        assert [p.name for p in (root / table).iterdir()] == [name]
+        assert_frame_equal(pl.read_parquet(root / table / name), frame)
