@@ -254,3 +254,65 @@ def test_write_chunk_writes_every_table_of_a_chunk_under_its_name(loose, tmp_pat
     for table, frame in frames.items():
         assert [p.name for p in (root / table).iterdir()] == [name]
         assert_frame_equal(pl.read_parquet(root / table / name), frame)
+
+
+def test_a_chunk_without_rows_of_a_table_is_finished_and_two_parts_are_read_apart(loose, tmp_path):
+    """A chunk whose games had no rows of some table writes no file there (`sweep._run`): it is still
+    finished. A resume reads chunks of several parts in one process: each from its own part."""
+    out = tmp_path / "n"
+    shutil.copytree(loose, out)
+    name = store.chunk_name(0, 2)
+    (out / "units" / name).unlink()
+    assert_frame_equal(store.read_finished(out, name), pl.read_parquet(loose / "games" / name))
+    store._PART_CACHE.clear()  # as in a fresh process: the parts other tests read have the same rows
+    comp = tmp_path / "two"
+    shutil.copytree(loose, comp)
+    later = [store.chunk_name(1, g) for g in (2, 4)]
+    for folder in store.table_dirs(loose):
+        for n in later:
+            (comp / folder.name / n).rename(comp / folder.name / f"x{n}")
+    store.compact(comp)
+    for folder in store.table_dirs(loose):
+        for n in later:
+            (comp / folder.name / f"x{n}").rename(comp / folder.name / n)
+    store.compact(comp)
+    idx = store.read_index(comp)
+    assert idx["chunks"][store.chunk_name(0, 0)] == "part-0001.parquet" and idx["chunks"][later[0]] == "part-0002.parquet"
+    for n in (store.chunk_name(0, 0), later[0], store.chunk_name(1, 0), later[1]):
+        assert_frame_equal(store.read_finished(comp, n, idx), pl.read_parquet(loose / "games" / n))
+
+
+def test_a_damaged_part_is_found_past_a_table_folder_without_that_part(loose, tmp_path):
+    """A table none of whose chunks had rows has no part file: the damaged part of a later table is still found."""
+    out = tmp_path / "e"
+    shutil.copytree(loose, out)
+    store.compact(out)
+    (out / "aaa_empty").mkdir()
+    _damage(out / "units" / "part-0001.parquet")
+    assert store.drop_damaged_parts(out) == ["part-0001.parquet"]
+    assert store.read_index(out)["chunks"] == {}
+
+
+def test_write_chunk_writes_the_games_file_last(loose, tmp_path, monkeypatch):
+    """The games file marks a chunk as finished: a write that fails (or is killed) on another table's file
+    leaves no games file, so the chunk is played again; the folders of a new root are created, and a second
+    chunk goes next to the first."""
+    name = store.chunk_name(0, 4)
+    frames = {d.name: pl.read_parquet(d / name) for d in sorted(store.table_dirs(loose), key=lambda d: d.name != "games")}
+    assert next(iter(frames)) == "games"
+    real = store.write_atomic
+
+    def failing(frame, path):
+        if path.parent.name != "games":
+            raise OSError("disk full")
+        real(frame, path)
+
+    monkeypatch.setattr(store, "write_atomic", failing)
+    with pytest.raises(OSError):
+        store.write_chunk(tmp_path / "f", frames, name)
+    assert not (tmp_path / "f" / "games" / name).exists() and store.read_finished(tmp_path / "f", name) is None
+    monkeypatch.setattr(store, "write_atomic", real)
+    root = tmp_path / "new" / store.UNUSED
+    store.write_chunk(root, {"games": frames["games"]}, name)
+    store.write_chunk(root, frames, store.chunk_name(0, 2))
+    assert sorted(p.name for p in (root / "games").iterdir()) == [store.chunk_name(0, 2), name]
