@@ -315,4 +315,25 @@ def test_write_chunk_writes_the_games_file_last(loose, tmp_path, monkeypatch):
     root = tmp_path / "new" / store.UNUSED
     store.write_chunk(root, {"games": frames["games"]}, name)
     store.write_chunk(root, frames, store.chunk_name(0, 2))
-    assert sorted(p.name for p in (root / "games").iterdir()) == [store.chunk_name(0, 2), name]
+    store.write_chunk(root, frames, store.chunk_name(0, 0))
+    assert sorted(p.name for p in (root / "games").iterdir()) == [store.chunk_name(0, g) for g in (0, 2, 4)]
+    assert sorted(p.name for p in (root / "units").iterdir()) == [store.chunk_name(0, g) for g in (0, 2)]
+
+
+def test_a_part_damaged_again_after_its_replay_is_dropped_again(loose, tmp_path):
+    """After a damaged part is dropped, its chunks are played and compacted again (into a new part); if that
+    part is damaged too, it is dropped as well."""
+    out = tmp_path / "twice"
+    shutil.copytree(loose, out)
+    store.compact(out)
+    _damage(out / "games" / "part-0001.parquet")
+    assert store.drop_damaged_parts(out) == ["part-0001.parquet"]
+    for folder in store.table_dirs(loose):
+        for p in folder.glob("*.parquet"):
+            shutil.copy(p, out / folder.name / p.name)
+    store.compact(out)
+    _same(_tables(out), _tables(loose))
+    part = store.read_index(out)["parts"][0]
+    _damage(out / "units" / part)
+    assert store.drop_damaged_parts(out) == [part]
+    assert store.read_index(out)["parts"] == [] and store.chunk_starts(out) == {}
