@@ -242,3 +242,11 @@ def test_the_loky_pool_can_be_started_outside_the_main_thread():
     t.start()
     t.join()
     assert len(got) == 1
+
+
+def test_parallel_map_with_more_jobs_runs_in_worker_processes():
+    """`parallel_map` with jobs > 1 hands its chunks to joblib's workers (other processes), not this one."""
+    import os
+
+    pids = sw.parallel_map(os.getpid, [()] * 6, jobs=2, chunk=2)
+    assert len(pids) == 6 and os.getpid() not in pids
