@@ -127,3 +127,126 @@ def test_the_look_ahead_bounds_speculation(tmp_path):
     ex = Watch()
     _run(tmp_path, "w", config, ex)
     assert all(sorted(v) == list(range(0, 30, 3)) for v in ex.started.values())
+
+
+def test_a_joblib_backend_other_than_dask_gives_the_inline_tables(tmp_path):
+    """`JoblibUnordered` (the executor of a joblib backend such as Ray; here joblib's threads): each call to
+    `wait_any` runs the pending chunks as one joblib call, results as they complete; the tables, counted games
+    and --ci-width stops equal the inline run's, and the manifest names the executor."""
+    from joblib import parallel_config
+
+    from hoplostat.executors import JoblibUnordered
+
+    config = _config(ci_width=0.55)
+    ref, ref_manifest = _run(tmp_path, "inline", config, Inline())
+    with parallel_config(backend="threading"):
+        got, manifest = _run(tmp_path, "joblib", config, JoblibUnordered(2))
+    assert set(got) == set(ref)
+    for name in ref:
+        assert_frame_equal(got[name], ref[name])
+    assert manifest["games_played"] == ref_manifest["games_played"]
+    assert sorted(manifest["stopped_early"]) == sorted(ref_manifest["stopped_early"])
+    assert manifest["scheduler"]["executor"] == "joblib"
+
+
+def test_joblib_unordered_keeps_each_result_with_its_task():
+    """Tasks queued by `submit` wait for `wait_any`; every handle gets its own task's value, and a task
+    submitted after a call waits for the next one."""
+    from hoplostat.executors import JoblibUnordered
+
+    ex = JoblibUnordered(1)
+    first = {ex.submit(pow, b, 2): b * b for b in range(5)}
+    assert len(first) == 5
+    done = ex.wait_any(set(first))
+    assert sorted(done) == sorted(first)
+    later = ex.submit(pow, 7, 2)
+    assert later not in first
+    assert {h: ex.result(h) for h in done} == first
+    assert list(ex.wait_any({later})) == [later] and ex.result(later) == 49
+
+
+def test_workers_leave_ctrl_c_to_the_process_that_started_them():
+    """The pool's worker initializer ignores SIGINT: Ctrl-C stops the sweep in its parent (which keeps what
+    finished), not with a traceback per worker."""
+    import signal
+
+    from hoplostat.executors import ignore_sigint
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        ignore_sigint()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def test_each_backend_gets_its_executor():
+    """No backend and one job: inline; no backend and more jobs: loky's pool; any joblib backend but dask
+    (Ray): `JoblibUnordered` with the sweep's jobs."""
+    from hoplostat.executors import Futures, JoblibUnordered, for_backend
+
+    assert isinstance(for_backend(None, 1), Inline)
+    pool = for_backend(None, 2)
+    assert isinstance(pool, Futures) and pool.name == "loky"
+    ray = for_backend("ray", 3)
+    assert isinstance(ray, JoblibUnordered) and ray.jobs == 3
+
+
+def test_inline_runs_a_task_when_submitted_and_raises_its_error_on_result():
+    """`Inline` runs each task at `submit`; `result` gives its value, or raises the task's exception again
+    as a pool would."""
+    ran = []
+    ex = Inline()
+    ok = ex.submit(lambda a, b: ran.append((a, b)) or a - b, 5, 2)
+    bad = ex.submit(lambda: 1 // 0)
+    assert ran == [(5, 2)]
+    assert sorted(map(id, ex.wait_any({ok, bad}))) == sorted([id(ok), id(bad)])
+    assert ex.result(ok) == 3
+    with pytest.raises(ZeroDivisionError):
+        ex.result(bad)
+
+
+def test_the_loky_pool_runs_tasks_in_workers_that_ignore_ctrl_c():
+    """`Futures` (more than one job, no backend): tasks run in loky's worker processes, which ignore SIGINT
+    (the parent stops the sweep); this process's own SIGINT handler is left as it was; a few tasks per
+    worker are kept in flight; results come back by handle."""
+    import os
+    import signal
+
+    from hoplostat.executors import Futures
+
+    before = signal.getsignal(signal.SIGINT)
+    ex = Futures(2)
+    assert signal.getsignal(signal.SIGINT) is before
+    assert ex.slots > 2
+    here = ex.submit(os.getpid)
+    tasks = {ex.submit(pow, b, 3): b ** 3 for b in range(4)}
+    ignored = ex.submit(signal.getsignal, signal.SIGINT)
+    left = set(tasks) | {here, ignored}
+    while left:
+        done = ex.wait_any(left)
+        assert done and set(done) <= left
+        left -= set(done)
+    assert {h: ex.result(h) for h in tasks} == tasks
+    assert ex.result(here) != os.getpid() and ex.result(ignored) == signal.SIG_IGN
+
+
+def test_the_loky_pool_can_be_started_outside_the_main_thread():
+    """Only the main thread may set signal handlers: a pool started from another thread leaves them alone."""
+    import threading
+
+    from hoplostat.executors import Futures
+
+    got = []
+    t = threading.Thread(target=lambda: got.append(Futures(2).slots))
+    t.start()
+    t.join()
+    assert len(got) == 1
+
+
+def test_parallel_map_with_more_jobs_runs_in_worker_processes():
+    """`parallel_map` with jobs > 1 hands its chunks to joblib's workers (other processes), not this one."""
+    import os
+
+    pids = sw.parallel_map(os.getpid, [()] * 6, jobs=2, chunk=2)
+    assert len(pids) == 6 and os.getpid() not in pids
