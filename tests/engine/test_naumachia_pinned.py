@@ -309,12 +309,19 @@ def test_the_hero_with_no_hex_or_no_health_cannot_enter_and_its_troop_loses_R_PW
     assert s.end_reason == "hero defeated" and s.winner == 1 and s.units[s.hero[0]].zone == CAMP
 
 
+def _off_ship(g):
+    """The last crewman of seat a's first ship, taken off its crew (not yet anywhere): a unit to put in the water."""
+    ship = ships(g, 0)[0]
+    u = crew(g, ship)[-1]
+    g.state.crew[ship.uid].remove(u.uid)
+    return u
+
+
 def test_put_in_water_takes_what_the_supply_holds_or_discards_NAU_33():
     g = new(("kunlun",))
     s = g.state
     clear(g)
-    u = crew(g, ships(g, 0)[0])[-1]
-    s.crew[ships(g, 0)[0].uid].remove(u.uid)
+    u = _off_ship(g)
     s.supply["red"] = 2
     nau.put_in_water(g, u, 60, "is put")
     assert u.hp == 2 and s.supply["red"] == 0 and u.zone == COMBAT and s.board[60] == u.uid
@@ -1699,8 +1706,7 @@ def test_a_single_health_chip_left_is_enough_to_enter_the_water_R_PW_17_NAU_33()
     g = new(("kunlun",))
     s = g.state
     clear(g)
-    u = crew(g, ships(g, 0)[0])[-1]
-    s.crew[ships(g, 0)[0].uid].remove(u.uid)
+    u = _off_ship(g)
     s.supply["red"] = 1
     nau.put_in_water(g, u, 60, "is put")
     assert u.zone == COMBAT and u.hp == 1 and s.supply["red"] == 0 and s.board[60] == u.uid
