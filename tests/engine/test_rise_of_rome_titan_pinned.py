@@ -155,15 +155,21 @@ def test_trident_storm_flips_are_the_titans_ROR_73():
     assert not s.is_fatigued(a) and not s.is_fatigued(b)
 
 
+def _summoned_beside_champion(g):
+    """Player 1's champion and a summoned unit put on the first free hex next to it (not blocked, not muted)."""
+    s = g.state
+    ch = champion(s)
+    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
+                and not s.muted[h])
+    return ch, summoned_at(g, spot)
+
+
 def test_a_stunned_summoned_unit_does_not_attack_ROR_79_ROR_103():
     """ROR-103: a flipped unit only has its health: a stunned summoned unit next to the champion does not
     attack it (it is not on an inner hex either)."""
     g = new()
     s = g.state
-    ch = champion(s)
-    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
-                and not s.muted[h])
-    u = summoned_at(g, spot)
+    ch, u = _summoned_beside_champion(g)
     from hoplostat.rulesets.rise_of_rome.skills import flip
     flip(g, u, 0)
     hp = ch.hp
@@ -351,11 +357,8 @@ def test_shard_bound_attack_weakest_among_holders_the_champion_holding_one_inclu
     s = g.state
     c = Scripted()
     g.controllers = [c, g.controllers[-1]]
-    ch = champion(s)
-    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
-                and not s.muted[h])
-    u = summoned_at(g, spot)
-    other = next(h for h in s.grid.neighbours[spot] if s.board[h] < 0 and not s.grid.move_block[h] and h != ch.hex)
+    ch, u = _summoned_beside_champion(g)
+    other = next(h for h in s.grid.neighbours[u.hex] if s.board[h] < 0 and not s.grid.move_block[h] and h != ch.hex)
     holder = put(s, gladiator(s), other)
     s.shards[0], s.shards[1] = ch.uid, holder.uid
     ch.hp = 2
@@ -621,10 +624,7 @@ def test_a_summoned_unit_under_a_tactic_that_does_not_stun_still_moves_and_attac
 
     g = new()
     s = g.state
-    ch = champion(s)
-    spot = next(h for h in s.grid.neighbours[ch.hex] if s.board[h] < 0 and not s.grid.move_block[h]
-                and not s.muted[h])
-    u = summoned_at(g, spot)
+    ch, u = _summoned_beside_champion(g)
     ham = next(t for t in CAT.faction_tactics("rome") if any(e.term == "movement-set" for e in t.effects))
     u.tactics.append(PlacedTactic(ham, 0, s.turn))
     assert ti.can_act(s, u) and not s.is_fatigued(u)
