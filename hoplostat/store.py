@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -209,7 +210,10 @@ def drop_damaged_parts(out: Path) -> list[str]:
             if (folder / part).exists():
                 dest = out / UNUSED / "damaged" / folder.name
                 dest.mkdir(parents=True, exist_ok=True)
-                os.replace(folder / part, dest / part)
+                target, k = dest / part, 1
+                while target.exists():  # a copy kept by an earlier drop (a directory written before 2026-12-03)
+                    target, k = dest / f"{part}.{k}", k + 1
+                os.replace(folder / part, target)
     idx["parts"] = [p for p in idx["parts"] if p not in bad]
     idx["chunks"] = {c: p for c, p in idx["chunks"].items() if p not in bad}
     _write_json_atomic(out / INDEX, idx)
@@ -232,7 +236,7 @@ def compact(out: Path) -> dict:
     if not loose:
         _remove_indexed_loose(out, idx)
         return {"chunks": 0, "part": None}
-    part = f"part-{len(idx['parts']) + 1:04d}.parquet"
+    part = _next_part(out, idx)
     for folder in table_dirs(out):
         frames = [pl.read_parquet(folder / n).with_columns(pl.lit(n).alias(CHUNK)) for n in loose
                   if (folder / n).exists()]
@@ -243,6 +247,22 @@ def compact(out: Path) -> dict:
     _write_json_atomic(out / INDEX, idx)
     _remove_indexed_loose(out, idx)
     return {"chunks": len(loose), "part": part}
+
+
+_PART = re.compile(r"part-(\d+)\.parquet")
+
+
+def _next_part(out: Path, idx: dict) -> str:
+    """The name of the next part: one past the highest part number the directory has used, indexed or not
+    (a dropped damaged part in `unused/damaged/`, an orphan left by an interrupted compaction). Counting the
+    index alone would give a dropped part's successor the name of a part still in use, and overwrite it."""
+    used = [0]
+    folders = [*table_dirs(out), *(p for p in (out / UNUSED / "damaged").glob("*") if p.is_dir())]
+    for name in [*idx["parts"], *(p.name for f in folders for p in f.glob("part-*.parquet"))]:
+        m = _PART.fullmatch(name)
+        if m:
+            used.append(int(m.group(1)))
+    return f"part-{max(used) + 1:04d}.parquet"
 
 
 def _remove_indexed_loose(out: Path, idx: dict) -> None:

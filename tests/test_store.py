@@ -337,3 +337,39 @@ def test_a_part_damaged_again_after_its_replay_is_dropped_again(loose, tmp_path)
     _damage(out / "units" / part)
     assert store.drop_damaged_parts(out) == [part]
     assert store.read_index(out)["parts"] == [] and store.chunk_starts(out) == {}
+
+
+def test_a_part_compacted_after_a_dropped_one_takes_a_new_name_and_overwrites_nothing(loose, tmp_path):
+    """Three parts, the middle one damaged and dropped: the part its replayed chunks are compacted into is
+    numbered past every part the directory has used (part-0004), so the part still in use (part-0003) and the
+    damaged copy kept in unused/damaged/ stay as they were, and every row reads."""
+    out = tmp_path / "middle"
+    shutil.copytree(loose, out)
+    chunks = sorted(p.name for p in (loose / "games").glob("*.parquet"))
+    groups = [chunks[0:2], chunks[2:4], chunks[4:]]
+    assert all(groups)
+    folders = [f.name for f in store.table_dirs(loose)]
+    for name in chunks:  # hide every chunk, then compact one group at a time
+        for f in folders:
+            if (out / f / name).exists():
+                (out / f / name).rename(out / f / f"x{name}")
+    for group in groups:
+        for name in group:
+            for f in folders:
+                if (out / f / f"x{name}").exists():
+                    (out / f / f"x{name}").rename(out / f / name)
+        store.compact(out)
+    assert store.read_index(out)["parts"] == [f"part-000{i}.parquet" for i in (1, 2, 3)]
+    third = {f: (out / f / "part-0003.parquet").read_bytes() for f in folders if (out / f / "part-0003.parquet").exists()}
+    _damage(out / "games" / "part-0002.parquet")
+    kept = (out / "games" / "part-0002.parquet").read_bytes()
+    assert store.drop_damaged_parts(out) == ["part-0002.parquet"]
+    for name in groups[1]:  # the dropped part's chunks, played again
+        for f in folders:
+            if (loose / f / name).exists():
+                shutil.copy(loose / f / name, out / f / name)
+    assert store.compact(out)["part"] == "part-0004.parquet"
+    assert store.read_index(out)["parts"] == ["part-0001.parquet", "part-0003.parquet", "part-0004.parquet"]
+    assert {f: (out / f / "part-0003.parquet").read_bytes() for f in third} == third
+    assert (out / store.UNUSED / "damaged" / "games" / "part-0002.parquet").read_bytes() == kept
+    _same(_tables(out), _tables(loose))
