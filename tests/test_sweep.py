@@ -405,6 +405,10 @@ def test_resume_command_for_each_kind_of_mode(tmp_path):
     assert sw.resume_command(out, asc) == (
         "hoplostat sweep ascension -f kunlun -t mars -t juno --games 5 --seed 0 --policies greedy,greedy "
         f"--max-rounds 80 --chunk 5 --out '{out}' --resume")
+    # a boss mode (Ascension's titan) played solo keeps --no-coop, as a waves mode (Onslaught) does
+    assert sw.resume_command(out, {**asc, "coop": False}) == (
+        "hoplostat sweep ascension -f kunlun -t mars -t juno --games 5 --seed 0 --policies greedy,greedy "
+        f"--max-rounds 80 --chunk 5 --no-coop --out '{out}' --resume")
     assert sw.resume_command(out, {"games": 2, "seed": 1, "max_rounds": 9, "chunk": 1, "arenas": ["x"]}) == (
         f"hoplostat sweep skirmish -a x --games 2 --seed 1 --policies '' --max-rounds 9 --chunk 1 --out '{out}' --resume")
 
