@@ -562,7 +562,6 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     decided = [0] * len(matchups)  # per matchup: the next wave to add to its tally
     dropped_now = [0]  # chunks finished before their matchup's stop was decided, past it: set aside
     stopped_at: dict[int, int] = {}
-    stopped: list[str] = []
 
     def decide(m: int) -> None:
         while m not in stopped_at and decided[m] < n_waves and decided[m] in waves[m]:
@@ -575,7 +574,6 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
                 lo, hi = wilson_interval(tally[m, 1], tally[m, 0])
                 if float(hi - lo) < config.ci_width:
                     stopped_at[m] = k
-                    stopped.append(matchups[m].key)
                     dropped_now[0] += store.set_aside(out, m, min(config.games, (k + 1) * config.chunk),
                                                       starts.get(m, ()))
 
@@ -642,6 +640,8 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     manifest["status"] = "complete"
     manifest["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     manifest["games_played"] = int(tally[:, 0].sum())
+    # in matchup order: the order chunks finish in depends on --jobs, the stops themselves do not
+    stopped = [matchups[m].key for m in sorted(stopped_at)]
     manifest["stopped_early"] = stopped
     _write_manifest(out, manifest)
     return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)

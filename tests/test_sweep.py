@@ -118,6 +118,7 @@ def test_ci_width_stops_matchups_early_and_is_independent_of_jobs(tmp_path, caps
     b = run_json(capsys, *SMALL, "--games", "40", "--chunk", "4", "--ci-width", "0.95", "--jobs", "2",
                  "--out", str(tmp_path / "b"))
     assert a["games_played"] < 80 and len(a["stopped_early"]) == 2
+    assert (b["games_played"], b["stopped_early"]) == (a["games_played"], a["stopped_early"])
     assert_frame_equal(_tables(tmp_path / "a")[0], _tables(tmp_path / "b")[0])
 
 
@@ -200,6 +201,7 @@ def test_onslaught_sweep_summarize_and_jobs(tmp_path, capsys):
     a = run_json(capsys, *args, "--out", str(tmp_path / "a"))
     b = run_json(capsys, *args, "--jobs", "2", "--out", str(tmp_path / "b"))
     assert a["matchups"] == 3 and a["games_played"] == 9  # 2 solo + 1 co-op pair
+    assert (b["matchups"], b["games_played"]) == (a["matchups"], a["games_played"])
     _, ta = sw.load_tables(tmp_path / "a")
     _, tb = sw.load_tables(tmp_path / "b")
     for name in ("games", "waves", "units"):
@@ -242,6 +244,7 @@ def test_ascension_sweep_summarize_and_report(tmp_path, capsys):
     a = run_json(capsys, *args, "--out", str(tmp_path / "a"))
     b = run_json(capsys, *args, "--jobs", "2", "--out", str(tmp_path / "b"))
     assert a["matchups"] == 2 * 3 and a["games_played"] == 12
+    assert (b["matchups"], b["games_played"]) == (a["matchups"], a["games_played"])
     assert_frame_equal(_tables(tmp_path / "a")[0], _tables(tmp_path / "b")[0])
     data = run_json(capsys, "summarize", str(tmp_path / "a"))
     titans = {(r["titan"], r["coop"]): r for r in data["titans"]}

@@ -8,7 +8,7 @@ import pytest
 
 from hoplostat.catalog import load
 from hoplostat.engine import rules
-from hoplostat.engine.loop import GameSpec, mode_class, modes, play, run
+from hoplostat.engine.loop import GameSpec, mode_class, modes, play
 from hoplostat.engine.registry import printed_chip, unit_hooks
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
@@ -811,7 +811,6 @@ def test_seeded_games_are_deterministic_and_end():
 
 def test_competitive_guardian_ties_are_drawn_at_random_R_PW_3_CON_29():
     g = new(("kunlun", "amazons"))
-    s = g.state
     gu = guardian(g, "red")
     rc = g.controllers[gu.troop]
     assert rc.neutral and not new(("kunlun",)).controllers[2].neutral

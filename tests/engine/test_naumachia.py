@@ -86,7 +86,6 @@ def neutral(g) -> None:
 
 def clear(g) -> None:
     """The crocodiles out of the arena and the ships in the four corners (a test's set-up)."""
-    s = g.state
     for c in crocs(g):
         remove(g, c)
     corners = [0, 12, 104, 116]

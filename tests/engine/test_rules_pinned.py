@@ -181,7 +181,7 @@ def test_a_move_tells_the_mode_where_from_and_where_to_and_is_narrated_MOV_3(gri
     rules.move(g, s.units[0], dest)
     assert mode.moves == [(0, C, dest)]
     assert s.log[-1] == f"a (red) moves walker from hex {C} to hex {dest}"
-    with pytest.raises(ValueError, match=f"^move: hex 0 is occupied$"):
+    with pytest.raises(ValueError, match="^move: hex 0 is occupied$"):
         rules.move(g, s.units[0], 0)
 
 
