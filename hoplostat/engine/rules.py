@@ -79,6 +79,22 @@ class Controller(Protocol):
     def choose(self, g: Game, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None: ...
 
 
+def copy_generator(rng: np.random.Generator) -> np.random.Generator:
+    """An independent copy of `rng` at its position: what `copy.deepcopy` gives (the same bit generator type
+    and state, a copy of its seed sequence, so a later `spawn` gives the same children), three times faster
+    (deepcopy goes through pickling; a lookahead clones the game hundreds of times per game)."""
+    bg = rng.bit_generator
+    seq = bg.seed_seq
+    if type(seq) is np.random.SeedSequence:
+        seq = np.random.SeedSequence(seq.entropy, spawn_key=seq.spawn_key, pool_size=seq.pool_size,
+                                     n_children_spawned=seq.n_children_spawned)
+    else:
+        return copy.deepcopy(rng)  # a bit generator made from its state alone (no seed sequence to copy)
+    new = type(bg)(seq)
+    new.state = bg.state
+    return np.random.Generator(new)
+
+
 @dataclass(slots=True)
 class Game:
     """A state with what plays it: the roller for dice, one controller per troop, the rng."""
@@ -123,7 +139,7 @@ class Game:
         at its position; the roller's probability tables shared) and the controllers (deep copies, what
         they share with the game mapped to the copies)."""
         state = self.state.clone()
-        rng = copy.deepcopy(self.rng)
+        rng = copy_generator(self.rng)
         memo: dict[int, Any] = {id(self.rng): rng, id(self.state): state}
         roller = self.roller
         if type(roller) is PmfRoller:

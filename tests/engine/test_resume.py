@@ -156,3 +156,28 @@ def test_a_reseeded_clone_rolls_other_dice_than_the_original(catalog):
     clone.reseed(np.random.default_rng(99))
     assert clone.rng.random() != g.rng.random()
     assert clone.roller.rng is clone.rng and g.roller.rng is g.rng
+
+
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.MT19937, np.random.Philox, np.random.SFC64])
+def test_a_clones_dice_stream_is_a_deep_copy_of_the_games(bit_generator):
+    """`Game.clone` copies the game's rng with `rules.copy_generator` (faster than `copy.deepcopy`): the copy
+    draws what a deep copy draws, spawns the children a deep copy spawns, and drawing or spawning from it
+    leaves the original where it was."""
+    import copy
+
+    from hoplostat.engine.rules import copy_generator
+
+    rng = np.random.Generator(bit_generator(11))
+    rng.random(3)
+    rng.spawn(2)
+    deep, fast = copy.deepcopy(rng), copy_generator(rng)
+    assert type(fast.bit_generator) is bit_generator and fast is not rng
+    assert fast.integers(1 << 62, size=6).tolist() == deep.integers(1 << 62, size=6).tolist()
+    assert fast.spawn(1)[0].random() == deep.spawn(1)[0].random()
+    before = copy.deepcopy(rng)
+    fast.random(5)
+    fast.spawn(3)
+    assert rng.random() == before.random() and rng.spawn(1)[0].random() == before.spawn(1)[0].random()
+    seedless = np.random.Generator(bit_generator(0))
+    seedless.bit_generator.state = rng.bit_generator.state
+    assert copy_generator(seedless).random() == copy.deepcopy(seedless).random()
