@@ -78,6 +78,21 @@ def test_output_folders_are_created(tmp_path, capsys):
     assert plot.stat().st_size > 0
 
 
+# --------------------------------------------------------------------------- names
+
+@pytest.mark.parametrize("argv", [
+    ["play", "skirmish", "--seed", "1", "-f", "kunlon"],
+    ["play", "skirmish", "--seed", "1", "-f", "kunlon", "-f", "amazons", "-f", "parthians"],
+    ["sweep", "onslaught", "-f", "kunlon", "-f", "amazons", "-f", "parthians", "--games", "1"],
+])
+def test_a_misspelt_faction_is_named_before_the_count_of_factions(argv, tmp_path, capsys):
+    """A misspelt faction is the error reported, with its suggestion, even when the count of factions is wrong
+    too: a user who fixed the count first would meet the name error next."""
+    if argv[0] == "sweep":
+        argv = [*argv, "--out", str(tmp_path / "out")]
+    one_error(*run_cli(capsys, *argv), "'kunlon'", "kunlun")
+
+
 # --------------------------------------------------------------------------- seeds and failed sweeps
 
 

@@ -482,13 +482,13 @@ class Mode:
     @classmethod
     def validate(cls, catalog: Any, spec: GameSpec) -> GameSpec:
         """Check a spec against the mode's facts; fills the defaults (arena, round cap)."""
+        for f in spec.factions:  # a misspelt name first: fixing the count would not fix it
+            catalog.faction(f)
         if len(spec.factions) not in cls.seats:
             want = " or ".join(str(n) for n in cls.seats)
             raise InputError(f"{cls.name} needs {want} faction(s), got {len(spec.factions)}")
         if len(set(spec.factions)) != len(spec.factions) and cls.analysis != "versus":
             raise InputError(f"{cls.name}: players choose different factions")
-        for f in spec.factions:
-            catalog.faction(f)
         arena = spec.arena or cls.arenas[0]
         if arena not in cls.arenas:
             raise InputError(f"unknown arena {arena!r} for {cls.name}; allowed: {', '.join(cls.arenas)}")
