@@ -343,3 +343,21 @@ def test_ctrl_c_stops_a_ladder_with_one_line(tmp_path):
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
     lines = [x for x in stderr.splitlines() if x.strip() and not x.startswith("ladder skirmish:")]
     assert len(lines) == 1 and lines[0].startswith("interrupted: the ladder was stopped"), stderr
+
+
+def test_the_command_list_gives_each_commands_help_on_one_wrapped_paragraph():
+    """`hoplostat --help` lists each command with its help's first paragraph as one line, wrapped only at the
+    terminal's width: a docstring's own line breaks (and a word hyphenated at one) do not reach the list."""
+    from hoplostat.cli._common import one_line
+
+    assert one_line("""Win shares (free-for-
+        all); team
+        rates.
+
+        More.""") == "Win shares (free-for-all); team rates."
+    res = subprocess.run([HOPLOSTAT, "--help"], capture_output=True, text=True, env=_env(COLUMNS="2000"), check=True)
+    rows = [line.strip("│ ") for line in res.stdout.splitlines() if line.startswith("│ ")]
+    listed = {r.split()[0]: r for r in rows if not r.startswith("-")}
+    for name in ("summarize", "compare", "ladder", "rulings", "tune", "odds"):
+        assert listed[name].endswith("."), listed[name]  # the whole paragraph on the command's own line
+    assert "Holm's correction for the number of factions compared; and how many" in listed["compare"]

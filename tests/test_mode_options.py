@@ -45,6 +45,9 @@ def test_modes_lists_each_modes_options():
     flat = "".join(c for c in text if c not in " \n│┃")  # the table wraps long cells
     assert code == 0 and "pool=origins|rise-of-rome|lost-cities|all(defaultorigins)" in flat
     assert "city=own|origins(defaultown)" in flat and "immortal-order=" in flat
+    # an option whose default is "not set" says so, not an empty "(default )"
+    assert rows["onslaught"]["options"][0]["default"] in ("", None) and "(default)" not in flat
+    assert "commas(defaultnone)" in flat
 
 
 def test_an_option_changes_the_games_it_should_and_only_those():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import math
 import sys
@@ -55,6 +56,30 @@ def register_optional(app: typer.Typer) -> None:
         if mod is not None:
             fn = getattr(mod, attr)
             app.command(name, help=getattr(mod, "HELP_" + attr.upper(), fn.__doc__))(fn)
+    _short_helps(app)
+
+
+def one_line(text: str) -> str:
+    """A help text's first paragraph on one line (its line breaks, a word hyphenated at one included, undone)."""
+    para = inspect.cleandoc(text).split("\n\n")[0]
+    out = ""
+    for line in para.splitlines():
+        line = line.strip()
+        out += line if not out or out.endswith("-") else " " + line
+    return out
+
+
+def _short_helps(app: typer.Typer) -> None:
+    """Give every command without one a short help (the list of `hoplostat --help`): its help's first paragraph
+    on one line. Typer would keep the docstring's line breaks there, and the list would wrap at each."""
+    infos = [*app.registered_commands]
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            infos += group.typer_instance.registered_commands
+    for info in infos:
+        text = info.help or (info.callback.__doc__ if info.callback else None)
+        if info.short_help is None and text:
+            info.short_help = one_line(text)
 
 
 def _try_import(module: str):

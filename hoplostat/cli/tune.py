@@ -10,7 +10,9 @@ import typer
 
 from hoplostat.cli._common import seed_option
 
-HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two of them):
+HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two of them).
+
+The rate, by kind of target:
 
 - a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;
 - a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with --players 2), as summarize counts it; --goal required;
