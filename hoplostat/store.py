@@ -253,12 +253,13 @@ _PART = re.compile(r"part-(\d+)\.parquet")
 
 
 def _next_part(out: Path, idx: dict) -> str:
-    """The name of the next part: one past the highest part number the directory has used, indexed or not
-    (a dropped damaged part in `unused/damaged/`, an orphan left by an interrupted compaction). Counting the
-    index alone would give a dropped part's successor the name of a part still in use, and overwrite it."""
+    """The name of the next part: one past the highest part number in the index or among the dropped damaged
+    parts in `unused/damaged/`. Counting the index's parts alone would give a dropped part's successor the
+    name of a part still in use, and overwrite it. (An orphan part, written by an interrupted compaction and
+    never indexed, may be overwritten: its rows are still in the loose files.)"""
     used = [0]
-    folders = [*table_dirs(out), *(p for p in (out / UNUSED / "damaged").glob("*") if p.is_dir())]
-    for name in [*idx["parts"], *(p.name for f in folders for p in f.glob("part-*.parquet"))]:
+    damaged = [p for p in (out / UNUSED / "damaged").glob("*") if p.is_dir()]
+    for name in [*idx["parts"], *(p.name for f in damaged for p in f.glob("part-*.parquet"))]:
         m = _PART.fullmatch(name)
         if m:
             used.append(int(m.group(1)))
