@@ -794,14 +794,21 @@ def test_guide_allies_have_three_more_movement_and_a_yellow_die_NAU_44():
     assert rules.movement_of(s, foe) == printed_chip(foe.unit).movement
 
 
-def test_leech_stand_in_one_hp_from_an_adjacent_opponent_heals_one_R_PW_21_NAU_44():
+def leech_in_water(missing: int):
+    """A cleared solo game with the rival's Leech sailor on hex 60, `missing` HP short of its Health (the chips
+    back in its supply): (game, sailor)."""
     g = new(("kunlun",))
     s = g.state
     clear(g)
     le = sailor(g, "sailor-beast-2")
     put(g, le, 60)
-    le.hp -= 1
-    s.supply[s.supply_of(le.troop)] += 1
+    le.hp -= missing
+    s.supply[s.supply_of(le.troop)] += missing
+    return g, le
+
+
+def test_leech_stand_in_one_hp_from_an_adjacent_opponent_heals_one_R_PW_21_NAU_44():
+    g, le = leech_in_water(1)
     foe = water_unit(g, 0, free_near(g, 60)[0])
     opts = rules.ability_options(g, 1)
     assert (le.uid, "leech", (foe.uid,)) in opts

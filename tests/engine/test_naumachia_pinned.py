@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from test_naumachia import (CAT, BLUE, YELLOW, Script, captain, chip, clear, crew, crocs, free_near, neutral, new,
-                            put, remove, sailor, ships, water_unit)
+                            leech_in_water, put, remove, sailor, ships, water_unit)
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec, mode_class
@@ -317,13 +317,20 @@ def _off_ship(g):
     return u
 
 
-def test_put_in_water_takes_what_the_supply_holds_or_discards_NAU_33():
+def _put_with_supply(chips: int):
+    """A cleared solo game where a unit off its ship is put in the water on hex 60 with `chips` red health
+    chips left in the supply: (game, unit)."""
     g = new(("kunlun",))
-    s = g.state
     clear(g)
     u = _off_ship(g)
-    s.supply["red"] = 2
+    g.state.supply["red"] = chips
     nau.put_in_water(g, u, 60, "is put")
+    return g, u
+
+
+def test_put_in_water_takes_what_the_supply_holds_or_discards_NAU_33():
+    g, u = _put_with_supply(2)
+    s = g.state
     assert u.hp == 2 and s.supply["red"] == 0 and u.zone == COMBAT and s.board[60] == u.uid
     assert last(g) == [f"{u.name} (red) is put: on hex 60 with 2 HP"]
     v = crew(g, ships(g, 0)[0])[-1]
@@ -1072,13 +1079,8 @@ def test_leech_is_the_holders_damage_narrated_and_heals_one_R_PW_21_NAU_44():
     """Leech (stand-in): 1 HP from the adjacent opponent, dealt by the holder (its damage counts for it and its
     troop), narrated as Leech; the holder heals 1, however much it is missing. Only opponents in the water next
     to it are offered: a ship is not, nor a unit two hexes away."""
-    g = new(("kunlun",))
+    g, le = leech_in_water(2)
     s = g.state
-    clear(g)
-    le = sailor(g, "sailor-beast-2")
-    put(g, le, 60)
-    le.hp -= 2
-    s.supply[s.supply_of(le.troop)] += 2
     near, far = free_near(g, 60)[0], next(h for h in free_near(g, 60, 2) if s.grid.dist[60][h] == 2)
     foe = water_unit(g, 0, near)
     water_unit(g, 0, far, k=-2)
@@ -1703,12 +1705,8 @@ def test_exactly_two_closest_hexes_for_a_dislodged_captain_are_asked_NAU_33():
 
 
 def test_a_single_health_chip_left_is_enough_to_enter_the_water_R_PW_17_NAU_33():
-    g = new(("kunlun",))
+    g, u = _put_with_supply(1)
     s = g.state
-    clear(g)
-    u = _off_ship(g)
-    s.supply["red"] = 1
-    nau.put_in_water(g, u, 60, "is put")
     assert u.zone == COMBAT and u.hp == 1 and s.supply["red"] == 0 and s.board[60] == u.uid
 
 
