@@ -75,6 +75,14 @@ def guardian(g, colour):
     return next(s.units[i] for i in s.guardians if s.supply_of(s.units[i].troop) == colour)
 
 
+def hero_beside_guardian(g):
+    """Seat 0's first hero put on a hex next to the red guardian: (hero, guardian)."""
+    gu = guardian(g, "red")
+    hero = heroes(g, 0)[0]
+    put(g, hero, g.state.grid.neighbours[gu.hex][2])
+    return hero, gu
+
+
 # --------------------------------------------------------------------------- the Vesuvians
 
 
@@ -401,10 +409,7 @@ def test_each_die_face_has_its_effect_CON_24():
 
 def test_face_one_absorb_reduces_attacks_on_a_guardian_CON_24():
     g = new(("kunlun",))
-    s = g.state
-    gu = guardian(g, "red")
-    hero = heroes(g, 0)[0]
-    put(g, hero, s.grid.neighbours[gu.hex][2])
+    hero, gu = hero_beside_guardian(g)
     con.set_die(g, 1, "test")
     g.roller = FixedRoller([3])
     hp = gu.hp
@@ -615,9 +620,7 @@ def test_favor_equals_the_hp_removed_from_opponents_guardians_included_CON_39():
     g = new(("kunlun",))
     s = g.state
     con.set_die(g, 2, "test")
-    hero = heroes(g, 0)[0]
-    gu = guardian(g, "red")
-    put(g, hero, s.grid.neighbours[gu.hex][2])
+    hero, gu = hero_beside_guardian(g)
     rules.damage(g, gu, 3, source=hero)
     assert s.troops[0].favor == 3 and s.guardian_hp[0] == 3
     rival_hero = s.units[s.lineup[0]]
@@ -820,10 +823,7 @@ def test_competitive_guardian_ties_are_drawn_at_random_R_PW_3_CON_29():
 
 def test_blasphemous_adds_one_damage_to_the_guardians_hit_attacks_R_PW_4_CON_24():
     g = new(("kunlun",), roller=FixedRoller([2, 2]))
-    s = g.state
-    gu = guardian(g, "red")
-    hero = heroes(g, 0)[0]
-    put(g, hero, s.grid.neighbours[gu.hex][2])
+    hero, gu = hero_beside_guardian(g)
     con.set_die(g, 2, "test")
     hp = hero.hp
     rules.attack(g, gu, hero)

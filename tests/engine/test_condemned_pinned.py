@@ -15,7 +15,7 @@ from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import condemned as con
-from test_condemned import CAT, Script, guardian, heroes, hexes, new, put, wretch
+from test_condemned import CAT, Script, guardian, hero_beside_guardian, heroes, hexes, new, put, wretch
 
 SOLO = GameSpec("condemned", ("kunlun",))
 DUO = GameSpec("condemned", ("kunlun", "amazons"))
@@ -71,9 +71,7 @@ def test_result_counts_per_troop_CON_39_CON_41_CON_26():
     g = new(("kunlun",), ctrl=Script(die_face=lambda o: o[0]))
     s = g.state
     con.set_die(g, 3, "test")
-    hero = heroes(g, 0)[0]
-    gu = guardian(g, "red")
-    put(g, hero, s.grid.neighbours[gu.hex][2])
+    hero, gu = hero_beside_guardian(g)
     rules.damage(g, gu, 5, source=hero)  # 5 favor: the first reward, Wretch II
     con.set_die(g, 1, "test")
     put(g, hero, hexes(g, "key-2")[0])
@@ -233,10 +231,7 @@ def test_the_set_up_die_can_show_every_face_CON_13():
 
 def test_new_game_plays_with_the_given_roller_and_names_the_mode_in_its_errors():
     g = new(("kunlun",), roller=FixedRoller(mode="none"))
-    s = g.state
-    hero = heroes(g, 0)[0]
-    gu = guardian(g, "red")
-    put(g, hero, s.grid.neighbours[gu.hex][2])
+    hero, gu = hero_beside_guardian(g)
     for _ in range(5):
         rules.attack(g, hero, gu)
     assert gu.hp == 12  # no die ever hits
@@ -290,9 +285,7 @@ def test_one_hp_removed_earns_one_favor_and_guardian_damage_adds_up_CON_39():
     g = new(("kunlun",))
     s = g.state
     con.set_die(g, 2, "test")
-    hero = heroes(g, 0)[0]
-    gu = guardian(g, "red")
-    put(g, hero, s.grid.neighbours[gu.hex][2])
+    hero, gu = hero_beside_guardian(g)
     rules.damage(g, gu, 1, source=hero)
     assert s.troops[0].favor == 1 and s.guardian_hp[0] == 1
     rules.damage(g, gu, 2, source=hero)
