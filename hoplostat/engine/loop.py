@@ -164,16 +164,26 @@ def new_game(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *,
     g = cls.new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
     if spec.rulings:
         g.state.rulings = dict(spec.rulings)
-        g.state.say("Rulings changed for this game: " + ", ".join(f"{k}={v}" for k, v in spec.rulings))
-    if spec.options:
-        g.state.say("Mode options of this game: " + ", ".join(f"{k}={v}" for k, v in spec.options))
+    from hoplostat.engine.native import spec_log_lines
+
+    for line in spec_log_lines(spec):
+        g.state.say(line)
     return g.state.mode, spec, g
 
 
 def play(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng: np.random.Generator,
          log: bool = False, roller: Roller | None = None,
          after_turn: Callable[[Game, Turn], Any] | None = None) -> GameResult:
-    """Play one game of any registered mode to its end; same rng seed, same game. `after_turn`: see `run`."""
+    """Play one game of any registered mode to its end; same rng seed, same game. `after_turn`: see `run`.
+    The optional native core plays the game when it can (`engine.native.try_play`: the same game, faster);
+    never when `after_turn` observes it turn by turn."""
+    if after_turn is None:
+        from hoplostat.engine import native
+
+        checked = mode_class(spec.mode).validate(catalog, spec)
+        got = native.try_play(catalog, checked, controllers, rng=rng, log=log, roller=roller)
+        if got is not None:
+            return got
     mode, spec, g = new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
     mode.begin(g)
     run(g, spec.max_rounds, after_turn=after_turn)  # type: ignore[arg-type]

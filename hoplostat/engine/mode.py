@@ -224,6 +224,8 @@ class GameResult:
     extras: dict[str, Any] = field(default_factory=dict)
     """Mode-specific results (Onslaught: immortals_defeated, waves; Ascension: titan, titan_hp, ...)."""
     log: list[str] | None = None
+    engine: str = "python"
+    """Which engine played the game: `python`, or `native` (the optional core, hoplostat/engine/native.py)."""
 
     @property
     def capped(self) -> bool:

@@ -124,3 +124,282 @@ def import_rng(rng: np.random.Generator, spec: tuple) -> None:
         raise ValueError("the core's generator spawned fewer children than Python's copy")
     if more:
         bg.seed_seq.spawn(more)  # the count is read-only; spawning advances it (the children are dropped)
+
+
+# --------------------------------------------------------------------------- what the core plays
+
+CORE_MODES = {"skirmish": ("pozzuoli", "colosseum")}
+"""Modes the core plays, with their arenas."""
+CORE_TERMS = ("movement-set", "movement-add", "range-add", "extra-dice", "reduce-damage", "stun", "gain-hp", "heal",
+              "damage", "damage-adjacent")
+"""Tactic effect terms the core resolves (hoplostat/engine/rules.py's own handlers and modifiers)."""
+CORE_RULINGS = ("retaliate-when-defeated", "inspire-stacks")
+"""Ruling switches that change Skirmish, both played by the core."""
+_SKILLS_MODULE = "hoplostat.rulesets.remastered.skills"
+
+
+def _skill_supported(sid: str, ruleset: str, core: frozenset[str]) -> bool:
+    """The core plays a skill the same as Python when: no rule set implements it (both ignore it, and the result
+    says so), Python registered it without hooks (read only by other modes), or it is one of the core's, with
+    Python's Remastered handlers."""
+    from hoplostat.engine.registry import skill_impl
+
+    impl = skill_impl(sid, ruleset)
+    if impl is None or not impl.hooks:
+        return True
+    if sid not in core or ruleset != "remastered":
+        return False
+    return all(fn is True or getattr(fn, "__module__", "") == _SKILLS_MODULE for fn in impl.hooks.values())
+
+
+def _term_supported(term: str, ruleset: str) -> bool:
+    from hoplostat.engine.registry import CORE, EFFECTS, effect_impl
+
+    impl = effect_impl(ruleset, "tactic", term)
+    if impl is None:
+        return True  # resolved by nobody: nothing happens in either engine
+    return term in CORE_TERMS and impl is EFFECTS.get((CORE, "tactic", term))
+
+
+class _Facts:
+    """Per catalog: the core's handle and what of the catalog the core cannot play (by faction)."""
+
+    __slots__ = ("catalog", "handle", "chip_ids", "blocked")
+
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
+        self.handle = None
+        self.chip_ids: list[str] = []
+        self.blocked: dict[str, str | None] = {}
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(catalog: Any) -> _Facts:
+    got = _FACTS.get(id(catalog))
+    if got is None or got.catalog is not catalog:
+        if len(_FACTS) > 16:
+            _FACTS.clear()
+        got = _FACTS[id(catalog)] = _Facts(catalog)
+    return got
+
+
+def _chip_problem(u: Any, core: frozenset[str]) -> str | None:
+    if u.ruleset != "remastered":
+        return f"{u.id} is a {u.ruleset} chip"
+    for ref in u.skills:
+        if not _skill_supported(ref.id, u.ruleset, core):
+            return f"{u.id} has the skill {ref.id!r}, which the core does not play"
+    return None
+
+
+def _faction_problem(catalog: Any, fid: str, core: frozenset[str]) -> str | None:
+    facts = _facts(catalog)
+    if fid not in facts.blocked:
+        why = None
+        for u in catalog.faction_units(fid, include_hero=True):
+            why = why or _chip_problem(u, core)
+        for t in catalog.faction_tactics(fid):
+            for e in t.effects:
+                if why is None and not _term_supported(e.term, "remastered"):
+                    why = f"the tactic {t.id} has the effect {e.term!r}, which the core does not resolve"
+        facts.blocked[fid] = why
+    return facts.blocked[fid]
+
+
+def _shared_problem(catalog: Any, core: frozenset[str]) -> str | None:
+    """Chips every game may use: the neutral heroes and the sentinel; the supply's keys."""
+    facts = _facts(catalog)
+    if "\0shared" not in facts.blocked:
+        why = None
+        if getattr(catalog, "ruleset", "remastered") != "remastered":
+            why = f"the catalog is {catalog.ruleset}'s"
+        for u in (*catalog.units_of_kind("neutral-hero"), *catalog.units_of_kind("sentinel")):
+            why = why or _chip_problem(u, core)
+        if why is None and not {"red", "blue"} <= set(catalog.game.health_chips):
+            why = "the health-chip supply has no red or no blue chips"
+        facts.blocked["\0shared"] = why
+    return facts.blocked["\0shared"]
+
+
+def _controller_spec(ctrl: Any, rng: np.random.Generator) -> tuple | str:
+    """A player as the core reads it, or why the core cannot play it (it must draw from the game's stream)."""
+    from hoplostat.policies.greedy import GreedyController
+    from hoplostat.policies.lookahead import LookaheadController
+    from hoplostat.policies.random import RandomController
+
+    kind = type(ctrl)
+    if kind is RandomController:
+        return ("random",) if ctrl.rng is rng else "a random player with its own stream"
+    if kind is GreedyController:
+        if ctrl.rng is None:
+            return ("greedy", "first")
+        return ("greedy", "game") if ctrl.rng is rng else ("greedy", export_rng(ctrl.rng))
+    if kind is LookaheadController:
+        if ctrl.rng is not rng or type(ctrl.greedy) is not GreedyController or ctrl.greedy.rng is None:
+            return "a lookahead player without the game's stream"
+        search = None if ctrl._search is None else export_rng(ctrl._search)
+        return ("lookahead", export_rng(ctrl.greedy.rng), search, int(ctrl.budget), int(ctrl.width),
+                None if ctrl.horizon is None else int(ctrl.horizon))
+    return f"the player {kind.__name__}"
+
+
+def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Generator, roller: Any) -> str | None:
+    """Why the core cannot play this game exactly as the Python engine would (None: it can). `spec` validated."""
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.engine.rulings import rulings
+    from hoplostat.engine.rules import PmfRoller
+    from hoplostat.rulesets.remastered.skirmish import Skirmish
+
+    if spec.mode not in CORE_MODES:
+        return f"the core does not play {spec.mode}"
+    if mode_class(spec.mode) is not Skirmish:
+        return f"{spec.mode} is not the Remastered Skirmish class"
+    if spec.arena not in CORE_MODES[spec.mode]:
+        return f"the core does not play the arena {spec.arena}"
+    if roller is not None and not (type(roller) is PmfRoller and roller.rng is rng):
+        return "the dice are forced (a scenario's roller)"
+    known = rulings()
+    for name, _value in spec.rulings:
+        r = known.get(name)
+        if r is not None and r.ruleset == "remastered" and name not in CORE_RULINGS:
+            return f"the ruling switch {name} is not in the core"
+    if len(controllers) != 2:
+        return "the core plays one player per seat"
+    try:
+        export_rng(rng)
+    except ValueError as e:
+        return str(e)
+    for c in controllers:
+        got = _controller_spec(c, rng)
+        if isinstance(got, str):
+            return f"the core does not play {got}"
+    core = frozenset(module().skills())
+    return _shared_problem(catalog, core) or next(
+        (p for p in (_faction_problem(catalog, f, core) for f in spec.factions) if p), None)
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def export_catalog(catalog: Any) -> Any:
+    """The core's catalog for a Python one (built once per catalog object): its units, tactics, factions, neutral
+    heroes, sentinels, health chips and the arenas the core plays."""
+    facts = _facts(catalog)
+    if facts.handle is None:
+        chips = []
+        for u in catalog.units.values():
+            chips.append((u.id, u.name, u.kind, bool(u.elite), int(u.health), int(u.movement), int(u.range),
+                          tuple(int(c) for c in u.attack.counts), [(r.id, r.param) for r in u.skills]))
+        tactics = [(t.id, t.name, t.type, [(e.term, None if e.arg is None else str(e.arg)) for e in t.effects])
+                   for t in catalog.tactics.values()]
+        factions = [(fid, f.hero, [u.id for u in catalog.faction_units(fid)], list(f.tactics))
+                    for fid, f in catalog.factions.items() if f.hero]
+        arenas = []
+        for aid in CORE_MODES["skirmish"]:
+            try:
+                ar = catalog.arena(aid)
+            except Exception:  # noqa: BLE001 - a catalog without this arena: the core never plays it
+                continue
+            arenas.append((aid, [(h.q, h.r, list(h.tags)) for h in ar.hexes], [list(n) for n in ar.neighbours()]))
+        facts.handle = module().Catalog(
+            chips, tactics, factions, [u.id for u in catalog.units_of_kind("neutral-hero")],
+            [u.id for u in catalog.units_of_kind("sentinel")], list(catalog.game.health_chips.items()), arenas)
+        facts.chip_ids = facts.handle.chip_ids()
+    return facts.handle
+
+
+def spec_log_lines(spec: Any) -> list[str]:
+    """The narration `engine.loop.new_game` adds after set-up: rulings changed, mode options."""
+    out = []
+    if spec.rulings:
+        out.append("Rulings changed for this game: " + ", ".join(f"{k}={v}" for k, v in spec.rulings))
+    if spec.options:
+        out.append("Mode options of this game: " + ", ".join(f"{k}={v}" for k, v in spec.options))
+    return out
+
+
+def _game_args(spec: Any, rng: np.random.Generator, controllers: Any) -> tuple:
+    rulings = dict(spec.rulings)
+    game = (spec.factions[0], spec.factions[1], spec.arena, spec.first, int(spec.max_rounds),
+            rulings.get("retaliate-when-defeated") == "no", rulings.get("inspire-stacks") == "no", spec_log_lines(spec))
+    return game, export_rng(rng), [_controller_spec(c, rng) for c in controllers]
+
+
+def _write_back(out: tuple, rng: np.random.Generator, controllers: Any) -> None:
+    """Leave the generators and players where the core left its copies (a caller may go on drawing)."""
+    from hoplostat.policies.lookahead import LookaheadController
+
+    game_rng, player_rngs, searched = out[7], out[8], out[9]
+    for c, rngs, n in zip(controllers, player_rngs, searched):
+        if isinstance(c, LookaheadController):
+            if c._search is None and rngs[1] is not None:
+                # the search stream the core spawned: the game's seed sequence's child of that index (the last
+                # word of its spawn key)
+                seq = rng.bit_generator.seed_seq
+                child = np.random.SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, rngs[1][5][-1]),
+                                               pool_size=seq.pool_size)
+                c._search = np.random.Generator(np.random.PCG64(child))
+            import_rng(c.greedy.rng, rngs[0])
+            if rngs[1] is not None:
+                import_rng(c._search, rngs[1])
+            c.searched += n
+        elif rngs and rngs[0] is not None and getattr(c, "rng", None) is not None and c.rng is not rng:
+            import_rng(c.rng, rngs[0])
+    import_rng(rng, game_rng)
+
+
+def result_of(catalog: Any, spec: Any, out: tuple) -> Any:
+    """The core's tuple as the `GameResult` the Python engine returns (`loop.versus_result`)."""
+    from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, TroopResult, UnitSummary
+    from hoplostat.engine.registry import _missing
+
+    winner, reason, rounds, first, troops, units, log = out[:7]
+    ids = _facts(catalog).chip_ids
+    outcome = [DRAW, DRAW] if winner is None else [WON if p == winner else LOST for p in range(2)]
+    chips = catalog.units
+    unit_rows = [UnitSummary(ids[c], spec.factions[t], t, entered, deployed, dealt, kills, defeated > 0, defeated, taken,
+                             enabled)
+                 for c, t, on_track, entered, deployed, dealt, kills, defeated, taken, enabled in units
+                 if not on_track or entered]
+    missing = _missing({(chips[ids[c]].ruleset, r.id) for c, *_ in units for r in chips[ids[c]].skills})
+    return GameResult(
+        mode=spec.mode, ruleset="remastered", arena=spec.arena, factions=tuple(spec.factions), rounds=rounds,
+        end_reason=reason, first_player=first,
+        troops=[TroopResult(i, spec.factions[i], side, i, outcome[i], dep, dealt, kills, lost, favor, rewards, tdmg,
+                            tkills) for i, (side, dep, dealt, kills, lost, favor, rewards, tdmg, tkills) in enumerate(troops)],
+        units=unit_rows, unimplemented=missing, log=log, engine="native")
+
+
+def play(catalog: Any, spec: Any, controllers: Any, *, rng: np.random.Generator, log: bool = False) -> Any:
+    """One validated game played by the core, as a `GameResult`; the generator and players left where the game
+    left them. Call `unsupported` first."""
+    handle = export_catalog(catalog)
+    out = module().play(handle, [_game_args(spec, rng, controllers)], log=log)[0]
+    _write_back(out, rng, controllers)
+    return result_of(catalog, spec, out)
+
+
+def try_play(catalog: Any, spec: Any, controllers: Any, *, rng: np.random.Generator, log: bool, roller: Any) -> Any:
+    """The game played by the core when the engine choice and the game allow (None: play it in Python, with the
+    reason in `last_fallback`). `--engine native` with a game the core cannot play is an InputError."""
+    global last_fallback
+    choice = engine_choice()
+    if choice == "python":
+        last_fallback = "the Python engine was asked for (--engine python)"
+        return None
+    why = why_unavailable() if not available() else unsupported(catalog, spec, controllers, rng, roller)
+    if why is not None:
+        if choice == "native":
+            from hoplostat.errors import InputError
+
+            raise InputError(f"--engine native: {why}")
+        last_fallback = why
+        return None
+    last_fallback = None
+    return play(catalog, spec, controllers, rng=rng, log=log)
+
+
+last_fallback: str | None = None
+"""Why the last game `try_play` declined went to the Python engine (None when the core played it)."""

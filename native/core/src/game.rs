@@ -1,0 +1,226 @@
+//! A game and the one loop that plays it (hoplostat/engine/rules.py `Game`, hoplostat/engine/loop.py): the
+//! state with what plays it (the dice stream, a player per troop), decisions asked of the players, rounds and
+//! turns, and `resume` of a copy taken at a decision (the lookahead's continuations).
+
+use crate::catalog::Skill;
+use crate::dice::{self, Pool};
+use crate::players::Player;
+use crate::rng::Generator;
+use crate::skirmish;
+use crate::state::State;
+
+/// The decisions the rules leave to a player (their names in the Python engine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Deploy,
+    Tactic,
+    Move,
+    Ability,
+    Engage,
+    ReturnUnit,
+    CatchUp,
+    Track,
+    Support,
+    RewardHp,
+    Foothold,
+    Intercept,
+    TriggerOrder,
+}
+
+impl Decision {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::Deploy => "deploy",
+            Decision::Tactic => "tactic",
+            Decision::Move => "move",
+            Decision::Ability => "ability",
+            Decision::Engage => "engage",
+            Decision::ReturnUnit => "return-unit",
+            Decision::CatchUp => "catch-up",
+            Decision::Track => "track",
+            Decision::Support => "support",
+            Decision::RewardHp => "reward-hp",
+            Decision::Foothold => "foothold",
+            Decision::Intercept => "intercept",
+            Decision::TriggerOrder => "trigger-order",
+        }
+    }
+}
+
+/// Arguments of an Ability or a Special (`()`, `(uid,)`, `(uid, hex)`, `(hex,)` in Python).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Args {
+    None,
+    One(usize),
+    Two(usize, usize),
+}
+
+/// One option of a decision; the shapes of hoplostat/rulesets/remastered/turn.py and colosseum.py.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opt {
+    Deploy(usize, usize),
+    /// (tactic index in camp, target uid)
+    Tactic(usize, usize),
+    Move(usize, usize),
+    Ability(usize, Skill, Args),
+    Attack(usize, usize),
+    Special(usize, Skill, Args),
+    /// A unit (return-unit, catch-up, reward-hp, intercept).
+    Uid(usize),
+    Track(usize),
+    /// (sentinel?, hex)
+    Support(bool, usize),
+    FootholdMove(usize, usize),
+    FootholdFlip(usize, usize),
+    TriggerOrder(usize, Skill),
+}
+
+impl Opt {
+    /// The unit an option is about (the first element of a Python option tuple: the tactic index for a tactic).
+    pub fn head(&self) -> usize {
+        match *self {
+            Opt::Deploy(u, _) | Opt::Tactic(u, _) | Opt::Move(u, _) | Opt::Ability(u, _, _) | Opt::Uid(u)
+            | Opt::Track(u) | Opt::TriggerOrder(u, _) | Opt::Attack(u, _) | Opt::Special(u, _, _) => u,
+            Opt::Support(_, h) | Opt::FootholdMove(h, _) | Opt::FootholdFlip(h, _) => h,
+        }
+    }
+
+    /// `option[1]` of an engage option: the acting unit.
+    pub fn second(&self) -> usize {
+        match *self {
+            Opt::Deploy(_, h) | Opt::Tactic(_, h) | Opt::Move(_, h) => h,
+            Opt::Attack(u, _) | Opt::Special(u, _, _) => u,
+            _ => self.head(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Game {
+    pub s: State,
+    pub rng: Generator,
+    pub players: Vec<Player>,
+    pub depth: u32,
+    pub at_step: bool,
+    pub forced: Option<(Decision, Option<Opt>)>,
+}
+
+pub const STEPS: usize = 8;
+/// A Skirmish turn's steps (TURN-1): start, arena, deployment, tactic, movement, abilities, engage, replenish.
+
+impl Game {
+    /// Ask a troop's player; a single mandatory option is taken without asking. `step`: asked by a turn step
+    /// between actions (what a lookahead may search, and what a resumed copy answers with `forced`).
+    pub fn ask(&mut self, troop: usize, d: Decision, options: Vec<Opt>, optional: bool, step: bool) -> Option<Opt> {
+        if options.is_empty() {
+            return None;
+        }
+        if step {
+            if let Some((want, answer)) = self.forced.take() {
+                if want != d {
+                    panic!("a resumed game asked {:?} first, not {:?}", d.name(), want.name());
+                }
+                return answer;
+            }
+        }
+        if !optional && options.len() == 1 {
+            return Some(options[0]);
+        }
+        self.at_step = step;
+        let mut p = std::mem::replace(&mut self.players[troop], Player::Taken);
+        let choice = p.choose(self, troop, d, &options, optional);
+        self.players[troop] = p;
+        self.at_step = false;
+        if choice.is_none() && !optional {
+            panic!("player of troop {} passed on mandatory {:?}", troop, d.name());
+        }
+        choice
+    }
+
+    /// The hits of a pool (`PmfRoller.hits` on the game's stream).
+    #[inline]
+    pub fn roll(&mut self, pool: &Pool) -> u32 {
+        dice::roll(&mut self.rng, pool)
+    }
+
+    /// `open_turn`: counts the turn, makes its troop active, narrates the header.
+    fn open_turn(&mut self, troop: usize) {
+        self.s.turn += 1;
+        self.s.active = troop;
+        if self.s.logging() {
+            let t = &self.s.troops[troop];
+            let text = format!("-- Round {}, {} ({}) turn", self.s.round, t.faction, self.s.side_name(troop));
+            self.s.say(text);
+        }
+    }
+
+    /// `run_steps` of a troop's turn from step `start`.
+    fn run_steps(&mut self, troop: usize, start: usize) {
+        for i in start..STEPS {
+            self.s.step_index = i;
+            skirmish::step(self, troop, i);
+            if self.s.over() {
+                return;
+            }
+        }
+        self.s.step_index = STEPS;
+    }
+
+    /// `_round_turns` from turn `start` (resumed at its recorded step when play stands there); `left` counts
+    /// the turns still to play of a continuation.
+    fn round_turns(&mut self, start: usize, left: &mut Option<i64>) {
+        let resuming = start as i32 == self.s.turn_index && self.s.turn_index >= 0;
+        for i in start..2 {
+            if self.s.over() || left.map_or(false, |l| l <= 0) {
+                return;
+            }
+            let troop = self.s.order[i];
+            self.s.turn_index = i as i32;
+            if resuming && i == start {
+                let at = self.s.step_index;
+                self.run_steps(troop, at);
+            } else {
+                self.open_turn(troop);
+                self.run_steps(troop, 0);
+            }
+            if let Some(l) = left.as_mut() {
+                *l -= 1;
+            }
+            if self.s.over() {
+                return;
+            }
+        }
+    }
+
+    /// `loop.run`: rounds until the game ends or the round cap makes it a draw (`turns`: stop after so many).
+    pub fn run(&mut self, max_rounds: i32, turns: Option<i64>) {
+        self.s.max_rounds = max_rounds;
+        let mut left = turns;
+        while !self.s.over() {
+            if left.map_or(false, |l| l <= 0) {
+                return;
+            }
+            if self.s.round >= max_rounds {
+                skirmish::end(self, format!("round cap ({}) reached", max_rounds), None);
+                break;
+            }
+            self.s.round += 1;
+            self.s.turn_index = -1;
+            skirmish::start_round(self);
+            self.round_turns(0, &mut left);
+        }
+    }
+
+    /// `loop.resume`: the rest of the current step, turn and round, then `run` (a copy taken at a decision).
+    pub fn resume(&mut self, turns: Option<i64>) {
+        let max_rounds = if self.s.max_rounds != 0 { self.s.max_rounds } else { 1_000_000_000 };
+        let mut left = turns;
+        if !self.s.over() && self.s.turn_index >= 0 {
+            let at = self.s.turn_index as usize;
+            self.round_turns(at, &mut left);
+        }
+        if !self.s.over() && left.map_or(true, |l| l > 0) {
+            self.run(max_rounds, left);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! The steps of a Remastered player turn (hoplostat/engine/steps.py, hoplostat/rulesets/remastered/turn.py):
+//! each builds the legal options from the rules and asks the troop's player.
+
+use crate::catalog::{hook, TacticType};
+use crate::game::{Decision, Game, Opt};
+use crate::rules;
+use crate::skills;
+use crate::state::Zone;
+
+/// Temporary tactics this troop played in an earlier turn end now (TAC-5).
+pub fn start_of_turn(g: &mut Game, troop: usize) {
+    let combat = g.s.combat.clone();
+    for u in combat {
+        let placed = g.s.units[u].tactics.clone();
+        for p in placed {
+            if p.owner == troop && g.s.cat.tactics[p.tactic].kind == TacticType::Temporary && p.turn < g.s.turn {
+                rules::discard_tactic(g, u, p);
+            }
+        }
+    }
+}
+
+/// (uid, hex): an active unit in camp whose Health the supply holds onto a free deployment hex (DEP-1, DEP-5).
+pub fn deployable(g: &Game, troop: usize, hexes: &[usize]) -> Vec<Opt> {
+    let s = &g.s;
+    let key = s.troops[troop].side;
+    let free: Vec<usize> = hexes.iter().copied().filter(|&h| s.board[h] < 0).collect();
+    let mut out = Vec::new();
+    let mut pedestals: Option<Vec<usize>> = None;
+    for u in &s.units {
+        let chip = s.chip_of(u);
+        if u.troop == troop && u.zone == Zone::Camp && u.active && chip.health <= s.supply[key] {
+            if chip.is_sentinel {
+                if pedestals.is_none() {
+                    pedestals = Some(s.grid.tagged("pedestal").iter().copied().filter(|&h| s.board[h] < 0).collect());
+                }
+                out.extend(pedestals.as_ref().unwrap().iter().map(|&h| Opt::Deploy(u.uid, h)));
+            } else {
+                out.extend(free.iter().map(|&h| Opt::Deploy(u.uid, h)));
+            }
+        }
+    }
+    out
+}
+
+/// Remastered, "Deployment": at most one unit, mandatory with no units in combat (DEP-1, DEP-2).
+pub fn deployment_step(g: &mut Game, troop: usize, hexes: &[usize]) {
+    let opts = deployable(g, troop, hexes);
+    if opts.is_empty() {
+        return;
+    }
+    let mandatory = !g.s.has_in_combat(troop);
+    if let Some(Opt::Deploy(uid, h)) = g.ask(troop, Decision::Deploy, opts, !mandatory, true) {
+        rules::deploy(g, uid, h);
+    }
+}
+
+/// Remastered, "Tactic Placement": at most one tactic on a valid unit (TAC-1, TAC-2).
+pub fn tactic_step(g: &mut Game, troop: usize) {
+    let n = g.s.troops[troop].tactics_camp.len();
+    if n == 0 {
+        return;
+    }
+    let targets = rules::tactic_targets(&g.s, troop);
+    let mut opts = Vec::with_capacity(n * targets.len());
+    for i in 0..n {
+        for &t in &targets {
+            opts.push(Opt::Tactic(i, t));
+        }
+    }
+    if let Some(Opt::Tactic(i, uid)) = g.ask(troop, Decision::Tactic, opts, true, true) {
+        rules::place_tactic(g, troop, i, uid);
+    }
+}
+
+/// The movement options of a troop: each unit that can move, its reachable hexes in search order.
+pub fn move_options(g: &Game, troop: usize, locked: &[bool]) -> Vec<Opt> {
+    let s = &g.s;
+    let mut opts = Vec::new();
+    let mut blocked: Option<Vec<bool>> = None;
+    for u in s.in_combat_of(troop) {
+        if !rules::can_move(s, u) || locked[s.units[u].h()] {
+            continue;
+        }
+        if blocked.is_none() {
+            blocked = Some(s.blocked_for_move(Some(troop)));
+        }
+        let m = rules::movement_of(s, &s.units[u]);
+        for (h, _) in s.grid.reachable(s.units[u].h(), m, blocked.as_ref().unwrap(), locked) {
+            opts.push(Opt::Move(u, h));
+        }
+    }
+    opts
+}
+
+/// Remastered, "Movement": units move one at a time, each once, up to Movement through unblocked hexes
+/// (MOV-1..3); Combat Lock's hexes may be entered, not left.
+pub fn movement_step(g: &mut Game, troop: usize) {
+    let mut version = usize::MAX;
+    let mut locked = Vec::new();
+    loop {
+        if version != g.s.combat_version() {
+            version = g.s.combat_version();
+            locked = rules::locked_hexes(&g.s, troop);
+        }
+        let opts = move_options(g, troop, &locked);
+        match g.ask(troop, Decision::Move, opts, true, true) {
+            Some(Opt::Move(uid, h)) => {
+                rules::do_move(g, uid, h);
+                if g.s.over() {
+                    return;
+                }
+            }
+            _ => return,
+        }
+    }
+}
+
+/// Remastered, "Abilities": any order, each Ability once per unit per turn (SKL-2).
+pub fn abilities_step(g: &mut Game, troop: usize) {
+    loop {
+        let opts = rules::ability_options(g, troop);
+        match g.ask(troop, Decision::Ability, opts, true, true) {
+            Some(Opt::Ability(uid, sk, args)) => rules::use_ability(g, troop, uid, sk, args),
+            _ => return,
+        }
+        if g.s.over() {
+            return;
+        }
+    }
+}
+
+/// A unit's engage options: an attack on each opponent in Range, then its Specials (not for an Impelled
+/// second action, ENG-1).
+pub fn engage_options(g: &Game, uid: usize, out: &mut Vec<Opt>) {
+    let s = &g.s;
+    for o in rules::targets_in_range(s, uid, None) {
+        out.push(Opt::Attack(uid, o));
+    }
+    if s.units[uid].engaged_turn == s.turn {
+        return;
+    }
+    for (sk, p) in s.chip(uid).on(hook::SPECIAL) {
+        for args in skills::special_options(g, sk, uid, p) {
+            out.push(Opt::Special(uid, sk, args));
+        }
+    }
+}
+
+pub fn engage_build(g: &Game, troop: usize) -> Vec<Opt> {
+    let mut opts = Vec::new();
+    for u in g.s.in_combat_of(troop) {
+        if rules::can_engage(&g.s, u) {
+            engage_options(g, u, &mut opts);
+        }
+    }
+    opts
+}
+
+/// Remastered, "Engage": each unit, one at a time, attacks or uses a Special, or neither (ENG-1).
+pub fn engage_step(g: &mut Game, troop: usize) {
+    loop {
+        let opts = engage_build(g, troop);
+        let choice = g.ask(troop, Decision::Engage, opts, true, true);
+        let Some(choice) = choice else { return };
+        let uid = choice.second();
+        let turn = g.s.turn;
+        let special = matches!(choice, Opt::Special(..));
+        if g.s.units[uid].engaged_turn == turn || special {
+            // the Impel is used up by the second attack, and by a Special as the first action (ENG-1)
+            g.s.units[uid].impelled_turn = -1;
+        }
+        g.s.units[uid].engaged_turn = turn;
+        match choice {
+            Opt::Attack(u, t) => rules::attack(g, u, t),
+            Opt::Special(u, sk, args) => {
+                let p = g.s.chip(u).on(hook::SPECIAL).find(|(k, _)| *k == sk);
+                if let Some((_, param)) = p {
+                    skills::special(g, sk, u, param, args);
+                }
+            }
+            _ => unreachable!(),
+        }
+        if g.s.over() {
+            return;
+        }
+    }
+}
