@@ -403,6 +403,9 @@ class Mode:
     options: ClassVar[tuple[ModeOption, ...]] = ()
     """The mode's options (`ModeOption`): `--option NAME=VALUE` on `play` and `sweep`, validated by
     `parse_options`, passed in `GameSpec.options`, recorded in a sweep's manifest, listed by `hoplostat modes`."""
+    damage_only_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Chip kinds of the mode's pieces that are no units for any game text: attacks may target and damage them,
+    but every other effect on them is ignored (`rules.ignores_effects`); none in most modes."""
     hooks_move: ClassVar[bool] = False
     hooks_ignore: ClassVar[bool] = False
     hooks_roll: ClassVar[bool] = False

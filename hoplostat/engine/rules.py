@@ -246,6 +246,10 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
                 reduce += fn(g, who, param, attacker, target)
     if not auras:
         return pool, bonus, reduce
+    if s.mode.damage_only_kinds and (ignores_effects(s, attacker) or ignores_effects(s, target)):
+        # no aura acts on the attack, or on the damage taken, of a piece that ignores effects
+        own, taken = not ignores_effects(s, attacker), not ignores_effects(s, target)
+        auras = [(h, d if own else (), b if own else (), r if taken else ()) for h, d, b, r in auras]
     skills_work = s.skills_work
     for h, dice_hooks, bonus_hooks, reduce_hooks in auras:
         if not skills_work(h):
@@ -272,10 +276,17 @@ def _stationary_rulesets() -> set[str]:
     return _STATIONARY
 
 
+def ignores_effects(s: GameState, u: UnitState) -> bool:
+    """`u` is a piece its mode declares no unit (`Mode.damage_only_kinds`): attacks may target and damage it, but
+    every other effect on it is ignored: it is never displaced, held by a lock, changed by an aura or impelled,
+    and its moves trigger nothing (Cover)."""
+    return u.unit.kind in s.mode.damage_only_kinds
+
+
 def can_be_displaced(s: GameState, u: UnitState) -> bool:
     """Sentinels cannot be displaced (SUP-4); nor can an inactive hero from its chained hex (SKR-2); nor a
-    unit with a working stationary skill (Rise of Rome, "Stationed")."""
-    if not u.active or u.unit.kind == "sentinel":
+    unit with a working stationary skill (Rise of Rome, "Stationed"); nor a piece that ignores effects."""
+    if not u.active or u.unit.kind == "sentinel" or ignores_effects(s, u):
         return False
     st = _STATIONARY if _STATIONARY is not None else _stationary_rulesets()
     return not (u.unit.ruleset in st and unit_hooks(u.unit, "stationary") and s.skills_work(u))
@@ -384,7 +395,7 @@ def _after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
     if s.mode.hooks_move:
         s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")
-    if movers:
+    if movers and not ignores_effects(s, u):  # no "opponent moves" text names a piece that is no unit (Cover)
         effects = [(h, sid, param, fn) for h in movers if h.zone == COMBAT and s.skills_work(h)
                    for sid, param, fn in unit_hooks(h.unit, "after_move")]
         resolve_triggered(
@@ -414,7 +425,8 @@ def same_team(s: GameState, a: int, b: int) -> bool:
 
 def locked_hexes(s: GameState, troop: int) -> set[int]:
     """Hexes next to an opposing (other team) unit with a movement lock (Combat Lock): a unit of `troop`
-    there cannot move, and one arriving there must stop. A co-op partner's Combat Lock never locks you."""
+    there cannot move, and one arriving there must stop. A co-op partner's Combat Lock never locks you,
+    nor does any lock hold a piece that ignores effects (the movement steps ask `ignores_effects`)."""
     out: set[int] = set()
     for h in s.hooked("movement_lock"):
         if not same_team(s, h.troop, troop) and s.skills_work(h):

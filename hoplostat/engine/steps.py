@@ -61,14 +61,15 @@ def movement_step(g: Game, troop: int) -> None:
         blocked = None
         opts: list[tuple[int, int]] = []
         for u in s.in_combat(troop):
-            if not can_move(s, u) or u.hex in locked:
+            held = locked if not (locked and rules.ignores_effects(s, u)) else set()  # no lock holds it
+            if not can_move(s, u) or u.hex in held:
                 continue
             uid = u.uid
             got = reach.get(uid)
             if got is None or got[0] != u.hex:
                 if blocked is None:
                     blocked = s.blocked_for_move(troop)
-                r = reachable(u.hex, movement_of(s, u), blocked, locked)
+                r = reachable(u.hex, movement_of(s, u), blocked, held)
                 got = reach[uid] = (u.hex, r, [(uid, h) for h in r])
             opts.extend(got[2])
         choice = g.ask(troop, "move", opts, optional=True, step=True)

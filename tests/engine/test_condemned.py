@@ -316,6 +316,29 @@ def test_solo_the_rival_keeps_the_higher_health_lineup_in_order_and_a_champion_C
         assert checked >= 2
 
 
+def test_the_champion_is_a_hero_drawn_at_random_from_the_bag_R_PW_12_CON_17():
+    """Pandora's Wake, "Setup" 6, solo: "After the fifth hero is drafted for each troop, draw one more hero from the
+    draw bag. This is the rival's champion." A random draw from the game's rng (the same seed, the same champion),
+    never biased by the rival's last choice (ruling R-PW-12): over seeds it is each hero other than the player's
+    own faction hero equally often, so it is sometimes stronger than the rival's last drafted hero, and its mean
+    Health is the mean of those heroes (4 standard errors)."""
+    own = CAT.unit(CAT.faction("kunlun").hero)
+    pool = [u.health for u in new(("kunlun",)).state.mode.bag if u.id != own.id]
+    n, champions, stronger = 200, [], 0
+    for seed in range(n):
+        s = new(("kunlun",), seed=seed).state
+        champ, last = s.units[s.champion].unit, s.units[s.lineup[-1]].unit
+        champions.append(champ)
+        stronger += (champ.health, champ.attack.size) > (last.health, last.attack.size)
+    again = new(("kunlun",), seed=7).state
+    assert again.units[again.champion].unit is champions[7] and len({c.id for c in champions}) == len(pool)
+    assert stronger > 0
+    healths = [c.health for c in champions]
+    mean = sum(pool) / len(pool)
+    sd = (sum((h - mean) ** 2 for h in pool) / len(pool)) ** 0.5
+    assert abs(sum(healths) / n - mean) <= 4 * sd / n ** 0.5
+
+
 def test_wretch_one_in_combat_at_set_up_with_its_colours_hp_not_dazed_CON_18():
     g = new(("kunlun",))
     w = wretch(g)
@@ -739,6 +762,31 @@ def test_on_alert_wretch_then_the_weakest_opposing_elite_CON_47():
     rules.damage(g, b, 1)
     assert rc.top(g, hero, [a, b]) == [b]
     assert rc.top(g, hero, [a, b, wretch(g)]) == [wretch(g)]
+
+
+def test_on_alert_the_weakest_opposing_elite_it_can_reach_CON_47_RIV_3():
+    """Remastered, "Identify a Mark": "the rival assesses only the units within reach when determining its mark";
+    so on alert (CON-47: Wretch > weakest opposing elite > ...) with the Wretch out of reach, a rival hero marks the
+    weakest player elite it can reach, even when a weaker one stands out of its reach."""
+    g = new(("kunlun",))
+    s = g.state
+    rc = g.controllers[1]
+    hero = s.units[s.lineup[0]]
+    put(g, hero, 0)
+    put(g, wretch(g), 76)  # past the alert line, out of reach
+    by_health = sorted(heroes(g, 0), key=lambda u: u.unit.health)
+    far, near = by_health[0], by_health[-1]
+    put(g, near, 13)
+    put(g, far, 65)
+    rules.damage(g, far, 1)
+    spots = [hero.hex, *s.grid.reachable(hero.hex, rules.movement_of(s, hero), s.blocked_for_move(1), set())]
+    r = rules.range_of(s, hero)
+    assert con.on_alert(s) and far.hp < near.hp
+    assert rival._can_reach(s.grid.dist, spots, near.hex, r) and not rival._can_reach(s.grid.dist, spots, far.hex, r)
+    assert not rival._can_reach(s.grid.dist, spots, wretch(g).hex, r)
+    dests = rc.plan_move(g, hero, s.blocked_for_move(1), set())
+    assert rc.why[hero.uid] == f"marks {near.name} (weakest-elite)"
+    assert dests and all(s.grid.dist[h][near.hex] <= r for h in dests)
 
 
 def test_alert_is_rechecked_whenever_the_wretch_moves_CON_49():

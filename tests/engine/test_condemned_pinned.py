@@ -1104,8 +1104,10 @@ def test_a_last_single_hero_goes_to_the_drafter_and_the_champion_is_narrated_CON
     g = new(("kunlun",))
     s = g.state
     c = s.units[s.champion]
-    assert s.log[11] == f"The rival's champion is {c.name}, inactive on hex {s.champion_hex}"
-    assert c.troop == 1 and not c.active and c.zone == CAMP and s.drafted[-1] == c.unit.id
+    # drawn once the player's troop is full, before the rival's last, lone pick (ruling R-PW-12)
+    assert s.log[10] == f"The rival's champion is {c.name}, inactive on hex {s.champion_hex}"
+    assert s.log[11].startswith("rival (blue) drafts ") and s.units[s.lineup[-1]].unit.id == s.drafted[-1]
+    assert c.troop == 1 and not c.active and c.zone == CAMP and s.drafted[-2] == c.unit.id
 
 
 # --------------------------------------------------------------------------- the rival's lists

@@ -18,8 +18,10 @@ from hoplostat.engine.loop import GameSpec, mode_class, play
 from hoplostat.engine.registry import printed_chip
 from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
+from hoplostat.engine.steps import movement_step
 from hoplostat.policies import make
 from hoplostat.rulesets.remastered import naumachia as nau
+from hoplostat.rulesets.remastered import rival
 from hoplostat.rulesets.remastered.troops import unit_value
 
 # The frozen roster (tests/frozen.py), as the other engine tests: these rule tests pin the mode on fixed chips
@@ -118,9 +120,12 @@ def remove(g, u) -> None:
     nau.refresh(s)
 
 
-def water_unit(g, seat, h, k=-1):
-    """A crewmember of the seat (the last of its first ship) put in the water on hex h."""
+def water_unit(g, seat, h, k=-1, chip_id=None):
+    """A crewmember of the seat (the last of its first ship) put in the water on hex h; `chip_id`: playing that
+    catalog chip instead (a test's set-up: the skill the position needs)."""
     u = crew(g, ships(g, seat)[0])[k]
+    if chip_id is not None:
+        u.unit = CAT.unit(chip_id)
     put(g, u, h)
     return u
 
@@ -302,6 +307,99 @@ def test_damage_to_a_ship_is_favor_loss_ships_and_units_target_each_other_NAU_17
     left = s.left[1]
     rules.attack(g, mine, theirs)
     assert theirs.hp == 1 and theirs.zone == COMBAT and s.left[1] == left - 2
+
+
+def test_hurl_and_swap_never_move_a_ship_NAU_17():
+    """Pandora's Wake, "Ships and Captains": ships "are not considered units", and "any effect applied to a ship
+    other than damage is ignored": Hurl displaces the units next to it, never a ship; Swap never trades places
+    with one (`rules.ignores_effects`)."""
+    g = new(("kunlun",))
+    clear(g)
+    hurler = water_unit(g, 0, 60, chip_id="kunlun/mountain-radical")
+    swapper = water_unit(g, 0, 46, chip_id="kunlun/defender-1")
+    foe = water_unit(g, 1, 47)
+    mine, theirs = ships(g, 0)[0], ships(g, 1)[0]
+    put(g, mine, 61)
+    put(g, theirs, 59)  # next to both skill holders
+    opts = rules.ability_options(g, 0)
+    hurled = {a[2][0] for a in opts if a[:2] == (hurler.uid, "hurl")}
+    swapped = {a[2][0] for a in opts if a[:2] == (swapper.uid, "swap")}
+    assert {foe.uid, swapper.uid} <= hurled and {hurler.uid, foe.uid} <= swapped
+    assert not {mine.uid, theirs.uid} & (hurled | swapped)
+
+
+def test_impel_is_never_given_to_a_ship_NAU_16():
+    """Pandora's Wake, "Ships and Captains": a ship is no unit, so no ally: Impel ("one adjacent ally may attack
+    twice") is offered for the unit next to its holder, not for its own ship there."""
+    g = new(("kunlun",))
+    clear(g)
+    impeller = water_unit(g, 0, 60, chip_id="new-argonauts/attacker-2")
+    ally = water_unit(g, 0, 47)
+    put(g, ships(g, 0)[0], 61)
+    assert {a[2] for a in rules.ability_options(g, 0) if a[:2] == (impeller.uid, "impel")} == {(ally.uid,)}
+
+
+def test_combat_lock_never_holds_a_ship_NAU_17():
+    """Pandora's Wake, "Ships and Captains": Combat Lock (opponents next to it cannot move) holds the unit next to
+    it but is an effect other than damage on a ship, ignored: the player's ship and the rival's ship next to an
+    opposing Combat Lock still move, in the players' movement step and the rival's."""
+    ctrl = Script()
+    g = new(("kunlun",), ctrl=ctrl)
+    s = g.state
+    clear(g)
+    water_unit(g, 1, 60, chip_id="atlanteans/beast-1")
+    held = water_unit(g, 0, 47)
+    mine, theirs = ships(g, 0)[0], ships(g, 1)[0]
+    put(g, mine, 61)
+    movement_step(g, 2)
+    movement_step(g, 0)
+    offered = {o[0] for _t, d, opts in ctrl.asked if d == "move" for o in opts}
+    assert mine.uid in offered and held.uid not in offered
+    water_unit(g, 0, s.grid.neighbours[theirs.hex][1], chip_id="atlanteans/beast-1")
+    water_unit(g, 0, 94)  # on a platform: the rival ship's mark (NAU-41), within its reach, not its Range
+    start = theirs.hex
+    rival.movement_step(g, 3, g.controllers[3])
+    assert theirs.hex != start
+
+
+def test_cover_never_fires_at_a_ship_NAU_17():
+    """Pandora's Wake, "Ships and Captains": Cover answers an opponent moving into its Range; a ship is no
+    opponent and nothing but damage acts on it, so a ship sailing into Range is not covered (and its troop loses
+    no crowd favor), while a unit moving there is."""
+    g = new(("kunlun",), roller=FixedRoller(mode="all"))
+    s = g.state
+    clear(g)
+    neutral(g)
+    water_unit(g, 1, 60, chip_id="lamosians/archer-2")
+    left = s.left[0]
+    rules.move(g, ships(g, 0)[0], 61)
+    assert s.left[0] == left and not any(" covers " in line for line in s.log)
+    u = water_unit(g, 0, 34)
+    hp = u.hp
+    rules.move(g, u, 35)
+    assert u.hp == hp - 1
+
+
+def test_no_aura_changes_a_ships_attack_or_the_damage_it_takes_R_PW_22_NAU_17():
+    """Ruling R-PW-22 (Pandora's Wake, "Ships and Captains": "any effect applied to a ship other than damage is
+    ignored"): Pervasive Absorb gives its adjacent allies Absorb and Strategic Attack adds a die to their attacks,
+    but neither reaches the holder's own ship next to it; a unit beside them gets both."""
+    g = new(("kunlun",))
+    clear(g)
+    mine = ships(g, 0)[1]  # the units below leave the other ship: this one's Attack stays as it is
+    put(g, mine, 61)
+    ally = water_unit(g, 0, 73)
+    foe = water_unit(g, 1, 30)
+
+    def profiles():
+        return [rules.attack_profile(g, foe, mine), rules.attack_profile(g, foe, ally),
+                rules.attack_profile(g, mine, foe), rules.attack_profile(g, ally, foe)]
+    before = profiles()
+    water_unit(g, 0, 60, chip_id="atlanteans/defender-4")  # Pervasive Absorb, next to the ship and the ally
+    water_unit(g, 0, 74, chip_id="amazons/tactician-1")  # Strategic Attack, next to the ship and the ally
+    on_ship, on_ally, by_ship, by_ally = profiles()
+    assert on_ship == before[0] and by_ship == before[2]
+    assert on_ally[2] == before[1][2] + 1 and by_ally[0].counts[YELLOW] == before[3][0].counts[YELLOW] + 1
 
 
 def test_ship_stats_derive_from_the_captain_NAU_18():

@@ -247,7 +247,9 @@ class CondemnedRival(rival.RivalController):
                 near = min(reach[h] for h in got)
                 self.why[u.uid] = f"marks a hex ({p})"
                 return [h for h in got if reach[h] == near]
-            cands = [o for o in self._cands(g, u, p, opps) if rival._can_reach(dist, spots, o.hex, r)]
+            # Remastered, "Identify a Mark": "the rival assesses only the units within reach", so a superlative
+            # (the weakest opposing elite, CON-47) is taken among the opponents it can reach (RIV-3).
+            cands = self._cands(g, u, p, [o for o in opps if rival._can_reach(dist, spots, o.hex, r)])
             if cands:
                 return self.toward_mark(g, u, cands, reach, r, f" ({p})")
         # RIV-5: back-up movement toward the list's unit priorities and the key hexes.
@@ -752,7 +754,7 @@ def draft(g: Game) -> None:
     faction, ruling R-PW-12), then the drafter draws two, keeps one and the other troop takes the other,
     the troops taking turns as drafter from player 1, until each has five; solo, the rival keeps the higher
     Health, then the deadliest (the player breaks a tie), its heroes a lineup in draft order, and one more
-    hero drawn is its champion."""
+    hero drawn at random from those left in the bag is its champion (`draw_champion`)."""
     s: CondemnedState = g.state  # type: ignore[assignment]
     m: Condemned = s.mode  # type: ignore[assignment]
     bag: list[Unit] = list(m.bag)
@@ -779,6 +781,9 @@ def draft(g: Game) -> None:
             take(t, hero)
     k = 0
     while any(have[t] < HEROES for t in troops) and bag:
+        if s.solo and s.champion < 0 and have[s.players[0]] >= HEROES and len(bag) > HEROES - have[s.rival_troop]:
+            draw_champion(g, bag)  # ruling R-PW-12: before the rival drafts alone
+            continue
         drafter = troops[k % len(troops)]
         other = troops[(k + 1) % len(troops)]
         k += 1
@@ -802,13 +807,22 @@ def draft(g: Game) -> None:
             take(other, rest)
         else:
             bag.append(rest)
-    if s.solo and bag:
-        chip = bag.pop(0)
-        c = UnitState(len(s.units), chip, s.rival_troop, zone=CAMP, active=False)
-        s.units.append(c)
-        s.champion = c.uid
-        s.drafted.append(chip.id)
-        s.say(f"The rival's champion is {chip.name}, inactive on hex {s.champion_hex}")
+    if s.solo and s.champion < 0 and bag:
+        draw_champion(g, bag)
+
+
+def draw_champion(g: Game, bag: list[Unit]) -> None:
+    """Pandora's Wake, "Setup" 6, solo: "draw one more hero from the draw bag": a hero at random (the game's rng)
+    among those left in `bag`, which becomes the rival's inactive champion. The draft draws it once the player's
+    troop is full, before the rival's last picks, which no one shares (ruling R-PW-12): so the rival's choice
+    never leaves it the hero the rival passed over, as the book's draft, where no hero goes back, never does."""
+    s: CondemnedState = g.state  # type: ignore[assignment]
+    chip = bag.pop(int(g.rng.integers(len(bag))))
+    c = UnitState(len(s.units), chip, s.rival_troop, zone=CAMP, active=False)
+    s.units.append(c)
+    s.champion = c.uid
+    s.drafted.append(chip.id)
+    s.say(f"The rival's champion is {chip.name}, inactive on hex {s.champion_hex}")
 
 
 def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bool = False) -> CondemnedState:

@@ -446,6 +446,10 @@ class Naumachia(RivalOrVersus):
                          **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "events", "favor_lost", "ship_damage", "tactics_played", "hero_in")}}
     heuristics = Heuristics(profile="naval")
+    damage_only_kinds = frozenset({"ship"})
+    """Pandora's Wake, "Ships and Captains": ships are not units or opponents, and "any effect applied to a ship
+    other than damage is ignored" (NAU-16, NAU-17): no Hurl, Swap, Impel, Combat Lock, aura or Cover touches one
+    (`rules.ignores_effects`; ruling R-PW-22)."""
     game_extras = ()
     side_extras = ("events", "favor_lost", "ship_damage", "tactics_played", "hero_in")
 

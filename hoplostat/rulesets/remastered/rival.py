@@ -462,9 +462,10 @@ def movement_step(g: Game, troop: int, rc: RivalController) -> None:
         locked = opposing_locks(s, troop)
         opts: list[tuple[int, int]] = []
         for u in s.in_combat(troop):
-            if not rules.can_move(s, u) or u.hex in locked:
+            held = locked if not (locked and rules.ignores_effects(s, u)) else set()  # no lock holds it
+            if not rules.can_move(s, u) or u.hex in held:
                 continue
-            opts.extend((u.uid, h) for h in rc.plan_move(g, u, blocked, locked))
+            opts.extend((u.uid, h) for h in rc.plan_move(g, u, blocked, held))
         if not opts:
             if s.log is not None:
                 for uid, why in rc.why.items():

@@ -339,7 +339,7 @@ register("cover", "innate", after_move=_cover, ruling="R-ENG-14")
 def _impel_options(g, holder, param):
     s = g.state
     return [(a.uid,) for a in s.in_combat() if a is not holder and s.grid.dist[a.hex][holder.hex] == 1
-            and rules.same_team(s, a.troop, holder.troop)]
+            and rules.same_team(s, a.troop, holder.troop) and not rules.ignores_effects(s, a)]
 
 
 def _impel(g, holder, param, args):
