@@ -125,7 +125,7 @@ def test_inner_hex_units_cannot_attack_and_skills_ignored_unless_on_foothold_ARN
     assert a.hp == 1 and b.hp == 3  # Absorb and Retaliate work again
 
 
-# mutant checked: rules.can_move `unit_hooks(u.unit, "move_when_dazed") and s.skills_work(u)` -> without `and s.skills_work(u)`
+# mutant checked: rules.can_move without `and s.skills_work(u)` after the move_when_dazed check
 def test_initiative_is_ignored_on_an_inner_hex_a_unit_deployed_there_does_not_move_ARN_5_R_ENG_21(cat, cgrid):
     """ARN-5 (Remastered, "Inner Deployment Hexes": "their skills are ignored"): Initiative, the Innate that lets a
     dazed unit move, does not work on an inner hex; with a foothold there it does."""

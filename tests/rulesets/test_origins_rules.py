@@ -1002,8 +1002,8 @@ def _foreign(g, box, unit_id, troop, h):
     from hoplostat.engine.state import UnitState
 
     s = g.state
-    u = UnitState(len(s.units), Origins.catalog_of(CAT, Origins.parse_options([f"pool={box}"])).unit(f"{box}:{unit_id}"),
-                  troop)
+    cat = Origins.catalog_of(CAT, Origins.parse_options([f"pool={box}"]))
+    u = UnitState(len(s.units), cat.unit(f"{box}:{unit_id}"), troop)
     s.units.append(u)
     put_in_combat(s, u.uid, h)
     return u

@@ -857,7 +857,7 @@ def test_initiative_moves_on_its_deployment_turn_ROR_95():
     assert {h for uid, h in move_options(g, ROME) if uid == ini.uid} >= {25, 26, 27}
 
 
-# mutant checked: rules.can_move `unit_hooks(u.unit, "move_when_dazed") and s.skills_work(u)` -> without `and s.skills_work(u)`
+# mutant checked: rules.can_move without `and s.skills_work(u)` after the move_when_dazed check
 def test_initiative_does_not_work_on_an_inner_deployment_hex_ROR_28_ROR_95():
     """ROR-28 (Rise of Rome, "Phase 1": a gladiator just deployed cannot move "until the next turn. Some abilities may
     allow for this (e.g., First Strike, Initiative) unless you are on an Inner Deployment Hex"): Initiative deployed on
