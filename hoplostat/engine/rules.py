@@ -283,26 +283,36 @@ def ignores_effects(s: GameState, u: UnitState) -> bool:
     return u.unit.kind in s.mode.damage_only_kinds
 
 
+def is_stationed(s: GameState, u: UnitState) -> bool:
+    """A stationary skill holds the unit (Rise of Rome, "Stationed": "cannot move or be displaced"): unless a stun
+    leaves it nothing but its health (SKL-7, ROR-103). An inner hex does not lift it (ruling R-ROR-11: the hex
+    limits a unit "to movement only", it frees it of no limit). Only rule sets that registered one are asked."""
+    st = _STATIONARY if _STATIONARY is not None else _stationary_rulesets()
+    return u.unit.ruleset in st and bool(unit_hooks(u.unit, "stationary")) and not (u.tactics and s.is_fatigued(u))
+
+
 def can_be_displaced(s: GameState, u: UnitState) -> bool:
     """Sentinels cannot be displaced (SUP-4); nor can an inactive hero from its chained hex (SKR-2); nor a
-    unit with a working stationary skill (Rise of Rome, "Stationed"); nor a piece that ignores effects."""
+    stationed unit (`is_stationed`); nor a piece that ignores effects (`ignores_effects`)."""
     if not u.active or u.unit.kind == "sentinel" or ignores_effects(s, u):
         return False
-    st = _STATIONARY if _STATIONARY is not None else _stationary_rulesets()
-    return not (u.unit.ruleset in st and unit_hooks(u.unit, "stationary") and s.skills_work(u))
+    return not is_stationed(s, u)
 
 
 def can_move(s: GameState, u: UnitState) -> bool:
-    """MOV-3 once per turn; dazed (DEP-4) unless a move-when-dazed Innate; fatigued never (SKL-7)."""
+    """MOV-3 once per turn; dazed (DEP-4) unless a working move-when-dazed Innate; fatigued never (SKL-7); never
+    stationed (`is_stationed`)."""
     if u.zone != COMBAT or not u.active or u.moved_turn == s.turn or (u.tactics and s.is_fatigued(u)):
         return False
     if u.unit.kind == "sentinel":
         return False  # Remastered, "Sentinels": cannot move, whatever a tactic adds (SUP-4)
-    if u.deployed_turn == s.turn and not unit_hooks(u.unit, "move_when_dazed"):  # dazed: `GameState.is_dazed`
+    # dazed (`GameState.is_dazed`): only a move-when-dazed Innate that works lets it move (SKL-1: not on a muted
+    # inner hex, ARN-5; Rise of Rome, "Phase 1": Initiative does not work "if you are on an Inner Deployment Hex")
+    if u.deployed_turn == s.turn and not (unit_hooks(u.unit, "move_when_dazed") and s.skills_work(u)):
         return False
-    # a stationary skill (Rise of Rome, "Stationed"); only rule sets that registered one are asked (hot path)
+    # a stationary skill; only rule sets that registered one are asked (hot path)
     st = _STATIONARY if _STATIONARY is not None else _stationary_rulesets()
-    if u.unit.ruleset in st and unit_hooks(u.unit, "stationary") and s.skills_work(u):
+    if u.unit.ruleset in st and is_stationed(s, u):
         return False  # Rise of Rome, "Stationed": cannot move from its starting hex
     return movement_of(s, u) > 0
 

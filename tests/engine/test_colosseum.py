@@ -125,6 +125,20 @@ def test_inner_hex_units_cannot_attack_and_skills_ignored_unless_on_foothold_ARN
     assert a.hp == 1 and b.hp == 3  # Absorb and Retaliate work again
 
 
+# mutant checked: rules.can_move without `and s.skills_work(u)` after the move_when_dazed check
+def test_initiative_is_ignored_on_an_inner_hex_a_unit_deployed_there_does_not_move_ARN_5_R_ENG_21(cat, cgrid):
+    """ARN-5 (Remastered, "Inner Deployment Hexes": "their skills are ignored"): Initiative, the Innate that lets a
+    dazed unit move, does not work on an inner hex; with a foothold there it does."""
+    inner = 41
+    g = col_game(cat, cgrid, [(mk_unit("a", skills=["initiative"]), 0, inner)])
+    s = g.state
+    a = s.units[0]
+    a.deployed_turn = s.turn  # deployed this turn: dazed
+    assert s.is_dazed(a) and not rules.can_move(s, a)
+    rules.place_foothold(g, 0, inner)
+    assert rules.can_move(s, a)
+
+
 def _engage_opts(g, troop):
     s = g.state
     out = []

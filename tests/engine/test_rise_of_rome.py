@@ -300,6 +300,21 @@ def test_an_inner_hex_turns_every_skill_off_unless_its_players_foothold_is_there
     assert d.zone != COMBAT and foe.hp == foe.unit.health - 1
 
 
+def test_a_stationed_unit_on_an_inner_hex_still_neither_moves_nor_is_displaced_R_ROR_11():
+    """R-ROR-11 (ROR-9, ROR-101): the inner hex limits a unit "to movement only"; it frees it of no limit: a Stationed
+    unit there still cannot move or be displaced, while its other skills are off (no Retaliate)."""
+    g = new()
+    s = g.state
+    s.active, s.turn = 1, 4  # Pompeii's turn
+    inner = s.grid.inner_hexes[0]
+    st = place(s, 1, "pompeii/defender-2", inner)  # Stationed, Retaliate
+    assert not s.skills_work(st) and any(s.board[h] < 0 for h in s.grid.neighbours[inner])
+    assert not rules.can_move(s, st) and not rules.can_be_displaced(s, st)
+    foe = place(s, 0, "rome/attacker-1", free_hex_at(s, inner, 1))
+    rules.attack(g, foe, st)
+    assert foe.hp == foe.unit.health  # no Retaliate there
+
+
 def test_a_stun_flips_its_target_until_the_stunners_next_attack_phase_ROR_103():
     """ROR-103: a hit flips the target: no move, no attack, no skill, for one full round until the start of
     the stunning player's attack phase."""

@@ -91,6 +91,11 @@ def pillars_down(g, *, keep=0):
         rules.damage(g, p, p.hp, source=hero)
 
 
+def stationed_in_pile(s):
+    """The position in the titan's pile (Pompeii's gladiators, against Rome) of the Stationed Pompeii Defender II."""
+    return next(k for k, uid in enumerate(s.pile) if s.units[uid].unit.id == "pompeii/defender-2")
+
+
 def walk(s, h, face, n):
     for _ in range(n):
         h = s.grid.compass_step(h, face)
@@ -212,6 +217,20 @@ def test_the_titan_ignores_damage_while_a_pillar_stands_and_pillars_are_damaged_
     assert ti.pillars_standing(s) == 0 and rules.damage(g, t, 2, source=archer) == 2 and t.hp == 10
 
 
+# mutant checked: RiseOfRomeTitan.ignores_damage `pillars_standing(s)` -> `pillars_standing(s) > 1`
+def test_the_last_pillar_standing_alone_still_shields_the_titan_ROR_60_R_ROR_14():
+    """ROR-60 (ruling R-ROR-14) at the boundary: with exactly one pillar standing the titan still takes no damage;
+    once it falls he does."""
+    g = new()
+    s = g.state
+    t = titan(s)
+    pillars_down(g, keep=1)
+    assert ti.pillars_standing(s) == 1
+    assert rules.damage(g, t, 2, source=champion(s)) == 0 and t.hp == 12
+    pillars_down(g)
+    assert ti.pillars_standing(s) == 0 and rules.damage(g, t, 2, source=champion(s)) == 2 and t.hp == 10
+
+
 def test_a_freed_shard_goes_to_the_pillars_destroyer_and_a_fallen_holder_passes_it_to_the_champion_ROR_60_R_ROR_15():
     """Ruling R-ROR-15: the unit whose damage destroyed the pillar holds its shard (a tactic's damage: the
     player's champion); a holder defeated gives its shards to its champion."""
@@ -329,6 +348,17 @@ def test_oceanus_goes_back_to_the_titan_hex_trading_places_with_a_unit_there_ROR
     assert titan(g2.state).hex == 42
 
 
+def test_the_titan_does_not_trade_places_with_a_stationed_unit_on_the_titan_hex_ROR_67_ROR_101_R_ROR_29():
+    """ROR-67, ROR-101 (ruling R-ROR-29): Stationed "cannot move or be displaced", so the unit on the titan hex
+    stays and the returning titan stays where he is."""
+    g = new(roller=FixedRoller(mode="none"))
+    s = g.state
+    rules.displace(g, titan(s), 42)
+    st = summoned_at(g, HOME, stationed_in_pile(s))
+    ti.titan_turn(g)
+    assert st.hex == HOME and titan(s).hex == 42
+
+
 def test_one_black_hit_moves_oceanus_one_hex_if_possible_ROR_68():
     """ROR-68: 1 black hit: he moves 1 hex in the d6's direction, if possible (blocked: he stays)."""
     g = new(roller=FixedRoller([0, 0, 1], mode="none"), d6=[1])  # blue 0, green 0, black 1 (weakest colour first)
@@ -421,6 +451,17 @@ def test_tidal_wave_draws_the_line_toward_him_then_hits_all_within_1_plus_X_ROR_
     assert a.hex == 40 and b.hex == 41
     assert a.hp == a.unit.health - 1 and side.hp == side.unit.health - 1
     assert b.hp == b.unit.health and off.hp == off.unit.health  # 2 hexes away: out of 1 + 0
+
+
+def test_tidal_wave_never_draws_a_stationed_unit_ROR_72_ROR_101_R_ROR_20():
+    """Ruling R-ROR-20, ROR-101: Tidal Wave leaves a Stationed unit on the line where it stands ("cannot move or be
+    displaced"); the unit behind it is drawn up to it."""
+    g = new(d6=[1])
+    s = g.state
+    st = summoned_at(g, 42, stationed_in_pile(s))
+    behind = put(s, gladiator(s), 44)
+    ti._tidal_wave(g, titan(s), None)
+    assert st.hex == 42 and behind.hex == 43
 
 
 def test_trident_stun_and_storm_stun_shard_holders_and_never_fire_on_oceanus_dice_ROR_73_R_ROR_13():
@@ -533,6 +574,17 @@ def test_a_summoned_unit_moves_its_printed_range_and_still_moves_when_it_cannot_
     hx = w.hex
     ti.shard_bound_move(g, w)
     assert w.hex == hx
+def test_a_summoned_stationed_gladiator_does_not_move_on_the_titans_turn_ROR_79_ROR_101():
+    """ROR-79 ("Innates still apply"), ROR-101: a summoned Stationed gladiator stays where it stands when the
+    summoned units move; another summoned unit moves."""
+    g = new(roller=FixedRoller(mode="none"))
+    s = g.state
+    st = summoned_at(g, 42, stationed_in_pile(s))  # Move Range 1, its target the champion far away
+    other = summoned_at(g, 44)
+    ti.titan_turn(g)
+    assert st.hex == 42 and other.hex != 44
+
+
 def test_a_unit_moves_when_summoned_and_attacks_the_turn_it_is_summoned_ROR_78():
     """ROR-78: summoned in the special row, it moves at once; it attacks in that same titan turn."""
     roller = FixedRoller([0, 1, 1] + [9] * 10)  # blue 0, green 1, black 1: Move, Call Forth, Basic Attack

@@ -343,6 +343,46 @@ def test_a_stun_tactic_never_on_a_champion_but_a_gladiators_stun_may_ORI_16_ORI_
     assert not s.is_fatigued(foe)
 
 
+# mutant checked: skills._retaliate without `or is_stunned(s, target)`
+def test_a_stunned_unit_gets_no_retaliate_from_an_allys_embolden_ORI_84_ORI_64():
+    """ORI-84: a stunned unit "ignores all stats and effects but its health": an ally's Embolden (ORI-64) gives it
+    no Retaliate."""
+    g = new("xanadu", b_first=("yellow-special", "green-attacker"))
+    att = put(g, "yellow-attacker", 22)
+    friend = put(g, "green-attacker", 23)
+    put(g, "yellow-special", 25)  # Embolden, two hexes from the friend (not adjacent: no Pervasive Absorb)
+    flip(g, friend, RED)
+    _attack(g, att, friend, 1)
+    assert friend.hp == 4 - 1 and att.hp == 4  # no Retaliate through Embolden
+
+
+# mutant checked: base.is_elevated without the `is_stunned` check
+def test_a_stunned_unit_on_an_arena_hex_is_not_elevated_against_an_elevated_attacker_ORI_84_ORI_63():
+    """ORI-84, ORI-63: a stunned unit on an arena hex is no longer Elevated, so an Elevated attacker deals it +1."""
+    g = new("xanadu", b_first=("green-attacker",), roller=FixedRoller([1, 1]))
+    s = g.state
+    up = put(g, "yellow-attacker", 25)
+    low = put(g, "green-attacker", 24)  # on an arena hex too
+    combat.basic_attack(g, up, low)
+    assert low.hp == 4 - 1  # both Elevated: no bonus
+    flip(g, low, RED)
+    assert is_elevated(s, up) and not is_elevated(s, low)
+    combat.basic_attack(g, up, low)
+    assert low.hp == 3 - 2
+
+
+# mutant checked: skills._pervasive_absorb without `or is_stunned(s, target)`
+def test_a_stunned_unit_gets_no_pervasive_absorb_from_an_ally_ORI_84_ORI_75():
+    """ORI-84, ORI-75: an adjacent ally's Pervasive Absorb does not reach a stunned unit: it takes every hit."""
+    g = new("xanadu", b_first=("yellow-special", "green-attacker"))
+    att = put(g, "yellow-attacker", 22)
+    friend = put(g, "green-attacker", 23)
+    put(g, "yellow-special", 24)  # Pervasive Absorb, adjacent
+    flip(g, friend, RED)
+    _attack(g, att, friend, 2)
+    assert friend.hp == 4 - 2
+
+
 def test_a_unit_moves_up_to_its_move_range_never_through_a_unit_ORI_17():
     g = new()
     s = g.state
@@ -955,6 +995,52 @@ def test_a_drafted_gladiator_of_another_box_plays_for_its_house_ORI_53():
     mine = next(u for u in red if u.unit.id == pick)
     assert mine.zone == BAG and mine.unit.ruleset == "rise-of-rome" and "first-strike" in {k.id for k in mine.unit.skills}
     assert not any("champion" in c for t in s.troops for c in t.lineup)
+
+
+def _foreign(g, box, unit_id, troop, h):
+    """A gladiator of another box (ORI-53, `--option pool=...`) of `troop`, put in the arena on hex `h`."""
+    from hoplostat.engine.state import UnitState
+
+    s = g.state
+    cat = Origins.catalog_of(CAT, Origins.parse_options([f"pool={box}"]))
+    u = UnitState(len(s.units), cat.unit(f"{box}:{unit_id}"), troop)
+    s.units.append(u)
+    put_in_combat(s, u.uid, h)
+    return u
+
+
+# mutant checked: Origins.engage without `u.impelled_turn = -1` on the second attack (seed 323, pool=all: one unit
+# attacked 20 times in a turn)
+def test_a_rise_of_rome_impel_gives_exactly_one_more_basic_attack_in_origins_ROR_94_ROR_92_ORI_53_R_ORI_19():
+    """Rise of Rome's chips keep their texts in Origins (ORI-53, R-ORI-19). Impel: "A single adjacent friendly unit
+    gains another Basic Attack this turn": one more attack, a Basic one, then none. Consuming Impel: "another Basic
+    or Alt Attack": the second may be an Alternate Attack."""
+    g = new(roller=FixedRoller(mode="none"))  # every die misses: nobody falls
+    s = g.state
+    imp = _foreign(g, "rise-of-rome", "rome/special-2", RED, 22)  # Impel
+    ally = _foreign(g, "rise-of-rome", "rome/archer-2", RED, 23)  # Long Shot (Alternate), Attack Range 2
+    foe = put(g, "green-attacker", 32)
+    assert s.grid.dist[22][23] == 1 and s.grid.dist[23][32] == 1 and s.grid.dist[21][23] == 2
+    impel = (imp.uid, "impel", (ally.uid,))
+    assert impel in mode(g).attack_abilities(g, RED)
+    mode(g).use_attack_ability(g, RED, impel)
+
+    def ally_opts():
+        return [o for o in engage_opts(g, RED) if o[1] == ally.uid]
+
+    assert ("special", ally.uid, "long-shot", (foe.uid,)) in ally_opts()
+    mode(g).engage(g, RED, ("attack", ally.uid, foe.uid))
+    assert ally_opts() == [("attack", ally.uid, foe.uid)]  # the second: a Basic Attack only
+    mode(g).engage(g, RED, ("attack", ally.uid, foe.uid))
+    assert ally_opts() == []  # no third
+    next_turn(g, BLUE)
+    next_turn(g, RED)
+    ci = _foreign(g, "rise-of-rome", "pompeii/tactician-1", RED, 21)  # Consuming Impel, two hexes from the ally
+    mode(g).use_attack_ability(g, RED, (ci.uid, "consuming-impel", (ally.uid,)))
+    mode(g).engage(g, RED, ("attack", ally.uid, foe.uid))
+    assert ("special", ally.uid, "long-shot", (foe.uid,)) in ally_opts()
+    mode(g).engage(g, RED, ("special", ally.uid, "long-shot", (foe.uid,)))
+    assert ally_opts() == []
 
 
 def test_the_pool_option_changes_the_drafts_and_the_same_seed_gives_the_same_game_ORI_53():

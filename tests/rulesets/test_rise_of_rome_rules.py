@@ -857,6 +857,21 @@ def test_initiative_moves_on_its_deployment_turn_ROR_95():
     assert {h for uid, h in move_options(g, ROME) if uid == ini.uid} >= {25, 26, 27}
 
 
+# mutant checked: rules.can_move without `and s.skills_work(u)` after the move_when_dazed check
+def test_initiative_does_not_work_on_an_inner_deployment_hex_ROR_28_ROR_95():
+    """ROR-28 (Rise of Rome, "Phase 1": a gladiator just deployed cannot move "until the next turn. Some abilities may
+    allow for this (e.g., First Strike, Initiative) unless you are on an Inner Deployment Hex"): Initiative deployed on
+    an inner hex does not move that turn; on one holding its player's foothold (an outer hex for it, ROR-52) it does."""
+    g = new({"deploy": lambda o: next(x for x in o if x[1] == INNER[0])})
+    s = g.state
+    ini = to_camp(g, "rome/attacker-3")  # Initiative, Move Range 3
+    s.mode.deploy(g, ROME)
+    assert ini.hex == INNER[0] and s.is_dazed(ini)
+    assert not any(uid == ini.uid for uid, _ in move_options(g, ROME))
+    rules.place_foothold(g, ROME, INNER[0])
+    assert any(uid == ini.uid for uid, _ in move_options(g, ROME))
+
+
 # mutant checked: rules.attack intercept `s.grid.dist[h.hex][target.hex] != 1` -> `> 2`
 def test_intercept_blow_takes_a_whole_basic_attack_for_an_adjacent_friend_ROR_96():
     """ROR-96: Intercept Blow: if an adjacent ally is damaged by a Basic Attack, this unit may take the whole of that damage in its place."""

@@ -86,9 +86,17 @@ class OriginsState(GameState):
     """Atlantis: the Sea Monster chips not yet summoned (face down: drawn at random, ORI-87)."""
 
 
+def is_stunned(s: GameState, u: UnitState) -> bool:
+    """Stun (ORI-84): flipped face down, the unit "ignores all stats and effects but its health": nothing an ally
+    or the arena gives reaches it (Elevated, Embolden's Retaliate, Pervasive Absorb)."""
+    return bool(u.tactics) and s.is_fatigued(u)
+
+
 def is_elevated(s: GameState, u: UnitState) -> bool:
     """Elevated (ORI-35, ORI-41, ORI-49), granted by the arena only: on a Xanadu arena hex; holding its Tribute in
-    El Dorado; holding the Spear in Atlantis."""
+    El Dorado; holding the Spear in Atlantis. Never while stunned (ORI-84)."""
+    if is_stunned(s, u):
+        return False
     arena = getattr(s, "arena_id", "")
     if arena == XANADU:
         return u.hex >= 0 and "arena" in s.grid.tags[u.hex]

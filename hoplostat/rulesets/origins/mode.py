@@ -402,7 +402,9 @@ class Origins(Mode):
 
     def engage_options(self, g: Game, troop: int) -> list[tuple]:
         """Every unit that may attack: Basic Attacks on the opponents it may target (`combat.basic_targets`),
-        its Alternate Attacks (chip specials), the Tribute drop and Trident Spear."""
+        its Alternate Attacks (chip specials), the Tribute drop and Trident Spear. A unit's second attack (a Rise
+        of Rome Impel, ORI-53) is a Basic Attack only ("gains another Basic Attack", ROR-94), or a Basic or an
+        Alternate Attack after a Consuming Impel (ROR-92)."""
         s: OriginsState = g.state  # type: ignore[assignment]
         t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
         opts: list[tuple] = []
@@ -410,6 +412,8 @@ class Origins(Mode):
             if not rules.can_engage(s, u):
                 continue
             opts.extend(("attack", u.uid, o.uid) for o in combat.basic_targets(s, u))
+            if u.engaged_turn == s.turn and t.granted_any != (s.turn, u.uid):
+                continue
             for sid, param, fn in unit_hooks(u.unit, "special_options"):
                 opts.extend(("special", u.uid, sid, args) for args in fn(g, u, param))
             if t.tribute_holder == u.uid:
@@ -422,6 +426,8 @@ class Origins(Mode):
     def engage(self, g: Game, troop: int, choice: tuple) -> None:
         s: OriginsState = g.state  # type: ignore[assignment]
         u = s.units[choice[1]]
+        if u.engaged_turn == s.turn:
+            u.impelled_turn = -1  # its second attack: the Impel's one more attack is spent (ROR-94, ROR-92)
         u.engaged_turn = s.turn
         if choice[0] == "attack":
             combat.basic_attack(g, u, s.units[choice[2]])

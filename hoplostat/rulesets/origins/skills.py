@@ -16,7 +16,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
 from hoplostat.engine.registry import register_effect
 from hoplostat.engine.state import COMBAT
-from hoplostat.rulesets.origins.base import RULESET, full_health
+from hoplostat.rulesets.origins.base import RULESET, full_health, is_stunned
 from hoplostat.rulesets.origins.combat import alt_damage, alt_targets, basic_profile, cover_rolls, roll, shielded
 from hoplostat.rulesets.rise_of_rome.skills import flip
 
@@ -46,9 +46,9 @@ def _absorb(g, holder, param, attacker, target):
 
 def _pervasive_absorb(g, holder, param, attacker, target):
     # ORI-75: adjacent friendly units have Absorb; Absorb twice is still Absorb (the target's own, or a second
-    # Pervasive Absorb next to it, gives nothing more).
+    # Pervasive Absorb next to it, gives nothing more). A stunned friend has none (ORI-84: no effects).
     s = g.state
-    if not _ally(s, holder, target) or s.grid.dist[target.hex][holder.hex] != 1:
+    if not _ally(s, holder, target) or s.grid.dist[target.hex][holder.hex] != 1 or is_stunned(s, target):
         return 0
     if _works(s, target, "absorb"):
         return 0
@@ -97,9 +97,10 @@ def _parry(g, holder, param, attacker, target):
 def _retaliate(g, holder, param, attacker, target, hex_):
     # ORI-80: hit by a Basic Attack of an adjacent unit, the attacker takes 1 damage, even if the unit is
     # defeated by it; ORI-64 Embolden: friendly units up to 2 hexes from the holder have Retaliate. A unit with
-    # Retaliate from several sources strikes back once: the first working source in arrival order answers.
+    # Retaliate from several sources strikes back once: the first working source in arrival order answers. A
+    # stunned unit has no Retaliate, its own (not a watcher) nor Embolden's (ORI-84: no effects).
     s = g.state
-    if attacker.zone != COMBAT or s.grid.dist[hex_][attacker.hex] != 1:
+    if attacker.zone != COMBAT or s.grid.dist[hex_][attacker.hex] != 1 or is_stunned(s, target):
         return
     if target.unit.has_skill("retaliate"):
         first = target  # its own Retaliate (the holder is the target, defeated or not)

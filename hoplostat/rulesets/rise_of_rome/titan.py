@@ -253,6 +253,8 @@ def move_toward(g: Game, u: UnitState, target: UnitState, steps: int) -> None:
     s: TitanState = g.state  # type: ignore[assignment]
     if steps <= 0 or not can_act(s, u) or s.grid.dist[u.hex][target.hex] <= 1:
         return
+    if rules.is_stationed(s, u):
+        return  # "Innates still apply" (ROR-79): Stationed cannot move (ROR-101)
     dist = route_from(s, target.hex, u)
     if dist[u.hex] is None:  # walled off by units: it still heads for the target the shortest way there is
         dist = route_from(s, target.hex, u, units=False)
@@ -743,7 +745,8 @@ def titan_turn(g: Game) -> None:
 def go_home(g: Game, titan: UnitState) -> None:
     """Rise of Rome, "Example Titan Card: Oceanus", Movement (ROR-67): at the start of his action order the
     titan goes back to the titan hex; a unit standing there
-    trades places with him (it is displaced, not moved)."""
+    trades places with him (it is displaced, not moved). A Stationed unit there cannot be displaced (ROR-101), so
+    he stays where he is (ruling R-ROR-29)."""
     s: TitanState = g.state  # type: ignore[assignment]
     home = s.grid.tagged("center")[0]
     if titan.hex == home:
@@ -752,6 +755,9 @@ def go_home(g: Game, titan: UnitState) -> None:
     src = titan.hex
     if o >= 0:
         other = s.units[o]
+        if rules.is_stationed(s, other):
+            s.say(f"{titan.name} cannot return to the titan hex: {other.name} is Stationed there")
+            return
         s.board[src], s.board[home] = o, titan.uid
         titan.hex, other.hex = home, src
         s.say(f"{titan.name} returns to the titan hex and trades places with {other.name} (now on hex {src})")
@@ -875,8 +881,8 @@ def _basic_attack(g: Game, titan: UnitState, arg) -> None:
 def _tidal_wave(g: Game, titan: UnitState, arg) -> None:
     """Rise of Rome, "Example Titan Card: Oceanus", Tidal Wave (ROR-72; ruling R-ROR-20): roll a d6; every unit on the
     straight line from the titan in that direction is drawn along it toward him as close as it can come (nearest
-    first; a displacement, not a move; chips that cannot move, pillars and archers, stay); then every opposing unit
-    within 1 + X hexes, all around, takes 1 damage."""
+    first; a displacement, not a move; chips that cannot move, pillars and archers, stay, and so does a Stationed unit,
+    which cannot be displaced, ROR-101); then every opposing unit within 1 + X hexes, all around, takes 1 damage."""
     s: TitanState = g.state  # type: ignore[assignment]
     face = d6(g)
     grid = s.grid
@@ -890,7 +896,7 @@ def _tidal_wave(g: Game, titan: UnitState, arg) -> None:
         if uid < 0 or uid == titan.uid:
             continue
         u = s.units[uid]
-        if is_pillar(u) or u.unit.movement == 0:
+        if is_pillar(u) or u.unit.movement == 0 or rules.is_stationed(s, u):
             continue
         dest = h
         for j in range(i - 1, -1, -1):
