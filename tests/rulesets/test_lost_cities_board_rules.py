@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 from engine.enginekit import Scripted, put_in_combat
-from rulesets.test_lost_cities_rules import BASIC, Dice, TRAPDOORS
+from rulesets.test_lost_cities_rules import BASIC, Dice, TRAPDOORS, special_options
 
 from hoplostat.catalog import load
 from hoplostat.engine import rules
@@ -239,9 +239,29 @@ def test_snared_units_within_2_cannot_move_for_a_turn_TLC_84():
     bosses.snared(g, b, None)
     assert any(pt.tactic is SNARE_MARK for pt in a.tactics) and not far.tactics
     s.turn += 1
-    assert rules.movement_of(s, a) == 0 and not s.mode.can_move(s, a)
+    assert not s.mode.can_move(s, a) and s.mode.can_move(s, far)
     bosses.lift_snares(g, 0)
-    assert rules.movement_of(s, a) == a.unit.movement
+    assert s.mode.can_move(s, a)
+
+
+def test_a_snared_unit_cannot_move_even_with_a_later_adrenaline_TLC_84_R_TLC_23():
+    """Snared: "Gladiators and Champions within 2 hexes of unit cannot move for 1 turn": the unit cannot move,
+    whatever its Move Range, so an Adrenaline played on it afterwards (Move Range +1) does not free it, and it
+    cannot Reposition (a move of its own, TLC-88) either; its Move Range is untouched. Failed before the fix (the
+    snare was Move Range 0, and Adrenaline made it 1)."""
+    g = new()
+    s = g.state
+    b = _boss(g, "criminal-boss-a", 31)
+    a = put(g, "atlantis/attacker-4", 33)  # Move Range 2, Reposition
+    assert s.mode.can_move(s, a) and special_options(g, a, "reposition")
+    bosses.snared(g, b, None)
+    s.turn += 1  # its player's next turn: an Adrenaline, then the movement phase
+    s.troops[0].tactics_camp.append(CAT.tactics["atlantis/adrenaline"])
+    rules.place_tactic(g, 0, CAT.tactics["atlantis/adrenaline"], a)
+    assert not s.mode.can_move(s, a) and not special_options(g, a, "reposition")
+    assert rules.movement_of(s, a) == a.unit.movement + 1
+    bosses.lift_snares(g, 0)
+    assert s.mode.can_move(s, a) and special_options(g, a, "reposition")
 
 
 def test_regen_3_never_above_health_TLC_85():

@@ -33,7 +33,7 @@ from hoplostat.rulesets.lost_cities import arena, base, favor
 from hoplostat.rulesets.lost_cities import mode as tlc
 from hoplostat.rulesets.lost_cities.base import (BASIC, BEAST_ATTACK, BEAST_MOVE, CRIMINAL_ATTACK, CRIMINAL_MOVE,
                                                  TAUNT)
-from hoplostat.rulesets.lost_cities.skills import is_stunned
+from hoplostat.rulesets.lost_cities.skills import is_stunned, stun
 
 CAT = load(ruleset="lost-cities")
 ATL, XAN, ARENA = 0, 1, 2
@@ -142,6 +142,18 @@ def step(g, troop, name):
     """Run one named step of the troop's turn (the mode's own step list)."""
     turn = g.state.mode.turn_of(g, troop)
     dict(turn.steps)[name]()
+
+
+def arena_turn(g):
+    """Run every step of the arena's turn (the mode's own step list), beasts and criminals in their order."""
+    for _name, fn in g.state.mode.arena_turn(g).steps:
+        fn()
+
+
+def acting_faces():
+    """Arena dice faces that send two beasts and a criminal into action: each beast's two moves east (1), a base
+    attack for each beast and the criminal (1), the criminal's advance (1)."""
+    return {BEAST_MOVE: [1, 1, 1, 1], BEAST_ATTACK: [1, 1], CRIMINAL_MOVE: [1], CRIMINAL_ATTACK: [1]}
 
 
 # --------------------------------------------------------------------------- components and board
@@ -503,6 +515,17 @@ def test_a_unit_next_to_a_beast_is_engaged_and_one_arriving_next_to_it_stops_TLC
     assert beast.hex == 42
 
 
+def test_a_stunned_beast_still_locks_in_the_lost_cities_TLC_33_TLC_87_R_ROR_49():
+    """The Lost Cities' Stun takes a unit's move, attack and abilities (TLC-87); its book says nothing of a
+    stunned beast's lock, which Rise of Rome's 2 x 2 lifts (ROR-103): here the lock stays (ruling R-ROR-49)."""
+    g = new()
+    s = g.state
+    beast = put(g, "beast-a", 42)
+    held = put(g, "atlantis/attacker-1", 41)
+    stun(g, beast, ATL)
+    assert is_stunned(beast) and not s.mode.can_move(s, held) and base.is_engaged(s, held)
+
+
 def test_pull_and_hurl_break_the_lock_TLC_34_TLC_54_TLC_71_TLC_73():
     g = new()
     s = g.state
@@ -768,6 +791,39 @@ def test_criminal_attack_die_base_attack_and_skill_face_TLC_59():
     arena.criminals_attack(g2)
     assert c2.hp == 4
     del c
+
+
+def _stun_tactic_position(stunned: bool):
+    """A beast next to an Atlantis unit (it would attack), a beast alone (it would walk east), a Range 2 criminal
+    two hexes from a Xanadu unit (it would advance and attack); with `stunned`, a Stun tactic on each (Atlantis's,
+    Xanadu's, and Crowd Favor Tactic 3B), played in the players' turns; then the arena's turn is played. Returns
+    the game and each unit's (hex, HP) before and after."""
+    g = new(roller=Dice(mode="all", faces=acting_faces()))
+    s = g.state
+    units = [put(g, "beast-a", 30), put(g, "beast-b", 10), put(g, "criminal-b", 44),
+             put(g, "atlantis/attacker-1", 29), put(g, "xanadu/attacker-1", 42)]
+    if stunned:
+        rules.place_tactic(g, ATL, to_hand(g, ATL, "atlantis/stun"), units[0])
+        rules.place_tactic(g, XAN, to_hand(g, XAN, "xanadu/stun"), units[1])
+        s.troops[ATL].tactics_camp.append(CAT.tactics["cf-level-3-b"])
+        rules.place_tactic(g, ATL, CAT.tactics["cf-level-3-b"], units[2])
+    before = [(u.hex, u.hp) for u in units]
+    s.turn, s.active = 7, ARENA
+    arena_turn(g)
+    return g, before, [(u.hex, u.hp) for u in units]
+
+
+def test_a_beast_or_criminal_under_a_stun_tactic_neither_moves_nor_attacks_TLC_31_TLC_87():
+    """A Stun tactic ("The unit cannot move, attack, or use abilities"; TLC-31: a single-turn tactic), a city's or
+    Crowd Favor Tactic 3B, on a beast or a criminal holds it through the arena's turn: it rolls no arena die,
+    stays, attacks nobody. Failed before the fix (the arena's turn read only a Stun's mark, not a Stun tactic):
+    both beasts and the criminal moved or attacked."""
+    _g, before, after = _stun_tactic_position(stunned=False)
+    # unstunned, the lone beast and the criminal move, and both player units are hit
+    assert [a == b for a, b in zip(before, after)] == [True, False, False, False, False]
+    g, before, after = _stun_tactic_position(stunned=True)
+    assert after == before
+    assert not g.roller.rolled and g.roller.arena_faces == acting_faces()
 
 
 # --------------------------------------------------------------------------- skills

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from engine.enginekit import Scripted, put_in_combat
-from rulesets.test_lost_cities_rules import STONES, Dice
+from rulesets.test_lost_cities_rules import (BEAST_ATTACK, CRIMINAL_ATTACK, CRIMINAL_MOVE, STONES, Dice,
+                                             acting_faces, arena_turn)
 
 from hoplostat.catalog import load
 from hoplostat.engine import rules
@@ -274,6 +275,62 @@ def test_turns_alternate_teams_a1_b1_a2_b2_ROR_89(first):
     assert [s.teams[p] for p in order[:4]] == [s.teams[first], 1 - s.teams[first]] * 2
     assert s.order[0] == first
     assert s.troops[first].side == "red" and s.troops[(first + 2) % 4].side == "red"
+
+
+# --------------------------------------------------------------------------- ROR-103: stunned arena units
+
+
+def ror_stun(g, holder, target):
+    """A Rise of Rome Stun (the Alternate Attack) of `holder` on `target`, through its skill's hook; the dice hit."""
+    assert (target.uid,) in [a for sid, _p, fn in rules.unit_hooks(holder.unit, "special_options") if sid == "stun"
+                             for a in fn(g, holder, None)]
+    fn = next(fn for sid, _p, fn in rules.unit_hooks(holder.unit, "special") if sid == "stun")
+    fn(g, holder, None, (target.uid,))
+
+
+def test_a_stunned_beast_or_criminal_neither_moves_nor_attacks_ROR_103():
+    """ROR-103: a stunned unit "ignores all stats and effects but its health": a beast flipped by a Rise of Rome
+    Stun, a criminal under Rome's Stun tactic, take no part in the arena's turn: no arena die, no move, no attack.
+    Failed before the fix (the arena's turn read only The Lost Cities' Stun mark): both attacked."""
+    g = new()
+    s = g.state
+    g.roller = Dice(mode="all", faces=acting_faces())
+    beast, crim = put(g, s.arena_troop, "beast-a", 30), put(g, s.arena_troop, "criminal-b", 44)
+    units = [beast, crim, put(g, 0, "rome/attacker-1", 29), put(g, 1, "atlantis/attacker-1", 42)]
+    ror_stun(g, put(g, 2, "pompeii/special-1", 31), beast)
+    s.troops[0].tactics_camp.append(CAT.tactics["rome/stun"])
+    rules.place_tactic(g, 0, CAT.tactics["rome/stun"], crim)
+    before = [(u.hex, u.hp) for u in units]
+    rolled = len(g.roller.rolled)  # the Stun's blue die
+    s.turn, s.active = 13, s.arena_troop
+    arena_turn(g)
+    assert [(u.hex, u.hp) for u in units] == before
+    assert len(g.roller.rolled) == rolled and g.roller.arena_faces[BEAST_ATTACK] == [1, 1]
+    assert g.roller.arena_faces[CRIMINAL_MOVE] == [1] and g.roller.arena_faces[CRIMINAL_ATTACK] == [1]
+
+
+def test_a_stunned_beast_locks_nobody_in_place_ROR_103_R_ROR_49():
+    """ROR-103: "Stunned beasts cannot lock players in place": a unit next to a beast flipped by a Rise of Rome
+    Stun, or under a Stun tactic, may move away, and a unit passing next to it is not stopped there (ruling
+    R-ROR-49: any stun). Failed before the fix (the lock ignored the stun)."""
+    g = new()
+    s = g.state
+    m = s.mode
+    beast = put(g, s.arena_troop, "beast-a", 42)
+    held = put(g, 0, "rome/attacker-1", 41)  # Move Range 2
+    other = put(g, s.arena_troop, "beast-b", 20)
+    near = put(g, 3, "xanadu/attacker-1", 19)
+    assert not m.can_move(s, held) and not m.can_move(s, near)  # unstunned beasts lock
+    ror_stun(g, put(g, 2, "pompeii/special-1", 43), beast)
+    s.troops[1].tactics_camp.append(CAT.tactics["atlantis/stun"])
+    rules.place_tactic(g, 1, CAT.tactics["atlantis/stun"], other)
+    assert m.can_move(s, held) and m.can_move(s, near)
+    opts = []
+    g.controllers[0].picks["move"] = lambda o: (opts.extend(o), None)[1]
+    step(g, 0, "move")
+    got = {h for uid, h in opts if uid == held.uid}
+    assert got == set(s.grid.reachable(held.hex, 2, s.blocked_for_move(0)))  # not stopped next to the beast
+    assert got > set(s.grid.reachable(held.hex, 2, s.blocked_for_move(0), set(s.grid.neighbours[42])))
 
 
 # --------------------------------------------------------------------------- whole games

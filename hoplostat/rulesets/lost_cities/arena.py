@@ -11,11 +11,19 @@ from hoplostat.engine.state import COMBAT, DISCARD, GameState, UnitState
 from hoplostat.rulesets.lost_cities import base
 from hoplostat.rulesets.lost_cities.base import (BASIC, BEAST_ATTACK, BEAST_MOVE, CRIMINAL_ATTACK, CRIMINAL_MOVE,
                                                  TAUNT, is_arena_unit, is_beast, roll, roll_face)
-from hoplostat.rulesets.lost_cities.skills import is_stunned, struck
+from hoplostat.rulesets.lost_cities.skills import struck
 
 
 def player_units(s: GameState) -> list[UnitState]:
     return [u for u in s.in_combat() if not is_arena_unit(u)]
+
+
+def can_act(s: GameState, u: UnitState) -> bool:
+    """An arena unit takes its part of the arena's turn (moves, rolls its attack die, attacks, uses a skill) only
+    in combat and not stunned ("cannot move, attack, or use abilities"): by a Stun tactic (a city's, Crowd Favor
+    Tactic 3B), a Stun's or a Ground Pound's mark (TLC-81, TLC-87) or, in Rise of Rome's 2 x 2, a Rise of Rome
+    Stun's flip (ROR-103): every one is a stun effect on the unit (`GameState.is_fatigued`)."""
+    return u.zone == COMBAT and not (u.tactics and s.is_fatigued(u))
 
 
 def chooser(s: GameState) -> int:
@@ -110,12 +118,12 @@ def on_boss_turn(fn):
 def arena_action(g: Game, u: UnitState, die: str) -> None:
     """TLC-55, TLC-59: the attack die decides: a base attack on every player unit in range, the chip's skill
     (Regen: stand-in beasts' only skill; a chip without one makes its base attack: ruling R-TLC-5), or
-    nothing."""
+    nothing. A stunned arena unit, a boss too, does nothing (`can_act`)."""
     s = g.state
+    if not can_act(s, u):
+        return
     if u.unit.kind == "boss":
         _BOSS_ACTION[0](g, u)  # TLC-60
-        return
-    if u.zone != COMBAT or is_stunned(u):
         return
     face = roll(g, die)
     if face == "skill":
@@ -152,7 +160,7 @@ def beast_move(g: Game, u: UnitState) -> None:
     a wall (the arena's edge) or a unit in the way ending that leg; it stops as soon as it is next to a player
     unit. An engaged beast does not move (TLC-54)."""
     s = g.state
-    if u.zone != COMBAT or is_stunned(u) or base.is_engaged(s, u):
+    if not can_act(s, u) or base.is_engaged(s, u):
         return
     d1, d2 = roll_face(g, BEAST_MOVE), roll_face(g, BEAST_MOVE)
     m = rules.movement_of(s, u)
@@ -196,7 +204,7 @@ def criminal_move(g: Game, u: UnitState) -> None:
     toward the closest player unit (taunts among equals); it goes its full Move Range or until it is next to a
     player unit or blocked, ending on the free hex closest to that unit (the player picks among equals)."""
     s = g.state
-    if u.zone != COMBAT or is_stunned(u):
+    if not can_act(s, u):
         return
     if _touches_player(s, u.hex, u):
         return

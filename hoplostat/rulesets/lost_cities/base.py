@@ -25,6 +25,12 @@ STUN_MARK = Tactic("tlc-stunned", "stunned", "marker", (Effect("stun"),),
 skills off) and is no tactic chip, so it goes to no discard. Lifted at the end of the stunned unit's player's
 next turn (ruling R-TLC-7)."""
 
+SNARE_MARK = Tactic("tlc-snared", "snared", "marker", (), "Snared by a boss: cannot move for 1 turn.", None,
+                    FrozenMap({}))
+"""The marker of a unit a boss's Snared reached (TLC-84): the unit cannot move (`is_snared`), whatever its Move
+Range, so an Adrenaline played on it later does not free it (ruling R-TLC-23); it changes no stat. Lifted at the
+end of its player's next turn (`bosses.lift_snares`)."""
+
 LEVELS = (4, 8, 12, 16)
 """Total crowd favor at which a player reaches meter levels 1..4 (TLC-48: the book gives no numbers; a
 stand-in, ruling R-TLC-3: two kills, or four turns on one stone, for each level)."""
@@ -78,11 +84,24 @@ def is_arena_unit(u) -> bool:
     return u.unit.kind in ("beast", "criminal", "boss")
 
 
+def is_snared(u) -> bool:
+    """TLC-84 (ruling R-TLC-23): a boss's Snared holds the unit: it cannot move, in the movement phase or by its
+    own skill (Reposition); a displacement (Pull, Hurl) is no move of its own and still carries it."""
+    return any(pt.tactic is SNARE_MARK for pt in u.tactics)
+
+
+def locks(s, b) -> bool:
+    """A beast (a beast boss too) that locks the player units next to it in place (TLC-33, TLC-54). In a mode
+    whose stunned beasts lock nobody (`stunned_beasts_lock` False: Rise of Rome's 2 x 2, ROR-103 "Stunned beasts
+    cannot lock players in place", ruling R-ROR-49), a stunned one does not."""
+    return is_beast(b) and (s.mode.stunned_beasts_lock or not (b.tactics and s.is_fatigued(b)))
+
+
 def is_engaged(s, u) -> bool:
     """TLC-33, TLC-54: a player unit next to a beast, or a beast next to a player unit, is engaged: neither
     moves away until a kill is made (a unit displaced by Pull or Hurl is free again: the lock is only
-    adjacency)."""
+    adjacency); only a beast that `locks` engages."""
     row = s.grid.dist[u.hex]
     if is_arena_unit(u):
-        return is_beast(u) and any(row[o.hex] == 1 for o in s.in_combat() if not is_arena_unit(o))
-    return any(row[o.hex] == 1 and is_beast(o) for o in s.in_combat())
+        return locks(s, u) and any(row[o.hex] == 1 for o in s.in_combat() if not is_arena_unit(o))
+    return any(row[o.hex] == 1 and locks(s, o) for o in s.in_combat())

@@ -14,15 +14,13 @@ from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
 from hoplostat.engine.state import COMBAT, PlacedTactic
 from hoplostat.rulesets.lost_cities import arena, base
-from hoplostat.rulesets.lost_cities.base import BASIC, RULESET, STUN_MARK, is_arena_unit, roll, roll_face
+from hoplostat.rulesets.lost_cities.base import BASIC, RULESET, SNARE_MARK, STUN_MARK, is_arena_unit, roll, roll_face
 
 register = partial(_register, ruleset=RULESET)
 
 BOSS_ATTACK = "Boss Attack d6"
 base.FACES[BOSS_ATTACK] = ("base", "base", "base", "skill-1", "skill-2", "skill-3")
 
-SNARE_MARK = Tactic("tlc-snared", "snared", "marker", (Effect("movement-set", 0),),
-                    "Snared by a boss: cannot move for 1 turn.", None, FrozenMap({}))
 DEATH_COIL_MARK = Tactic("tlc-death-coil", "death coil", "marker", (Effect("stun"),),
                          "Death Coil: stunned for good, 2 health lost at the start of each of its player's turns.",
                          None, FrozenMap({}))
@@ -113,7 +111,8 @@ def acid_spray(g, boss, param) -> None:
 
 
 def snared(g, boss, param) -> None:
-    """TLC-84: gladiators and champions within 2 hexes cannot move during their next turn."""
+    """TLC-84: gladiators and champions within 2 hexes cannot move during their next turn (`base.SNARE_MARK`,
+    `base.is_snared`: ruling R-TLC-23)."""
     s = g.state
     row = s.grid.dist[boss.hex]
     for u in _players(s):
@@ -199,10 +198,9 @@ for _sid, _fn in ACTIONS.items():
 @arena.on_boss_turn
 def boss_action(g, boss) -> None:
     """TLC-60: the Boss Attack die, rolled every arena turn: a base attack on every player unit in range (none
-    in range: nothing), or the chip's first, second or third skill."""
+    in range: nothing), or the chip's first, second or third skill. A stunned boss is passed over by
+    `arena.arena_action` (`arena.can_act`)."""
     s = g.state
-    if boss.zone != COMBAT or any(pt.tactic is STUN_MARK for pt in boss.tactics):
-        return
     face = roll(g, BOSS_ATTACK)
     skills = [(r.id, r.param) for r in boss.unit.skills if r.id in ACTIONS]
     if face.startswith("skill-") and skills:

@@ -33,7 +33,7 @@ from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.lost_cities import arena, favor
 from hoplostat.rulesets.lost_cities.base import (ARENA_CHIPS, ARENA_POOL, ARENA_TROOP, HAND, POOL, RULESET,
-                                                 is_beast, is_engaged)
+                                                 is_engaged, is_snared, locks)
 from hoplostat.rulesets.lost_cities.favor import LostTroop
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
 
@@ -88,6 +88,9 @@ class LostCities(Mode):
                          "arena_kills": "int", "trapdoor_kills": "int", "arena_defeated": "int"}}
     heuristics = Heuristics(wakes=False)
     """An inactive champion wakes only through its own meter (TLC-43): damage it freely."""
+    stunned_beasts_lock = True
+    """A stunned beast still locks the player units next to it (`base.locks`): The Lost Cities' Stun takes a
+    unit's move, attack and abilities (TLC-87), and its book says nothing of the lock (ruling R-ROR-49)."""
 
     __slots__ = ("arena_id",)
 
@@ -313,9 +316,11 @@ class LostCities(Mode):
     # --- phase 3: movement --------------------------------------------------------------------------
     def can_move(self, s: GameState, u: UnitState) -> bool:
         """TLC-28, TLC-32, TLC-33, TLC-45: once a turn; a gladiator deployed this turn (or a champion activated
-        this turn) only with Initiative (its own, or every unit's from meter level 3); not stunned; not
-        engaged with a beast."""
+        this turn) only with Initiative (its own, or every unit's from meter level 3); not stunned; not snared
+        (TLC-84, whatever its Move Range: R-TLC-23); not engaged with a beast."""
         if u.zone != COMBAT or not u.active or u.moved_turn == s.turn or (u.tactics and s.is_fatigued(u)):
+            return False
+        if u.tactics and is_snared(u):
             return False
         if s.is_dazed(u):
             t: LostTroop = s.troops[u.troop]  # type: ignore[assignment]
@@ -329,7 +334,7 @@ class LostCities(Mode):
         each once a turn) are the steps before and after this one."""
         s = g.state
         while True:
-            stop = {h for b in s.in_combat() if is_beast(b) for h in s.grid.neighbours[b.hex]}
+            stop = {h for b in s.in_combat() if locks(s, b) for h in s.grid.neighbours[b.hex]}
             blocked = s.blocked_for_move(troop)
             opts: list[tuple[int, int]] = []
             for u in s.in_combat(troop):

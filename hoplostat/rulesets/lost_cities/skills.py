@@ -17,7 +17,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
 from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.state import COMBAT, PlacedTactic
-from hoplostat.rulesets.lost_cities.base import RULESET, STUN_MARK, is_engaged
+from hoplostat.rulesets.lost_cities.base import RULESET, STUN_MARK, is_engaged, is_snared
 
 register = partial(_register, ruleset=RULESET)
 """`engine.registry.register` for The Lost Cities' skills."""
@@ -253,9 +253,10 @@ def lift_stuns(g, troop: int) -> None:
 
 
 def _reposition_options(g, holder, param):
-    # TLC-88: instead of attacking, move 1 hex (a free hex it may stand on); an engaged unit stays (TLC-33).
+    # TLC-88: instead of attacking, move 1 hex (a free hex it may stand on); an engaged unit stays (TLC-33), a
+    # snared one too (TLC-84: it cannot move, ruling R-TLC-23).
     s = g.state
-    if not rules.can_be_displaced(s, holder) or is_engaged(s, holder):
+    if not rules.can_be_displaced(s, holder) or is_engaged(s, holder) or is_snared(holder):
         return []
     return [(h,) for h in s.grid.neighbours[holder.hex] if s.board[h] < 0 and s.can_occupy(holder.troop, h)]
 

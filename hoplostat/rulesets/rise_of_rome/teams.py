@@ -174,6 +174,9 @@ class RiseOfRome2x2(LostCities):
                          **per_seat("abcd", "units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "hero_defeated")}}
     heuristics = Heuristics(wakes=False)
+    stunned_beasts_lock = False
+    """ROR-103, Stun: "Stunned beasts cannot lock players in place": a beast under any stun (a Stun's flip or
+    mark, a Stun tactic) engages nobody (`lost_cities.base.locks`; ruling R-ROR-49)."""
 
     __slots__ = ()
 
