@@ -116,7 +116,8 @@ pub fn can_move(s: &State, uid: usize) -> bool {
     if chip.is_sentinel {
         return false;
     }
-    if u.deployed_turn == s.turn && !chip.has(hook::MOVE_WHEN_DAZED) {
+    // dazed: only an Initiative that works (not on a muted inner hex, ARN-5; R-ENG-21)
+    if u.deployed_turn == s.turn && !(chip.has(hook::MOVE_WHEN_DAZED) && s.skills_work(uid)) {
         return false;
     }
     movement_of(s, u) > 0
