@@ -263,6 +263,14 @@ pub struct Grid {
     pub center: Vec<bool>,
     pub stone: Vec<bool>,
     pub inner_hexes: Vec<usize>,
+    /// Hexes of the tags the rules read on every turn, in index order (`tagged`).
+    pub stones: Vec<usize>,
+    pub centers: Vec<usize>,
+    pub pedestals: Vec<usize>,
+    /// By side (0 red, 1 blue): Pozzuoli's deployment hexes, the Colosseum's outer hexes, its chained hero hexes.
+    pub deploy: [Vec<usize>; 2],
+    pub outer: [Vec<usize>; 2],
+    pub chained: [Vec<usize>; 2],
 }
 
 impl Grid {
@@ -294,8 +302,13 @@ impl Grid {
         let inner = has("inner");
         let inner_hexes = (0..n).filter(|&i| inner[i]).collect();
         let coord = (0..n).map(|i| ((q[i], r[i]), i)).collect();
+        let t = |k: &str| tagged.get(k).cloned().unwrap_or_default();
+        let (stones, centers, pedestals) = (t("stone"), t("center"), t("pedestal"));
+        let deploy = [t("deploy-red"), t("deploy-blue")];
+        let outer = [t("outer-red"), t("outer-blue")];
+        let chained = [t("chained-hero-red"), t("chained-hero-blue")];
         Grid { id, n, neighbours, dist, q, r, coord, move_block, pedestal, inner, center: has("center"),
-               stone: has("stone"), inner_hexes, tags, tagged }
+               stone: has("stone"), inner_hexes, tags, tagged, stones, centers, pedestals, deploy, outer, chained }
     }
 
     #[inline]
@@ -332,9 +345,18 @@ impl Grid {
         }
         let mut seen = vec![false; self.n];
         seen[start] = true;
-        let mut frontier = vec![start];
+        // the frontier of each step is the stretch of `out` it added (hexes in `stop` are not expanded)
+        let mut lo = 0;
+        let mut hi;
         for step in 1..=movement {
-            let mut nxt = Vec::new();
+            hi = out.len();
+            let mut any = false;
+            let expand: &[usize] = if step == 1 { std::slice::from_ref(&start) } else { &[] };
+            let frontier: Vec<usize> = if step == 1 {
+                expand.to_vec()
+            } else {
+                out[lo..hi].iter().filter(|&&(h, _)| !stop[h]).map(|&(h, _)| h).collect()
+            };
             for &h in &frontier {
                 for &m in &self.neighbours[h] {
                     if seen[m] || blocked[m] {
@@ -343,14 +365,14 @@ impl Grid {
                     seen[m] = true;
                     out.push((m, step));
                     if !stop[m] {
-                        nxt.push(m);
+                        any = true;
                     }
                 }
             }
-            if nxt.is_empty() {
+            if !any {
                 break;
             }
-            frontier = nxt;
+            lo = hi;
         }
         out
     }

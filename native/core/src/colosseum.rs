@@ -21,12 +21,12 @@ pub fn deployment_hexes(s: &State, troop: usize) -> Vec<usize> {
     let g = &s.grid;
     let t = &s.troops[troop];
     let mut hexes: Vec<usize> = if t.outer_open {
-        g.tagged("outer-red").iter().chain(g.tagged("outer-blue")).copied().collect()
+        g.outer[0].iter().chain(&g.outer[1]).copied().collect()
     } else {
-        g.tagged(&format!("outer-{}", crate::state::SIDES[t.side])).to_vec()
+        g.outer[t.side].clone()
     };
-    hexes.extend_from_slice(g.tagged("inner"));
-    hexes.extend_from_slice(g.tagged("center"));
+    hexes.extend_from_slice(&g.inner_hexes);
+    hexes.extend_from_slice(&g.centers);
     if !s.footholds.is_empty() {
         hexes.retain(|&h| s.foothold_at(h).map_or(true, |f| f == troop));
     }
@@ -34,7 +34,7 @@ pub fn deployment_hexes(s: &State, troop: usize) -> Vec<usize> {
 }
 
 fn is_center(s: &State, h: usize) -> bool {
-    s.grid.tagged("center").contains(&h)
+    s.grid.center[h]
 }
 
 /// SUP-2: not a pedestal, not the center, not under an opposing unit, no foothold yet.
@@ -51,20 +51,20 @@ pub fn foothold_hexes(s: &State, troop: usize) -> Vec<usize> {
 }
 
 pub fn free_pedestals(s: &State) -> Vec<usize> {
-    s.grid.tagged("pedestal").iter().copied().filter(|&h| s.board[h] < 0).collect()
+    s.grid.pedestals.iter().copied().filter(|&h| s.board[h] < 0).collect()
 }
 
 /// A sentinel needs the catalog's sentinel, a free pedestal and its Health in the supply (R-ENG-16).
 pub fn can_place_sentinel(s: &State, troop: usize) -> bool {
     match s.support_unit {
-        Some(c) => s.supply[s.troops[troop].side] >= s.cat.chips[c].health && !free_pedestals(s).is_empty(),
+        Some(c) => s.supply[s.troops[troop].side] >= s.cat.chips[c].health && s.grid.pedestals.iter().any(|&h| s.board[h] < 0),
         None => false,
     }
 }
 
 /// ARN-3: a unit of `troop` on the center hex at the start of its turn is dealt 1 damage (no troop's).
 pub fn center_damage(g: &mut Game, troop: usize) {
-    let centers = g.s.grid.tagged("center").to_vec();
+    let centers = g.s.grid.centers.clone();
     for h in centers {
         let uid = g.s.board[h];
         if uid >= 0 && g.s.units[uid as usize].troop == troop {

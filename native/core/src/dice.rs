@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::rng::Generator;
 
@@ -140,9 +141,37 @@ pub fn ratio(a: u128, b: u128) -> f64 {
     (m as f64) * 2f64.powi(exp + 1)
 }
 
+/// A one-multiply hasher for the caches' small integer keys (the standard SipHash is made for untrusted keys).
+#[derive(Default)]
+pub struct Fx(u64);
+
+impl Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
+#[inline]
+fn pool_key(p: &Pool) -> u64 {
+    u64::from_le_bytes([p.0[0], p.0[1], p.0[2], p.0[3], p.0[4], 0, 0, 0])
+}
+
 thread_local! {
-    static CDF: RefCell<HashMap<[u8; 5], Vec<f64>>> = RefCell::new(HashMap::new());
-    static ODDS: RefCell<HashMap<([u8; 5], i32, i32), (f64, std::rc::Rc<Vec<f64>>)>> = RefCell::new(HashMap::new());
+    static CDF: RefCell<FxMap<u64, Vec<f64>>> = RefCell::new(FxMap::default());
+    static ODDS: RefCell<FxMap<u64, (f64, std::rc::Rc<Vec<f64>>)>> = RefCell::new(FxMap::default());
 }
 
 /// `PmfRoller.hits`: the hits of a pool by inverse CDF on its exact PMF, one uniform per roll.
@@ -150,9 +179,10 @@ pub fn roll(rng: &mut Generator, pool: &Pool) -> u32 {
     if pool.size() == 0 {
         return 0;
     }
+    let key = pool_key(pool);
     let u = CDF.with(|c| {
         let mut c = c.borrow_mut();
-        if !c.contains_key(&pool.0) {
+        if !c.contains_key(&key) {
             let w = hit_weights(pool);
             let denom = FACES.pow(pool.size());
             let mut acc = 0u128;
@@ -161,9 +191,9 @@ pub fn roll(rng: &mut Generator, pool: &Pool) -> u32 {
                 acc += x;
                 cdf.push(ratio(acc, denom));
             }
-            c.insert(pool.0, cdf);
+            c.insert(key, cdf);
         }
-        let cdf = &c[&pool.0];
+        let cdf = &c[&key];
         let x = rng.random();
         cdf.partition_point(|&v| v <= x) as u32 // bisect_right
     });
@@ -173,7 +203,7 @@ pub fn roll(rng: &mut Generator, pool: &Pool) -> u32 {
 /// `odds.mean_and_tail(Attack(pool, bonus, reduce))`: expected damage and P(damage >= k), k = 0..max, exact
 /// floats, memoised (greedy's `attack_odds`).
 pub fn attack_odds(pool: &Pool, bonus: i32, reduce: i32) -> (f64, std::rc::Rc<Vec<f64>>) {
-    let key = (pool.0, bonus, reduce);
+    let key = pool_key(pool) | ((bonus as u8 as u64) << 40) | ((reduce as u8 as u64) << 48);
     if let Some(got) = ODDS.with(|o| o.borrow().get(&key).cloned()) {
         return got;
     }

@@ -147,8 +147,8 @@ pub fn can_use_abilities(s: &State, uid: usize) -> bool {
 pub fn targets_in_range(s: &State, uid: usize, r: Option<i32>) -> Vec<usize> {
     let u = &s.units[uid];
     let r = r.unwrap_or_else(|| range_of(s, u));
-    let h = u.h();
-    s.combat.iter().copied().filter(|&o| s.units[o].troop != u.troop && s.grid.d(h, s.units[o].h()) <= r).collect()
+    let row = s.grid.row(u.h());
+    s.combat.iter().copied().filter(|&o| s.units[o].troop != u.troop && row[s.units[o].hex as usize] <= r).collect()
 }
 
 #[inline]
@@ -222,10 +222,10 @@ pub fn do_move(g: &mut Game, uid: usize, dest: usize) {
 /// What a move triggers once the unit stands on `dest` (Cover).
 fn after_move(g: &mut Game, uid: usize, src: usize, _dest: usize) {
     g.s.move_src = src as i32;
-    let movers = g.s.hooked(hook::AFTER_MOVE);
-    if movers.is_empty() {
+    if g.s.with_hook(hook::AFTER_MOVE).next().is_none() {
         return;
     }
+    let movers = g.s.hooked(hook::AFTER_MOVE);
     let mut effects: Vec<(usize, Skill, Option<i32>)> = Vec::new();
     for h in movers {
         if g.s.units[h].zone == Zone::Combat && g.s.skills_work(h) {
@@ -243,7 +243,7 @@ fn after_move(g: &mut Game, uid: usize, src: usize, _dest: usize) {
 /// Combat Lock holds `uid` (an opposing movement-lock holder adjacent and working); `free_of` leaves first.
 pub fn is_held(s: &State, uid: usize, free_of: Option<usize>) -> bool {
     let u = &s.units[uid];
-    for h in s.hooked(hook::MOVEMENT_LOCK) {
+    for h in s.with_hook(hook::MOVEMENT_LOCK) {
         if Some(h) != free_of && s.grid.d(u.h(), s.units[h].h()) == 1 && !same_team(s.units[h].troop, u.troop) && s.skills_work(h) {
             return true;
         }
@@ -254,7 +254,7 @@ pub fn is_held(s: &State, uid: usize, free_of: Option<usize>) -> bool {
 /// Hexes next to an opposing movement-lock holder (Combat Lock), as a mask.
 pub fn locked_hexes(s: &State, troop: usize) -> Vec<bool> {
     let mut out = vec![false; s.grid.n];
-    for h in s.hooked(hook::MOVEMENT_LOCK) {
+    for h in s.with_hook(hook::MOVEMENT_LOCK) {
         if !same_team(s.units[h].troop, troop) && s.skills_work(h) {
             for &n in &s.grid.neighbours[s.units[h].h()] {
                 out[n] = true;
@@ -534,7 +534,7 @@ pub fn place_tactic(g: &mut Game, troop: usize, camp_index: usize, target: usize
 pub fn ability_options(g: &Game, troop: usize) -> Vec<Opt> {
     let s = &g.s;
     let mut opts = Vec::new();
-    for u in s.hooked(hook::ABILITY) {
+    for u in s.with_hook(hook::ABILITY) {
         if s.units[u].troop != troop || !can_use_abilities(s, u) {
             continue;
         }
@@ -706,7 +706,8 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
     let mut target = target;
     let mut amount = std::cmp::max(0, hits + bonus - reduce);
     let mut ignored = false;
-    for h in g.s.hooked(hook::IGNORE_ATTACK_DAMAGE) {
+    let ignorers = if g.s.with_hook(hook::IGNORE_ATTACK_DAMAGE).next().is_some() { g.s.hooked(hook::IGNORE_ATTACK_DAMAGE) } else { Vec::new() };
+    for h in ignorers {
         if !g.s.skills_work(h) {
             continue;
         }
@@ -721,7 +722,7 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
         amount = 0;
     }
     // Intercept Blow (R-ENG-13), interceptors asked in turn order from the active troop (R-ENG-26).
-    let mut interceptors = g.s.hooked(hook::INTERCEPT);
+    let mut interceptors = if g.s.with_hook(hook::INTERCEPT).next().is_some() { g.s.hooked(hook::INTERCEPT) } else { Vec::new() };
     if interceptors.len() > 1 {
         let order = turn_order_from_active(&g.s);
         let rank = |t: usize| order.iter().position(|&x| x == t).unwrap_or(order.len());
@@ -755,9 +756,9 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
         }
     }
     let hex = g.s.units[target].h();
-    let watchers: Vec<usize> = g.s.hooked(hook::AFTER_DEALT).into_iter().filter(|&h| g.s.skills_work(h)).collect();
+    let watchers: Vec<usize> = g.s.with_hook(hook::AFTER_DEALT).filter(|&h| g.s.skills_work(h)).collect();
     damage(g, target, amount, Some(attacker), None, "attack", Some(true));
-    if g.s.over() {
+    if g.s.over() || watchers.is_empty() {
         return;
     }
     let mut effects = Vec::new();

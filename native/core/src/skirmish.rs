@@ -84,8 +84,7 @@ pub fn new_game(cat: &Arc<Catalog>, spec: &Spec, rng: Generator, players: Vec<Pl
     if colosseum {
         for p in 0..2 {
             let hero = s.troops[p].primary_hero as usize;
-            let side = SIDES[s.troops[p].side];
-            let h = s.grid.tagged(&format!("chained-hero-{side}"))[0];
+            let h = s.grid.chained[s.troops[p].side][0];
             rules::place_at_setup(s, hero, h);
         }
     }
@@ -153,15 +152,15 @@ pub fn deployment_hexes(s: &State, troop: usize) -> Vec<usize> {
     if s.colosseum {
         colosseum::deployment_hexes(s, troop)
     } else {
-        s.grid.tagged(&format!("deploy-{}", SIDES[s.troops[troop].side])).to_vec()
+        s.grid.deploy[s.troops[troop].side].clone()
     }
 }
 
 /// "Check Stone Hexes" + SKR-7: 1 favor for exactly one stone, 3 for both.
 fn check_stones(g: &mut Game, troop: usize) {
-    let n = g.s.grid.tagged("stone").iter().filter(|&&h| g.s.board[h] >= 0 && g.s.units[g.s.board[h] as usize].troop == troop).count();
+    let n = g.s.grid.stones.iter().filter(|&&h| g.s.board[h] >= 0 && g.s.units[g.s.board[h] as usize].troop == troop).count();
     if n != 0 {
-        let why = format!("{} stone hex(es)", n);
+        let why = if g.s.logging() { format!("{} stone hex(es)", n) } else { String::new() };
         gain_favor(g, troop, if n == 1 { 1 } else { 3 }, &why);
     }
 }

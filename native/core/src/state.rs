@@ -217,6 +217,24 @@ impl State {
         self.version
     }
 
+    /// Units in combat of `troop`, arrival order (without a vector).
+    #[inline]
+    pub fn mine(&self, troop: usize) -> impl Iterator<Item = usize> + '_ {
+        self.combat.iter().copied().filter(move |&u| self.units[u].troop == troop)
+    }
+
+    /// Units in combat of every other troop, arrival order (without a vector).
+    #[inline]
+    pub fn opps(&self, troop: usize) -> impl Iterator<Item = usize> + '_ {
+        self.combat.iter().copied().filter(move |&u| self.units[u].troop != troop)
+    }
+
+    /// Units in combat whose chip has a skill on hook `h`, arrival order (without a vector).
+    #[inline]
+    pub fn with_hook(&self, h: u32) -> impl Iterator<Item = usize> + '_ {
+        self.combat.iter().copied().filter(move |&u| self.cat.chips[self.units[u].chip].hooks & h != 0)
+    }
+
     /// Units in combat of `troop`, arrival order.
     pub fn in_combat_of(&self, troop: usize) -> Vec<usize> {
         self.combat.iter().copied().filter(|&u| self.units[u].troop == troop).collect()

@@ -32,7 +32,7 @@ pub fn deployable(g: &Game, troop: usize, hexes: &[usize]) -> Vec<Opt> {
         if u.troop == troop && u.zone == Zone::Camp && u.active && chip.health <= s.supply[key] {
             if chip.is_sentinel {
                 if pedestals.is_none() {
-                    pedestals = Some(s.grid.tagged("pedestal").iter().copied().filter(|&h| s.board[h] < 0).collect());
+                    pedestals = Some(s.grid.pedestals.iter().copied().filter(|&h| s.board[h] < 0).collect());
                 }
                 out.extend(pedestals.as_ref().unwrap().iter().map(|&h| Opt::Deploy(u.uid, h)));
             } else {

@@ -181,7 +181,7 @@ fn deploy(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let options: Vec<Opt> = if non_hero.is_empty() { options.to_vec() } else { non_hero };
     let mut opps: Vec<usize> = s.opponents_of(troop).into_iter().map(|o| s.units[o].h()).collect();
     if opps.is_empty() {
-        opps = s.grid.tagged("stone").to_vec();
+        opps = s.grid.stones.clone();
     }
     let mut values: Vec<(usize, f64)> = Vec::new();
     let mut scored = Vec::with_capacity(options.len());
@@ -670,7 +670,7 @@ fn support(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     for &t in &rivals {
         let side = s.troops[t].side;
         if !own_sides.contains(&side) {
-            opp_outer.extend_from_slice(grid.tagged(&format!("outer-{}", crate::state::SIDES[side])));
+            opp_outer.extend_from_slice(&grid.outer[side]);
         }
     }
     let mut scored = Vec::new();
