@@ -193,7 +193,7 @@ def duel(a: str, b: str, *, first: str = "a", exact: bool = False, trials: int =
     import polars as pl
 
     from hoplostat.catalog import load
-    from hoplostat.combat import exact_duel, simulate_duel
+    from hoplostat.combat import check_exact, exact_duel, simulate_duel
     from hoplostat.errors import InputError
 
     if first not in ("a", "b"):
@@ -202,6 +202,8 @@ def duel(a: str, b: str, *, first: str = "a", exact: bool = False, trials: int =
         raise InputError(f"trials={trials}: must be between 1 and 50000000")
     catalog = load(_paths(data))
     fa, fb = _fighter(a, catalog, tactic_a), _fighter(b, catalog, tactic_b)
+    if exact:
+        check_exact(fa, fb)  # before the simulation: refused at once, not after it
     results = [("simulated", simulate_duel(fa, fb, trials, rng=np.random.default_rng(seed), first=first))]
     if exact:
         results.append(("exact", exact_duel(fa, fb, first=first)))

@@ -339,10 +339,26 @@ def _half_step(x: Fighter, y: Fighter, xhp: int, yhp: int) -> list[tuple[float, 
     return out
 
 
+MAX_EXACT_PAIRS = 40_000
+"""The largest chain `exact_duel` solves: A's HP times B's HP (200 HP against 200 takes about 10 s on one
+core; time and memory grow with the pairs, and a million HP each would ask terabytes)."""
+
+
+def check_exact(a: Fighter, b: Fighter) -> None:
+    """InputError unless the exact chain of `a` against `b` is small enough to solve (`MAX_EXACT_PAIRS`)."""
+    pairs = a.hp * b.hp
+    if pairs > MAX_EXACT_PAIRS:
+        raise InputError(f"exact duel of {a.name!r} ({a.hp} HP) and {b.name!r} ({b.hp} HP): the exact solver keeps "
+                         f"a probability for every pair of HP, here {pairs:,}, and solves at most "
+                         f"{MAX_EXACT_PAIRS:,} (e.g. 200 HP against 200); simulate the duel instead (without --exact)")
+
+
 def exact_duel(a: Fighter, b: Fighter, *, first: str = "a", max_rounds: int = 200, tol: float = 1e-14) -> DuelResult:
-    """Solve a duel exactly: absorbing chain over (HP of A, HP of B), round by round."""
+    """Solve a duel exactly: absorbing chain over (HP of A, HP of B), round by round. Bounded by
+    `MAX_EXACT_PAIRS` (`check_exact`): the chain holds a probability per pair of HP."""
     if first not in ("a", "b"):
         raise InputError(f"first must be 'a' or 'b', not {first!r}")
+    check_exact(a, b)
     order = [(a, b, True), (b, a, False)] if first == "a" else [(b, a, False), (a, b, True)]
     ahp0, bhp0 = a.hp, b.hp
     # dist[i, j] = P(A has i HP and B has j HP at the start of a round), i, j >= 1

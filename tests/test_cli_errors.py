@@ -11,7 +11,9 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from clihelp import run_cli
+from hoplostat import api, combat
 from hoplostat import sweep as sw
+from hoplostat.errors import InputError
 
 SMALL = ["sweep", "skirmish", "-f", "kunlun", "-f", "amazons", "-a", "pozzuoli", "--max-rounds", "6"]
 UNWRITABLE = Path("/proc/hoplostat-issue-13")  # /proc takes no new files, not even for root
@@ -308,3 +310,26 @@ def test_template_out_creates_folders_and_never_overwrites(tmp_path, capsys):
     target.write_text("# my chips, filled in\n")
     one_error(*run_cli(capsys, "data", "template", "unit", "--out", str(target)), "exists")
     assert target.read_text() == "# my chips, filled in\n"
+
+
+# --------------------------------------------------------------------------- exact duels of huge fighters
+
+
+def test_exact_duel_of_huge_fighters_is_refused_before_any_work(capsys):
+    """The exact chain holds a probability per pair of HP: a million HP each asked terabytes (a MemoryError
+    traceback). Refused in one line saying why and what to do, before the simulation runs."""
+    huge = "hp=1000000,attack=2black+blue"
+    line = one_error(*run_cli(capsys, "duel", huge, huge, "--exact"), "exact", "1,000,000,000,000",
+                     f"{combat.MAX_EXACT_PAIRS:,}", "without --exact")
+    assert "pair of HP" in line
+    with pytest.raises(InputError, match="pair of HP"):
+        api.duel(huge, huge, exact=True, trials=10)
+    code, out, err = run_cli(capsys, "duel", huge, huge, "--trials", "100")  # simulated: fine
+    assert code == 0, err
+
+
+def test_the_exact_duel_bound_is_on_the_pairs_of_hp():
+    f200, f201 = (combat.parse_fighter_spec(f"hp={hp},attack=532", known_skills=()) for hp in (200, 201))
+    combat.check_exact(f200, f200)  # 40,000 pairs: solved
+    with pytest.raises(InputError):
+        combat.check_exact(f200, f201)

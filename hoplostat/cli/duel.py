@@ -41,7 +41,7 @@ def duel(
     a: Annotated[str, typer.Argument(help="Unit A: catalog id or inline spec.")],
     b: Annotated[str, typer.Argument(help="Unit B: catalog id or inline spec.")],
     first: Annotated[str, typer.Option("--first", help="Who attacks first: a or b.")] = "a",
-    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain).")] = False,
+    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP against 200).")] = False,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels.")] = 100_000,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
     tactic_a: Annotated[Optional[list[str]], typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
@@ -54,7 +54,7 @@ def duel(
     from hoplostat.catalog import load
     from hoplostat.catalog.standin import stand_in_share
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.combat import exact_duel, simulate_duel
+    from hoplostat.combat import check_exact, exact_duel, simulate_duel
     from hoplostat.errors import InputError
 
     if first not in ("a", "b"):
@@ -63,6 +63,8 @@ def duel(
         raise InputError(f"--trials {trials}: must be between 1 and 50000000")
     catalog = load(data or ())
     fa, fb = _fighter(a, catalog, tactic_a or []), _fighter(b, catalog, tactic_b or [])
+    if exact:
+        check_exact(fa, fb)  # before the simulation: refused at once, not after it
     sim = simulate_duel(fa, fb, trials, rng=np.random.default_rng(seed), first=first)
     out = {"a": fa.unit_id or fa.name, "b": fb.unit_id or fb.name, "first": first, "seed": seed,
            **_clean(sim.as_dict())}
