@@ -540,11 +540,13 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     for t in titan_ids:
         catalog.titan(t)
     arena_ids = tuple(arenas) if arenas else tuple(a for a in sw.ARENAS if a in cls.arenas) or cls.arenas
-    return sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
-                          max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                          coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids, catalog_hash=catalog.hash,
-                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings), focus=focus or "",
-                          options=opts)
+    config = sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
+                            max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
+                            coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids,
+                            catalog_hash=catalog.hash, players=players or 0, pods=pods or 0,
+                            rulings=_rulings(rulings), focus=focus or "", options=opts)
+    sw.check_plan(config)
+    return config
 
 
 def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas: str | Sequence[str] | None = None,
