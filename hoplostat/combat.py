@@ -139,12 +139,17 @@ def fighter_from_unit(unit, *, catalog=None, tactics: Sequence[str] = ()) -> Fig
     for ref in unit.skills:
         if not _apply_skill(f, ref.id, ref.param):
             ignored.append(str(ref))
-    for tactic_id in tactics:
+    for n, tactic_id in enumerate(tactics):
         if catalog is None:
             raise ValueError("tactics need the catalog")
         tactic = catalog.tactics.get(tactic_id)
         if tactic is None:
             raise InputError(f"unknown tactic {tactic_id!r}; known: {', '.join(sorted(catalog.tactics))}")
+        if tactic.type == "permanent" and tactic_id in tactics[:n]:
+            # R-COMBAT-8: Remastered, "Tactics": a troop has one chip of each of its tactics, and a permanent chip
+            # stays on its unit until the unit is defeated: it cannot be on the duelling unit twice.
+            raise InputError(f"tactic {tactic_id!r} on {unit.name} twice: a permanent tactic is one chip, which stays "
+                             "on the unit until it is defeated; give it once")
         if tactic.type == "temporary":
             # Remastered, "Tactics": a temporary tactic lasts as its text says (ours: until the start of its
             # troop's next turn, R-ENG-10), so it would help one turn of the duel, not every turn (R-COMBAT-6).

@@ -424,3 +424,23 @@ def test_a_ladder_too_large_to_list_is_refused(capsys):
 
     one_error(*run_cli(capsys, "ladder", "skirmish", "--games", "99999999999999999999"), "--games",
               f"at most {MAX_GAMES:,}")
+
+
+# --------------------------------------------------------------------------- tactics given twice
+
+
+def test_a_permanent_tactic_given_twice_is_refused_R_COMBAT_8(capsys):
+    """Remastered, "Tactics": "Permanent tactic chips are placed between the target unit's top chip and their
+    HP. They remain there, in effect, until that unit is defeated", and a troop has one chip of each tactic:
+    `--tactic-a kunlun/blitz` twice gave the Warrior two green dice without a word. An instant tactic may be
+    played again (its chip comes back with the second reward): Bolster Health twice is +4 HP."""
+    twice = ["--tactic-a", "kunlun/blitz", "--tactic-a", "kunlun/blitz"]
+    one_error(*run_cli(capsys, "duel", "kunlun/warrior", "bandit", *twice, "--trials", "100"), "--tactic-a",
+              "'kunlun/blitz'", "twice")
+    one_error(*run_cli(capsys, "duel", "bandit", "kunlun/warrior", *[x.replace("-a", "-b") for x in twice],
+                       "--trials", "100"), "--tactic-b", "twice")
+    with pytest.raises(InputError, match="twice"):
+        api.duel("kunlun/warrior", "bandit", tactic_a=["kunlun/blitz", "kunlun/blitz"], trials=10)
+    got = api.duel("kunlun/warrior", "bandit", tactic_a=["bolster-health", "bolster-health"], exact=True, trials=10)
+    once = api.duel("kunlun/warrior", "bandit", tactic_a=["bolster-health"], exact=True, trials=10)
+    assert got["p_a_wins"][1] > once["p_a_wins"][1]  # the second +2 HP counts

@@ -26,7 +26,7 @@ Writes the table to --out (.parquet or .csv) and a heatmap PNG beside it.
 DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
 
 
-def _fighter(text: str, catalog, tactics: list[str]):
+def _fighter(text: str, catalog, tactics: list[str], flag: str):
     from hoplostat.combat import fighter_from_unit, parse_fighter_spec
     from hoplostat.errors import InputError
 
@@ -34,7 +34,11 @@ def _fighter(text: str, catalog, tactics: list[str]):
         if tactics:
             raise InputError("tactics apply to catalog units; put modifiers in the inline spec instead")
         return parse_fighter_spec(text, known_skills=catalog.skills)
-    return fighter_from_unit(catalog.unit(text), catalog=catalog, tactics=tactics)
+    unit = catalog.unit(text)
+    try:
+        return fighter_from_unit(unit, catalog=catalog, tactics=tactics)
+    except InputError as exc:
+        raise InputError(f"{flag}: {exc}") from None
 
 
 def duel(
@@ -62,7 +66,7 @@ def duel(
     if trials < 1 or trials > 50_000_000:
         raise InputError(f"--trials {trials}: must be between 1 and 50000000")
     catalog = load(data or ())
-    fa, fb = _fighter(a, catalog, tactic_a or []), _fighter(b, catalog, tactic_b or [])
+    fa, fb = _fighter(a, catalog, tactic_a or [], "--tactic-a"), _fighter(b, catalog, tactic_b or [], "--tactic-b")
     if exact:
         check_exact(fa, fb)  # before the simulation: refused at once, not after it
     sim = simulate_duel(fa, fb, trials, rng=np.random.default_rng(seed), first=first)
