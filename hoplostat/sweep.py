@@ -772,6 +772,42 @@ def scan_tables(out: Path):
     return manifest, tables
 
 
+def completeness(out: Path, manifest: dict, tables: dict, games: int) -> dict[str, Any]:
+    """What a results directory lacks, for the commands that read it to say so rather than show less:
+    ``finished`` (False while the sweep is still to play: its manifest not marked complete, or fewer than the
+    planned games on disk without --ci-width, whose stops play fewer), ``games``, ``games_planned`` (matchups
+    times --games; None when the config no longer plans, e.g. a retired mode), ``missing_tables`` (tables the
+    mode writes that the directory lacks, e.g. a deleted ``units/``), ``resume`` (the command that finishes
+    the sweep, when it is unfinished) and ``warnings`` (each as one sentence)."""
+    from dataclasses import fields
+
+    def tuples(v):  # JSON lists back to the config's tuples (pairs of rulings and options included)
+        return tuple(tuples(x) for x in v) if isinstance(v, list) else v
+
+    cfg = manifest.get("config") or {}
+    known = {f.name for f in fields(SweepConfig)}
+    try:
+        config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
+        planned = len(config.matchups()) * int(config.games)
+    except Exception:  # noqa: BLE001 - a config that no longer plans (a retired mode or faction): nothing to compare
+        planned = None
+    short = planned is not None and games < planned and cfg.get("ci_width") is None
+    finished = manifest.get("status") == "complete" and not short
+    missing = [t for t in _declared_tables(cfg.get("mode")) if t not in tables]
+    out = Path(out)
+    resume = None if finished else resume_command(out, cfg)
+    warnings = []
+    if not finished:
+        of = f" of {planned:,} planned" if planned is not None else ""
+        warnings.append(f"{out}: the sweep is unfinished ({games:,}{of} games on disk); these results cover only "
+                        f"them; finish it with `{resume}`")
+    for t in missing:
+        warnings.append(f"{out}: no {t}/ table ({cfg.get('mode')} sweeps write one): what it holds is left out; "
+                        f"only a new sweep (another --out, same --seed: the same games) writes it again")
+    return {"finished": finished, "games": games, "games_planned": planned, "missing_tables": missing,
+            "resume": resume, "warnings": warnings}
+
+
 def load_tables(out: Path):
     """(manifest, {table name: frame}) of a results directory, sorted by matchup and game; ``games`` is
     always there. A damaged file is an InputError naming it and the command that replays it."""

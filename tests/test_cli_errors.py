@@ -444,3 +444,62 @@ def test_a_permanent_tactic_given_twice_is_refused_R_COMBAT_8(capsys):
     got = api.duel("kunlun/warrior", "bandit", tactic_a=["bolster-health", "bolster-health"], exact=True, trials=10)
     once = api.duel("kunlun/warrior", "bandit", tactic_a=["bolster-health"], exact=True, trials=10)
     assert got["p_a_wins"][1] > once["p_a_wins"][1]  # the second +2 HP counts
+
+
+# --------------------------------------------------------------------------- sweeps read while incomplete
+
+
+def _summary_said(capsys, d: Path) -> tuple[dict, list[str]]:
+    """(summarize --json of `d`, the warning lines of its human output); both must succeed."""
+    code, out, err = run_cli(capsys, "summarize", str(d), "--json")
+    assert code == 0 and not err, err
+    summary = json.loads(out)
+    code, out, err = run_cli(capsys, "summarize", str(d))
+    assert code == 0 and "Win rate per faction" in out, err
+    assert all(x.startswith("warning: ") for x in err.splitlines()), err
+    return summary, err.splitlines()
+
+
+def test_summarize_says_a_sweep_is_unfinished_and_how_to_finish_it(loose_sweep, finished_sweep, tmp_path, capsys):
+    """A sweep missing games (interrupted, or a chunk lost) was summarised as if whole ("6 games"): it says
+    `unfinished`, how many games of how many, and the command that finishes it; that command does."""
+    import shutil
+
+    d = tmp_path / "s"
+    shutil.copytree(loose_sweep, d)
+    for table in ("games", "units"):
+        sorted((d / table).glob("*.parquet"))[-1].unlink()
+    summary, warned = _summary_said(capsys, d)
+    assert summary["finished"] is False and summary["games"] == 6 and summary["games_planned"] == 8
+    assert summary["resume"].endswith("--resume") and summary["missing_tables"] == []
+    assert len(warned) == 1 and "unfinished (6 of 8 planned games" in warned[0] and summary["resume"] in warned[0]
+    replay_as_told(warned[0], d, finished_sweep, capsys)
+    summary, warned = _summary_said(capsys, d)
+    assert summary["finished"] is True and summary["resume"] is None and warned == []
+    manifest = json.loads((d / "manifest.json").read_text())
+    (d / "manifest.json").write_text(json.dumps({**manifest, "status": "running"}))  # a sweep still at work
+    summary, warned = _summary_said(capsys, d)
+    assert summary["finished"] is False and len(warned) == 1 and "8 of 8 planned" in warned[0]
+
+
+def test_summarize_says_a_missing_units_table(finished_sweep, tmp_path, capsys):
+    """With `units/` deleted the units section vanished without a word: it is named as missing."""
+    import shutil
+
+    d = tmp_path / "s"
+    shutil.copytree(finished_sweep, d)
+    shutil.rmtree(d / "units")
+    summary, warned = _summary_said(capsys, d)
+    assert summary["missing_tables"] == ["units"] and summary["finished"] is True and summary["units"] is None
+    assert len(warned) == 1 and "no units/ table" in warned[0] and "left out" in warned[0]
+    code, out, err = run_cli(capsys, "report", str(d), "--out", str(tmp_path / "rep"))
+    assert code == 0 and err.splitlines() == warned
+
+
+def test_a_sweep_stopped_by_ci_width_is_not_unfinished(tmp_path, capsys):
+    """--ci-width plays fewer games than planned by design: no warning."""
+    d = tmp_path / "s"
+    code, _, err = run_cli(capsys, *SMALL, "-n", "8", "--chunk", "2", "--ci-width", "0.9", "--out", str(d))
+    assert code == 0, err
+    summary, warned = _summary_said(capsys, d)
+    assert summary["games"] < summary["games_planned"] and summary["finished"] is True and warned == []

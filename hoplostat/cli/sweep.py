@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -149,6 +150,7 @@ def summarize(
     manifest, raw = sw.scan_tables(directory)  # lazily: the statistics aggregate without holding every row
     cfg = sw.sweep_config(directory, manifest)
     n_games = raw["games"].select(pl.len()).collect().item()
+    complete = sw.completeness(directory, manifest, raw, n_games)  # an unfinished sweep or a lost table is said
     mode = cfg.get("mode")
     from hoplostat.engine.loop import mode_class
 
@@ -158,8 +160,11 @@ def summarize(
     stand_ins = sw.stand_ins((raw, catalog))
     if as_json:
         emit_json({"manifest": manifest, "games": n_games, "stand_ins": stand_ins,
+                   **{k: complete[k] for k in ("finished", "games_planned", "missing_tables", "resume", "warnings")},
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
         return
+    for line in complete["warnings"]:
+        sys.stderr.write(f"warning: {line}\n")
     import polars as pl
 
     con = stdout_console()
