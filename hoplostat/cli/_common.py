@@ -514,10 +514,14 @@ def one_interrupt():
 
 def ignore_ctrl_c() -> None:
     """Worker initializer: a worker process leaves Ctrl-C to the command that started it (a terminal sends
-    SIGINT to every process of the job; the command stops the workers and prints the one line)."""
+    SIGINT to every process of the job; the command stops the workers and prints the one line), and exits when
+    that command dies (`executors.exit_with_parent`: a `kill -9` left the workers running)."""
     import signal
 
+    from hoplostat.executors import exit_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 @contextlib.contextmanager
