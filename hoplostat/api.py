@@ -55,6 +55,24 @@ def _names(values: str | Sequence[str] | None) -> list[str] | None:
 # --- odds ---------------------------------------------------------------------------------------
 
 
+class KillChance(float):
+    """`OddsResult.kill`: a number, P(damage >= the ``hp`` given to `attack_odds`) (nan without one), that
+    is also callable: ``kill(hp)`` is P(damage >= hp) for any target HP, the spelling of
+    `hoplostat.odds.DamageOdds.kill` (``odds(attack).kill(2)``), so either form works on either object."""
+
+    def __new__(cls, value: float | None, pmf: Sequence[float] = ()) -> KillChance:
+        self = super().__new__(cls, float("nan") if value is None else value)
+        self._pmf = tuple(pmf)
+        return self
+
+    def __call__(self, hp: int) -> float:
+        import numpy as np
+
+        from hoplostat.odds import DamageOdds
+
+        return DamageOdds(np.asarray(self._pmf, dtype=float)).kill(hp)
+
+
 @dataclass(frozen=True)
 class OddsResult:
     """The odds of one attack, or of several attacks on one target (`attack_odds`).
@@ -77,9 +95,10 @@ class OddsResult:
         return self.summary["sd"]
 
     @property
-    def kill(self) -> float | None:
-        """P(damage >= hp): the target falls (None without ``hp``)."""
-        return self.summary.get("kill")
+    def kill(self) -> KillChance:
+        """P(damage >= hp), the target falls, as a number for the ``hp`` given (nan without one); call it for
+        any other target: ``kill(3)`` (`KillChance`), as ``odds(attack).kill(3)`` of `hoplostat.odds`."""
+        return KillChance(self.summary.get("kill"), self.summary["pmf"])
 
     @property
     def table(self) -> pl.DataFrame:
@@ -135,6 +154,8 @@ def attack_odds(*pools: str, hp: int | None = None, reduce: int = 0, bonus: int 
     ``mc``: a Monte Carlo check with that many trials, from ``seed``.
 
     >>> round(attack_odds("532", hp=2, reduce=1).kill, 4)
+    0.1389
+    >>> round(attack_odds("532", reduce=1).kill(2), 4)
     0.1389
     """
     import numpy as np
