@@ -55,6 +55,24 @@ def _names(values: str | Sequence[str] | None) -> list[str] | None:
 # --- odds ---------------------------------------------------------------------------------------
 
 
+class KillChance(float):
+    """`OddsResult.kill`: a number, P(damage >= the ``hp`` given to `attack_odds`) (nan without one), that
+    is also callable: ``kill(hp)`` is P(damage >= hp) for any target HP, the spelling of
+    `hoplostat.odds.DamageOdds.kill` (``odds(attack).kill(2)``), so either form works on either object."""
+
+    def __new__(cls, value: float | None, pmf: Sequence[float] = ()) -> KillChance:
+        self = super().__new__(cls, float("nan") if value is None else value)
+        self._pmf = tuple(pmf)
+        return self
+
+    def __call__(self, hp: int) -> float:
+        import numpy as np
+
+        from hoplostat.odds import DamageOdds
+
+        return DamageOdds(np.asarray(self._pmf, dtype=float)).kill(hp)
+
+
 @dataclass(frozen=True)
 class OddsResult:
     """The odds of one attack, or of several attacks on one target (`attack_odds`).
@@ -77,9 +95,10 @@ class OddsResult:
         return self.summary["sd"]
 
     @property
-    def kill(self) -> float | None:
-        """P(damage >= hp): the target falls (None without ``hp``)."""
-        return self.summary.get("kill")
+    def kill(self) -> KillChance:
+        """P(damage >= hp), the target falls, as a number for the ``hp`` given (nan without one); call it for
+        any other target: ``kill(3)`` (`KillChance`), as ``odds(attack).kill(3)`` of `hoplostat.odds`."""
+        return KillChance(self.summary.get("kill"), self.summary["pmf"])
 
     @property
     def table(self) -> pl.DataFrame:
@@ -135,6 +154,8 @@ def attack_odds(*pools: str, hp: int | None = None, reduce: int = 0, bonus: int 
     ``mc``: a Monte Carlo check with that many trials, from ``seed``.
 
     >>> round(attack_odds("532", hp=2, reduce=1).kill, 4)
+    0.1389
+    >>> round(attack_odds("532", reduce=1).kill(2), 4)
     0.1389
     """
     import numpy as np
@@ -193,7 +214,7 @@ def duel(a: str, b: str, *, first: str = "a", exact: bool = False, trials: int =
     import polars as pl
 
     from hoplostat.catalog import load
-    from hoplostat.combat import exact_duel, simulate_duel
+    from hoplostat.combat import check_exact, exact_duel, simulate_duel
     from hoplostat.errors import InputError
 
     if first not in ("a", "b"):
@@ -202,6 +223,8 @@ def duel(a: str, b: str, *, first: str = "a", exact: bool = False, trials: int =
         raise InputError(f"trials={trials}: must be between 1 and 50000000")
     catalog = load(_paths(data))
     fa, fb = _fighter(a, catalog, tactic_a), _fighter(b, catalog, tactic_b)
+    if exact:
+        check_exact(fa, fb)  # before the simulation: refused at once, not after it
     results = [("simulated", simulate_duel(fa, fb, trials, rng=np.random.default_rng(seed), first=first))]
     if exact:
         results.append(("exact", exact_duel(fa, fb, first=first)))
@@ -538,11 +561,13 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     for t in titan_ids:
         catalog.titan(t)
     arena_ids = tuple(arenas) if arenas else tuple(a for a in sw.ARENAS if a in cls.arenas) or cls.arenas
-    return sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
-                          max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                          coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids, catalog_hash=catalog.hash,
-                          players=players or 0, pods=pods or 0, rulings=_rulings(rulings), focus=focus or "",
-                          options=opts)
+    config = sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
+                            max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
+                            coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids,
+                            catalog_hash=catalog.hash, players=players or 0, pods=pods or 0,
+                            rulings=_rulings(rulings), focus=focus or "", options=opts)
+    sw.check_plan(config)
+    return config
 
 
 def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas: str | Sequence[str] | None = None,

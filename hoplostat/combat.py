@@ -139,12 +139,17 @@ def fighter_from_unit(unit, *, catalog=None, tactics: Sequence[str] = ()) -> Fig
     for ref in unit.skills:
         if not _apply_skill(f, ref.id, ref.param):
             ignored.append(str(ref))
-    for tactic_id in tactics:
+    for n, tactic_id in enumerate(tactics):
         if catalog is None:
             raise ValueError("tactics need the catalog")
         tactic = catalog.tactics.get(tactic_id)
         if tactic is None:
             raise InputError(f"unknown tactic {tactic_id!r}; known: {', '.join(sorted(catalog.tactics))}")
+        if tactic.type == "permanent" and tactic_id in tactics[:n]:
+            # R-COMBAT-8: Remastered, "Tactics": a troop has one chip of each of its tactics, and a permanent chip
+            # stays on its unit until the unit is defeated: it cannot be on the duelling unit twice.
+            raise InputError(f"tactic {tactic_id!r} on {unit.name} twice: a permanent tactic is one chip, which stays "
+                             "on the unit until it is defeated; give it once")
         if tactic.type == "temporary":
             # Remastered, "Tactics": a temporary tactic lasts as its text says (ours: until the start of its
             # troop's next turn, R-ENG-10), so it would help one turn of the duel, not every turn (R-COMBAT-6).
@@ -339,10 +344,26 @@ def _half_step(x: Fighter, y: Fighter, xhp: int, yhp: int) -> list[tuple[float, 
     return out
 
 
+MAX_EXACT_PAIRS = 40_000
+"""The largest chain `exact_duel` solves: A's HP times B's HP (200 HP against 200 takes about 10 s on one
+core; time and memory grow with the pairs, and a million HP each would ask terabytes)."""
+
+
+def check_exact(a: Fighter, b: Fighter) -> None:
+    """InputError unless the exact chain of `a` against `b` is small enough to solve (`MAX_EXACT_PAIRS`)."""
+    pairs = a.hp * b.hp
+    if pairs > MAX_EXACT_PAIRS:
+        raise InputError(f"exact duel of {a.name!r} ({a.hp} HP) and {b.name!r} ({b.hp} HP): the exact solver keeps "
+                         f"a probability for every pair of HP, here {pairs:,}, and solves at most "
+                         f"{MAX_EXACT_PAIRS:,} (e.g. 200 HP against 200); simulate the duel instead (without --exact)")
+
+
 def exact_duel(a: Fighter, b: Fighter, *, first: str = "a", max_rounds: int = 200, tol: float = 1e-14) -> DuelResult:
-    """Solve a duel exactly: absorbing chain over (HP of A, HP of B), round by round."""
+    """Solve a duel exactly: absorbing chain over (HP of A, HP of B), round by round. Bounded by
+    `MAX_EXACT_PAIRS` (`check_exact`): the chain holds a probability per pair of HP."""
     if first not in ("a", "b"):
         raise InputError(f"first must be 'a' or 'b', not {first!r}")
+    check_exact(a, b)
     order = [(a, b, True), (b, a, False)] if first == "a" else [(b, a, False), (a, b, True)]
     ahp0, bhp0 = a.hp, b.hp
     # dist[i, j] = P(A has i HP and B has j HP at the start of a round), i, j >= 1

@@ -59,10 +59,11 @@ def check_same_sweeps(a: Path, b: Path, loaded_a, loaded_b, *, command: str = "c
 def open_pair(a: Path, b: Path, *, command: str = "compare") -> tuple[Any, Any]:
     """The two sweeps (`sweep.scan_tables` of each) once they are checked to be two different directories of
     one mode and the same matchups (else an InputError, before any work)."""
-    from hoplostat.sweep import scan_tables
+    from hoplostat.sweep import scan_tables, sweep_config
 
     distinct_sweeps([a, b], command=command)
     loaded_a, loaded_b = scan_tables(Path(a)), scan_tables(Path(b))
+    sweep_config(a, loaded_a[0]), sweep_config(b, loaded_b[0])  # a damaged manifest is named, not a sweep of no mode
     check_same_sweeps(a, b, loaded_a, loaded_b, command=command)
     return loaded_a, loaded_b
 

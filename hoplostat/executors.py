@@ -182,10 +182,42 @@ class JoblibUnordered:
 
 
 def ignore_sigint() -> None:
-    """Worker initializer: SIGINT ignored (the parent handles Ctrl-C)."""
+    """Worker initializer: SIGINT ignored (the parent handles Ctrl-C), and the worker exits when its parent dies
+    (`exit_with_parent`)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
+
+
+PARENT_POLL = 0.5
+"""Seconds between a worker's checks that the process that started it is alive."""
+_watching: list[int] = []
+
+
+def exit_with_parent(every: float = PARENT_POLL) -> None:
+    """In a worker process: end it when the process that started it dies. A sweep killed with SIGKILL cannot
+    stop its pool, and loky's workers (and, through the pipes they hold, its resource trackers) then lived on
+    for good, each holding a core. A daemon thread polls `os.getppid()`: a dead parent's children are handed
+    to another process (init or a subreaper), so the parent pid changes. Linux's PR_SET_PDEATHSIG is not used:
+    it fires when the *thread* that started the worker ends, and loky starts workers from its manager thread
+    too, so a worker could be killed under a live pool. Once per process."""
+    import os
+    import threading
+    import time
+
+    if _watching:
+        return
+    parent = os.getppid()
+    _watching.append(parent)
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)  # no clean-up: the results it could return have nowhere to go
+
+    threading.Thread(target=watch, name="hoplostat-exit-with-parent", daemon=True).start()
 
 
 def _tagged(h: int, fn: Callable[..., Any], args: tuple) -> tuple[int, Any]:

@@ -28,6 +28,10 @@ DEFAULT_POLICIES = ("random", "greedy", "lookahead:2", "lookahead")
 continuations per decision)."""
 
 
+MAX_GAMES = 1_000_000
+"""Games a ladder plays at most, over all its pairings: it lists them and keeps each game's row in memory."""
+
+
 @dataclass(frozen=True)
 class LadderConfig:
     mode: str
@@ -59,6 +63,17 @@ class LadderConfig:
 
     def games_per_pairing(self) -> int:
         return self.games + (self.games % 2) if self.competitive() else self.games
+
+    def check_size(self) -> None:
+        """InputError for a ladder of more than `MAX_GAMES` games (`--games 99999999999999999999` was accepted
+        and never got past listing its games)."""
+        total = len(self.pairings()) * self.games_per_pairing()
+        if total > MAX_GAMES:
+            from hoplostat.errors import InputError
+
+            raise InputError(f"--games {self.games:,}: {len(self.pairings())} pairing(s) would play {total:,} games, "
+                             f"and a ladder plays at most {MAX_GAMES:,} (it keeps every game's row in memory; "
+                             "a sweep stores its games on disk)")
 
     def tasks(self) -> list[tuple[int, int]]:
         """(pairing index, game) of every game, in order."""

@@ -257,7 +257,7 @@ class DamageOdds:
         return float(np.sqrt(max(var, 0.0)))
 
     def kill(self, hp: int) -> float:
-        """P(damage >= hp): the target is defeated."""
+        """P(damage >= hp): the target is defeated. (`hoplostat.attack_odds(...).kill` takes the same call.)"""
         if hp < 1:
             raise InputError(f"target HP {hp}: must be 1 or more")
         return float(self.at_least[hp]) if hp < len(self.pmf) else 0.0

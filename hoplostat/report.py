@@ -1007,9 +1007,11 @@ def check_inputs(results: Path, *, compare_with: Path | None = None,
     The sweeps as read, for `build_report(checked=...)`."""
     from hoplostat.comparison import open_pair
     from hoplostat.robustness import open_sweeps
-    from hoplostat.sweep import scan_tables
+    from hoplostat.sweep import scan_tables, sweep_config
 
-    return {"results": scan_tables(results),
+    scanned = scan_tables(results)
+    sweep_config(results, scanned[0])
+    return {"results": scanned,
             "compare": None if compare_with is None else open_pair(Path(compare_with), Path(results)),
             "robustness": (open_sweeps([Path(results), *(Path(p) for p in robustness_with)]) if robustness_with
                            else None)}

@@ -332,13 +332,15 @@ def open_sweeps(paths: Sequence[str | Path]) -> list[tuple[Path, dict, dict]]:
     side by side: two or more different directories of one mode and the same matchups, differing in nothing
     but `MAY_DIFFER`. Otherwise an InputError, naming the first pair and what differs, before any work."""
     from hoplostat.comparison import check_same_sweeps, distinct_sweeps
-    from hoplostat.sweep import scan_tables
+    from hoplostat.sweep import scan_tables, sweep_config
 
     paths = [Path(p) for p in paths]
     if len(paths) < 2:
         raise InputError("robustness: give two sweep directories or more (the same matchups under other players)")
     distinct_sweeps(paths, command="robustness")
     loaded = [scan_tables(p) for p in paths]
+    for p, (m, _t) in zip(paths, loaded):
+        sweep_config(p, m)  # a damaged manifest is named, not read as a sweep of no mode
     for p, (m, t) in zip(paths[1:], loaded[1:]):
         check_same_sweeps(paths[0], p, loaded[0], (m, t), command="robustness")
         ca, cb = loaded[0][0].get("config", {}), m.get("config", {})

@@ -206,18 +206,28 @@ def drop_damaged_parts(out: Path) -> list[str]:
     if not bad:
         return []
     for part in bad:
-        for folder in table_dirs(out):
-            if (folder / part).exists():
-                dest = out / UNUSED / "damaged" / folder.name
-                dest.mkdir(parents=True, exist_ok=True)
-                target, k = dest / part, 1
-                while target.exists():  # a copy kept by an earlier drop (a directory written before 2026-12-03)
-                    target, k = dest / f"{part}.{k}", k + 1
-                os.replace(folder / part, target)
+        _set_aside_damaged(out, part)
     idx["parts"] = [p for p in idx["parts"] if p not in bad]
     idx["chunks"] = {c: p for c, p in idx["chunks"].items() if p not in bad}
     _write_json_atomic(out / INDEX, idx)
     return bad
+
+
+def _set_aside_damaged(out: Path, name: str) -> list[Path]:
+    """Move every table's file called `name` (a part or a loose chunk) into `unused/damaged/<table>/`, under a
+    numbered name when an earlier copy is there: its chunks no longer count, and `--resume` plays them again.
+    Returns where the files went."""
+    moved = []
+    for folder in table_dirs(out):
+        if (folder / name).exists():
+            dest = out / UNUSED / "damaged" / folder.name
+            dest.mkdir(parents=True, exist_ok=True)
+            target, k = dest / name, 1
+            while target.exists():  # a copy kept by an earlier drop (a directory written before 2026-12-03)
+                target, k = dest / f"{name}.{k}", k + 1
+            os.replace(folder / name, target)
+            moved.append(target)
+    return moved
 
 
 # --- compaction ---------------------------------------------------------------------------
@@ -226,7 +236,10 @@ def drop_damaged_parts(out: Path) -> list[str]:
 def compact(out: Path) -> dict:
     """Merge every loose finished chunk into one new part file per table (rows tagged with their chunk), write
     the index, then delete the loose files. Safe to interrupt at any point (see the module docstring);
-    running it again on a compact directory changes nothing. Returns {"chunks": n merged, "part": name}."""
+    running it again on a compact directory changes nothing. A loose chunk any of whose files does not read
+    is merged nowhere: its files are set aside in `unused/damaged/` (`--resume` plays it again). Returns
+    {"chunks": n merged, "part": name, "damaged": [{"file": path that did not read, "error": why}]} (JSON-ready:
+    a finishing sweep records it in its manifest)."""
     import polars as pl
 
     out = Path(out)
@@ -235,18 +248,33 @@ def compact(out: Path) -> dict:
     loose = sorted(p.name for p in games_dir.glob("*.parquet") if is_chunk(p.name) and p.name not in idx["chunks"])
     if not loose:
         _remove_indexed_loose(out, idx)
-        return {"chunks": 0, "part": None}
-    part = _next_part(out, idx)
-    for folder in table_dirs(out):
-        frames = [pl.read_parquet(folder / n).with_columns(pl.lit(n).alias(CHUNK)) for n in loose
-                  if (folder / n).exists()]
-        if frames:
-            write_atomic(pl.concat(frames, how="diagonal_relaxed"), folder / part)
-    idx["parts"].append(part)
-    idx["chunks"].update({n: part for n in loose})
-    _write_json_atomic(out / INDEX, idx)
+        return {"chunks": 0, "part": None, "damaged": []}
+    frames: dict[Path, dict[str, Any]] = {}
+    damaged: dict[str, dict[str, str]] = {}
+    for folder in table_dirs(out):  # every file read before any is written: a damaged chunk is left out of all
+        frames[folder] = {}
+        for n in loose:
+            if (folder / n).exists():
+                try:
+                    frames[folder][n] = pl.read_parquet(folder / n).with_columns(pl.lit(n).alias(CHUNK))
+                except (OSError, pl.exceptions.PolarsError) as exc:
+                    why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                    damaged.setdefault(n, {"file": str(folder / n), "error": why[:120]})
+    good = [n for n in loose if n not in damaged]
+    part = _next_part(out, idx) if good else None
+    for folder, got in frames.items():
+        kept = [got[n] for n in good if n in got]
+        if kept:
+            write_atomic(pl.concat(kept, how="diagonal_relaxed"), folder / part)
+    del frames
+    if part is not None:
+        idx["parts"].append(part)
+        idx["chunks"].update({n: part for n in good})
+        _write_json_atomic(out / INDEX, idx)
     _remove_indexed_loose(out, idx)
-    return {"chunks": len(loose), "part": part}
+    for n in damaged:  # after the index: a process killed before this leaves them loose, as they were
+        _set_aside_damaged(out, n)
+    return {"chunks": len(good), "part": part, "damaged": list(damaged.values())}
 
 
 _PART = re.compile(r"part-(\d+)\.parquet")

@@ -393,10 +393,29 @@ def read_manifest(out: Path) -> dict:
         raise InputError(f"{out}: is a file, not a sweep result directory")
     if not path.is_file():
         raise InputError(f"{out}: not a sweep result directory (no {MANIFEST})")
+    from hoplostat.infiles import read_utf8
+
     try:
-        return json.loads(path.read_text())
+        got = json.loads(read_utf8(path, "manifest"))
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: damaged manifest ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(got, dict):
+        raise InputError(f"{path}: damaged manifest (a JSON {type(got).__name__}, not the object a sweep writes)")
+    return got
+
+
+def sweep_config(out: Path, manifest: dict) -> dict:
+    """The `config` of a sweep's manifest, checked to name what summaries and reports read (mode, policies,
+    seed, games); an InputError naming the manifest otherwise. (Reading the tables needs none of it.)"""
+    cfg = manifest.get("config")
+    want = {"mode": str, "policies": list, "seed": int, "games": int}
+    missing = [k for k, t in want.items() if not isinstance(cfg, dict) or not isinstance(cfg.get(k), t)]
+    if missing:
+        what = "no \"config\" object" if not isinstance(cfg, dict) else \
+            "its config has no valid " + ", ".join(f'"{k}"' for k in missing)
+        raise InputError(f"{Path(out) / MANIFEST}: damaged manifest ({what}; hoplostat sweep writes the mode, "
+                         "policies, seed and games there)")
+    return cfg
 
 
 GROWABLE = ("games", "ci_width")
@@ -506,6 +525,34 @@ def run(config: SweepConfig, out: Path, *, jobs: int = 1, resume: bool = False, 
         if fresh:  # nothing of this sweep was finished: leave nothing that blocks a corrected retry
             _remove_unfinished(out)
         raise
+
+
+MAX_GAMES = 2**63 - 1
+"""Games per matchup: a game's index is a 64-bit integer in the tables."""
+MAX_CHUNKS = 1_000_000
+"""Chunks a sweep plans at most (matchups times waves of --chunk games): `_run` holds a task per chunk,
+about 150 bytes and a few microseconds each, before the first game is played."""
+MAX_CHUNK_GAMES = 100_000
+"""Games in one chunk at most: a worker holds a chunk's rows in memory until it is written, and a chunk is
+what an interrupted sweep loses (the default, 50, is about a second of work)."""
+
+
+def check_plan(config: SweepConfig) -> None:
+    """InputError for a sweep that cannot be planned: more games per matchup than `MAX_GAMES`, more chunks than
+    `MAX_CHUNKS`, or chunks of more than `MAX_CHUNK_GAMES` games (`--games 99999999999999999999` used to be
+    accepted and planned for ever)."""
+    if config.games > MAX_GAMES:
+        raise InputError(f"--games {config.games}: at most {MAX_GAMES:,} games per matchup (a game's index is a "
+                         "64-bit integer in the tables)")
+    if min(config.chunk, config.games) > MAX_CHUNK_GAMES:
+        raise InputError(f"--chunk {config.chunk:,}: at most {MAX_CHUNK_GAMES:,} games per chunk (a worker holds a "
+                         "chunk's rows in memory, and an interrupted sweep loses its unfinished chunks)")
+    n = len(config.matchups())
+    chunks = n * -(-config.games // config.chunk)
+    if chunks > MAX_CHUNKS:
+        raise InputError(f"--games {config.games:,}: {n:,} matchup(s) in chunks of --chunk {config.chunk:,} games "
+                         f"make {chunks:,} chunks, and a sweep plans at most {MAX_CHUNKS:,}; ask fewer --games "
+                         f"or a larger --chunk")
 
 
 def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress, executor=None,
@@ -723,6 +770,42 @@ def scan_tables(out: Path):
     if "games" not in tables:
         raise InputError(f"{out}: the sweep has no finished games yet")
     return manifest, tables
+
+
+def completeness(out: Path, manifest: dict, tables: dict, games: int) -> dict[str, Any]:
+    """What a results directory lacks, for the commands that read it to say so rather than show less:
+    ``finished`` (False while the sweep is still to play: its manifest not marked complete, or fewer than the
+    planned games on disk without --ci-width, whose stops play fewer), ``games``, ``games_planned`` (matchups
+    times --games; None when the config no longer plans, e.g. a retired mode), ``missing_tables`` (tables the
+    mode writes that the directory lacks, e.g. a deleted ``units/``), ``resume`` (the command that finishes
+    the sweep, when it is unfinished) and ``warnings`` (each as one sentence)."""
+    from dataclasses import fields
+
+    def tuples(v):  # JSON lists back to the config's tuples (pairs of rulings and options included)
+        return tuple(tuples(x) for x in v) if isinstance(v, list) else v
+
+    cfg = manifest.get("config") or {}
+    known = {f.name for f in fields(SweepConfig)}
+    try:
+        config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
+        planned = len(config.matchups()) * int(config.games)
+    except Exception:  # noqa: BLE001 - a config that no longer plans (a retired mode or faction): nothing to compare
+        planned = None
+    short = planned is not None and games < planned and cfg.get("ci_width") is None
+    finished = manifest.get("status") == "complete" and not short
+    missing = [t for t in _declared_tables(cfg.get("mode")) if t not in tables]
+    out = Path(out)
+    resume = None if finished else resume_command(out, cfg)
+    warnings = []
+    if not finished:
+        of = f" of {planned:,} planned" if planned is not None else ""
+        warnings.append(f"{out}: the sweep is unfinished ({games:,}{of} games on disk); these results cover only "
+                        f"them; finish it with `{resume}`")
+    for t in missing:
+        warnings.append(f"{out}: no {t}/ table ({cfg.get('mode')} sweeps write one): what it holds is left out; "
+                        f"only a new sweep (another --out, same --seed: the same games) writes it again")
+    return {"finished": finished, "games": games, "games_planned": planned, "missing_tables": missing,
+            "resume": resume, "warnings": warnings}
 
 
 def load_tables(out: Path):

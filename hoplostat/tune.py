@@ -111,11 +111,16 @@ class Target:
         return [catalog.immortal(self.id).unit]
 
 
-def resolve_target(catalog, name: str) -> Target:
+def resolve_target(catalog, name: str | None = None) -> Target:
     """The `Target` a command-line name means: ``faction:ID``, ``titan:ID`` or ``immortal:ID`` say it; a bare
     id is the faction, titan or immortal of that id. Titans and immortals share the chips' ids (no two can
     be the same), factions have their own: an id that is both a faction and a titan or an immortal is an
-    InputError asking for the prefix."""
+    InputError asking for the prefix. ``resolve_target("mars")`` reads the catalog a `TuneConfig` without
+    ``data`` tunes (the embedded one); ``resolve_target(catalog, "mars")`` the one given."""
+    if name is None:  # resolve_target(name)
+        from hoplostat.catalog import load
+
+        catalog, name = load(use_env=False), catalog
     kind, sep, ident = name.partition(":")
     if sep:
         if kind not in KINDS:

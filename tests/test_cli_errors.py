@@ -11,7 +11,9 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from clihelp import run_cli
+from hoplostat import api, combat
 from hoplostat import sweep as sw
+from hoplostat.errors import InputError
 
 SMALL = ["sweep", "skirmish", "-f", "kunlun", "-f", "amazons", "-a", "pozzuoli", "--max-rounds", "6"]
 UNWRITABLE = Path("/proc/hoplostat-issue-13")  # /proc takes no new files, not even for root
@@ -196,35 +198,92 @@ def loose_sweep(tmp_path_factory):
     return out
 
 
+def damage_last_file(sweep: Path, out: Path, table: str, damage: str) -> Path:
+    """A copy of `sweep` at `out` whose last file of `table` is cut short or replaced by garbage; returns it."""
+    import shutil
+
+    shutil.copytree(sweep, out)
+    victim = sorted((out / table).glob("*.parquet"))[-1]
+    raw = victim.read_bytes()
+    victim.write_bytes(raw[: len(raw) // 3] if damage == "truncated" else b"not parquet at all\n" * 20)
+    return victim
+
+
+def replay_as_told(line: str, out: Path, finished: Path, capsys) -> None:
+    """Run the `hoplostat sweep ... --resume` command an error line gives: `out` must then hold the rows of
+    the undamaged sweep `finished`, each once."""
+    command = line.split("`")[1].split()
+    assert command[:2] == ["hoplostat", "sweep"] and command[-1] == "--resume" and f"--out {out}" in line
+    code, _, err = run_cli(capsys, *command[1:])
+    assert code == 0, err
+    want = sw.load_tables(finished)[1]
+    got = sw.load_tables(out)[1]
+    for name in want:
+        assert_frame_equal(got[name], want[name])
+
+
 @pytest.mark.parametrize("layout", ["compacted", "loose"])
 @pytest.mark.parametrize("damage", ["truncated", "garbage"])
 @pytest.mark.parametrize("table", ["games", "units"])
 def test_damaged_chunk_is_named_and_resume_replays_it(damage, table, layout, finished_sweep, loose_sweep, tmp_path,
                                                       capsys):
     out = tmp_path / "s"
-    import shutil
-
-    shutil.copytree(finished_sweep if layout == "compacted" else loose_sweep, out)
-    files = sorted((out / table).glob("*.parquet"))
-    assert len(files) == (1 if layout == "compacted" else 4)
-    victim = files[-1]
-    raw = victim.read_bytes()
-    victim.write_bytes(raw[: len(raw) // 3] if damage == "truncated" else b"not parquet at all\n" * 20)
+    victim = damage_last_file(finished_sweep if layout == "compacted" else loose_sweep, out, table, damage)
+    assert len(list((out / table).glob("*.parquet"))) == (1 if layout == "compacted" else 4)
     for argv in (["summarize", str(out)], ["summarize", str(out), "--json"],
                  ["report", str(out), "--out", str(tmp_path / "rep")]):
         line = one_error(*run_cli(capsys, *argv), str(victim), "damaged", "--resume")
-        assert f"--out {out}" in line
     assert not (tmp_path / "rep" / "index.html").exists()
-    # the command the message gives repairs the directory
-    command = line.split("`")[1].split()
-    assert command[:2] == ["hoplostat", "sweep"]
-    code, _, err = run_cli(capsys, *command[1:])
+    replay_as_told(line, out, finished_sweep, capsys)  # the command the message gives repairs the directory
+    assert_frame_equal(sw.load_tables(loose_sweep)[1]["games"], sw.load_tables(finished_sweep)[1]["games"])
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage"])
+@pytest.mark.parametrize("table", ["games", "units"])
+def test_compact_sets_a_damaged_chunk_aside_and_resume_replays_it(damage, table, finished_sweep, loose_sweep,
+                                                                  tmp_path, capsys):
+    """`compact` on a loose chunk that does not read was a polars traceback: it names the file, merges the other
+    chunks, sets the damaged chunk's files aside in unused/damaged/ (nothing deleted) and gives the command
+    that plays it again."""
+    out = tmp_path / "s"
+    victim = damage_last_file(loose_sweep, out, table, damage)
+    kept = victim.read_bytes()
+    line = one_error(*run_cli(capsys, "compact", str(out)), str(victim), "damaged", "set aside",
+                     "3 chunk(s) merged", "--resume")
+    assert not victim.exists() and (out / "unused" / "damaged" / table / victim.name).read_bytes() == kept
+    assert sorted(p.name for p in (out / "games").iterdir()) == ["part-0001.parquet"]
+    code, out_text, err = run_cli(capsys, "compact", str(out))  # nothing left to trip on
     assert code == 0, err
-    want = sw.load_tables(finished_sweep)[1]
-    got = sw.load_tables(out)[1]
-    for name in want:
-        assert_frame_equal(got[name], want[name])
-    assert_frame_equal(sw.load_tables(loose_sweep)[1]["games"], want["games"])  # compaction keeps every row
+    replay_as_told(line, out, finished_sweep, capsys)
+
+
+# --------------------------------------------------------------------------- damaged manifests
+
+
+BAD_MANIFESTS = [(b'\xff\xfe{"config": {}}', "not UTF-8"), (b"[1, 2]", "not the object a sweep writes"),
+                 (b"{}", 'no "config" object'),
+                 (b'{"config": {"mode": "skirmish", "seed": 5, "games": 4}}', 'no valid "policies"')]
+READERS = [["summarize"], ["summarize", "--json"], ["report", "--out", "OUT"], ["compare", "SWEEP"],
+           ["robustness", "SWEEP"]]
+
+
+@pytest.mark.parametrize("manifest,said,argv", [
+    *[(m, s, a) for m, s in BAD_MANIFESTS for a in READERS],
+    *[(m, s, ["compact"]) for m, s in BAD_MANIFESTS[:2]],  # compact reads no config: any object will do
+])
+def test_a_damaged_manifest_is_one_error_line_naming_it(manifest, said, argv, finished_sweep, tmp_path, capsys):
+    """A manifest that is not UTF-8 was a UnicodeDecodeError traceback, and `{}` a KeyError one (`report`,
+    `summarize`): each is one line naming the manifest and what is wrong with it; no report is written."""
+    import shutil
+
+    d = tmp_path / "s"
+    shutil.copytree(finished_sweep, d)
+    (d / "manifest.json").write_bytes(manifest)
+    cmd, *rest = argv
+    rest = [str(finished_sweep) if x == "SWEEP" else str(tmp_path / "out") if x == "OUT" else x for x in rest]
+    sweeps = [*rest, str(d)] if cmd in ("compare", "robustness") else [str(d), *rest]
+    one_error(*run_cli(capsys, cmd, *sweeps), str(d / "manifest.json"), said)
+    assert not (tmp_path / "out").exists()
 
 
 # --------------------------------------------------------------------------- inline duel specs
@@ -308,3 +367,139 @@ def test_template_out_creates_folders_and_never_overwrites(tmp_path, capsys):
     target.write_text("# my chips, filled in\n")
     one_error(*run_cli(capsys, "data", "template", "unit", "--out", str(target)), "exists")
     assert target.read_text() == "# my chips, filled in\n"
+
+
+# --------------------------------------------------------------------------- exact duels of huge fighters
+
+
+def test_exact_duel_of_huge_fighters_is_refused_before_any_work(capsys):
+    """The exact chain holds a probability per pair of HP: a million HP each asked terabytes (a MemoryError
+    traceback). Refused in one line saying why and what to do, before the simulation runs."""
+    huge = "hp=1000000,attack=2black+blue"
+    line = one_error(*run_cli(capsys, "duel", huge, huge, "--exact"), "exact", "1,000,000,000,000",
+                     f"{combat.MAX_EXACT_PAIRS:,}", "without --exact")
+    assert "pair of HP" in line
+    with pytest.raises(InputError, match="pair of HP"):
+        api.duel(huge, huge, exact=True, trials=10)
+    code, out, err = run_cli(capsys, "duel", huge, huge, "--trials", "100")  # simulated: fine
+    assert code == 0, err
+
+
+def test_the_exact_duel_bound_is_on_the_pairs_of_hp():
+    f200, f201 = (combat.parse_fighter_spec(f"hp={hp},attack=532", known_skills=()) for hp in (200, 201))
+    combat.check_exact(f200, f200)  # 40,000 pairs: solved
+    with pytest.raises(InputError):
+        combat.check_exact(f200, f201)
+
+
+# --------------------------------------------------------------------------- sizes that cannot be planned
+
+
+@pytest.mark.parametrize("argv,needles", [
+    (["--games", "99999999999999999999"], ["--games 99999999999999999999", f"{sw.MAX_GAMES:,}"]),
+    (["--games", "999999999"], ["--games 999,999,999", f"at most {sw.MAX_CHUNKS:,}", "--chunk"]),
+    (["--games", "999999999999", "--chunk", "999999999999999"], ["--chunk", f"at most {sw.MAX_CHUNK_GAMES:,}"]),
+])
+def test_a_sweep_that_cannot_be_planned_is_refused_with_the_limit(argv, needles, tmp_path, capsys):
+    """`sweep --games 99999999999999999999` was accepted and never got past planning its chunks; a chunk of
+    a billion games never ends either. Each is one line giving the limit, and nothing is written."""
+    one_error(*run_cli(capsys, "sweep", "skirmish", *argv, "--out", str(tmp_path / "s")), *needles)
+    assert not (tmp_path / "s").exists()
+
+
+def test_the_largest_sweep_plan_is_accepted(tmp_path):
+    """The bound is on the chunks planned, not a round number of games: exactly `MAX_CHUNKS` chunks pass."""
+    from hoplostat import api
+
+    two = dict(factions=["kunlun", "amazons"], arenas=["pozzuoli"], jobs=1, seed=0, policies="greedy",
+               ci_width=None, max_rounds=None, coop=True, titans=None, data=())
+    per = sw.MAX_CHUNKS // 2  # two matchups: both seat orders
+    api._sweep_config("skirmish", games=per * 50, chunk=50, **two)
+    with pytest.raises(InputError, match="chunks"):
+        api._sweep_config("skirmish", games=per * 50 + 1, chunk=50, **two)
+
+
+def test_a_ladder_too_large_to_list_is_refused(capsys):
+    from hoplostat.ladder import MAX_GAMES
+
+    one_error(*run_cli(capsys, "ladder", "skirmish", "--games", "99999999999999999999"), "--games",
+              f"at most {MAX_GAMES:,}")
+
+
+# --------------------------------------------------------------------------- tactics given twice
+
+
+def test_a_permanent_tactic_given_twice_is_refused_R_COMBAT_8(capsys):
+    """Remastered, "Tactics": "Permanent tactic chips are placed between the target unit's top chip and their
+    HP. They remain there, in effect, until that unit is defeated", and a troop has one chip of each tactic:
+    `--tactic-a kunlun/blitz` twice gave the Warrior two green dice without a word. An instant tactic may be
+    played again (its chip comes back with the second reward): Bolster Health twice is +4 HP."""
+    twice = ["--tactic-a", "kunlun/blitz", "--tactic-a", "kunlun/blitz"]
+    one_error(*run_cli(capsys, "duel", "kunlun/warrior", "bandit", *twice, "--trials", "100"), "--tactic-a",
+              "'kunlun/blitz'", "twice")
+    one_error(*run_cli(capsys, "duel", "bandit", "kunlun/warrior", *[x.replace("-a", "-b") for x in twice],
+                       "--trials", "100"), "--tactic-b", "twice")
+    with pytest.raises(InputError, match="twice"):
+        api.duel("kunlun/warrior", "bandit", tactic_a=["kunlun/blitz", "kunlun/blitz"], trials=10)
+    got = api.duel("kunlun/warrior", "bandit", tactic_a=["bolster-health", "bolster-health"], exact=True, trials=10)
+    once = api.duel("kunlun/warrior", "bandit", tactic_a=["bolster-health"], exact=True, trials=10)
+    assert got["p_a_wins"][1] > once["p_a_wins"][1]  # the second +2 HP counts
+
+
+# --------------------------------------------------------------------------- sweeps read while incomplete
+
+
+def _summary_said(capsys, d: Path) -> tuple[dict, list[str]]:
+    """(summarize --json of `d`, the warning lines of its human output); both must succeed."""
+    code, out, err = run_cli(capsys, "summarize", str(d), "--json")
+    assert code == 0 and not err, err
+    summary = json.loads(out)
+    code, out, err = run_cli(capsys, "summarize", str(d))
+    assert code == 0 and "Win rate per faction" in out, err
+    assert all(x.startswith("warning: ") for x in err.splitlines()), err
+    return summary, err.splitlines()
+
+
+def test_summarize_says_a_sweep_is_unfinished_and_how_to_finish_it(loose_sweep, finished_sweep, tmp_path, capsys):
+    """A sweep missing games (interrupted, or a chunk lost) was summarised as if whole ("6 games"): it says
+    `unfinished`, how many games of how many, and the command that finishes it; that command does."""
+    import shutil
+
+    d = tmp_path / "s"
+    shutil.copytree(loose_sweep, d)
+    for table in ("games", "units"):
+        sorted((d / table).glob("*.parquet"))[-1].unlink()
+    summary, warned = _summary_said(capsys, d)
+    assert summary["finished"] is False and summary["games"] == 6 and summary["games_planned"] == 8
+    assert summary["resume"].endswith("--resume") and summary["missing_tables"] == []
+    assert len(warned) == 1 and "unfinished (6 of 8 planned games" in warned[0] and summary["resume"] in warned[0]
+    replay_as_told(warned[0], d, finished_sweep, capsys)
+    summary, warned = _summary_said(capsys, d)
+    assert summary["finished"] is True and summary["resume"] is None and warned == []
+    manifest = json.loads((d / "manifest.json").read_text())
+    (d / "manifest.json").write_text(json.dumps({**manifest, "status": "running"}))  # a sweep still at work
+    summary, warned = _summary_said(capsys, d)
+    assert summary["finished"] is False and len(warned) == 1 and "8 of 8 planned" in warned[0]
+
+
+def test_summarize_says_a_missing_units_table(finished_sweep, tmp_path, capsys):
+    """With `units/` deleted the units section vanished without a word: it is named as missing."""
+    import shutil
+
+    d = tmp_path / "s"
+    shutil.copytree(finished_sweep, d)
+    shutil.rmtree(d / "units")
+    summary, warned = _summary_said(capsys, d)
+    assert summary["missing_tables"] == ["units"] and summary["finished"] is True and summary["units"] is None
+    assert len(warned) == 1 and "no units/ table" in warned[0] and "left out" in warned[0]
+    code, out, err = run_cli(capsys, "report", str(d), "--out", str(tmp_path / "rep"))
+    assert code == 0 and err.splitlines() == warned
+
+
+def test_a_sweep_stopped_by_ci_width_is_not_unfinished(tmp_path, capsys):
+    """--ci-width plays fewer games than planned by design: no warning."""
+    d = tmp_path / "s"
+    code, _, err = run_cli(capsys, *SMALL, "-n", "8", "--chunk", "2", "--ci-width", "0.9", "--out", str(d))
+    assert code == 0, err
+    summary, warned = _summary_said(capsys, d)
+    assert summary["games"] < summary["games_planned"] and summary["finished"] is True and warned == []

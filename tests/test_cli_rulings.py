@@ -12,7 +12,8 @@ from hoplostat import sweep as sw
 BASE = ["sweep", "skirmish", "-f", "amazons", "-f", "new-argonauts", "-a", "pozzuoli", "--games", "30", "--seed", "4"]
 
 
-def test_rulings_are_listed(capsys):
+def test_rulings_are_listed(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # the ids whole on one line (a pipe wraps at 100 columns)
     rows = run_json(capsys, "rulings")
     by = {r["name"]: r for r in rows}
     assert by["retaliate-when-defeated"]["ruling"] == "R-ENG-2" and by["retaliate-when-defeated"]["default"] == "yes"

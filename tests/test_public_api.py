@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ import pytest
 from clihelp import run_cli as _run
 
 import hoplostat as hs
+from hoplostat.errors import InputError
 
 
 @pytest.fixture
@@ -119,6 +121,24 @@ def test_odds_tables(run_cli):
     assert res.attacks_to_kill["p_by_then"][-1] == pytest.approx(1 - out["turns_to_kill"]["p_more"])
 
 
+def test_kill_is_one_spelling_in_the_api_and_in_odds():
+    """`hs.attack_odds("532").kill` was a value (None without hp) and `odds(attack).kill(2)` a method: who learned
+    one got a TypeError from the other. `kill(hp)` works on both; `.kill` stays the number for the hp given."""
+    from hoplostat.dice import parse_pool
+    from hoplostat.odds import Attack, odds
+
+    exact = odds(Attack(parse_pool("532"), reduce=1))
+    for hp in (1, 2, 3, 9):
+        assert hs.attack_odds("532", reduce=1).kill(hp) == exact.kill(hp)
+        assert hs.attack_odds("532", hp=5, reduce=1).kill(hp) == exact.kill(hp)
+    with_hp = hs.attack_odds("532", hp=2, reduce=1)
+    assert with_hp.kill == exact.kill(2) and f"{with_hp.kill:.4f}" == "0.1389" and with_hp.kill * 2 == 2 * exact.kill(2)
+    assert hs.attack_odds("532", "53", hp=2).kill(2) == hs.attack_odds("532", "53", hp=2).kill  # focus fire too
+    assert math.isnan(hs.attack_odds("532").kill)
+    with pytest.raises(InputError):
+        with_hp.kill(0)
+
+
 def test_every_table_converts_to_pandas(tmp_path):
     import pandas as pd
     import polars as pl
@@ -153,15 +173,3 @@ def test_sweep_is_the_command_lines_sweep(tmp_path, run_cli):
     index = hs.write_report(tmp_path / "a", out=tmp_path / "report")
     assert index.is_file() and len(list((tmp_path / "report" / "figures").glob("*.png"))) == len(figs)
 
-
-def test_readme_python_examples_run(tmp_path, monkeypatch):
-    """Every ```python block of the README runs (in a tmp working directory: sweeps write there)."""
-    import re
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
-    assert any("import hoplostat as hs" in b for b in blocks)
-    monkeypatch.chdir(tmp_path)
-    for i, block in enumerate(blocks):
-        exec(compile(block, f"README.md python block {i}", "exec"), {})

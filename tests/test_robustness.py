@@ -362,7 +362,8 @@ def test_a_missing_correlation_says_why():
     assert row["note"] is None
 
 
-def test_the_command_prints_why_a_correlation_is_missing(sweeps, capsys):
+def test_the_command_prints_why_a_correlation_is_missing(sweeps, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # the note on one line (a pipe wraps tables at 100 columns)
     code, out, err = run_cli(capsys, "robustness", str(sweeps / "random"), str(sweeps / "greedy"), "--bootstrap", "0")
     assert code == 0, err
     assert "[-, -]" not in out and "no bootstrap resamples asked for (--bootstrap 0)" in out

@@ -42,6 +42,50 @@ def test_jobs_1_and_2_give_identical_tables(tmp_path, capsys):
     assert set(g1["first"]) == {"a", "b"}
 
 
+
+def _marked(mark: str) -> set[int]:
+    """Live (not zombie) processes whose environment holds `mark`."""
+    found = set()
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            if mark.encode() in (d / "environ").read_bytes() and (d / "stat").read_text().split(") ")[1][0] != "Z":
+                found.add(int(d.name))
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the workers through /proc (Linux)")
+def test_workers_exit_when_the_sweep_is_killed(tmp_path):
+    """`kill -9` of a sweep left its loky workers and resource trackers running (for over 11 minutes, each
+    holding a core): they must end with it (`executors.exit_with_parent`). The sweep kills itself with SIGKILL
+    after its third chunk (the test hook); its processes are found by a mark in their environment."""
+    import time
+    import uuid
+
+    mark = f"HOPLOSTAT_TEST_MARK={uuid.uuid4().hex}"
+    cmd = [sys.executable, "-c", "from hoplostat.cli import main; main()", *SMALL, "--games", "40", "--chunk", "2",
+           "--jobs", "2", "--out", str(tmp_path / "s")]
+    env = {**os.environ, "HOPLOSTAT_TEST_STOP_AFTER_CHUNKS": "3", mark.split("=")[0]: mark.split("=")[1]}
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    seen: set[int] = set()
+    try:
+        while proc.poll() is None:
+            seen |= _marked(mark) - {proc.pid}
+            time.sleep(0.05)
+        assert proc.returncode == -signal.SIGKILL
+        assert len(seen) >= 2, "no worker was seen: the sweep did not run in a pool"
+        deadline = time.monotonic() + 10
+        while (alive := _marked(mark) & seen) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive, f"{len(alive)} of the sweep's {len(seen)} processes outlived it by 10 s"
+    finally:
+        for pid in _marked(mark):  # never leave one behind, whatever failed
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_game_seed_depends_only_on_seed_matchup_and_index():
     cfg = sw.SweepConfig(factions=("kunlun", "amazons", "lamosians"), seed=3)
     m = cfg.matchups()[0]

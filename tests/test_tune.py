@@ -345,6 +345,18 @@ def test_the_readme_lines_run(capsys, tmp_path):
 
 # --- titans and immortals ----------------------------------------------------------------------------
 
+def test_resolve_target_needs_no_catalog():
+    """The README's `resolve_target` says what a name is without a catalog: the embedded one, which a
+    `TuneConfig` without `data` tunes; a catalog given first still decides."""
+    from hoplostat.errors import InputError
+    from hoplostat.tune import Target, resolve_target
+
+    assert resolve_target("mars") == Target("titan", "mars") == resolve_target(load(use_env=False), "mars")
+    assert resolve_target("faction:amazons") == Target("faction", "amazons")
+    with pytest.raises(InputError, match="unknown faction, titan or immortal"):
+        resolve_target("marss")
+
+
 def test_a_titan_s_and_an_immortal_s_chips_change_as_a_faction_s_do():
     """A titan's chips are its own and the allies it brings; an immortal's its own. The same single changes as
     a faction chip gets; Mars's rulebook Range is skipped and named."""

@@ -327,20 +327,31 @@ def stderr_console():
     return Console(stderr=True)
 
 
-WIDE = 100_000
-"""Width of a console that is not a terminal: no table is ever cut to fit (a pipe or a file has no edge)."""
+PIPE_WIDTH = 100
+"""Width of the tables printed to a pipe or a file (`| less`, `> out.txt`) when $COLUMNS does not say one: a
+page's width, so a long cell wraps inside its column instead of making every line of the table as long as
+it (`hoplostat modes | cat` printed lines of 543 characters)."""
+
+
+def output_width() -> int:
+    """The width of tables that do not go to a terminal: $COLUMNS when it is a number (20 or more), else
+    `PIPE_WIDTH`."""
+    import os
+
+    text = os.environ.get("COLUMNS", "")
+    return int(text) if text.isdigit() and int(text) >= 20 else PIPE_WIDTH
 
 
 def stdout_console(*, file=None):
     """The console every command prints its tables and lines to.
 
-    In a terminal, tables fit its width and wrap their cells (see `table`); anywhere else (a pipe, a
-    file, a test's capture) the width is unlimited, so tables print whole at their natural width."""
+    Tables fit the terminal's width, or `output_width` anywhere else (a pipe, a file, a test's capture), and
+    wrap their cells rather than cutting them (see `table`); lines of text are never wrapped (soft wrap)."""
     from rich.console import Console
 
     con = Console(highlight=False, soft_wrap=True, file=file)
     if not con.is_terminal:
-        con = Console(highlight=False, soft_wrap=True, file=file, width=WIDE)
+        con = Console(highlight=False, soft_wrap=True, file=file, width=output_width())
     return con
 
 
@@ -514,10 +525,14 @@ def one_interrupt():
 
 def ignore_ctrl_c() -> None:
     """Worker initializer: a worker process leaves Ctrl-C to the command that started it (a terminal sends
-    SIGINT to every process of the job; the command stops the workers and prints the one line)."""
+    SIGINT to every process of the job; the command stops the workers and prints the one line), and exits when
+    that command dies (`executors.exit_with_parent`: a `kill -9` left the workers running)."""
     import signal
 
+    from hoplostat.executors import exit_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 @contextlib.contextmanager

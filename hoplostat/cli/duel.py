@@ -26,7 +26,7 @@ Writes the table to --out (.parquet or .csv) and a heatmap PNG beside it.
 DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
 
 
-def _fighter(text: str, catalog, tactics: list[str]):
+def _fighter(text: str, catalog, tactics: list[str], flag: str):
     from hoplostat.combat import fighter_from_unit, parse_fighter_spec
     from hoplostat.errors import InputError
 
@@ -34,14 +34,18 @@ def _fighter(text: str, catalog, tactics: list[str]):
         if tactics:
             raise InputError("tactics apply to catalog units; put modifiers in the inline spec instead")
         return parse_fighter_spec(text, known_skills=catalog.skills)
-    return fighter_from_unit(catalog.unit(text), catalog=catalog, tactics=tactics)
+    unit = catalog.unit(text)
+    try:
+        return fighter_from_unit(unit, catalog=catalog, tactics=tactics)
+    except InputError as exc:
+        raise InputError(f"{flag}: {exc}") from None
 
 
 def duel(
     a: Annotated[str, typer.Argument(help="Unit A: catalog id or inline spec.")],
     b: Annotated[str, typer.Argument(help="Unit B: catalog id or inline spec.")],
     first: Annotated[str, typer.Option("--first", help="Who attacks first: a or b.")] = "a",
-    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain).")] = False,
+    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP against 200).")] = False,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels.")] = 100_000,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
     tactic_a: Annotated[Optional[list[str]], typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
@@ -54,7 +58,7 @@ def duel(
     from hoplostat.catalog import load
     from hoplostat.catalog.standin import stand_in_share
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.combat import exact_duel, simulate_duel
+    from hoplostat.combat import check_exact, exact_duel, simulate_duel
     from hoplostat.errors import InputError
 
     if first not in ("a", "b"):
@@ -62,7 +66,9 @@ def duel(
     if trials < 1 or trials > 50_000_000:
         raise InputError(f"--trials {trials}: must be between 1 and 50000000")
     catalog = load(data or ())
-    fa, fb = _fighter(a, catalog, tactic_a or []), _fighter(b, catalog, tactic_b or [])
+    fa, fb = _fighter(a, catalog, tactic_a or [], "--tactic-a"), _fighter(b, catalog, tactic_b or [], "--tactic-b")
+    if exact:
+        check_exact(fa, fb)  # before the simulation: refused at once, not after it
     sim = simulate_duel(fa, fb, trials, rng=np.random.default_rng(seed), first=first)
     out = {"a": fa.unit_id or fa.name, "b": fb.unit_id or fb.name, "first": first, "seed": seed,
            **_clean(sim.as_dict())}

@@ -86,6 +86,7 @@ def ladder(
         from hoplostat.outpaths import figure_file
 
         figure_file(plot, "--plot")  # checked before the games are played
+    cfg.check_size()
     total = len(cfg.tasks())
     with one_interrupt(), quiet_workers("loky", jobs):
         try:

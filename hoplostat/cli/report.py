@@ -33,6 +33,16 @@ def report(
     manifest = read_manifest(directory)
     others = list(robustness or ())
     checked = rep.check_inputs(directory, compare_with=compare, robustness_with=others)
+    import sys
+
+    import polars as pl
+
+    from hoplostat.sweep import completeness
+
+    scanned_manifest, scanned = checked["results"]
+    complete = completeness(directory, scanned_manifest, scanned, scanned["games"].select(pl.len()).collect().item())
+    for line in complete["warnings"]:  # an unfinished sweep or a lost table is said, not reported as if whole
+        sys.stderr.write(f"warning: {line}\n")
     catalog = sweep_catalog(manifest, [str(d) for d in data] if data else None)
     output_dir(out, "--out")  # created once every input is known to be good: a bad one leaves nothing behind
     started = time.time() - 1  # file times can be a second coarse
@@ -45,5 +55,5 @@ def report(
         from hoplostat.sweep import scan_tables, stand_ins
 
         # what the page's banner counts: the chips of this sweep, read with the report's catalog
-        emit_json({"report": str(index), "figures": [str(p) for p in figures],
+        emit_json({"report": str(index), "figures": [str(p) for p in figures], "warnings": complete["warnings"],
                    "stand_ins": stand_ins((scan_tables(directory)[1], catalog))})

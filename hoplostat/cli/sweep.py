@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -147,8 +148,9 @@ def summarize(
     import polars as pl
 
     manifest, raw = sw.scan_tables(directory)  # lazily: the statistics aggregate without holding every row
+    cfg = sw.sweep_config(directory, manifest)
     n_games = raw["games"].select(pl.len()).collect().item()
-    cfg = manifest["config"]
+    complete = sw.completeness(directory, manifest, raw, n_games)  # an unfinished sweep or a lost table is said
     mode = cfg.get("mode")
     from hoplostat.engine.loop import mode_class
 
@@ -158,8 +160,11 @@ def summarize(
     stand_ins = sw.stand_ins((raw, catalog))
     if as_json:
         emit_json({"manifest": manifest, "games": n_games, "stand_ins": stand_ins,
+                   **{k: complete[k] for k in ("finished", "games_planned", "missing_tables", "resume", "warnings")},
                    **{k: (v.to_dicts() if v is not None else None) for k, v in tables.items()}})
         return
+    for line in complete["warnings"]:
+        sys.stderr.write(f"warning: {line}\n")
     import polars as pl
 
     con = stdout_console()
@@ -243,10 +248,18 @@ def compact(
 ) -> None:
     from hoplostat import store
     from hoplostat.cli._common import emit_json, stdout_console
-    from hoplostat.sweep import read_manifest
+    from hoplostat.errors import InputError
+    from hoplostat.sweep import read_manifest, resume_command
 
-    read_manifest(directory)  # an error line if it is not a sweep directory
+    manifest = read_manifest(directory)  # an error line if it is not a sweep directory
     done = store.compact(directory)
+    if done["damaged"]:  # the good chunks are merged; the damaged ones were set aside for --resume to replay
+        first, more = done["damaged"][0], len(done["damaged"]) - 1
+        raise InputError(f"{first['file']}: damaged result file ({first['error']})"
+                         + (f" and {more} more damaged chunk(s)" if more else "")
+                         + f"; set aside in {Path(directory) / store.UNUSED / 'damaged'}, the other "
+                         f"{done['chunks']} chunk(s) merged; replay it with "
+                         f"`{resume_command(Path(directory), manifest.get('config', {}))}`")
     idx = store.read_index(directory)
     result = {"out": str(directory), "chunks_merged": done["chunks"], "part": done["part"],
               "parts": len(idx["parts"]), "chunks": len(idx["chunks"])}

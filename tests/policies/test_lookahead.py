@@ -204,3 +204,43 @@ def test_onslaught_objective_counts_waves_and_the_immortal_health_taken(catalog)
     imm.hp += 1
     s.trophies.append(-1)
     assert mode.objective(g, 0) - base == pytest.approx(mode.TROPHY)
+
+
+def test_no_continuation_rolls_the_real_games_future_dice(catalog, monkeypatch):
+    """A continuation is a clone of the game, and a clone copies the game's stream at its position: unless
+    the lookahead gives each continuation its own stream (`Game.reseed`), the continuation rolls exactly the
+    dice the real game is about to roll, and the search sees the future. Record the first uniforms each
+    continuation's dice draw and compare them with the real game's next ones."""
+    from hoplostat.engine.rules import copy_generator
+
+    seen = []
+    real_resume = lookahead.resume
+
+    def recording_resume(sim, **kw):
+        seen.append((copy_generator(sim.rng).random(4).tolist(), copy_generator(sim.roller.rng).random(4).tolist()))
+        return real_resume(sim, **kw)
+
+    monkeypatch.setattr(lookahead, "resume", recording_resume)
+    rng = np.random.default_rng(5)
+    la = LookaheadController(rng, budget=4)
+    checked = []
+
+    class Watch:
+        def choose(self, g, troop, decision, options, *, optional):
+            if troop == 0 and g.at_step and not g.depth and len(checked) < 4:
+                before = len(seen)
+                future = copy_generator(g.rng).random(4).tolist()
+                got = la.choose(g, troop, decision, options, optional=optional)
+                mine = seen[before:]
+                if mine:
+                    checked.append(len(mine))
+                    for dice, roller_dice in mine:
+                        assert dice != future and roller_dice != future, "a continuation rolls the game's own dice"
+                return got
+            return la.greedy.choose(g, troop, decision, options, optional=optional)
+
+    mode, spec, g = new_game(catalog, SPEC, [Watch(), make("greedy", rng=rng)], rng=rng)
+    assert g.roller.rng is g.rng  # the dice come from the game's stream, which a clone copies
+    mode.begin(g)
+    run(g, spec.max_rounds)
+    assert len(checked) == 4 and all(n >= 2 for n in checked)
