@@ -290,6 +290,9 @@ class PlayedGame:
     policies: tuple[str, ...]
     events: pl.DataFrame | None = None
     catalog: Any = field(default=None, repr=False, compare=False)
+    engine_note: str | None = None
+    """Why the Python engine played a game the native core could have sped up (None when the core played it,
+    or when it is not installed and `result.engine` is python for that reason alone)."""
 
     @property
     def log(self) -> list[str] | None:
@@ -339,7 +342,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
          first: str | None = None, max_rounds: int | None = None, log: bool = False,
          data: PathLike | Sequence[PathLike] | None = None,
          rulings: str | Sequence[str] | None = None, players: int | None = None,
-         options: str | Sequence[str] | dict[str, Any] | None = None) -> PlayedGame:
+         options: str | Sequence[str] | dict[str, Any] | None = None, engine: str = "auto") -> PlayedGame:
     """Play one whole game of ``mode`` headless (``hoplostat play MODE``); the same arguments give the
     same game as the command.
 
@@ -352,9 +355,13 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     (``PlayedGame.events``). ``rulings``: ruling switches, ``"NAME=VALUE"`` each (``hoplostat rulings``).
     ``players``: solo and co-op modes, how many players (1 solo, 2 co-op); factions not given are the seed's
     default ones, then the next in id order. ``options``: the mode's options (``hoplostat modes`` lists them),
-    ``"NAME=VALUE"`` each or a dict, e.g. ``{"pool": "all"}`` for ``origins``.
+    ``"NAME=VALUE"`` each or a dict, e.g. ``{"pool": "all"}`` for ``origins``. ``engine``: ``auto`` (the native
+    core where it plays the game: the same game, faster; docs/native.md), ``native`` or ``python``;
+    ``PlayedGame.result.engine`` says which played it and ``PlayedGame.engine_note`` why not the core.
     """
     import numpy as np
+
+    from hoplostat.engine import native
 
     from hoplostat.catalog import load
     from hoplostat.engine.loop import GameSpec, mode_class
@@ -410,13 +417,15 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     spec = cls.validate(catalog, spec)
     rng = np.random.default_rng(seed)
     controllers = [make(p, rng=rng) for p in cls.seat_policies(pols, len(chosen))]
-    result = play_game(catalog, spec, controllers, rng=rng, log=log)
+    with native.engine_override(native.check_choice(engine)):
+        result = play_game(catalog, spec, controllers, rng=rng, log=log)
+    note = None if result.engine == "native" else native.last_fallback
     events = None
     if log:
         from hoplostat.events import events_frame as frame_of
 
         events = frame_of(result.log or (), seats=[(t.faction, t.side) for t in result.troops])
-    return PlayedGame(result, spec, seed, tuple(pols), events, catalog)
+    return PlayedGame(result, spec, seed, tuple(pols), events, catalog, note)
 
 
 def _rulings(specs: str | Sequence[str] | None) -> tuple[tuple[str, str], ...]:
@@ -498,7 +507,8 @@ class SweepResult:
 
 def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: int, policies: str,
                   ci_width, max_rounds, coop: bool, titans, chunk: int, data, players: int | None = None,
-                  pods: int | None = None, rulings=None, focus: str | None = None, options=None):
+                  pods: int | None = None, rulings=None, focus: str | None = None, options=None,
+                  engine: str = "auto"):
     """The `SweepConfig` of a sweep, checked as ``hoplostat sweep`` checks its flags (InputError)."""
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
@@ -507,6 +517,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     from hoplostat.engine.mode import COMPETITIVE, opponent_ids
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
+
+    from hoplostat.engine import native
 
     cls = mode_class(mode)
     if games < 1:
@@ -565,7 +577,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
                             max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
                             coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids,
                             catalog_hash=catalog.hash, players=players or 0, pods=pods or 0,
-                            rulings=_rulings(rulings), focus=focus or "", options=opts)
+                            rulings=_rulings(rulings), focus=focus or "", options=opts,
+                            engine=native.check_choice(engine))
     sw.check_plan(config)
     return config
 
@@ -578,7 +591,7 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
               data: PathLike | Sequence[PathLike] | None = None, players: int | None = None,
               pods: int | None = None, compact: bool = True, rulings: str | Sequence[str] | None = None,
               focus: str | None = None, progress: Callable[[int, int], Any] | None = None,
-              options: str | Sequence[str] | dict[str, Any] | None = None) -> SweepResult:
+              options: str | Sequence[str] | dict[str, Any] | None = None, engine: str = "auto") -> SweepResult:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
 
@@ -592,14 +605,16 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
     (Pandemonium, Alliance): ``players`` per game (the mode's fewest by default) and ``pods``, how many
     groups of factions to sample from ``seed``, each seated at random (the mode's default number).
     ``focus``: two-player modes, only the matchups of this faction (it against the field). ``options``: the
-    mode's options, as in `play` (recorded in the manifest; a resume must give the same).
+    mode's options, as in `play` (recorded in the manifest; a resume must give the same). ``engine``: ``auto``
+    (the native core where it plays the games, docs/native.md), ``native`` or ``python``; the games are the
+    same, the manifest records which engine played them.
     """
     from hoplostat import sweep as sw
 
     config = _sweep_config(mode, factions=_names(factions), arenas=_names(arenas), games=games, jobs=jobs,
                            seed=seed, policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
                            titans=_names(titans), chunk=chunk, data=_paths(data), players=players, pods=pods,
-                           rulings=rulings, focus=focus, options=options)
+                           rulings=rulings, focus=focus, options=options, engine=engine)
     out = Path(out)
     sw.check_out(out, config, resume=resume)
     try:

@@ -221,6 +221,10 @@ class SweepConfig:
     options: tuple[tuple[str, str], ...] = ()
     """Mode options changed from their defaults (`Mode.parse_options`: sorted (name, canonical text) pairs),
     passed to every game in `GameSpec.options`; the games' seeds do not depend on them."""
+    engine: str = "auto"
+    """Which engine plays the games (`engine.native`: auto, native or python). Not part of the sweep's identity:
+    both engines play the same games, so a sweep may resume under the other one; the manifest records which
+    played (`engine`)."""
 
     def matchups(self) -> list[Matchup]:
         """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
@@ -236,8 +240,10 @@ class SweepConfig:
 
     def identity(self) -> dict:
         """The config as the manifest records it. Fields added after a sweep was made are left out while
-        they hold their default, so sweeps made before them resume and compare as before."""
+        they hold their default, so sweeps made before them resume and compare as before; the engine is never
+        part of it (`engine`)."""
         d = asdict(self)
+        del d["engine"]
         for k in _LATER_FIELDS:
             if d[k] == _LATER_FIELDS[k]:
                 del d[k]
@@ -254,11 +260,9 @@ def game_seed(config: SweepConfig, matchup: Matchup, game: int) -> int:
     return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
-def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[str, list[dict]]:
-    """Play game ``game`` of ``matchup``; return its rows by table (``games`` has exactly one).
-
-    The mode builds the rows (`Mode.rows`); every game gets the same head columns."""
-    from hoplostat.engine.loop import mode_class, play
+def _game_setup(config: SweepConfig, matchup: Matchup, game: int):
+    """(mode class, row head, spec, generator, players) of game ``game`` of ``matchup``."""
+    from hoplostat.engine.loop import mode_class
     from hoplostat.policies import make
 
     gseed = game_seed(config, matchup, game)
@@ -274,14 +278,53 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[
         opts = {**dict(spec.options), **{k: v for k, v in config.options}}
         spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings), options=tuple(sorted(opts.items())))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
-    res = play(catalog, spec, controllers, rng=rng)
+    return cls, head, spec, rng, controllers
+
+
+def _unit_kind(catalog):
     units = catalog.units
 
     def unit_kind(uid: str) -> str | None:
         u = units.get(uid)
         return None if u is None else u.kind
 
-    return cls.rows(res, head, unit_kind)
+    return unit_kind
+
+
+def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[str, list[dict]]:
+    """Play game ``game`` of ``matchup``; return its rows by table (``games`` has exactly one).
+
+    The mode builds the rows (`Mode.rows`); every game gets the same head columns."""
+    from hoplostat.engine.loop import play
+
+    cls, head, spec, rng, controllers = _game_setup(config, matchup, game)
+    res = play(catalog, spec, controllers, rng=rng)
+    return cls.rows(res, head, _unit_kind(catalog))
+
+
+def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]] | None:
+    """Games g0..g1 of a matchup in one call to the native core (`engine.native.play_many`), or None when the
+    core cannot play them (then the Python engine does, game by game; `--engine native` is an error)."""
+    from hoplostat.engine import native
+
+    if config.engine == "python" or not native.available():
+        return None
+    games = []
+    heads = []
+    cls = None
+    for g in range(g0, g1):
+        cls, head, spec, rng, controllers = _game_setup(config, matchup, g)
+        spec = cls.validate(catalog, spec)
+        if g == g0 and native.unsupported(catalog, spec, controllers, rng, None) is not None:
+            return None  # the same for every game of the chunk: one matchup, one set of players
+        games.append((spec, rng, controllers))
+        heads.append(head)
+    tables: dict[str, list[dict]] = {}
+    kind = _unit_kind(catalog)
+    for head, res in zip(heads, native.play_many(catalog, games)):
+        for name, rows in cls.rows(res, head, kind).items():
+            tables.setdefault(name, []).extend(rows)
+    return tables
 
 
 # --- result table schemas -----------------------------------------------------------------
@@ -363,11 +406,46 @@ def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict
         raise InputError(f"catalog changed since the sweep started (hash {catalog.hash[:12]}, "
                          f"expected {config.catalog_hash[:12]}): data files differ on this worker")
     catalog = mode_catalog(config.mode, catalog, config.options)
-    tables: dict[str, list[dict]] = {}
-    for g in range(g0, g1):
-        for name, rows in play_one(catalog, config, matchup, g).items():
-            tables.setdefault(name, []).extend(rows)
-    return tables
+    from hoplostat.engine.native import engine_override
+
+    with engine_override(config.engine):
+        got = _play_chunk_native(catalog, config, matchup, g0, g1)
+        if got is not None:
+            return got
+        tables: dict[str, list[dict]] = {}
+        for g in range(g0, g1):
+            for name, rows in play_one(catalog, config, matchup, g).items():
+                tables.setdefault(name, []).extend(rows)
+        return tables
+
+
+def engine_plan(config: SweepConfig, matchups: list[Matchup]) -> dict:
+    """Which engine plays the sweep's games, as the manifest records it: the engine asked for, the one that plays
+    (`native`, `python`, or `both` when the core cannot play some matchups), how many matchups the Python engine
+    plays and why. `--engine native` with a matchup the core cannot play is an InputError, before any game."""
+    from hoplostat.engine import native
+
+    asked = config.engine
+    if asked == "python":
+        return {"asked": asked, "played_by": "python", "python_matchups": len(matchups), "why": "--engine python"}
+    if not native.available():
+        if asked == "native":
+            raise InputError(f"--engine native: {native.why_unavailable()}")
+        return {"asked": asked, "played_by": "python", "python_matchups": len(matchups),
+                "why": native.why_unavailable()}
+    catalog = mode_catalog(config.mode, _catalog(config.data, ruleset_of(config.mode)), config.options)
+    slow: dict[str, str] = {}
+    for m in matchups:
+        cls, _head, spec, rng, controllers = _game_setup(config, m, 0)
+        why = native.unsupported(catalog, cls.validate(catalog, spec), controllers, rng, None)
+        if why is not None:
+            slow[m.key] = why
+    if slow and asked == "native":
+        key = next(iter(slow))
+        raise InputError(f"--engine native: matchup {key}: {slow[key]}")
+    played = "python" if len(slow) == len(matchups) else "both" if slow else "native"
+    return {"asked": asked, "played_by": played, "python_matchups": len(slow),
+            "why": next(iter(slow.values()), None)}
 
 
 @dataclass
@@ -570,6 +648,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     from hoplostat.executors import for_backend
 
     matchups = config.matchups()
+    manifest["engine"] = engine_plan(config, matchups)
     n_waves = -(-config.games // config.chunk)
     store.drop_damaged_parts(out)
     store.revive(out)  # stops are decided again from scratch below

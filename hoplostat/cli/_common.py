@@ -113,6 +113,9 @@ FactionsOpt = Annotated[Optional[list[str]], typer.Option(
 RulingOpt = Annotated[Optional[list[str]], typer.Option(
     "--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them).")]
 ArenaOpt = Annotated[Optional[str], typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
+EngineOpt = Annotated[str, typer.Option(
+    "--engine", help="auto: the native core where it plays the game (Skirmish), else Python; native: an error where "
+    "it cannot; python: always the Python engine. The games are the same (docs/native.md).")]
 ModeOptionOpt = Annotated[Optional[list[str]], typer.Option(
     "--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options).")]
 
@@ -135,9 +138,11 @@ def plain(x: Any) -> Any:
 
 
 
-def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int, log: bool) -> dict[str, Any]:
+def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int, log: bool,
+              engine_note: str | None = None) -> dict[str, Any]:
     """The JSON object of one game of any mode (`engine.loop.GameResult`); mode extras at the top level
-    and troop extras in each troop, so every mode reads alike."""
+    and troop extras in each troop, so every mode reads alike; `engine` says which engine played it and
+    `engine_note` why the Python engine did (docs/native.md)."""
     from hoplostat.catalog.standin import stand_in_share
 
     seats = "abcdefgh"
@@ -161,6 +166,7 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
         "outcomes": {seats[t.seat]: t.outcome for t in r.troops},
         **{k: plain(v) for k, v in r.extras.items()},
         "troops": troops, "units": plain(r.units), "unimplemented_skills": list(r.unimplemented),
+        "engine": r.engine, "engine_note": engine_note,
     }
     # The chips of the game: the players' (those that could take part), the immortals of the waves faced
     # (Onslaught), the titan with its allies (Ascension) and the mode's own (`Mode.own_chips`), as sweeps
@@ -177,6 +183,13 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
     if log:
         out["log"] = list(r.log or ())
     return out
+
+
+def engine_line(engine: str, note: str | None) -> str:
+    """Which engine played a game, in a line (a game the core could not play says why)."""
+    if engine == "native":
+        return "played by the native core (the same game as the Python engine; --engine python to check)"
+    return "played by the Python engine" + (f": {note}" if note else "")
 
 
 def print_game(out: dict[str, Any]) -> None:
@@ -219,7 +232,7 @@ def print_game(out: dict[str, Any]) -> None:
     con.print(t)
     known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
-             "unimplemented_skills", "stand_ins", "log", "rulings", "options"}
+             "unimplemented_skills", "stand_ins", "log", "rulings", "options", "engine", "engine_note"}
     if out.get("options"):
         con.print(escape("mode options: " + ", ".join(f"{k}={v}" for k, v in out["options"].items())))
     for key, value in out.items():
@@ -236,6 +249,7 @@ def print_game(out: dict[str, Any]) -> None:
         else:
             con.print(escape(_extra_line(key, value, out)))
     con.print(escape(stand_in_line(out["stand_ins"], "in this game")))
+    con.print(escape(engine_line(out.get("engine", "python"), out.get("engine_note"))))
     if out["unimplemented_skills"]:
         con.print(escape("not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
 

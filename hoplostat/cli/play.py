@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoplostat.cli._common import ArenaOpt, DataOpt, FactionsOpt, JsonOpt, LogOpt, ModeOptionOpt, RulingOpt, SeedOpt
+from hoplostat.cli._common import ArenaOpt, DataOpt, EngineOpt, FactionsOpt, JsonOpt, LogOpt, ModeOptionOpt, RulingOpt, SeedOpt
 from hoplostat.errors import InputError
 
 
@@ -116,14 +116,16 @@ def play(
     as_json: JsonOpt = False,
     players: Annotated[Optional[int], typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
     option: ModeOptionOpt = None,
+    engine: EngineOpt = "auto",
 ) -> None:
     from hoplostat import api
     from hoplostat.cli._common import emit_json, game_json, print_game
 
     game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
-                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players, options=option)
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players, options=option,
+                    engine=engine)
     result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
-    out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log)
+    out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log, engine_note=game.engine_note)
     if as_json:
         emit_json(out)
         return

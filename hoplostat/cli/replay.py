@@ -13,7 +13,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hoplostat.cli._common import JsonOpt, SEED_MAX
+from hoplostat.cli._common import SEED_MAX, EngineOpt, JsonOpt
 from hoplostat.errors import InputError
 
 HELP_REPLAY = """Replay one game of a sweep, narrated turn by turn, from its row in the games table.
@@ -36,6 +36,7 @@ def replay(
     matchup: Annotated[Optional[str], typer.Option("--matchup", "-m", help="The row's `matchup` key (needed when the sweep has several).")] = None,
     game_seed: Annotated[Optional[int], typer.Option("--game-seed", help="The row's `game_seed`, instead of GAME and --matchup.", min=0, max=SEED_MAX)] = None,
     as_json: JsonOpt = False,
+    engine: EngineOpt = "auto",
 ) -> None:
     from hoplostat import api
     from hoplostat.cli._common import emit_json, game_json, print_game
@@ -49,7 +50,7 @@ def replay(
         played = api.play(mode, factions, arena=arena, titan=titan or None, policies=policies, seed=row["game_seed"],
                           first=spec_first, max_rounds=max_rounds, log=True, data=data,
                           rulings=[f"{k}={v}" for k, v in cfg.get("rulings", ())],
-                          options=[f"{k}={v}" for k, v in cfg.get("options", ())])
+                          options=[f"{k}={v}" for k, v in cfg.get("options", ())], engine=engine)
     r = played.result
     if (r.rounds, r.end_reason) != (row["rounds"], row["end_reason"]):
         raise InputError(
@@ -57,7 +58,7 @@ def replay(
             f"({r.rounds} rounds, {r.end_reason!r}; the row says {row['rounds']} rounds, {row['end_reason']!r}): "
             f"the rules changed since hoplostat {manifest.get('version', '?')} played the sweep")
     out = game_json(r, catalog=played.catalog, spec=played.spec, policies=list(played.policies),
-                    seed=row["game_seed"], log=True)
+                    seed=row["game_seed"], log=True, engine_note=played.engine_note)
     out["replay"] = {"sweep": str(directory), "matchup": row["matchup"], "game": row["game"],
                      "game_seed": row["game_seed"], "rounds": row["rounds"], "end_reason": row["end_reason"]}
     if as_json:

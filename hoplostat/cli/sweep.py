@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from hoplostat.cli._common import frame_table, seed_option
+from hoplostat.cli._common import EngineOpt, frame_table, seed_option
 
 HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
 
@@ -58,6 +58,7 @@ def sweep(
     focus: Annotated[Optional[str], typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it against the field).")] = None,
     compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one file per table (see hoplostat compact).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
+    engine: EngineOpt = "auto",
 ) -> None:
     from hoplostat import api
     from hoplostat import sweep as sw
@@ -67,7 +68,7 @@ def sweep(
     config = api._sweep_config(mode, factions=faction, arenas=arena, games=games, jobs=jobs, seed=seed,
                                policies=policies, ci_width=ci_width, max_rounds=max_rounds, coop=coop,
                                titans=titan, chunk=chunk, data=tuple(data or ()), players=players, pods=pods,
-                               rulings=ruling, focus=focus, options=option)
+                               rulings=ruling, focus=focus, options=option, engine=engine)
     n_matchups = len(config.matchups())
     sw.check_out(out, config, resume=resume)  # before any output: errors stay one line
     from hoplostat.outpaths import output_dir
@@ -82,7 +83,7 @@ def sweep(
     stand_ins = sw.stand_ins((tables, sw.sweep_catalog(manifest)))
     result = {"out": str(out), "games_played": report.games_played, "games_total": report.games_total,
               "chunks_resumed": report.chunks_skipped, "stopped_early": report.stopped_early,
-              "matchups": n_matchups, "seed": seed, "stand_ins": stand_ins}
+              "matchups": n_matchups, "seed": seed, "stand_ins": stand_ins, "engine": manifest.get("engine")}
     kept = f"; {plural(report.chunks_skipped, 'chunk')} kept from before" if report.chunks_skipped else ""
     early = (f"; {plural(len(report.stopped_early), 'matchup')} stopped early at --ci-width {ci_width}"
              if report.stopped_early else "")
@@ -92,7 +93,20 @@ def sweep(
         return
     con = stdout_console()
     con.print(stand_in_line(stand_ins, "in this run"), markup=False)
+    con.print(sweep_engine_line(manifest.get("engine")), markup=False)
     con.print(f"next: hoplostat summarize {out}")
+
+
+def sweep_engine_line(plan: dict | None) -> str:
+    """Which engine played a sweep's games (`sweep.engine_plan`), in a line."""
+    if not plan:
+        return "played by the Python engine"
+    if plan["played_by"] == "native":
+        return "played by the native core (the same games as the Python engine)"
+    if plan["played_by"] == "both":
+        return (f"played by the native core, but {plan['python_matchups']} matchup(s) by the Python engine: "
+                f"{plan['why']}")
+    return f"played by the Python engine: {plan['why']}"
 
 
 def stopped_note(report, ci_width) -> str:

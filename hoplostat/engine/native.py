@@ -12,6 +12,7 @@ Nothing here imports the core at import time: `available()` does, once.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -403,3 +404,47 @@ def try_play(catalog: Any, spec: Any, controllers: Any, *, rng: np.random.Genera
 
 last_fallback: str | None = None
 """Why the last game `try_play` declined went to the Python engine (None when the core played it)."""
+
+
+def play_many(catalog: Any, games: list[tuple[Any, np.random.Generator, Any]]) -> list[Any]:
+    """Validated games (spec, generator, players) the core can play (`unsupported` is None for each), in one call
+    to the core: their `GameResult`s, in order. The generators and players are not written back (a sweep's are
+    made for one game each)."""
+    handle = export_catalog(catalog)
+    outs = module().play(handle, [_game_args(spec, rng, ctrls) for spec, rng, ctrls in games])
+    return [result_of(catalog, spec, out) for (spec, _rng, _ctrls), out in zip(games, outs)]
+
+
+@contextmanager
+def engine_override(choice: str | None):
+    """Within the block, `engine_choice()` is `choice` (None: unchanged): a sweep's workers play with the engine
+    its config names, whatever their environment."""
+    if choice is None:
+        yield
+        return
+    old = os.environ.get(ENGINE_ENV)
+    os.environ[ENGINE_ENV] = choice
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(ENGINE_ENV, None)
+        else:
+            os.environ[ENGINE_ENV] = old
+
+
+def check_choice(choice: str, *, option: str = "--engine") -> str:
+    """`choice` if it names an engine; InputError naming `option` otherwise."""
+    from hoplostat.errors import InputError
+
+    got = (choice or "").strip().lower()
+    if got not in ENGINES:
+        raise InputError(f"{option} {choice!r}: allowed values are {', '.join(ENGINES)}")
+    return got
+
+
+def describe() -> str:
+    """One line on the engine this installation plays with (`hoplostat --version`)."""
+    if available():
+        return "native core: installed (Skirmish is played by it where it can; --engine python to compare)"
+    return f"native core: not used ({why_unavailable()}); every game is played by the Python engine"

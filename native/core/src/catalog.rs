@@ -245,12 +245,35 @@ impl Tactic {
     }
 }
 
+/// A set of hexes of an arena of at most `MAX_HEXES` (hoplostat/engine/native.py sends no larger arena).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HexSet([u64; 4]);
+
+pub const MAX_HEXES: usize = 256;
+
+impl HexSet {
+    #[inline]
+    pub fn insert(&mut self, h: usize) {
+        self.0[h >> 6] |= 1 << (h & 63);
+    }
+    #[inline]
+    pub fn contains(&self, h: usize) -> bool {
+        self.0[h >> 6] & (1 << (h & 63)) != 0
+    }
+    #[inline]
+    pub fn intersects(&self, o: &HexSet) -> bool {
+        (self.0[0] & o.0[0]) | (self.0[1] & o.0[1]) | (self.0[2] & o.0[2]) | (self.0[3] & o.0[3]) != 0
+    }
+}
+
 /// Hex geometry of one arena (`engine.hexgrid.HexGrid`).
 #[derive(Clone, Debug)]
 pub struct Grid {
     pub id: String,
     pub n: usize,
     pub neighbours: Vec<Vec<usize>>,
+    /// Each hex's neighbours as a set.
+    pub around: Vec<HexSet>,
     pub dist: Vec<i32>,
     pub q: Vec<i32>,
     pub r: Vec<i32>,
@@ -276,6 +299,14 @@ pub struct Grid {
 impl Grid {
     pub fn new(id: String, hexes: Vec<(i32, i32, Vec<String>)>, neighbours: Vec<Vec<usize>>) -> Grid {
         let n = hexes.len();
+        assert!(n <= MAX_HEXES, "an arena of {n} hexes: the core plays at most {MAX_HEXES}");
+        let around = neighbours.iter().map(|nb| {
+            let mut m = HexSet::default();
+            for &x in nb {
+                m.insert(x);
+            }
+            m
+        }).collect();
         let q: Vec<i32> = hexes.iter().map(|h| h.0).collect();
         let r: Vec<i32> = hexes.iter().map(|h| h.1).collect();
         let mut dist = vec![0; n * n];
@@ -307,7 +338,7 @@ impl Grid {
         let deploy = [t("deploy-red"), t("deploy-blue")];
         let outer = [t("outer-red"), t("outer-blue")];
         let chained = [t("chained-hero-red"), t("chained-hero-blue")];
-        Grid { id, n, neighbours, dist, q, r, coord, move_block, pedestal, inner, center: has("center"),
+        Grid { id, n, neighbours, around, dist, q, r, coord, move_block, pedestal, inner, center: has("center"),
                stone: has("stone"), inner_hexes, tags, tagged, stones, centers, pedestals, deploy, outer, chained }
     }
 
@@ -336,15 +367,61 @@ impl Grid {
         self.coord.get(&(2 * self.q[b] - self.q[a], 2 * self.r[b] - self.r[a])).copied()
     }
 
+    /// `reachable`'s hexes, in the same order, into `out` (cleared) and `set`: no other allocation (the movement
+    /// step's search, asked at every move decision).
+    pub fn reach_into(&self, start: usize, movement: i32, blocked: &[bool], stop: &[bool], out: &mut Vec<usize>,
+                      set: &mut HexSet) {
+        out.clear();
+        *set = HexSet::default();
+        if movement <= 0 {
+            return;
+        }
+        let mut seen = HexSet::default();
+        seen.insert(start);
+        // breadth first: each step expands the hexes the step before added (hexes in `stop` are not left)
+        let (mut lo, mut hi) = (0, 0);
+        for step in 1..=movement {
+            let mut any = false;
+            let mut expand = |h: usize, out: &mut Vec<usize>, set: &mut HexSet, seen: &mut HexSet| {
+                for &m in &self.neighbours[h] {
+                    if seen.contains(m) || blocked[m] {
+                        continue;
+                    }
+                    seen.insert(m);
+                    out.push(m);
+                    set.insert(m);
+                    if !stop[m] {
+                        any = true;
+                    }
+                }
+            };
+            if step == 1 {
+                expand(start, out, set, &mut seen);
+            } else {
+                for k in lo..hi {
+                    let h = out[k];
+                    if !stop[h] {
+                        expand(h, out, set, &mut seen);
+                    }
+                }
+            }
+            if !any {
+                break;
+            }
+            lo = hi;
+            hi = out.len();
+        }
+    }
+
     /// `HexGrid.reachable`: (hex, steps) in breadth-first discovery order, never through blocked hexes; hexes
     /// in `stop` may be entered, not left; `start` left out.
     pub fn reachable(&self, start: usize, movement: i32, blocked: &[bool], stop: &[bool]) -> Vec<(usize, i32)> {
-        let mut out: Vec<(usize, i32)> = Vec::new();
+        let mut out: Vec<(usize, i32)> = Vec::with_capacity(32);
         if movement <= 0 {
             return out;
         }
-        let mut seen = vec![false; self.n];
-        seen[start] = true;
+        let mut seen = HexSet::default();
+        seen.insert(start);
         // the frontier of each step is the stretch of `out` it added (hexes in `stop` are not expanded)
         let mut lo = 0;
         let mut hi;
@@ -359,10 +436,10 @@ impl Grid {
             };
             for &h in &frontier {
                 for &m in &self.neighbours[h] {
-                    if seen[m] || blocked[m] {
+                    if seen.contains(m) || blocked[m] {
                         continue;
                     }
-                    seen[m] = true;
+                    seen.insert(m);
                     out.push((m, step));
                     if !stop[m] {
                         any = true;
@@ -397,5 +474,5 @@ pub struct Catalog {
     pub sentinels: Vec<usize>,
     /// The health-chip supply by key (red, blue), in the catalog's order.
     pub health: Vec<(String, i32)>,
-    pub arenas: HashMap<String, Grid>,
+    pub arenas: HashMap<String, std::sync::Arc<Grid>>,
 }

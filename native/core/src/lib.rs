@@ -16,3 +16,4 @@ pub mod skills;
 pub mod skirmish;
 pub mod state;
 pub mod steps;
+

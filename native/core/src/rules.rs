@@ -7,7 +7,8 @@ use crate::dice::Pool;
 use crate::game::{Args, Decision, Game, Opt};
 use crate::skills;
 use crate::skirmish;
-use crate::state::{Placed, State, UnitState, Zone};
+use crate::state::{Ids, Mask, Placed, State, UnitState, Zone};
+use smallvec::SmallVec;
 
 // --------------------------------------------------------------------------- derived stats
 
@@ -144,7 +145,7 @@ pub fn can_use_abilities(s: &State, uid: usize) -> bool {
 }
 
 /// Opponents within Range `r` (default: the unit's Range), arrival order.
-pub fn targets_in_range(s: &State, uid: usize, r: Option<i32>) -> Vec<usize> {
+pub fn targets_in_range(s: &State, uid: usize, r: Option<i32>) -> Ids {
     let u = &s.units[uid];
     let r = r.unwrap_or_else(|| range_of(s, u));
     let row = s.grid.row(u.h());
@@ -252,8 +253,8 @@ pub fn is_held(s: &State, uid: usize, free_of: Option<usize>) -> bool {
 }
 
 /// Hexes next to an opposing movement-lock holder (Combat Lock), as a mask.
-pub fn locked_hexes(s: &State, troop: usize) -> Vec<bool> {
-    let mut out = vec![false; s.grid.n];
+pub fn locked_hexes(s: &State, troop: usize) -> Mask {
+    let mut out = [false; crate::catalog::MAX_HEXES];
     for h in s.with_hook(hook::MOVEMENT_LOCK) {
         if !same_team(s.units[h].troop, troop) && s.skills_work(h) {
             for &n in &s.grid.neighbours[s.units[h].h()] {
@@ -420,10 +421,10 @@ pub fn defeat(g: &mut Game, uid: usize, source: Option<usize>, source_troop: Opt
 
 /// TAC-2: own non-elite units in combat, or an opposing non-elite unit adjacent to an own unit (Tactical widens
 /// the reach). Own units first, then the others in arrival order.
-pub fn tactic_targets(s: &State, troop: usize) -> Vec<usize> {
+pub fn tactic_targets(s: &State, troop: usize) -> Ids {
     let own = s.in_combat_of(troop);
-    let mut out: Vec<usize> = own.iter().copied().filter(|&u| !s.chip(u).elite).collect();
-    let reach: Vec<(usize, i32)> = own.iter().map(|&m| (s.units[m].h(), tactic_reach(s, m))).collect();
+    let mut out: Ids = own.iter().copied().filter(|&u| !s.chip(u).elite).collect();
+    let reach: SmallVec<[(usize, i32); 16]> = own.iter().map(|&m| (s.units[m].h(), tactic_reach(s, m))).collect();
     for &o in &s.combat {
         let ou = &s.units[o];
         let chip = s.chip_of(ou);
@@ -517,7 +518,7 @@ pub fn place_tactic(g: &mut Game, troop: usize, camp_index: usize, target: usize
             Effect::DamageAdjacent(n) => {
                 let th = g.s.units[target].h();
                 let ttroop = g.s.units[target].troop;
-                let hit: Vec<usize> = g.s.opponents_of(ttroop).into_iter().filter(|&o| g.s.grid.d(g.s.units[o].h(), th) == 1).collect();
+                let hit: Ids = g.s.opponents_of(ttroop).into_iter().filter(|&o| g.s.grid.d(g.s.units[o].h(), th) == 1).collect();
                 for o in hit {
                     damage(g, o, n, None, Some(troop), &t.name, None);
                 }
@@ -706,7 +707,7 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
     let mut target = target;
     let mut amount = std::cmp::max(0, hits + bonus - reduce);
     let mut ignored = false;
-    let ignorers = if g.s.with_hook(hook::IGNORE_ATTACK_DAMAGE).next().is_some() { g.s.hooked(hook::IGNORE_ATTACK_DAMAGE) } else { Vec::new() };
+    let ignorers = g.s.hooked(hook::IGNORE_ATTACK_DAMAGE);
     for h in ignorers {
         if !g.s.skills_work(h) {
             continue;
@@ -722,7 +723,7 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
         amount = 0;
     }
     // Intercept Blow (R-ENG-13), interceptors asked in turn order from the active troop (R-ENG-26).
-    let mut interceptors = if g.s.with_hook(hook::INTERCEPT).next().is_some() { g.s.hooked(hook::INTERCEPT) } else { Vec::new() };
+    let mut interceptors = g.s.hooked(hook::INTERCEPT);
     if interceptors.len() > 1 {
         let order = turn_order_from_active(&g.s);
         let rank = |t: usize| order.iter().position(|&x| x == t).unwrap_or(order.len());
@@ -756,7 +757,7 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
         }
     }
     let hex = g.s.units[target].h();
-    let watchers: Vec<usize> = g.s.with_hook(hook::AFTER_DEALT).filter(|&h| g.s.skills_work(h)).collect();
+    let watchers: Ids = g.s.with_hook(hook::AFTER_DEALT).filter(|&h| g.s.skills_work(h)).collect();
     damage(g, target, amount, Some(attacker), None, "attack", Some(true));
     if g.s.over() || watchers.is_empty() {
         return;

@@ -186,7 +186,7 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
             .map(Args::One).collect(),
         Skill::Shove => {
             let mut out = Vec::new();
-            let mut blocked: Option<Vec<bool>> = None;
+            let mut blocked: Option<crate::state::Mask> = None;
             for o in s.opponents_of(hu.troop) {
                 let ou = &s.units[o];
                 if s.grid.d(ou.h(), hu.h()) == 1 && rules::can_be_displaced(s, o) && s.can_occupy(hu.troop, ou.h(), false)

@@ -30,7 +30,7 @@ pub struct Spec {
 
 /// Skirmish set-up (SKR-1..4; `skirmish.setup`), then each player draws four units into camp (SKR-3).
 pub fn new_game(cat: &Arc<Catalog>, spec: &Spec, rng: Generator, players: Vec<Player>, log: bool) -> Game {
-    let grid = Arc::new(cat.arenas[&spec.arena].clone());
+    let grid = cat.arenas[&spec.arena].clone();
     let colosseum = spec.arena == "colosseum";
     let mut g = Game { s: empty_state(cat, grid, colosseum, log), rng, players, depth: 0, at_step: false, forced: None };
     let order: [usize; 2] = match spec.first {

@@ -2,6 +2,13 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
+/// A short list of units (uids): most hold a few, never more than a troop's chips.
+pub type Ids = SmallVec<[usize; 16]>;
+/// Per hex: a flag (blocked, locked), for arenas of up to `catalog::MAX_HEXES` hexes.
+pub type Mask = [bool; crate::catalog::MAX_HEXES];
+
 use crate::catalog::{Catalog, Chip, Grid, Skill, Tactic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,7 +243,7 @@ impl State {
     }
 
     /// Units in combat of `troop`, arrival order.
-    pub fn in_combat_of(&self, troop: usize) -> Vec<usize> {
+    pub fn in_combat_of(&self, troop: usize) -> Ids {
         self.combat.iter().copied().filter(|&u| self.units[u].troop == troop).collect()
     }
 
@@ -245,16 +252,16 @@ impl State {
     }
 
     /// Units in combat of every other troop, arrival order.
-    pub fn opponents_of(&self, troop: usize) -> Vec<usize> {
+    pub fn opponents_of(&self, troop: usize) -> Ids {
         self.combat.iter().copied().filter(|&u| self.units[u].troop != troop).collect()
     }
 
     /// Units in combat whose chip has a skill on hook `h` (working or not), arrival order.
-    pub fn hooked(&self, h: u32) -> Vec<usize> {
+    pub fn hooked(&self, h: u32) -> Ids {
         self.combat.iter().copied().filter(|&u| self.chip(u).has(h)).collect()
     }
 
-    pub fn zone_of(&self, troop: usize, zone: Zone) -> Vec<usize> {
+    pub fn zone_of(&self, troop: usize, zone: Zone) -> Ids {
         self.units.iter().filter(|u| u.troop == troop && u.zone == zone).map(|u| u.uid).collect()
     }
 
@@ -278,9 +285,12 @@ impl State {
     }
 
     /// Blocked hexes for a unit of `troop`: units, static blocks and pedestals, and other troops' footholds.
-    pub fn blocked_for_move(&self, troop: Option<usize>) -> Vec<bool> {
+    pub fn blocked_for_move(&self, troop: Option<usize>) -> Mask {
         let g = &self.grid;
-        let mut b: Vec<bool> = (0..g.n).map(|h| self.board[h] >= 0 || g.move_block[h]).collect();
+        let mut b = [false; crate::catalog::MAX_HEXES];
+        for h in 0..g.n {
+            b[h] = self.board[h] >= 0 || g.move_block[h];
+        }
         if let Some(t) = troop {
             for &(h, ft) in &self.footholds {
                 if ft != t {

@@ -1,7 +1,7 @@
 //! The steps of a Remastered player turn (hoplostat/engine/steps.py, hoplostat/rulesets/remastered/turn.py):
 //! each builds the legal options from the rules and asks the troop's player.
 
-use crate::catalog::{hook, TacticType};
+use crate::catalog::{hook, HexSet, TacticType};
 use crate::game::{Decision, Game, Opt};
 use crate::rules;
 use crate::skills;
@@ -73,42 +73,60 @@ pub fn tactic_step(g: &mut Game, troop: usize) {
     }
 }
 
-/// The movement options of a troop: each unit that can move, its reachable hexes in search order.
-pub fn move_options(g: &Game, troop: usize, locked: &[bool]) -> Vec<Opt> {
-    let s = &g.s;
-    let mut opts = Vec::new();
-    let mut blocked: Option<Vec<bool>> = None;
-    for u in s.in_combat_of(troop) {
-        if !rules::can_move(s, u) || locked[s.units[u].h()] {
-            continue;
-        }
-        if blocked.is_none() {
-            blocked = Some(s.blocked_for_move(Some(troop)));
-        }
-        let m = rules::movement_of(s, &s.units[u]);
-        for (h, _) in s.grid.reachable(s.units[u].h(), m, blocked.as_ref().unwrap(), locked) {
-            opts.push(Opt::Move(u, h));
-        }
-    }
-    opts
-}
-
 /// Remastered, "Movement": units move one at a time, each once, up to Movement through unblocked hexes
 /// (MOV-1..3); Combat Lock's hexes may be entered, not left.
+///
+/// Each unit's reachable hexes are kept between decisions and searched again only when the last move could have
+/// changed them (the vacated hex borders them, or the new hex was among them) or the units in combat changed, as
+/// `engine.steps.movement_step` does (the kept hexes are those a new search would give, in the same order).
 pub fn movement_step(g: &mut Game, troop: usize) {
     let mut version = usize::MAX;
-    let mut locked = Vec::new();
+    let mut locked = [false; crate::catalog::MAX_HEXES];
+    // uid -> (hex it stood on, reachable hexes in search order, the same as a set)
+    let mut reach: Vec<Option<(usize, Vec<usize>, HexSet)>> = Vec::new();
     loop {
         if version != g.s.combat_version() {
             version = g.s.combat_version();
+            reach.clear();
             locked = rules::locked_hexes(&g.s, troop);
         }
-        let opts = move_options(g, troop, &locked);
+        reach.resize(g.s.units.len(), None);
+        let mut opts = Vec::with_capacity(64);
+        let mut blocked: Option<crate::state::Mask> = None;
+        {
+            let s = &g.s;
+            for &u in &s.combat {
+                if s.units[u].troop != troop || !rules::can_move(s, u) || locked[s.units[u].h()] {
+                    continue;
+                }
+                let hex = s.units[u].h();
+                if reach[u].as_ref().map_or(true, |r| r.0 != hex) {
+                    if blocked.is_none() {
+                        blocked = Some(s.blocked_for_move(Some(troop)));
+                    }
+                    let m = rules::movement_of(s, &s.units[u]);
+                    let mut hexes = Vec::new();
+                    let mut set = HexSet::default();
+                    s.grid.reach_into(hex, m, blocked.as_ref().unwrap(), &locked, &mut hexes, &mut set);
+                    reach[u] = Some((hex, hexes, set));
+                }
+                opts.extend(reach[u].as_ref().unwrap().1.iter().map(|&h| Opt::Move(u, h)));
+            }
+        }
         match g.ask(troop, Decision::Move, opts, true, true) {
             Some(Opt::Move(uid, h)) => {
+                let src = g.s.units[uid].h();
                 rules::do_move(g, uid, h);
                 if g.s.over() {
                     return;
+                }
+                let around = g.s.grid.around[src];
+                for r in reach.iter_mut() {
+                    if let Some((start, _, set)) = r {
+                        if set.contains(h) || around.contains(*start) || set.intersects(&around) {
+                            *r = None;
+                        }
+                    }
                 }
             }
             _ => return,

@@ -8,7 +8,8 @@ use crate::dice::{attack_odds, Pool};
 use crate::game::{Args, Decision, Game, Opt};
 use crate::rng::Generator;
 use crate::rules::{self, same_team};
-use crate::state::{State, Zone};
+use crate::state::{Ids, State, Zone};
+use std::rc::Rc;
 
 const YELLOW_P: f64 = 1.0 / 3.0;
 const BLUE_P: f64 = 1.0 / 2.0;
@@ -132,12 +133,12 @@ fn hunted(s: &State, troop: usize) -> Option<usize> {
 }
 
 /// Hexes of the opponents to close in on (`_targets`).
-fn targets(s: &State, troop: usize, hunted: Option<usize>) -> Vec<usize> {
+fn targets(s: &State, troop: usize, hunted: Option<usize>) -> Ids {
     if let Some(h) = hunted {
-        return vec![s.units[h].h()];
+        return smallvec::smallvec![s.units[h].h()];
     }
     let opps = s.opponents_of(troop);
-    let got: Vec<usize> = opps.iter().filter(|&&o| s.units[o].active).map(|&o| s.units[o].h()).collect();
+    let got: Ids = opps.iter().filter(|&&o| s.units[o].active).map(|&o| s.units[o].h()).collect();
     if !got.is_empty() || opps.is_empty() {
         got
     } else {
@@ -145,9 +146,26 @@ fn targets(s: &State, troop: usize, hunted: Option<usize>) -> Vec<usize> {
     }
 }
 
+thread_local! {
+    /// The last `near` asked (the arena, the hexes, the answer): the opponents stand still during a movement step,
+    /// so every move decision after the first asks the same (as greedy.py's `_near` memo).
+    static NEAR: std::cell::RefCell<Option<(*const crate::catalog::Grid, Ids, Rc<Vec<i32>>)>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Distance from every hex to the nearest of `hexes`.
-fn near(s: &State, hexes: &[usize]) -> Vec<i32> {
-    (0..s.grid.n).map(|h| hexes.iter().map(|&x| s.grid.d(h, x)).min().unwrap()).collect()
+fn near(s: &State, hexes: &[usize]) -> Rc<Vec<i32>> {
+    let grid: *const crate::catalog::Grid = &*s.grid;
+    if let Some(got) = NEAR.with(|c| {
+        c.borrow().as_ref().filter(|(g, h, _)| *g == grid && h.as_slice() == hexes).map(|x| x.2.clone())
+    }) {
+        return got;
+    }
+    let got: Rc<Vec<i32>> = Rc::new((0..s.grid.n).map(|h| {
+        let row = s.grid.row(h);
+        hexes.iter().map(|&x| row[x]).min().unwrap()
+    }).collect());
+    NEAR.with(|c| *c.borrow_mut() = Some((grid, hexes.iter().copied().collect(), got.clone())));
+    got
 }
 
 fn stones_pay(s: &State, troop: usize) -> bool {
@@ -263,7 +281,7 @@ fn moves(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let hunted_ = hunted(s, troop);
     let opp_hexes = targets(s, troop, hunted_);
     let nearv = if opp_hexes.is_empty() { None } else { Some(near(s, &opp_hexes)) };
-    let near_ref = nearv.as_deref();
+    let near_ref = nearv.as_ref().map(|v| v.as_slice());
     let base = hex_base(s, stones_pay(s, troop));
     let muted = &s.muted;
     let keep_back = hunted_.is_none();
@@ -393,7 +411,7 @@ fn displace_gain(s: &State, troop: usize, o: usize, dest: Option<usize>, mover: 
 fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let s = &g.s;
     let mut scored = Vec::new();
-    let mut ctx: Option<(Option<Vec<i32>>, Vec<f64>, bool)> = None;
+    let mut ctx: Option<(Option<Rc<Vec<i32>>>, Vec<f64>, bool)> = None;
     for &opt in options {
         let Opt::Ability(uid, sk, args) = opt else { unreachable!() };
         match sk {
@@ -435,7 +453,7 @@ fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
                 let sc = if sk == Skill::Shove {
                     displace_gain(s, troop, o, s.grid.beyond(s.units[uid].h(), s.units[o].h()), uid, base)
                 } else if same_team(s.units[o].troop, troop) {
-                    swap_gain(s, uid, o, nr.as_deref(), base, *keep_back)
+                    swap_gain(s, uid, o, nr.as_ref().map(|v| v.as_slice()), base, *keep_back)
                 } else {
                     displace_gain(s, troop, o, Some(s.units[uid].h()), uid, base)
                 };
