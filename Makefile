@@ -20,27 +20,44 @@ DOCS_OUT ?= build/docs
 
 .PHONY: run test bench docs mutate clean
 
-$(STAMP): pyproject.toml hatch_build.py hoplostat/engine/_hexfast.c
+$(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --upgrade pip
 	$(BIN)/python -m pip install -qq -e '.[dev,distributed]'
 	touch $(STAMP)
 
+# The optional native core (native/, docs/native.md): built with the machine's Rust toolchain when there is one,
+# and rebuilt when its sources change. Without cargo, or if the build fails, hoplostat plays every game with its
+# Python engine (the same games, slower) and says so; a core left from older sources is removed, never used.
+NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml native/core/Cargo.toml native/py/Cargo.toml \
+	$(wildcard native/core/src/*.rs native/core/src/*/*.rs native/py/src/*.rs)
+NATIVE := $(VENV)/.native
+$(NATIVE): $(STAMP) $(NATIVE_SRC)
+	@if command -v cargo >/dev/null 2>&1; then \
+		echo "building the native core (Rust, about two minutes the first time)"; \
+		$(BIN)/python -m pip install -qq ./native || { $(BIN)/python -m pip uninstall -qq -y hoplostat-native; \
+		echo "warning: building the native core failed; hoplostat will use its Python engine (the same games, slower)" >&2; }; \
+	else \
+		$(BIN)/python -m pip uninstall -qq -y hoplostat-native 2>/dev/null; \
+		echo "warning: no Rust toolchain (cargo): hoplostat will use its Python engine (the same games, slower; docs/native.md)" >&2; \
+	fi
+	touch $(NATIVE)
+
 # Resumable: rerunning continues an interrupted sweep (or finds it complete) and rewrites the report.
-run: $(STAMP)
+run: $(STAMP) $(NATIVE)
 	$(BIN)/hoplostat sweep skirmish --games $(GAMES) --jobs $(JOBS) --seed $(SEED) --out $(SWEEP) \
 		$(if $(wildcard $(SWEEP)/manifest.json),--resume,)
 	$(BIN)/hoplostat report $(SWEEP) --out reports
 	@echo "open reports/index.html"
 
-test: $(STAMP)
+test: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pytest -q -n 2
 
 docs: $(STAMP)
 	$(BIN)/python -W error -m pdoc -o $(DOCS_OUT) $(DOCS_MODULES)
 	@echo "open $(DOCS_OUT)/index.html"
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/python -m bench
 
 # Mutation testing (docs/testing.md). Without MODULES: mutmut on the repository's pyproject.toml [tool.mutmut]

@@ -280,13 +280,16 @@ def test_ctrl_c_in_duel_matrix(tmp_path, monkeypatch, capsys):
 
 
 def test_version(capsys):
+    from hoplostat.engine import native
+
     code, out, err = run_cli(capsys, "--version")
-    assert (code, out, err) == (0, f"hoplostat {__version__}\n", "")
+    assert (code, out, err) == (0, f"hoplostat {__version__}\n{native.describe()}\n", "")
+    assert ("installed" if native.available() else "not used") in out.splitlines()[1]
 
 
 def test_version_installed_command():
     res = subprocess.run([HOPLOSTAT, "--version"], capture_output=True, text=True, env=_env())
-    assert res.returncode == 0 and res.stdout == f"hoplostat {__version__}\n"
+    assert res.returncode == 0 and res.stdout.startswith(f"hoplostat {__version__}\nnative core: ")
 
 
 # --------------------------------------------------------------------------- paths written

@@ -572,11 +572,12 @@ def quiet_workers(backend: str = "loky", jobs: int = 1):
 
 
 def version_callback(value: bool) -> None:
-    """`hoplostat --version`: print `hoplostat <version>` and exit 0."""
+    """`hoplostat --version`: print `hoplostat <version>`, then a line on the native core, and exit 0."""
     if value:
         from hoplostat import __version__
+        from hoplostat.engine import native
 
-        sys.stdout.write(f"hoplostat {__version__}\n")
+        sys.stdout.write(f"hoplostat {__version__}\n{native.describe()}\n")
         raise typer.Exit(0)
 
 

@@ -18,20 +18,18 @@ import numpy as np
 from hoplostat.catalog.arena import Arena
 
 PURE_PYTHON_ENV = "HOPLOSTAT_PURE_PYTHON"
-"""Set to 1, the engine uses its pure-Python code even where the compiled search is installed (the mutation
+"""Set to 1, the engine uses its pure-Python search even where the native core is installed (the mutation
 tests set it, since they change the Python code; tests compare the two)."""
 
 
 def _compiled():
-    """The compiled movement search (`_hexfast.c`), or None: not built (no C compiler at install time) or
-    `HOPLOSTAT_PURE_PYTHON=1`."""
+    """The native core's movement search (`hoplostat_native.reachable`, `blocked`; docs/native.md), or None: the
+    core is not installed, or `HOPLOSTAT_PURE_PYTHON=1`."""
     if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
         return None
-    try:
-        from hoplostat.engine import _hexfast
-    except ImportError:
-        return None
-    return _hexfast
+    from hoplostat.engine import native
+
+    return native.module() if native.available() else None
 
 
 _FAST = _compiled()

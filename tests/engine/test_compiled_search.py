@@ -1,11 +1,9 @@
-"""The optional compiled movement search (`hoplostat/engine/_hexfast.c`, built by hatch_build.py) against the
-pure-Python search it replaces (MOV-2, Combat Lock's stop hexes), and the pure-Python fallback against the
-golden games. The module is compiled here into a temporary directory, so the comparison runs whether or not
-the installed package carries a compiled copy."""
+"""The native core's movement search for the Python engine (`hoplostat_native.reachable` and `blocked`, used by
+`engine.hexgrid` when the core is installed; docs/native.md) against the pure-Python search it replaces (MOV-2,
+Combat Lock's stop hexes), and the pure-Python fallback against the golden games."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -15,26 +13,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hoplostat.engine import hexgrid
+from hoplostat.engine import hexgrid, native
 from hoplostat.engine.hexgrid import HexGrid
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import hatch_build  # noqa: E402
 
 ARENAS = ("pozzuoli", "colosseum", "flooded-colosseum", "fa-mel-prison")
 
 
 @pytest.fixture(scope="module")
-def fast(tmp_path_factory):
-    """The C search, compiled from the repository's source for this test."""
-    built = hatch_build.compile_extension(ROOT, tmp_path_factory.mktemp("hexfast"))
-    if built is None:
-        pytest.skip("no C compiler on this machine: the engine runs its pure-Python search")
-    spec = importlib.util.spec_from_file_location("_hexfast", built)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def fast():
+    """The core's search (the module itself)."""
+    if not native.available():
+        pytest.skip("the native core is not built: the engine runs its pure-Python search")
+    return native.module()
 
 
 @pytest.mark.parametrize("arena", ARENAS)
@@ -91,13 +83,6 @@ def test_compiled_search_refuses_bad_arguments_instead_of_reading_past_the_board
         fast.blocked([-1, "x"], [False, False])
 
 
-def test_without_a_compiler_the_build_leaves_the_package_pure_python(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
-    assert hatch_build.compile_extension(ROOT, tmp_path) is None
-    assert "pure Python" in capsys.readouterr().err
-    assert not list(tmp_path.glob("_hexfast*"))
-
-
 def test_the_environment_switch_selects_the_pure_python_search():
     code = "from hoplostat.engine import hexgrid; print(hexgrid.COMPILED, hexgrid._FAST is None)"
     env = dict(os.environ, HOPLOSTAT_PURE_PYTHON="1")
@@ -106,7 +91,7 @@ def test_the_environment_switch_selects_the_pure_python_search():
 
 
 def test_the_pure_python_search_replays_the_golden_games(monkeypatch):
-    """Every eighth golden game of each mode, played with the compiled search switched off (the golden test
+    """Every eighth golden game of each mode, played by the Python engine with the core's search switched off (the golden test
     itself plays with whichever search is installed)."""
     sys.path.insert(0, str(ROOT / "tests" / "golden"))
     from golden_games import golden_catalog, play_case
@@ -116,6 +101,7 @@ def test_the_pure_python_search_replays_the_golden_games(monkeypatch):
     with gzip.open(ROOT / "tests" / "golden" / "games.json.gz", "rt", encoding="utf-8") as fh:
         records = json.load(fh)
     monkeypatch.setattr(hexgrid, "_FAST", None)
+    monkeypatch.setenv(native.ENGINE_ENV, "python")  # Skirmish too: the Python engine, its pure-Python search
     catalog = golden_catalog()
     sample = records[::8]
     assert {r["case"]["mode"] for r in sample} >= {"skirmish", "onslaught", "ascension"}

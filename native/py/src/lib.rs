@@ -257,6 +257,59 @@ fn play(py: Python<'_>, catalog: &Catalog, games: Vec<(GameSpec, RngSpec, Vec<Pl
     out.map_err(PyRuntimeError::new_err)
 }
 
+/// The Python engine's movement search (`HexGrid.reachable`), for the modes the core does not play: hexes within
+/// `movement` steps of `start` -> steps, in breadth-first order, never through a blocked hex, not leaving a hex of
+/// `stop`. `table`: 6 little-endian int16 neighbours per hex, -1 padded (`HexGrid._table`).
+#[pyfunction]
+fn reachable<'py>(py: Python<'py>, table: &[u8], start: usize, movement: i64, blocked: Vec<bool>,
+                  stop: std::collections::HashSet<usize>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let n = table.len() / 12;
+    if start >= n {
+        return Err(pyo3::exceptions::PyIndexError::new_err("reachable: start hex out of range"));
+    }
+    if blocked.len() < n {
+        return Err(pyo3::exceptions::PyIndexError::new_err("reachable: blocked is shorter than the arena"));
+    }
+    let out = pyo3::types::PyDict::new(py);
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut frontier = vec![start];
+    for step in 1..=movement.max(0) {
+        let mut next = Vec::new();
+        for &h in &frontier {
+            for k in 0..6 {
+                let m = i16::from_le_bytes([table[h * 12 + 2 * k], table[h * 12 + 2 * k + 1]]);
+                if m < 0 {
+                    break;
+                }
+                let m = m as usize;
+                if seen[m] || blocked[m] {
+                    continue;
+                }
+                seen[m] = true;
+                out.set_item(m, step)?;
+                if !stop.contains(&m) {
+                    next.push(m);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    Ok(out)
+}
+
+/// Per hex: occupied (board entry >= 0) or blocked for every move (`engine.hexgrid.occupied_or_blocked`).
+#[pyfunction]
+fn blocked(board: Vec<i64>, move_block: Vec<bool>) -> PyResult<Vec<bool>> {
+    if move_block.len() < board.len() {
+        return Err(pyo3::exceptions::PyIndexError::new_err("blocked: move_block is shorter than the board"));
+    }
+    Ok(board.iter().zip(&move_block).map(|(&b, &m)| b >= 0 || m).collect())
+}
+
 /// The skill ids the core implements (a chip with any other skill that has hooks in Python goes to Python).
 #[pyfunction]
 fn skills() -> Vec<&'static str> {
@@ -269,6 +322,8 @@ fn hoplostat_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Catalog>()?;
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(skills, m)?)?;
+    m.add_function(wrap_pyfunction!(reachable, m)?)?;
+    m.add_function(wrap_pyfunction!(blocked, m)?)?;
     m.add_function(wrap_pyfunction!(rng_draws, m)?)?;
     m.add_function(wrap_pyfunction!(row_sum, m)?)?;
     Ok(())
