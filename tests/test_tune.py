@@ -319,11 +319,13 @@ def test_an_unwritable_out_is_refused_before_any_game(tmp_path, capsys):
     assert code == 2 and "holds other data files" in err and err.count("\n") == 1, err
 
 
-def test_the_readme_lines_run(capsys, tmp_path):
+def test_the_readme_lines_run(capsys, tmp_path, monkeypatch):
     """The README's `hoplostat tune` examples, a faction's and a titan's (with 1 game per matchup and their
     folders under tmp_path), and the sweeps that check them with --data and compare."""
     import re
     import shlex
+
+    monkeypatch.setenv("COLUMNS", "250")  # piped tables wrap at 100 columns: a long tmp path would split a name
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     start = text.index("## What change would fix it?")

@@ -198,9 +198,9 @@ def prepare(modules: list[str]) -> Path:
 def mutmut(where: Path, args: list[str], *, timeout: float | None = None) -> int:
     """Run ``mutmut ARGS`` in ``where``; after ``timeout`` seconds stop it (what it checked is kept)."""
     exe = Path(sys.executable).with_name("mutmut")
-    # The pure-Python engine: a compiled module built in place (hoplostat/engine/_hexfast*.so) would stand in for
-    # the Python code being mutated.
-    env = dict(os.environ, CI="1", HOPLOSTAT_PURE_PYTHON="1")
+    # The pure-Python engine: the native core (its movement search, its Skirmish games) would stand in for the
+    # Python code being mutated.
+    env = dict(os.environ, CI="1", HOPLOSTAT_PURE_PYTHON="1", HOPLOSTAT_ENGINE="python")
     proc = subprocess.Popen([str(exe), *args], cwd=where, env=env, start_new_session=True)
     try:
         return proc.wait(timeout=timeout)
