@@ -165,13 +165,15 @@ def _term_supported(term: str, ruleset: str) -> bool:
 class _Facts:
     """Per catalog: the core's handle and what of the catalog the core cannot play (by faction)."""
 
-    __slots__ = ("catalog", "handle", "chip_ids", "blocked")
+    __slots__ = ("catalog", "handle", "chip_ids", "blocked", "missing")
 
     def __init__(self, catalog: Any) -> None:
         self.catalog = catalog
         self.handle = None
         self.chip_ids: list[str] = []
         self.blocked: dict[str, str | None] = {}
+        self.missing: list[tuple[str, ...]] = []
+        """Per chip index of the core's catalog: its skills no rule set implements (`registry.unimplemented_in_game`)."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -261,11 +263,12 @@ def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Genera
         return f"the core does not play the arena {spec.arena}"
     if roller is not None and not (type(roller) is PmfRoller and roller.rng is rng):
         return "the dice are forced (a scenario's roller)"
-    known = rulings()
-    for name, _value in spec.rulings:
-        r = known.get(name)
-        if r is not None and r.ruleset == "remastered" and name not in CORE_RULINGS:
-            return f"the ruling switch {name} is not in the core"
+    if spec.rulings:
+        known = rulings()
+        for name, _value in spec.rulings:
+            r = known.get(name)
+            if r is not None and r.ruleset == "remastered" and name not in CORE_RULINGS:
+                return f"the ruling switch {name} is not in the core"
     if len(controllers) != 2:
         return "the core plays one player per seat"
     try:
@@ -276,9 +279,19 @@ def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Genera
         got = _controller_spec(c, rng)
         if isinstance(got, str):
             return f"the core does not play {got}"
-    core = frozenset(module().skills())
+    core = _core_skills()
     return _shared_problem(catalog, core) or next(
         (p for p in (_faction_problem(catalog, f, core) for f in spec.factions) if p), None)
+
+
+_CORE_SKILLS: frozenset[str] | None = None
+
+
+def _core_skills() -> frozenset[str]:
+    global _CORE_SKILLS
+    if _CORE_SKILLS is None:
+        _CORE_SKILLS = frozenset(module().skills())
+    return _CORE_SKILLS
 
 
 # --------------------------------------------------------------------------- playing
@@ -308,6 +321,10 @@ def export_catalog(catalog: Any) -> Any:
             chips, tactics, factions, [u.id for u in catalog.units_of_kind("neutral-hero")],
             [u.id for u in catalog.units_of_kind("sentinel")], list(catalog.game.health_chips.items()), arenas)
         facts.chip_ids = facts.handle.chip_ids()
+        from hoplostat.engine.registry import _missing
+
+        units = catalog.units
+        facts.missing = [_missing({(units[c].ruleset, r.id) for r in units[c].skills}) for c in facts.chip_ids]
     return facts.handle
 
 
@@ -354,17 +371,17 @@ def _write_back(out: tuple, rng: np.random.Generator, controllers: Any) -> None:
 def result_of(catalog: Any, spec: Any, out: tuple) -> Any:
     """The core's tuple as the `GameResult` the Python engine returns (`loop.versus_result`)."""
     from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, TroopResult, UnitSummary
-    from hoplostat.engine.registry import _missing
 
     winner, reason, rounds, first, troops, units, log = out[:7]
-    ids = _facts(catalog).chip_ids
+    facts = _facts(catalog)
+    ids = facts.chip_ids
     outcome = [DRAW, DRAW] if winner is None else [WON if p == winner else LOST for p in range(2)]
-    chips = catalog.units
     unit_rows = [UnitSummary(ids[c], spec.factions[t], t, entered, deployed, dealt, kills, defeated > 0, defeated, taken,
                              enabled)
                  for c, t, on_track, entered, deployed, dealt, kills, defeated, taken, enabled in units
                  if not on_track or entered]
-    missing = _missing({(chips[ids[c]].ruleset, r.id) for c, *_ in units for r in chips[ids[c]].skills})
+    missing_of = facts.missing
+    missing = tuple(sorted({m for c, *_ in units for m in missing_of[c]}))
     return GameResult(
         mode=spec.mode, ruleset="remastered", arena=spec.arena, factions=tuple(spec.factions), rounds=rounds,
         end_reason=reason, first_player=first,

@@ -261,6 +261,14 @@ impl HexSet {
         self.0[h >> 6] & (1 << (h & 63)) != 0
     }
     #[inline]
+    pub fn remove(&mut self, h: usize) {
+        self.0[h >> 6] &= !(1 << (h & 63));
+    }
+    #[inline]
+    pub fn union(&self, o: &HexSet) -> HexSet {
+        HexSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+    }
+    #[inline]
     pub fn intersects(&self, o: &HexSet) -> bool {
         (self.0[0] & o.0[0]) | (self.0[1] & o.0[1]) | (self.0[2] & o.0[2]) | (self.0[3] & o.0[3]) != 0
     }
@@ -281,6 +289,8 @@ pub struct Grid {
     pub tags: Vec<Vec<String>>,
     pub tagged: HashMap<String, Vec<usize>>,
     pub move_block: Vec<bool>,
+    /// `move_block` as a set.
+    pub move_block_set: HexSet,
     pub pedestal: Vec<bool>,
     pub inner: Vec<bool>,
     pub center: Vec<bool>,
@@ -329,7 +339,13 @@ impl Grid {
         }
         let blocked = has("blocked");
         let pedestal = has("pedestal");
-        let move_block = (0..n).map(|i| blocked[i] || pedestal[i]).collect();
+        let move_block: Vec<bool> = (0..n).map(|i| blocked[i] || pedestal[i]).collect();
+        let mut move_block_set = HexSet::default();
+        for (i, &b) in move_block.iter().enumerate() {
+            if b {
+                move_block_set.insert(i);
+            }
+        }
         let inner = has("inner");
         let inner_hexes = (0..n).filter(|&i| inner[i]).collect();
         let coord = (0..n).map(|i| ((q[i], r[i]), i)).collect();
@@ -338,7 +354,7 @@ impl Grid {
         let deploy = [t("deploy-red"), t("deploy-blue")];
         let outer = [t("outer-red"), t("outer-blue")];
         let chained = [t("chained-hero-red"), t("chained-hero-blue")];
-        Grid { id, n, neighbours, around, dist, q, r, coord, move_block, pedestal, inner, center: has("center"),
+        Grid { id, n, neighbours, around, dist, q, r, coord, move_block, move_block_set, pedestal, inner, center: has("center"),
                stone: has("stone"), inner_hexes, tags, tagged, stones, centers, pedestals, deploy, outer, chained }
     }
 
@@ -367,12 +383,15 @@ impl Grid {
         self.coord.get(&(2 * self.q[b] - self.q[a], 2 * self.r[b] - self.r[a])).copied()
     }
 
-    /// `reachable`'s hexes, in the same order, into `out` (cleared) and `set`: no other allocation (the movement
-    /// step's search, asked at every move decision).
-    pub fn reach_into(&self, start: usize, movement: i32, blocked: &[bool], stop: &[bool], out: &mut Vec<usize>,
-                      set: &mut HexSet) {
+    /// `reachable`'s hexes, in the same order, into `out` (cleared) and `set`, and into `expanded` the hexes whose
+    /// sides the search looked past (the start and the hexes it went on from): the movement step's search, asked at
+    /// every move decision. A unit standing on a hex next to none of `expanded` or leaving one outside `set`
+    /// changes nothing of the result.
+    pub fn reach_into(&self, start: usize, movement: i32, blocked: &HexSet, stop: &HexSet, out: &mut Vec<usize>,
+                      set: &mut HexSet, expanded: &mut HexSet) {
         out.clear();
         *set = HexSet::default();
+        *expanded = HexSet::default();
         if movement <= 0 {
             return;
         }
@@ -383,14 +402,15 @@ impl Grid {
         for step in 1..=movement {
             let mut any = false;
             let mut expand = |h: usize, out: &mut Vec<usize>, set: &mut HexSet, seen: &mut HexSet| {
+                expanded.insert(h);
                 for &m in &self.neighbours[h] {
-                    if seen.contains(m) || blocked[m] {
+                    if seen.contains(m) || blocked.contains(m) {
                         continue;
                     }
                     seen.insert(m);
                     out.push(m);
                     set.insert(m);
-                    if !stop[m] {
+                    if !stop.contains(m) {
                         any = true;
                     }
                 }
@@ -400,7 +420,7 @@ impl Grid {
             } else {
                 for k in lo..hi {
                     let h = out[k];
-                    if !stop[h] {
+                    if !stop.contains(h) {
                         expand(h, out, set, &mut seen);
                     }
                 }
@@ -411,47 +431,6 @@ impl Grid {
             lo = hi;
             hi = out.len();
         }
-    }
-
-    /// `HexGrid.reachable`: (hex, steps) in breadth-first discovery order, never through blocked hexes; hexes
-    /// in `stop` may be entered, not left; `start` left out.
-    pub fn reachable(&self, start: usize, movement: i32, blocked: &[bool], stop: &[bool]) -> Vec<(usize, i32)> {
-        let mut out: Vec<(usize, i32)> = Vec::with_capacity(32);
-        if movement <= 0 {
-            return out;
-        }
-        let mut seen = HexSet::default();
-        seen.insert(start);
-        // the frontier of each step is the stretch of `out` it added (hexes in `stop` are not expanded)
-        let mut lo = 0;
-        let mut hi;
-        for step in 1..=movement {
-            hi = out.len();
-            let mut any = false;
-            let expand: &[usize] = if step == 1 { std::slice::from_ref(&start) } else { &[] };
-            let frontier: Vec<usize> = if step == 1 {
-                expand.to_vec()
-            } else {
-                out[lo..hi].iter().filter(|&&(h, _)| !stop[h]).map(|&(h, _)| h).collect()
-            };
-            for &h in &frontier {
-                for &m in &self.neighbours[h] {
-                    if seen.contains(m) || blocked[m] {
-                        continue;
-                    }
-                    seen.insert(m);
-                    out.push((m, step));
-                    if !stop[m] {
-                        any = true;
-                    }
-                }
-            }
-            if !any {
-                break;
-            }
-            lo = hi;
-        }
-        out
     }
 }
 

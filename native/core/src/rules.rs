@@ -7,7 +7,8 @@ use crate::dice::Pool;
 use crate::game::{Args, Decision, Game, Opt};
 use crate::skills;
 use crate::skirmish;
-use crate::state::{Ids, Mask, Placed, State, UnitState, Zone};
+use crate::catalog::HexSet;
+use crate::state::{Ids, Placed, State, UnitState, Zone};
 use smallvec::SmallVec;
 
 // --------------------------------------------------------------------------- derived stats
@@ -176,7 +177,7 @@ pub fn deploy(g: &mut Game, uid: usize, hex: usize) {
     u.zone = Zone::Combat;
     u.hex = hex as i32;
     u.deployed_turn = turn;
-    s.board[hex] = uid as i32;
+    s.put(hex, uid);
     s.enter_combat(uid);
     s.troops[troop].deployed += 1;
     let u = &mut s.units[uid];
@@ -199,7 +200,7 @@ pub fn place_at_setup(s: &mut State, uid: usize, hex: usize) {
     u.zone = Zone::Combat;
     u.hex = hex as i32;
     u.entered = true;
-    s.board[hex] = uid as i32;
+    s.put(hex, uid);
     s.enter_combat(uid);
 }
 
@@ -208,14 +209,14 @@ pub fn do_move(g: &mut Game, uid: usize, dest: usize) {
     let s = &mut g.s;
     assert!(s.board[dest] < 0, "move: hex {dest} is occupied");
     let src = s.units[uid].h();
-    s.board[src] = -1;
+    s.clear(src);
     if s.logging() {
         let troop = s.units[uid].troop;
         let text = format!("{} moves {} from hex {} to hex {}", s.who(troop), s.chip(uid).name, src, dest);
         s.say(text);
     }
     s.units[uid].hex = dest as i32;
-    s.board[dest] = uid as i32;
+    s.put(dest, uid);
     s.units[uid].moved_turn = s.turn;
     after_move(g, uid, src, dest);
 }
@@ -253,13 +254,11 @@ pub fn is_held(s: &State, uid: usize, free_of: Option<usize>) -> bool {
 }
 
 /// Hexes next to an opposing movement-lock holder (Combat Lock), as a mask.
-pub fn locked_hexes(s: &State, troop: usize) -> Mask {
-    let mut out = [false; crate::catalog::MAX_HEXES];
+pub fn locked_hexes(s: &State, troop: usize) -> HexSet {
+    let mut out = HexSet::default();
     for h in s.with_hook(hook::MOVEMENT_LOCK) {
         if !same_team(s.units[h].troop, troop) && s.skills_work(h) {
-            for &n in &s.grid.neighbours[s.units[h].h()] {
-                out[n] = true;
-            }
+            out = out.union(&s.grid.around[s.units[h].h()]);
         }
     }
     out
@@ -270,7 +269,7 @@ pub fn displace(g: &mut Game, uid: usize, dest: usize, by: Option<usize>) {
     let s = &mut g.s;
     assert!(s.board[dest] < 0, "displace: hex {dest} is occupied");
     let from = s.units[uid].h();
-    s.board[from] = -1;
+    s.clear(from);
     if s.logging() {
         let mut text = format!("{} ({}) is displaced from hex {} to hex {}", s.chip(uid).name,
                                s.side_name(s.units[uid].troop), from, dest);
@@ -280,7 +279,7 @@ pub fn displace(g: &mut Game, uid: usize, dest: usize, by: Option<usize>) {
         s.say(text);
     }
     s.units[uid].hex = dest as i32;
-    s.board[dest] = uid as i32;
+    s.put(dest, uid);
 }
 
 /// Swap: `a` moves through its own skill, `b` is displaced (R-ENG-7).
@@ -289,8 +288,8 @@ pub fn swap_places(g: &mut Game, a: usize, b: usize) {
     let (ha, hb) = (s.units[a].h(), s.units[b].h());
     s.units[a].hex = hb as i32;
     s.units[b].hex = ha as i32;
-    s.board[ha] = b as i32;
-    s.board[hb] = a as i32;
+    s.put(ha, b);
+    s.put(hb, a);
     if s.logging() {
         let text = format!("{} ({}) swaps places with {} ({}): moves from hex {} to hex {}, {} is displaced to hex {}",
                            s.chip(a).name, s.side_name(s.units[a].troop), s.chip(b).name, s.side_name(s.units[b].troop),
@@ -392,7 +391,7 @@ pub fn defeat(g: &mut Game, uid: usize, source: Option<usize>, source_troop: Opt
     }
     if s.units[uid].hex >= 0 {
         let h = s.units[uid].h();
-        s.board[h] = -1;
+        s.clear(h);
     }
     s.leave_combat(uid);
     s.units[uid].hex = -1;
@@ -625,7 +624,7 @@ pub fn place_sentinel(g: &mut Game, troop: usize, hex: usize) -> usize {
     s.units.push(u);
     s.supply[key] -= health;
     s.units[uid].entered = true;
-    s.board[hex] = uid as i32;
+    s.put(hex, uid);
     s.enter_combat(uid);
     if s.logging() {
         let text = format!("{} places a sentinel on pedestal hex {} with {} HP (dazed this turn)", s.who(troop), hex, health);

@@ -152,7 +152,7 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                 let vt = s.units[v].troop;
                 if !dests.iter().any(|(t, _)| *t == vt) {
                     let blocked = s.blocked_for_move(Some(vt));
-                    dests.push((vt, ring.iter().copied().filter(|&h| !blocked[h]).collect()));
+                    dests.push((vt, ring.iter().copied().filter(|&h| !blocked.contains(h)).collect()));
                 }
                 let ds = &dests.iter().find(|(t, _)| *t == vt).unwrap().1;
                 for &d in ds {
@@ -186,7 +186,7 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
             .map(Args::One).collect(),
         Skill::Shove => {
             let mut out = Vec::new();
-            let mut blocked: Option<crate::state::Mask> = None;
+            let mut blocked: Option<crate::catalog::HexSet> = None;
             for o in s.opponents_of(hu.troop) {
                 let ou = &s.units[o];
                 if s.grid.d(ou.h(), hu.h()) == 1 && rules::can_be_displaced(s, o) && s.can_occupy(hu.troop, ou.h(), false)
@@ -196,7 +196,7 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                         blocked = Some(s.blocked_for_move(Some(ou.troop)));
                     }
                     if let Some(b) = s.grid.beyond(hu.h(), ou.h()) {
-                        if !blocked.as_ref().unwrap()[b] {
+                        if !blocked.as_ref().unwrap().contains(b) {
                             out.push(Args::One(o));
                         }
                     }
@@ -245,7 +245,7 @@ pub fn special_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                 return vec![];
             }
             let blocked = s.blocked_for_move(Some(s.units[holder].troop));
-            s.grid.neighbours[s.units[holder].h()].iter().copied().filter(|&h| !blocked[h]).map(Args::One).collect()
+            s.grid.neighbours[s.units[holder].h()].iter().copied().filter(|&h| !blocked.contains(h)).map(Args::One).collect()
         }
         Skill::Savage => {
             if rules::targets_in_range(s, holder, None).is_empty() { vec![] } else { vec![Args::None] }

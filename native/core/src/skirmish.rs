@@ -109,7 +109,7 @@ fn empty_state(cat: &Arc<Catalog>, grid: Arc<crate::catalog::Grid>, colosseum: b
     let n = grid.n;
     let mut s = State {
         cat: cat.clone(), grid, units: vec![], troops: vec![], board: vec![-1; n], supply: [0, 0], order: [0, 1],
-        combat: vec![], version: 0, round: 0, turn: 0, active: usize::MAX, turn_index: -1, step_index: 0,
+        occupied: crate::catalog::HexSet::default(), combat: vec![], version: 0, round: 0, turn: 0, active: usize::MAX, turn_index: -1, step_index: 0,
         max_rounds: 0, winner: None, end_reason: None, log: if log { Some(vec![]) } else { None }, colosseum,
         support_unit: cat.sentinels.first().copied(), footholds: vec![], muted: vec![], move_src: -1,
         retaliate_when_defeated_no: false, inspire_stacks_no: false,

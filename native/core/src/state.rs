@@ -6,10 +6,8 @@ use smallvec::SmallVec;
 
 /// A short list of units (uids): most hold a few, never more than a troop's chips.
 pub type Ids = SmallVec<[usize; 16]>;
-/// Per hex: a flag (blocked, locked), for arenas of up to `catalog::MAX_HEXES` hexes.
-pub type Mask = [bool; crate::catalog::MAX_HEXES];
 
-use crate::catalog::{Catalog, Chip, Grid, Skill, Tactic};
+use crate::catalog::{Catalog, Chip, Grid, HexSet, Skill, Tactic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Zone {
@@ -109,6 +107,8 @@ pub struct State {
     pub units: Vec<UnitState>,
     pub troops: Vec<TroopState>,
     pub board: Vec<i32>,
+    /// The hexes a unit stands on (`board` >= 0), kept by `put` and `clear`.
+    pub occupied: HexSet,
     /// Health chips left, by side (the supply key of a Skirmish troop is its side).
     pub supply: [i32; 2],
     pub order: [usize; 2],
@@ -140,7 +140,7 @@ impl State {
     pub fn clone_without_log(&self) -> State {
         State {
             cat: self.cat.clone(), grid: self.grid.clone(), units: self.units.clone(), troops: self.troops.clone(),
-            board: self.board.clone(), supply: self.supply, order: self.order, combat: self.combat.clone(),
+            board: self.board.clone(), occupied: self.occupied, supply: self.supply, order: self.order, combat: self.combat.clone(),
             version: self.version, round: self.round, turn: self.turn, active: self.active, turn_index: self.turn_index,
             step_index: self.step_index, max_rounds: self.max_rounds, winner: self.winner,
             end_reason: self.end_reason.clone(), log: None, colosseum: self.colosseum, support_unit: self.support_unit,
@@ -285,20 +285,30 @@ impl State {
     }
 
     /// Blocked hexes for a unit of `troop`: units, static blocks and pedestals, and other troops' footholds.
-    pub fn blocked_for_move(&self, troop: Option<usize>) -> Mask {
-        let g = &self.grid;
-        let mut b = [false; crate::catalog::MAX_HEXES];
-        for h in 0..g.n {
-            b[h] = self.board[h] >= 0 || g.move_block[h];
-        }
+    pub fn blocked_for_move(&self, troop: Option<usize>) -> HexSet {
+        let mut b = self.occupied.union(&self.grid.move_block_set);
         if let Some(t) = troop {
             for &(h, ft) in &self.footholds {
                 if ft != t {
-                    b[h] = true;
+                    b.insert(h);
                 }
             }
         }
         b
+    }
+
+    /// A unit stands on hex `h` now (the board and `occupied`).
+    #[inline]
+    pub fn put(&mut self, h: usize, uid: usize) {
+        self.board[h] = uid as i32;
+        self.occupied.insert(h);
+    }
+
+    /// Nobody stands on hex `h` now.
+    #[inline]
+    pub fn clear(&mut self, h: usize) {
+        self.board[h] = -1;
+        self.occupied.remove(h);
     }
 
     pub fn can_occupy(&self, troop: usize, h: usize, sentinel: bool) -> bool {

@@ -76,41 +76,44 @@ pub fn tactic_step(g: &mut Game, troop: usize) {
 /// Remastered, "Movement": units move one at a time, each once, up to Movement through unblocked hexes
 /// (MOV-1..3); Combat Lock's hexes may be entered, not left.
 ///
-/// Each unit's reachable hexes are kept between decisions and searched again only when the last move could have
-/// changed them (the vacated hex borders them, or the new hex was among them) or the units in combat changed, as
-/// `engine.steps.movement_step` does (the kept hexes are those a new search would give, in the same order).
+/// Each unit's reachable hexes are kept between decisions and searched again only when the last move changed them:
+/// the new hex was among them, or the vacated hex borders a hex the search went on from (a search only ever looks
+/// at the sides of those); or the units in combat changed. `engine.steps.movement_step` keeps them too, with a
+/// looser test; both keep exactly what a new search would give, in the same order.
 pub fn movement_step(g: &mut Game, troop: usize) {
     let mut version = usize::MAX;
-    let mut locked = [false; crate::catalog::MAX_HEXES];
-    // uid -> (hex it stood on, reachable hexes in search order, the same as a set)
-    let mut reach: Vec<Option<(usize, Vec<usize>, HexSet)>> = Vec::new();
+    let mut locked = HexSet::default();
+    // uid -> (hex it stood on, reachable hexes in search order, the same as a set, the hexes the search went on
+    // from); an entry that is None is searched again, its vector reused
+    let mut reach: Vec<(Option<usize>, Vec<usize>, HexSet, HexSet)> = Vec::new();
     loop {
         if version != g.s.combat_version() {
             version = g.s.combat_version();
-            reach.clear();
+            for r in reach.iter_mut() {
+                r.0 = None;
+            }
             locked = rules::locked_hexes(&g.s, troop);
         }
-        reach.resize(g.s.units.len(), None);
+        reach.resize_with(g.s.units.len(), || (None, Vec::new(), HexSet::default(), HexSet::default()));
         let mut opts = Vec::with_capacity(64);
-        let mut blocked: Option<crate::state::Mask> = None;
+        let mut blocked: Option<HexSet> = None;
         {
             let s = &g.s;
             for &u in &s.combat {
-                if s.units[u].troop != troop || !rules::can_move(s, u) || locked[s.units[u].h()] {
+                if s.units[u].troop != troop || !rules::can_move(s, u) || locked.contains(s.units[u].h()) {
                     continue;
                 }
                 let hex = s.units[u].h();
-                if reach[u].as_ref().map_or(true, |r| r.0 != hex) {
+                let r = &mut reach[u];
+                if r.0 != Some(hex) {
                     if blocked.is_none() {
                         blocked = Some(s.blocked_for_move(Some(troop)));
                     }
                     let m = rules::movement_of(s, &s.units[u]);
-                    let mut hexes = Vec::new();
-                    let mut set = HexSet::default();
-                    s.grid.reach_into(hex, m, blocked.as_ref().unwrap(), &locked, &mut hexes, &mut set);
-                    reach[u] = Some((hex, hexes, set));
+                    s.grid.reach_into(hex, m, blocked.as_ref().unwrap(), &locked, &mut r.1, &mut r.2, &mut r.3);
+                    r.0 = Some(hex);
                 }
-                opts.extend(reach[u].as_ref().unwrap().1.iter().map(|&h| Opt::Move(u, h)));
+                opts.extend(r.1.iter().map(|&h| Opt::Move(u, h)));
             }
         }
         match g.ask(troop, Decision::Move, opts, true, true) {
@@ -122,10 +125,8 @@ pub fn movement_step(g: &mut Game, troop: usize) {
                 }
                 let around = g.s.grid.around[src];
                 for r in reach.iter_mut() {
-                    if let Some((start, _, set)) = r {
-                        if set.contains(h) || around.contains(*start) || set.intersects(&around) {
-                            *r = None;
-                        }
+                    if r.0.is_some() && (r.2.contains(h) || r.3.intersects(&around)) {
+                        r.0 = None;
                     }
                 }
             }
