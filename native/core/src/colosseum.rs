@@ -1,7 +1,7 @@
 //! The Colosseum arena (hoplostat/rulesets/remastered/colosseum.py): deployment hexes, the center hex, five
 //! crowd-favor tracks and their rewards, support chips (footholds and sentinels), chained heroes waking.
 
-use crate::game::{Decision, Game, Opt};
+use crate::game::{Decision, Game, Id, Opt};
 use crate::rules;
 use crate::state::{State, Zone};
 
@@ -133,8 +133,8 @@ pub fn gain_favor(g: &mut Game, troop: usize, n: i32, why: &str) {
         return;
     }
     g.s.troops[troop].favor_total += n;
-    let k = match g.ask(troop, Decision::Track, options.into_iter().map(Opt::Track).collect(), false, false) {
-        Some(Opt::Track(k)) => k,
+    let k = match g.ask(troop, Decision::Track, options.into_iter().map(Opt::track).collect(), false, false) {
+        Some(Opt::Track(k)) => k as usize,
         _ => unreachable!(),
     };
     let t = &g.s.troops[troop];
@@ -173,9 +173,9 @@ pub fn claim_reward(g: &mut Game, troop: usize, k: usize) {
         g.s.say(text);
     }
     if k == HP {
-        let opts: Vec<Opt> = g.s.in_combat_of(troop).into_iter().map(Opt::Uid).collect();
+        let opts: Vec<Opt> = g.s.in_combat_of(troop).into_iter().map(Opt::uid).collect();
         if let Some(Opt::Uid(uid)) = g.ask(troop, Decision::RewardHp, opts, true, false) {
-            rules::gain_hp(g, uid, REWARD_HP);
+            rules::gain_hp(g, uid as usize, REWARD_HP);
         }
     } else if k == HERO {
         g.s.troops[troop].outer_open = true;
@@ -211,9 +211,9 @@ pub fn claim_reward(g: &mut Game, troop: usize, k: usize) {
 
 /// SUP-1, SUP-4: a foothold or, on a free pedestal, a sentinel, by the placing troop's choice.
 pub fn place_support_chip(g: &mut Game, troop: usize) {
-    let mut opts: Vec<Opt> = foothold_hexes(&g.s, troop).into_iter().map(|h| Opt::Support(false, h)).collect();
+    let mut opts: Vec<Opt> = foothold_hexes(&g.s, troop).into_iter().map(|h| Opt::Support(false, h as Id)).collect();
     if can_place_sentinel(&g.s, troop) {
-        opts.extend(free_pedestals(&g.s).into_iter().map(|h| Opt::Support(true, h)));
+        opts.extend(free_pedestals(&g.s).into_iter().map(|h| Opt::Support(true, h as Id)));
     }
     match g.ask(troop, Decision::Support, opts, false, false) {
         None => {
@@ -223,9 +223,9 @@ pub fn place_support_chip(g: &mut Game, troop: usize) {
             }
         }
         Some(Opt::Support(true, h)) => {
-            rules::place_sentinel(g, troop, h);
+            rules::place_sentinel(g, troop, h as usize);
         }
-        Some(Opt::Support(false, h)) => rules::place_foothold(g, troop, h),
+        Some(Opt::Support(false, h)) => rules::place_foothold(g, troop, h as usize),
         _ => unreachable!(),
     }
 }
@@ -246,14 +246,14 @@ pub fn foothold_options(s: &State, troop: usize) -> Vec<Opt> {
             if o >= 0 && s.units[o as usize].troop != troop {
                 continue;
             }
-            out.push(Opt::FootholdMove(f, h));
+            out.push(Opt::FootholdMove(f as Id, h as Id));
         }
     }
     if can_place_sentinel(s, troop) {
         let peds = free_pedestals(s);
         for &f in &mine {
             for &p in &peds {
-                out.push(Opt::FootholdFlip(f, p));
+                out.push(Opt::FootholdFlip(f as Id, p as Id));
             }
         }
     }
@@ -267,8 +267,9 @@ pub fn foothold_step(g: &mut Game, troop: usize) {
     }
     let opts = foothold_options(&g.s, troop);
     match g.ask(troop, Decision::Foothold, opts, true, false) {
-        Some(Opt::FootholdMove(f, h)) => rules::move_foothold(g, f, h),
+        Some(Opt::FootholdMove(f, h)) => rules::move_foothold(g, f as usize, h as usize),
         Some(Opt::FootholdFlip(f, p)) => {
+            let (f, p) = (f as usize, p as usize);
             rules::remove_foothold(g, f);
             if g.s.logging() {
                 let text = format!("{} flips its foothold on hex {} to its sentinel side", g.s.troops[troop].faction, f);

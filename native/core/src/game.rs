@@ -47,51 +47,83 @@ impl Decision {
     }
 }
 
+/// A unit, a hex or a tactic's place in camp, as options hold it (12-byte options: decisions build many).
+pub type Id = u16;
+
 /// Arguments of an Ability or a Special (`()`, `(uid,)`, `(uid, hex)`, `(hex,)` in Python).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Args {
     None,
-    One(usize),
-    Two(usize, usize),
+    One(Id),
+    Two(Id, Id),
 }
 
-/// One option of a decision; the shapes of hoplostat/rulesets/remastered/turn.py and colosseum.py.
+impl Args {
+    pub fn one(x: usize) -> Args {
+        Args::One(x as Id)
+    }
+    pub fn two(x: usize, y: usize) -> Args {
+        Args::Two(x as Id, y as Id)
+    }
+}
+
+/// One option of a decision; the shapes of hoplostat/rulesets/remastered/turn.py and colosseum.py. Build them
+/// with the lower-case constructors (usize in), read them with the accessors or `as usize`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opt {
-    Deploy(usize, usize),
+    Deploy(Id, Id),
     /// (tactic index in camp, target uid)
-    Tactic(usize, usize),
-    Move(usize, usize),
-    Ability(usize, Skill, Args),
-    Attack(usize, usize),
-    Special(usize, Skill, Args),
+    Tactic(Id, Id),
+    Move(Id, Id),
+    Ability(Id, Skill, Args),
+    Attack(Id, Id),
+    Special(Id, Skill, Args),
     /// A unit (return-unit, catch-up, reward-hp, intercept).
-    Uid(usize),
-    Track(usize),
+    Uid(Id),
+    Track(Id),
     /// (sentinel?, hex)
-    Support(bool, usize),
-    FootholdMove(usize, usize),
-    FootholdFlip(usize, usize),
-    TriggerOrder(usize, Skill),
+    Support(bool, Id),
+    FootholdMove(Id, Id),
+    FootholdFlip(Id, Id),
+    TriggerOrder(Id, Skill),
 }
 
 impl Opt {
     /// The unit an option is about (the first element of a Python option tuple: the tactic index for a tactic).
     pub fn head(&self) -> usize {
-        match *self {
+        (match *self {
             Opt::Deploy(u, _) | Opt::Tactic(u, _) | Opt::Move(u, _) | Opt::Ability(u, _, _) | Opt::Uid(u)
             | Opt::Track(u) | Opt::TriggerOrder(u, _) | Opt::Attack(u, _) | Opt::Special(u, _, _) => u,
             Opt::Support(_, h) | Opt::FootholdMove(h, _) | Opt::FootholdFlip(h, _) => h,
-        }
+        }) as usize
     }
 
     /// `option[1]` of an engage option: the acting unit.
     pub fn second(&self) -> usize {
         match *self {
-            Opt::Deploy(_, h) | Opt::Tactic(_, h) | Opt::Move(_, h) => h,
-            Opt::Attack(u, _) | Opt::Special(u, _, _) => u,
+            Opt::Deploy(_, h) | Opt::Tactic(_, h) | Opt::Move(_, h) => h as usize,
+            Opt::Attack(u, _) | Opt::Special(u, _, _) => u as usize,
             _ => self.head(),
         }
+    }
+
+    pub fn deploy(u: usize, h: usize) -> Opt {
+        Opt::Deploy(u as Id, h as Id)
+    }
+    pub fn tactic(i: usize, u: usize) -> Opt {
+        Opt::Tactic(i as Id, u as Id)
+    }
+    pub fn mv(u: usize, h: usize) -> Opt {
+        Opt::Move(u as Id, h as Id)
+    }
+    pub fn attack(u: usize, t: usize) -> Opt {
+        Opt::Attack(u as Id, t as Id)
+    }
+    pub fn uid(u: usize) -> Opt {
+        Opt::Uid(u as Id)
+    }
+    pub fn track(k: usize) -> Opt {
+        Opt::Track(k as Id)
     }
 }
 

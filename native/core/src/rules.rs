@@ -533,7 +533,7 @@ pub fn place_tactic(g: &mut Game, troop: usize, camp_index: usize, target: usize
 /// (uid, skill, args) of every Ability of the troop's units that can be used now (SKL-2), arrival order.
 pub fn ability_options(g: &Game, troop: usize) -> Vec<Opt> {
     let s = &g.s;
-    let mut opts = Vec::new();
+    let mut opts = Vec::with_capacity(8);
     for u in s.with_hook(hook::ABILITY) {
         if s.units[u].troop != troop || !can_use_abilities(s, u) {
             continue;
@@ -541,7 +541,7 @@ pub fn ability_options(g: &Game, troop: usize) -> Vec<Opt> {
         for (sk, p) in s.chip(u).on(hook::ABILITY) {
             if s.units[u].ability_turn(sk) != Some(s.turn) {
                 for args in skills::ability_options(g, sk, u, p) {
-                    opts.push(Opt::Ability(u, sk, args));
+                    opts.push(Opt::Ability(u as crate::game::Id, sk, args));
                 }
             }
         }
@@ -672,9 +672,9 @@ pub fn resolve_triggered(g: &mut Game, effects: Vec<(usize, Skill, Option<i32>)>
         let mut mine: Vec<(usize, Skill, Option<i32>)> = effects.iter().copied().filter(|e| g.s.units[e.0].troop == troop).collect();
         while !mine.is_empty() {
             let k = if mine.len() > 1 {
-                let opts: Vec<Opt> = mine.iter().map(|e| Opt::TriggerOrder(e.0, e.1)).collect();
+                let opts: Vec<Opt> = mine.iter().map(|e| Opt::TriggerOrder(e.0 as crate::game::Id, e.1)).collect();
                 let pick = g.ask(troop, Decision::TriggerOrder, opts, false, false).unwrap();
-                mine.iter().position(|e| Opt::TriggerOrder(e.0, e.1) == pick).unwrap()
+                mine.iter().position(|e| Opt::TriggerOrder(e.0 as crate::game::Id, e.1) == pick).unwrap()
             } else {
                 0
             };
@@ -733,7 +733,7 @@ pub fn attack(g: &mut Game, attacker: usize, target: usize) {
         if h == target || !same_team(ht, tt) || g.s.grid.d(g.s.units[h].h(), g.s.units[target].h()) != 1 || !g.s.skills_work(h) {
             continue;
         }
-        if g.ask(ht, Decision::Intercept, vec![Opt::Uid(h)], true, false).is_some() {
+        if g.ask(ht, Decision::Intercept, vec![Opt::uid(h)], true, false).is_some() {
             if g.s.logging() {
                 let text = format!("{} ({}) intercepts the blow meant for {}", g.s.chip(h).name, g.s.side_name(ht),
                                    g.s.chip(target).name);

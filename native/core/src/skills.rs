@@ -157,7 +157,7 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                 let ds = &dests.iter().find(|(t, _)| *t == vt).unwrap().1;
                 for &d in ds {
                     if d != m {
-                        out.push(Args::Two(v, d));
+                        out.push(Args::two(v, d));
                     }
                 }
             }
@@ -176,14 +176,14 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                 let v = v as usize;
                 let o = &s.units[v];
                 if rules::can_be_displaced(s, v) && s.can_occupy(o.troop, hu.h(), false) && s.can_occupy(hu.troop, m, false) {
-                    out.push(Args::One(v));
+                    out.push(Args::one(v));
                 }
             }
             out
         }
         Skill::Impel => s.combat.iter().copied()
             .filter(|&a| a != holder && s.grid.d(s.units[a].h(), hu.h()) == 1 && same_team(s.units[a].troop, hu.troop))
-            .map(Args::One).collect(),
+            .map(Args::one).collect(),
         Skill::Shove => {
             let mut out = Vec::new();
             let mut blocked: Option<crate::catalog::HexSet> = None;
@@ -197,7 +197,7 @@ pub fn ability_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                     }
                     if let Some(b) = s.grid.beyond(hu.h(), ou.h()) {
                         if !blocked.as_ref().unwrap().contains(b) {
-                            out.push(Args::One(o));
+                            out.push(Args::one(o));
                         }
                     }
                 }
@@ -218,10 +218,11 @@ pub fn ability(g: &mut Game, sk: Skill, holder: usize, param: Option<i32>, args:
                 rules::damage(g, o, 1, Some(holder), None, "Fury Aura", None);
             }
         }
-        (Skill::Hurl, Args::Two(v, d)) => rules::displace(g, v, d, Some(holder)),
-        (Skill::Swap, Args::One(v)) => rules::swap_places(g, holder, v),
-        (Skill::Impel, Args::One(v)) => g.s.units[v].impelled_turn = g.s.turn,
+        (Skill::Hurl, Args::Two(v, d)) => rules::displace(g, v as usize, d as usize, Some(holder)),
+        (Skill::Swap, Args::One(v)) => rules::swap_places(g, holder, v as usize),
+        (Skill::Impel, Args::One(v)) => g.s.units[v as usize].impelled_turn = g.s.turn,
         (Skill::Shove, Args::One(o)) => {
+            let o = o as usize;
             let old = g.s.units[o].h();
             let dest = g.s.grid.beyond(g.s.units[holder].h(), old).expect("shove: no hex beyond");
             rules::displace(g, o, dest, Some(holder));
@@ -236,7 +237,7 @@ pub fn ability(g: &mut Game, sk: Skill, holder: usize, param: Option<i32>, args:
 pub fn special_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -> Vec<Args> {
     let s = &g.s;
     match sk {
-        Skill::LongShot => rules::targets_in_range(s, holder, Some(param_or_1(param))).into_iter().map(Args::One).collect(),
+        Skill::LongShot => rules::targets_in_range(s, holder, Some(param_or_1(param))).into_iter().map(Args::one).collect(),
         Skill::Whirlwind => {
             if rules::targets_in_range(s, holder, Some(1)).is_empty() { vec![] } else { vec![Args::None] }
         }
@@ -245,7 +246,7 @@ pub fn special_options(g: &Game, sk: Skill, holder: usize, param: Option<i32>) -
                 return vec![];
             }
             let blocked = s.blocked_for_move(Some(s.units[holder].troop));
-            s.grid.neighbours[s.units[holder].h()].iter().copied().filter(|&h| !blocked.contains(h)).map(Args::One).collect()
+            s.grid.neighbours[s.units[holder].h()].iter().copied().filter(|&h| !blocked.contains(h)).map(Args::one).collect()
         }
         Skill::Savage => {
             if rules::targets_in_range(s, holder, None).is_empty() { vec![] } else { vec![Args::None] }
@@ -258,6 +259,7 @@ pub fn special(g: &mut Game, sk: Skill, holder: usize, _param: Option<i32>, args
     let troop = g.s.units[holder].troop;
     match (sk, args) {
         (Skill::LongShot, Args::One(t)) => {
+            let t = t as usize;
             let hits = g.roll(&Pool::one(YELLOW));
             if g.s.logging() {
                 let text = format!("{} ({}) uses Long Shot on {}: {} hit(s)", g.s.chip(holder).name, g.s.side_name(troop),
@@ -280,7 +282,7 @@ pub fn special(g: &mut Game, sk: Skill, holder: usize, _param: Option<i32>, args
                 rules::damage(g, o, hits, Some(holder), None, "Whirlwind", None);
             }
         }
-        (Skill::Reposition, Args::One(h)) => rules::do_move(g, holder, h),
+        (Skill::Reposition, Args::One(h)) => rules::do_move(g, holder, h as usize),
         (Skill::Savage, _) => {
             for o in rules::targets_in_range(&g.s, holder, None) {
                 if g.s.units[holder].zone != Zone::Combat || g.s.units[o].zone != Zone::Combat {

@@ -238,8 +238,9 @@ fn claim_pozzuoli_reward(g: &mut Game, troop: usize, k: usize) {
         }
         3 => {
             for _ in 0..2 {
-                let opts: Vec<Opt> = g.s.zone_of(troop, Zone::Discard).into_iter().map(Opt::Uid).collect();
+                let opts: Vec<Opt> = g.s.zone_of(troop, Zone::Discard).into_iter().map(Opt::uid).collect();
                 let Some(Opt::Uid(uid)) = g.ask(troop, Decision::ReturnUnit, opts, false, false) else { break };
+                let uid = uid as usize;
                 let elite = g.s.chip(uid).elite;
                 rules::return_to_camp(&mut g.s, uid, if elite { Some(true) } else { None });
                 if g.s.logging() {
@@ -264,8 +265,9 @@ fn claim_pozzuoli_reward(g: &mut Game, troop: usize, k: usize) {
 fn catch_up(g: &mut Game) {
     let (a, b) = (g.s.troops[0].favor_total, g.s.troops[1].favor_total);
     let who = if a == b { g.s.active } else if a < b { 0 } else { 1 };
-    let opts: Vec<Opt> = g.s.in_combat_of(who).into_iter().map(Opt::Uid).collect();
+    let opts: Vec<Opt> = g.s.in_combat_of(who).into_iter().map(Opt::uid).collect();
     if let Some(Opt::Uid(uid)) = g.ask(who, Decision::CatchUp, opts, true, false) {
+        let uid = uid as usize;
         let n = if g.s.chip(uid).elite { 1 } else { 2 };
         rules::gain_hp(g, uid, n);
     }

@@ -25,7 +25,7 @@ pub fn deployable(g: &Game, troop: usize, hexes: &[usize]) -> Vec<Opt> {
     let s = &g.s;
     let key = s.troops[troop].side;
     let free: Vec<usize> = hexes.iter().copied().filter(|&h| s.board[h] < 0).collect();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(4 * free.len());
     let mut pedestals: Option<Vec<usize>> = None;
     for u in &s.units {
         let chip = s.chip_of(u);
@@ -34,9 +34,9 @@ pub fn deployable(g: &Game, troop: usize, hexes: &[usize]) -> Vec<Opt> {
                 if pedestals.is_none() {
                     pedestals = Some(s.grid.pedestals.iter().copied().filter(|&h| s.board[h] < 0).collect());
                 }
-                out.extend(pedestals.as_ref().unwrap().iter().map(|&h| Opt::Deploy(u.uid, h)));
+                out.extend(pedestals.as_ref().unwrap().iter().map(|&h| Opt::deploy(u.uid, h)));
             } else {
-                out.extend(free.iter().map(|&h| Opt::Deploy(u.uid, h)));
+                out.extend(free.iter().map(|&h| Opt::deploy(u.uid, h)));
             }
         }
     }
@@ -51,7 +51,7 @@ pub fn deployment_step(g: &mut Game, troop: usize, hexes: &[usize]) {
     }
     let mandatory = !g.s.has_in_combat(troop);
     if let Some(Opt::Deploy(uid, h)) = g.ask(troop, Decision::Deploy, opts, !mandatory, true) {
-        rules::deploy(g, uid, h);
+        rules::deploy(g, uid as usize, h as usize);
     }
 }
 
@@ -65,11 +65,11 @@ pub fn tactic_step(g: &mut Game, troop: usize) {
     let mut opts = Vec::with_capacity(n * targets.len());
     for i in 0..n {
         for &t in &targets {
-            opts.push(Opt::Tactic(i, t));
+            opts.push(Opt::tactic(i, t));
         }
     }
     if let Some(Opt::Tactic(i, uid)) = g.ask(troop, Decision::Tactic, opts, true, true) {
-        rules::place_tactic(g, troop, i, uid);
+        rules::place_tactic(g, troop, i as usize, uid as usize);
     }
 }
 
@@ -113,11 +113,12 @@ pub fn movement_step(g: &mut Game, troop: usize) {
                     s.grid.reach_into(hex, m, blocked.as_ref().unwrap(), &locked, &mut r.1, &mut r.2, &mut r.3);
                     r.0 = Some(hex);
                 }
-                opts.extend(r.1.iter().map(|&h| Opt::Move(u, h)));
+                opts.extend(r.1.iter().map(|&h| Opt::mv(u, h)));
             }
         }
         match g.ask(troop, Decision::Move, opts, true, true) {
             Some(Opt::Move(uid, h)) => {
+                let (uid, h) = (uid as usize, h as usize);
                 let src = g.s.units[uid].h();
                 rules::do_move(g, uid, h);
                 if g.s.over() {
@@ -140,7 +141,7 @@ pub fn abilities_step(g: &mut Game, troop: usize) {
     loop {
         let opts = rules::ability_options(g, troop);
         match g.ask(troop, Decision::Ability, opts, true, true) {
-            Some(Opt::Ability(uid, sk, args)) => rules::use_ability(g, troop, uid, sk, args),
+            Some(Opt::Ability(uid, sk, args)) => rules::use_ability(g, troop, uid as usize, sk, args),
             _ => return,
         }
         if g.s.over() {
@@ -154,20 +155,20 @@ pub fn abilities_step(g: &mut Game, troop: usize) {
 pub fn engage_options(g: &Game, uid: usize, out: &mut Vec<Opt>) {
     let s = &g.s;
     for o in rules::targets_in_range(s, uid, None) {
-        out.push(Opt::Attack(uid, o));
+        out.push(Opt::attack(uid, o));
     }
     if s.units[uid].engaged_turn == s.turn {
         return;
     }
     for (sk, p) in s.chip(uid).on(hook::SPECIAL) {
         for args in skills::special_options(g, sk, uid, p) {
-            out.push(Opt::Special(uid, sk, args));
+            out.push(Opt::Special(uid as crate::game::Id, sk, args));
         }
     }
 }
 
 pub fn engage_build(g: &Game, troop: usize) -> Vec<Opt> {
-    let mut opts = Vec::new();
+    let mut opts = Vec::with_capacity(16);
     for u in g.s.in_combat_of(troop) {
         if rules::can_engage(&g.s, u) {
             engage_options(g, u, &mut opts);
@@ -191,8 +192,9 @@ pub fn engage_step(g: &mut Game, troop: usize) {
         }
         g.s.units[uid].engaged_turn = turn;
         match choice {
-            Opt::Attack(u, t) => rules::attack(g, u, t),
+            Opt::Attack(u, t) => rules::attack(g, u as usize, t as usize),
             Opt::Special(u, sk, args) => {
+                let u = u as usize;
                 let p = g.s.chip(u).on(hook::SPECIAL).find(|(k, _)| *k == sk);
                 if let Some((_, param)) = p {
                     skills::special(g, sk, u, param, args);

@@ -72,6 +72,7 @@ pub fn decide(g: &Game, troop: usize, d: Decision, options: &[Opt], optional: bo
         Decision::Foothold => foothold(&g.s, troop, options),
         Decision::Intercept => {
             let Opt::Uid(u) = options[0] else { unreachable!() };
+            let u = u as usize;
             Pick::One(if g.s.units[u].is_primary_hero { None } else { Some(options[0]) })
         }
         Decision::ReturnUnit => {
@@ -79,6 +80,7 @@ pub fn decide(g: &Game, troop: usize, d: Decision, options: &[Opt], optional: bo
             let mut bestu: Option<(i32, usize, Opt)> = None;
             for &o in options {
                 let Opt::Uid(u) = o else { unreachable!() };
+                let u = u as usize;
                 let h = g.s.chip(u).health;
                 if bestu.map_or(true, |(bh, bu, _)| (h, -(u as i64)) > (bh, -(bu as i64))) {
                     bestu = Some((h, u, o));
@@ -172,13 +174,34 @@ fn stones_pay(s: &State, troop: usize) -> bool {
     if !s.colosseum { s.troops[troop].favor < POZZUOLI_LAST } else { true }
 }
 
+thread_local! {
+    /// The last few `hex_base` lists: (arena, stones paying, the muted pattern, the list). The pattern changes only
+    /// when a foothold is placed, moved or removed (as greedy.py's `_BASE_LAST`).
+    static BASE: std::cell::RefCell<Vec<(*const crate::catalog::Grid, bool, Vec<bool>, Rc<Vec<f64>>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// `_hex_base`: +2 stone (while it pays), -3 center, -3 muted inner hex.
-fn hex_base(s: &State, stones: bool) -> Vec<f64> {
+fn hex_base(s: &State, stones: bool) -> Rc<Vec<f64>> {
+    let grid: *const crate::catalog::Grid = &*s.grid;
+    if let Some(got) = BASE.with(|c| {
+        c.borrow().iter().find(|(g, st, m, _)| *g == grid && *st == stones && *m == s.muted).map(|x| x.3.clone())
+    }) {
+        return got;
+    }
     let g = &s.grid;
     let stone = if stones { 2.0 } else { 0.0 };
-    (0..g.n)
+    let got: Rc<Vec<f64>> = Rc::new((0..g.n)
         .map(|h| (if g.stone[h] { stone } else { 0.0 }) - (if g.center[h] { 3.0 } else { 0.0 }) - (if s.muted[h] { 3.0 } else { 0.0 }))
-        .collect()
+        .collect());
+    BASE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 8 {
+            c.remove(0);
+        }
+        c.push((grid, stones, s.muted.clone(), got.clone()));
+    });
+    got
 }
 
 fn move_score(near: Option<&[i32]>, base: &[f64], muted: &[bool], r: i32, hero: bool, h: usize) -> f64 {
@@ -205,6 +228,7 @@ fn deploy(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let mut scored = Vec::with_capacity(options.len());
     for o in options {
         let Opt::Deploy(uid, h) = o else { unreachable!() };
+        let (uid, h) = (uid as usize, h as usize);
         let v = match values.iter().find(|x| x.0 == uid) {
             Some(x) => x.1,
             None => {
@@ -237,10 +261,11 @@ fn hp_tactic_value(s: &State, u: usize, gains_hp: bool, reach: &[(usize, i32)]) 
 fn tactic(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let s = &g.s;
     let camp = &s.troops[troop].tactics_camp;
-    let mut scored = Vec::new();
+    let mut scored = Vec::with_capacity(options.len());
     let mut reach: Option<Vec<(usize, i32)>> = None;
     for &o in options {
         let Opt::Tactic(i, uid) = o else { unreachable!() };
+        let (i, uid) = (i as usize, uid as usize);
         let tac = &s.cat.tactics[camp[i]];
         let u = &s.units[uid];
         let own = same_team(u.troop, troop);
@@ -302,9 +327,10 @@ fn moves(g: &Game, troop: usize, options: &[Opt]) -> Pick {
         // `_best_move`
         let here_score = move_score(near_ref, &base, muted, r, hero, u.h());
         let mut b = 0.0;
-        let mut opts: Vec<Opt> = Vec::new();
+        let mut opts: Vec<Opt> = Vec::with_capacity(8);
         for &opt in &options[i..j] {
             let Opt::Move(_, h) = opt else { unreachable!() };
+            let h = h as usize;
             let mut sc;
             match near_ref {
                 None => sc = base[h],
@@ -410,10 +436,11 @@ fn displace_gain(s: &State, troop: usize, o: usize, dest: Option<usize>, mover: 
 
 fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let s = &g.s;
-    let mut scored = Vec::new();
-    let mut ctx: Option<(Option<Rc<Vec<i32>>>, Vec<f64>, bool)> = None;
+    let mut scored = Vec::with_capacity(options.len());
+    let mut ctx: Option<(Option<Rc<Vec<i32>>>, Rc<Vec<f64>>, bool)> = None;
     for &opt in options {
         let Opt::Ability(uid, sk, args) = opt else { unreachable!() };
+        let uid = uid as usize;
         match sk {
             Skill::Regen => scored.push((1.0, opt)),
             Skill::FuryAura => {
@@ -425,6 +452,7 @@ fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
             }
             Skill::Hurl => {
                 let Args::Two(v, dest) = args else { unreachable!() };
+                let (v, dest) = (v as usize, dest as usize);
                 if s.units[v].troop == troop {
                     continue;
                 }
@@ -436,6 +464,7 @@ fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
             }
             Skill::Impel => {
                 let Args::One(a) = args else { unreachable!() };
+                let a = a as usize;
                 let sc = impel_value(s, troop, a);
                 if sc > 0.0 {
                     scored.push((sc, opt));
@@ -450,6 +479,7 @@ fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
                 }
                 let (nr, base, keep_back) = ctx.as_ref().unwrap();
                 let Args::One(o) = args else { unreachable!() };
+                let o = o as usize;
                 let sc = if sk == Skill::Shove {
                     displace_gain(s, troop, o, s.grid.beyond(s.units[uid].h(), s.units[o].h()), uid, base)
                 } else if same_team(s.units[o].troop, troop) {
@@ -479,6 +509,7 @@ fn team_kill(s: &State, options: &[Opt], t: usize) -> f64 {
     dist[0] = 1.0;
     for &opt in options {
         let Opt::Attack(a, tt) = opt else { continue };
+        let (a, tt) = (a as usize, tt as usize);
         if tt != t {
             continue;
         }
@@ -509,11 +540,12 @@ fn may_wake(s: &State, troop: usize, options: &[Opt], t: usize, cache: &mut Vec<
 fn engage(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     let s = &g.s;
     let mut wake: Vec<(usize, bool)> = Vec::new();
-    let mut scored: Vec<(f64, Opt)> = Vec::new();
+    let mut scored: Vec<(f64, Opt)> = Vec::with_capacity(options.len());
     let mut repositions: Vec<Opt> = Vec::new();
     for &opt in options {
         match opt {
             Opt::Attack(u, t) => {
+                let (u, t) = (u as usize, t as usize);
                 if !s.units[t].active && s.units[t].is_primary_hero && !may_wake(s, troop, options, t, &mut wake) {
                     continue;
                 }
@@ -526,6 +558,7 @@ fn engage(g: &Game, troop: usize, options: &[Opt]) -> Pick {
             Opt::Special(u, sk, args) => match sk {
                 Skill::LongShot => {
                     let Args::One(t) = args else { unreachable!() };
+                    let t = t as usize;
                     if is_sleeper(s, t) && !may_wake(s, troop, options, t, &mut wake) {
                         continue;
                     }
@@ -534,7 +567,7 @@ fn engage(g: &Game, troop: usize, options: &[Opt]) -> Pick {
                     scored.push((YELLOW_P * f, opt));
                 }
                 Skill::Whirlwind => {
-                    let adj = rules::targets_in_range(s, u, Some(1));
+                    let adj = rules::targets_in_range(s, u as usize, Some(1));
                     if adj.iter().any(|&o| is_sleeper(s, o) && !may_wake(s, troop, options, o, &mut wake)) {
                         continue;
                     }
@@ -569,6 +602,7 @@ fn reposition(s: &State, troop: usize, scored: &mut Vec<(f64, Opt)>, options: Ve
     let base = hex_base(s, stones_pay(s, troop));
     for opt in options {
         let Opt::Special(u, _, Args::One(dest)) = opt else { unreachable!() };
+        let (u, dest) = (u as usize, dest as usize);
         let uu = &s.units[u];
         let r = rules::range_of(s, uu);
         let hero = uu.is_primary_hero && h.is_none();
@@ -601,7 +635,7 @@ fn track(g: &Game, troop: usize, options: &[Opt]) -> Opt {
     let has = |k: i32| ks.iter().any(|&x| x as i32 == k);
     let gift_of = |k: usize| gifts.iter().find(|x| x.0 == k).map(|x| x.1);
     if has(cur) && t.favor > 0 && gift_of(cur as usize).is_none() {
-        return Opt::Track(cur as usize);
+        return Opt::track(cur as usize);
     }
     if gifts.is_empty() {
         let hero_inactive = t.primary_hero >= 0 && !s.units[t.primary_hero as usize].active;
@@ -612,7 +646,7 @@ fn track(g: &Game, troop: usize, options: &[Opt]) -> Opt {
         order.extend([colosseum::HP, colosseum::HERO, colosseum::FOOTHOLD, colosseum::GOLD]);
         for k in order {
             if has(k as i32) {
-                return Opt::Track(k);
+                return Opt::track(k);
             }
         }
         return options[0];
@@ -663,12 +697,12 @@ fn track(g: &Game, troop: usize, options: &[Opt]) -> Opt {
         }
     }
     if netv(bestk as usize) <= 0.0 {
-        return Opt::Track(if other >= 0 { other as usize } else { bestk as usize });
+        return Opt::track(if other >= 0 { other as usize } else { bestk as usize });
     }
     if has(cur) && t.favor > 0 && netv(cur as usize) > 0.0 {
-        return Opt::Track(cur as usize);
+        return Opt::track(cur as usize);
     }
-    Opt::Track(bestk as usize)
+    Opt::track(bestk as usize)
 }
 
 fn support(g: &Game, troop: usize, options: &[Opt]) -> Pick {
@@ -691,9 +725,10 @@ fn support(g: &Game, troop: usize, options: &[Opt]) -> Pick {
             opp_outer.extend_from_slice(&grid.outer[side]);
         }
     }
-    let mut scored = Vec::new();
+    let mut scored = Vec::with_capacity(options.len());
     for &opt in options {
         let Opt::Support(sentinel, h) = opt else { unreachable!() };
+        let h = h as usize;
         let row = grid.row(h);
         if sentinel {
             let nearest = opp_hexes.iter().map(|&x| row[x]).min().unwrap_or(10);
@@ -752,11 +787,12 @@ fn catch_up(s: &State, options: &[Opt]) -> Opt {
 }
 
 fn foothold(s: &State, troop: usize, options: &[Opt]) -> Pick {
-    let mut scored = Vec::new();
+    let mut scored = Vec::with_capacity(options.len());
     for &opt in options {
         match opt {
             Opt::FootholdFlip(..) => scored.push((10.0, opt)),
             Opt::FootholdMove(src, dest) => {
+                let (src, dest) = (src as usize, dest as usize);
                 let mut sc = 0.0;
                 let occ = s.board[dest];
                 if occ >= 0 && same_team(s.units[occ as usize].troop, troop) && s.grid.inner[dest] {
