@@ -139,3 +139,17 @@ def test_a_native_sweep_of_a_mode_the_core_does_not_play_is_refused_before_any_g
     assert code == 2
     assert "--engine native" in err and "onslaught" in err
     assert not (tmp_path / "o" / "games").exists() or not any((tmp_path / "o" / "games").iterdir())
+
+
+def test_a_panic_in_the_core_is_a_python_exception_naming_the_game_and_its_seed():
+    """No panic crosses into Python: the core raises RuntimeError with the factions, arena, seed and where."""
+    from hoplostat.engine.loop import mode_class
+
+    cat = load((), use_env=False)
+    rng = np.random.default_rng(123)
+    spec = mode_class("skirmish").validate(cat, GameSpec("skirmish", ("kunlun", "amazons"), "pozzuoli"))
+    game = list(native._game_args(spec, rng, [make("greedy", rng=rng), make("greedy", rng=rng)]))
+    game[0] = (*game[0][:3], 7, *game[0][4:])  # seat 7 of two: a bug's worth of bad input
+    with pytest.raises(RuntimeError, match=r"native core panicked \(skirmish kunlun v amazons on pozzuoli, seed 123\)"
+                                           r".*\(at core/src/"):
+        native.module().play(native.export_catalog(cat), [tuple(game)])

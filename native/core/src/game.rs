@@ -176,7 +176,7 @@ impl Game {
     }
 
     /// `open_turn`: counts the turn, makes its troop active, narrates the header.
-    fn open_turn(&mut self, troop: usize) {
+    pub(crate) fn open_turn(&mut self, troop: usize) {
         self.s.turn += 1;
         self.s.active = troop;
         if self.s.logging() {
@@ -187,7 +187,7 @@ impl Game {
     }
 
     /// `run_steps` of a troop's turn from step `start`.
-    fn run_steps(&mut self, troop: usize, start: usize) {
+    pub(crate) fn run_steps(&mut self, troop: usize, start: usize) {
         for i in start..STEPS {
             self.s.step_index = i;
             skirmish::step(self, troop, i);

@@ -17,3 +17,6 @@ pub mod skirmish;
 pub mod state;
 pub mod steps;
 
+
+#[cfg(test)]
+mod tests;

@@ -41,10 +41,25 @@ fn rng_to(g: &Generator) -> RngSpec {
      g.seq.pool_size, g.seq.n_children_spawned)
 }
 
+thread_local! {
+    /// Where the last panic of this thread happened (the hook below records it; the error message says it).
+    static PANIC_AT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 fn panic_text(e: Box<dyn std::any::Any + Send>) -> String {
-    e.downcast_ref::<String>().cloned()
+    let what = e.downcast_ref::<String>().cloned()
         .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "unknown panic".into())
+        .unwrap_or_else(|| "unknown panic".into());
+    let at = PANIC_AT.with(|p| p.borrow().clone());
+    if at.is_empty() { what } else { format!("{what} (at {at})") }
+}
+
+/// Panics are caught and raised as Python exceptions (`play`): the hook only records where, instead of printing.
+fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+        PANIC_AT.with(|p| *p.borrow_mut() = at);
+    }));
 }
 
 /// Draws from an exported generator, for the tests against numpy: `ops` are (name, a, b) with name one of
@@ -212,7 +227,9 @@ fn play_one(cat: &Arc<CoreCatalog>, spec: GameSpec, rng: RngSpec, players: Vec<P
     if !cat.arenas.contains_key(&arena) {
         return Err(format!("unknown arena {arena:?}"));
     }
-    let what = format!("skirmish {fa} v {fb} on {arena}");
+    // the seed the game's generator was made from (`default_rng(seed)`: its entropy), for the message of a panic
+    let seed = rng.4.iter().rev().fold(0u128, |acc, &w| (acc << 32) | w as u128);
+    let what = format!("skirmish {fa} v {fb} on {arena}, seed {seed}");
     let spec = Spec { factions: [fa, fb], arena, first, max_rounds, retaliate_when_defeated_no: ret_no,
                       inspire_stacks_no: insp_no, extra_log };
     let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -318,6 +335,7 @@ fn skills() -> Vec<&'static str> {
 
 #[pymodule]
 fn hoplostat_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    quiet_panics();
     m.add("PROTOCOL", PROTOCOL)?;
     m.add_class::<Catalog>()?;
     m.add_function(wrap_pyfunction!(play, m)?)?;
