@@ -231,8 +231,14 @@ def _controller_spec(ctrl: Any, rng: np.random.Generator) -> tuple | str:
     from hoplostat.policies.greedy import GreedyController
     from hoplostat.policies.lookahead import LookaheadController
     from hoplostat.policies.random import RandomController
+    from hoplostat.policies.search import SearchController
 
     kind = type(ctrl)
+    if kind is SearchController:
+        if ctrl.rng is not rng or ctrl.greedy.rng is None:
+            return "a search player without the game's stream"
+        search = None if ctrl._search is None else export_rng(ctrl._search)
+        return ("search", export_rng(ctrl.greedy.rng), search, int(ctrl.budget), int(ctrl.width), int(ctrl.horizon))
     if kind is RandomController:
         return ("random",) if ctrl.rng is rng else "a random player with its own stream"
     if kind is GreedyController:
@@ -348,10 +354,11 @@ def _game_args(spec: Any, rng: np.random.Generator, controllers: Any) -> tuple:
 def _write_back(out: tuple, rng: np.random.Generator, controllers: Any) -> None:
     """Leave the generators and players where the core left its copies (a caller may go on drawing)."""
     from hoplostat.policies.lookahead import LookaheadController
+    from hoplostat.policies.search import SearchController
 
     game_rng, player_rngs, searched = out[7], out[8], out[9]
     for c, rngs, n in zip(controllers, player_rngs, searched):
-        if isinstance(c, LookaheadController):
+        if isinstance(c, (LookaheadController, SearchController)):
             if c._search is None and rngs[1] is not None:
                 # the search stream the core spawned: the game's seed sequence's child of that index (the last
                 # word of its spawn key)
@@ -404,6 +411,7 @@ def try_play(catalog: Any, spec: Any, controllers: Any, *, rng: np.random.Genera
     reason in `last_fallback`). `--engine native` with a game the core cannot play is an InputError."""
     global last_fallback
     choice = engine_choice()
+    _search_needs_the_core(controllers, choice)
     if choice == "python":
         last_fallback = "the Python engine was asked for (--engine python)"
         return None
@@ -417,6 +425,20 @@ def try_play(catalog: Any, spec: Any, controllers: Any, *, rng: np.random.Genera
         return None
     last_fallback = None
     return play(catalog, spec, controllers, rng=rng, log=log)
+
+
+def _search_needs_the_core(controllers: Any, choice: str) -> None:
+    """The search player is the core's alone: with `--engine python`, or without the core, an InputError."""
+    from hoplostat.policies.search import SearchController
+
+    if not any(type(c) is SearchController for c in controllers):
+        return
+    from hoplostat.errors import InputError
+
+    if choice == "python":
+        raise InputError("--engine python: the search player (search:N) is played by the native core only")
+    if not available():
+        raise InputError(f"the search player (search:N) needs the native core: {why_unavailable()}")
 
 
 last_fallback: str | None = None

@@ -4,6 +4,8 @@
 - `GreedyController()`: one-step greedy play on exact odds (see its module for the heuristics).
 - `LookaheadController(rng, budget)`: flat Monte Carlo over each turn decision with greedy continuations
   (`lookahead`, or `lookahead:N` for N continuations per decision; see its module).
+- `SearchController(rng, budget)`: the native core's search player (`search`, `search:N`), sequential halving
+  over every decision; played only by the native core.
 """
 
 from hoplostat.engine.registry import make_controller, register_controller
@@ -15,13 +17,18 @@ from hoplostat.policies import escape as _escape  # noqa: F401  (the `escape` pr
 from hoplostat.policies import naval as _naval  # noqa: F401  (the `naval` profile's greedy methods: Naumachia)
 from hoplostat.policies.lookahead import DEFAULT_BUDGET, LookaheadController, parse_budget
 from hoplostat.policies.random import RandomController
+from hoplostat.policies.search import SearchController
+from hoplostat.policies.search import parse_budget as search_budget
 
-POLICIES = ("random", "greedy", "lookahead")
-"""The players' names; `lookahead:N` gives the lookahead a budget of N continuations per decision."""
+POLICIES = ("random", "greedy", "lookahead", "search")
+"""The players' names; `lookahead:N` and `search:N` give those players a budget of N continuations per decision."""
+BUDGETED = {"lookahead": parse_budget, "search": search_budget}
+"""Players that take a budget (`name:N`) and the function that checks it."""
 
 register_controller("random", lambda *, rng: RandomController(rng))
 register_controller("greedy", lambda *, rng: GreedyController(rng))
 register_controller("lookahead", lambda *, rng, arg="": LookaheadController(rng, parse_budget(arg)))
+register_controller("search", lambda *, rng, arg="": SearchController(rng, search_budget(arg)))
 
 
 def check(name: str, *, option: str = "--policies") -> str:
@@ -31,14 +38,14 @@ def check(name: str, *, option: str = "--policies") -> str:
 
     base, colon, arg = name.partition(":")
     known = controller_names()
-    if base not in known or (colon and base != "lookahead"):
-        raise InputError(f"{option}: unknown player {name!r}; allowed: {', '.join(known)} (lookahead:N sets its "
-                         f"budget, default {DEFAULT_BUDGET})")
+    if base not in known or (colon and base not in BUDGETED):
+        raise InputError(f"{option}: unknown player {name!r}; allowed: {', '.join(known)} (lookahead:N and search:N "
+                         f"set their budgets, default {DEFAULT_BUDGET} and 64)")
     if colon:
         if not arg:
-            raise InputError(f"{option}: lookahead: needs a budget after the colon, e.g. lookahead:16 "
-                             f"(or lookahead alone for the default, {DEFAULT_BUDGET})")
-        parse_budget(arg, option=option)
+            raise InputError(f"{option}: {base}: needs a budget after the colon, e.g. {base}:16 "
+                             f"(or {base} alone for the default)")
+        BUDGETED[base](arg, option=option)
     return name
 
 
@@ -60,5 +67,5 @@ def make(name: str, *, rng):
     return make_controller(name, rng=rng)
 
 
-__all__ = ["Controller", "GreedyController", "LookaheadController", "POLICIES", "RandomController", "check", "make",
-           "seat_pair"]
+__all__ = ["Controller", "GreedyController", "LookaheadController", "POLICIES", "RandomController", "SearchController",
+           "check", "make", "seat_pair"]

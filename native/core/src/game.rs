@@ -5,7 +5,7 @@
 use crate::catalog::Skill;
 use crate::dice::{self, Pool};
 use crate::players::Player;
-use crate::rng::Generator;
+use crate::rng::{Generator, Pcg64};
 use crate::skirmish;
 use crate::state::State;
 
@@ -127,6 +127,27 @@ impl Opt {
     }
 }
 
+/// One answer given: the decision, the answer, and the dice stream right after (a player's tie-break may draw).
+pub type Answer = (Decision, Option<Opt>, Pcg64);
+
+/// What a search player needs to search any decision of a step, a rule's mid-step ones too: the position when the
+/// step began and every answer given since. A copy of that position replays the answers (`Replay`) up to the
+/// decision, then gives the candidate and rolls its own dice from there.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub start: std::rc::Rc<(State, Generator)>,
+    pub asks: Vec<Answer>,
+}
+
+/// A continuation's script: the answers to give, in order, then `then`, after which the dice stream is `dice`.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub answers: std::rc::Rc<Vec<Answer>>,
+    pub k: usize,
+    pub then: (Decision, Option<Opt>),
+    pub dice: Pcg64,
+}
+
 #[derive(Clone)]
 pub struct Game {
     pub s: State,
@@ -135,6 +156,10 @@ pub struct Game {
     pub depth: u32,
     pub at_step: bool,
     pub forced: Option<(Decision, Option<Opt>)>,
+    /// Keep a `Trace` of every step (a search player plays in this game).
+    pub tracing: bool,
+    pub trace: Option<Trace>,
+    pub replay: Option<Replay>,
 }
 
 pub const STEPS: usize = 8;
@@ -147,6 +172,30 @@ impl Game {
         if options.is_empty() {
             return None;
         }
+        if let Some(r) = self.replay.as_mut() {
+            if r.k < r.answers.len() {
+                let (want, answer, bits) = r.answers[r.k].clone();
+                assert!(want == d, "a replayed step asked {:?}, not {:?}", d.name(), want.name());
+                r.k += 1;
+                self.rng.bits = bits;
+                return answer;
+            }
+            let (want, answer) = r.then;
+            assert!(want == d, "a replayed step asked {:?} last, not {:?}", d.name(), want.name());
+            self.rng.bits = r.dice.clone();
+            self.replay = None;
+            return answer;
+        }
+        let choice = self.ask_player(troop, d, options, optional, step);
+        if self.tracing {
+            if let Some(t) = self.trace.as_mut() {
+                t.asks.push((d, choice, self.rng.bits.clone()));
+            }
+        }
+        choice
+    }
+
+    fn ask_player(&mut self, troop: usize, d: Decision, options: Vec<Opt>, optional: bool, step: bool) -> Option<Opt> {
         if step {
             if let Some((want, answer)) = self.forced.take() {
                 if want != d {
@@ -190,6 +239,10 @@ impl Game {
     pub(crate) fn run_steps(&mut self, troop: usize, start: usize) {
         for i in start..STEPS {
             self.s.step_index = i;
+            if self.tracing {
+                self.trace = Some(Trace { start: std::rc::Rc::new((self.s.clone_without_log(), self.rng.clone())),
+                                          asks: Vec::new() });
+            }
             skirmish::step(self, troop, i);
             if self.s.over() {
                 return;

@@ -32,7 +32,9 @@ pub struct Spec {
 pub fn new_game(cat: &Arc<Catalog>, spec: &Spec, rng: Generator, players: Vec<Player>, log: bool) -> Game {
     let grid = cat.arenas[&spec.arena].clone();
     let colosseum = spec.arena == "colosseum";
-    let mut g = Game { s: empty_state(cat, grid, colosseum, log), rng, players, depth: 0, at_step: false, forced: None };
+    let tracing = players.iter().any(|p| matches!(p, Player::Search(_)));
+    let mut g = Game { s: empty_state(cat, grid, colosseum, log), rng, players, depth: 0, at_step: false, forced: None,
+                       tracing, trace: None, replay: None };
     let order: [usize; 2] = match spec.first {
         None => {
             let p = g.rng.permutation(2);

@@ -12,6 +12,7 @@ use hoplostat_core::catalog::{Catalog as CoreCatalog, Chip, Effect, Faction, Gri
 use hoplostat_core::dice::{Pool, COLOURS};
 use hoplostat_core::game::Game;
 use hoplostat_core::players::lookahead::{np_sum, Lookahead};
+use hoplostat_core::players::search::Search;
 use hoplostat_core::players::{Player, Tie};
 use hoplostat_core::rng::{Generator, Pcg64, SeedSeq};
 use hoplostat_core::skirmish::{self, Spec};
@@ -183,6 +184,7 @@ enum PlayerSpec {
     Greedy((String, String)),
     GreedyOwn((String, RngSpec)),
     Lookahead((String, RngSpec, Option<RngSpec>, usize, usize, Option<i64>)),
+    Search((String, RngSpec, Option<RngSpec>, usize, usize, i64)),
 }
 
 fn player_from(p: PlayerSpec) -> PyResult<Player> {
@@ -196,6 +198,12 @@ fn player_from(p: PlayerSpec) -> PyResult<Player> {
         PlayerSpec::GreedyOwn((n, r)) if n == "greedy" => Player::Greedy(Tie::Own(rng_from(r))),
         PlayerSpec::Lookahead((n, gr, sr, budget, width, horizon)) if n == "lookahead" => {
             Player::Lookahead(Box::new(Lookahead { greedy: rng_from(gr), search: sr.map(rng_from), budget, width, horizon, searched: 0 }))
+        }
+        // a search tuple has the lookahead's shape (the first variant that fits takes it)
+        PlayerSpec::Lookahead((n, gr, sr, budget, width, Some(horizon))) | PlayerSpec::Search((n, gr, sr, budget, width, horizon))
+            if n == "search" =>
+        {
+            Player::Search(Box::new(Search { greedy: rng_from(gr), search: sr.map(rng_from), budget, width, horizon, searched: 0 }))
         }
         _ => return Err(PyValueError::new_err("unknown player")),
     })
@@ -247,9 +255,14 @@ fn play_one(cat: &Arc<CoreCatalog>, spec: GameSpec, rng: RngSpec, players: Vec<P
     let player_rngs = g.players.iter().map(|p| match p {
         Player::Greedy(Tie::Own(r)) => vec![Some(rng_to(r))],
         Player::Lookahead(la) => vec![Some(rng_to(&la.greedy)), la.search.as_ref().map(rng_to)],
+        Player::Search(se) => vec![Some(rng_to(&se.greedy)), se.search.as_ref().map(rng_to)],
         _ => vec![],
     }).collect();
-    let searched = g.players.iter().map(|p| if let Player::Lookahead(la) = p { la.searched } else { 0 }).collect();
+    let searched = g.players.iter().map(|p| match p {
+        Player::Lookahead(la) => la.searched,
+        Player::Search(se) => se.searched,
+        _ => 0,
+    }).collect();
     Ok((s.winner, s.end_reason.clone().unwrap_or_else(|| "unfinished".into()), s.round, s.order[0], troops, units,
         s.log.clone(), rng_to(&g.rng), player_rngs, searched))
 }

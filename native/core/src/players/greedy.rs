@@ -58,6 +58,43 @@ fn best(scored: &[(f64, Opt)], threshold: Option<f64>) -> Pick {
     if bests.len() > 1 { Pick::Tie(bests) } else { Pick::One(Some(bests[0])) }
 }
 
+/// Greedy's scores of a turn step's options, best first (stable), for a search player's candidates: deploy,
+/// tactic, ability and engage as greedy scores them (options greedy would never take left out); a move by the
+/// gain over its unit's hex, as `moves` compares them. Other decisions: the options as they come.
+pub fn ranked(g: &Game, troop: usize, d: Decision, options: &[Opt]) -> Vec<Opt> {
+    let mut scored = match d {
+        Decision::Deploy => deploy_scored(g, troop, options),
+        Decision::Tactic => tactic_scored(g, troop, options),
+        Decision::Ability => ability_scored(g, troop, options),
+        Decision::Engage => engage_scored(g, troop, options),
+        Decision::Move => moves_scored(g, troop, options),
+        Decision::Support => support_scored(g, troop, options),
+        Decision::Foothold => foothold_scored(&g.s, troop, options),
+        _ => return options.to_vec(),
+    };
+    scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    scored.into_iter().map(|x| x.1).collect()
+}
+
+/// Each move option's gain as `moves` scores it (the hex's score less the unit's current hex's).
+fn moves_scored(g: &Game, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
+    let s = &g.s;
+    let hunted_ = hunted(s, troop);
+    let opp_hexes = targets(s, troop, hunted_);
+    let nearv = if opp_hexes.is_empty() { None } else { Some(near(s, &opp_hexes)) };
+    let near_ref = nearv.as_ref().map(|v| v.as_slice());
+    let base = hex_base(s, stones_pay(s, troop));
+    let keep_back = hunted_.is_none();
+    options.iter().map(|&opt| {
+        let u = &s.units[opt.head()];
+        let h = opt.second();
+        let (r, hero) = (rules::range_of(s, u), u.is_primary_hero && keep_back);
+        let sc = move_score(near_ref, &base, &s.muted, r, hero, h) - move_score(near_ref, &base, &s.muted, r, hero, u.h())
+            - 0.01 * s.grid.d(u.h(), h) as f64;
+        (sc, opt)
+    }).collect()
+}
+
 pub fn decide(g: &Game, troop: usize, d: Decision, options: &[Opt], optional: bool) -> Pick {
     let _ = optional;
     match d {
@@ -217,6 +254,10 @@ fn move_score(near: Option<&[i32]>, base: &[f64], muted: &[bool], r: i32, hero: 
 // --------------------------------------------------------------------------- decisions
 
 fn deploy(g: &Game, troop: usize, options: &[Opt]) -> Pick {
+    best(&deploy_scored(g, troop, options), None)
+}
+
+fn deploy_scored(g: &Game, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
     let s = &g.s;
     let non_hero: Vec<Opt> = options.iter().copied().filter(|o| !s.units[o.head()].is_primary_hero).collect();
     let options: Vec<Opt> = if non_hero.is_empty() { options.to_vec() } else { non_hero };
@@ -241,7 +282,7 @@ fn deploy(g: &Game, troop: usize, options: &[Opt]) -> Pick {
         let hs = -mind - (if s.grid.center[h] { 3 } else { 0 }) - (if s.muted[h] { 2 } else { 0 });
         scored.push((v + hs as f64, o));
     }
-    best(&scored, None)
+    scored
 }
 
 fn hp_tactic_value(s: &State, u: usize, gains_hp: bool, reach: &[(usize, i32)]) -> Option<f64> {
@@ -259,6 +300,10 @@ fn hp_tactic_value(s: &State, u: usize, gains_hp: bool, reach: &[(usize, i32)]) 
 }
 
 fn tactic(g: &Game, troop: usize, options: &[Opt]) -> Pick {
+    best(&tactic_scored(g, troop, options), None)
+}
+
+fn tactic_scored(g: &Game, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
     let s = &g.s;
     let camp = &s.troops[troop].tactics_camp;
     let mut scored = Vec::with_capacity(options.len());
@@ -298,7 +343,7 @@ fn tactic(g: &Game, troop: usize, options: &[Opt]) -> Pick {
             scored.push(((5 + u.hp) as f64, o));
         }
     }
-    best(&scored, None)
+    scored
 }
 
 fn moves(g: &Game, troop: usize, options: &[Opt]) -> Pick {
@@ -435,6 +480,10 @@ fn displace_gain(s: &State, troop: usize, o: usize, dest: Option<usize>, mover: 
 }
 
 fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
+    best(&ability_scored(g, troop, options), Some(0.0))
+}
+
+fn ability_scored(g: &Game, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
     let s = &g.s;
     let mut scored = Vec::with_capacity(options.len());
     let mut ctx: Option<(Option<Rc<Vec<i32>>>, Rc<Vec<f64>>, bool)> = None;
@@ -494,7 +543,7 @@ fn ability(g: &Game, troop: usize, options: &[Opt]) -> Pick {
             _ => {}
         }
     }
-    best(&scored, Some(0.0))
+    scored
 }
 
 fn pmf(at_least: &[f64]) -> Vec<f64> {
@@ -538,6 +587,10 @@ fn may_wake(s: &State, troop: usize, options: &[Opt], t: usize, cache: &mut Vec<
 }
 
 fn engage(g: &Game, troop: usize, options: &[Opt]) -> Pick {
+    best(&engage_scored(g, troop, options), Some(0.0))
+}
+
+fn engage_scored(g: &Game, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
     let s = &g.s;
     let mut wake: Vec<(usize, bool)> = Vec::new();
     let mut scored: Vec<(f64, Opt)> = Vec::with_capacity(options.len());
@@ -583,7 +636,7 @@ fn engage(g: &Game, troop: usize, options: &[Opt]) -> Pick {
     if !repositions.is_empty() {
         reposition(s, troop, &mut scored, repositions);
     }
-    best(&scored, Some(0.0))
+    scored
 }
 
 /// Reposition for a unit with nothing better to do: a tenth of its movement-score gain.
@@ -706,6 +759,10 @@ fn track(g: &Game, troop: usize, options: &[Opt]) -> Opt {
 }
 
 fn support(g: &Game, troop: usize, options: &[Opt]) -> Pick {
+    best(&support_scored(g, troop, options), None)
+}
+
+fn support_scored(g: &Game, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
     let s = &g.s;
     let grid = &s.grid;
     let opps = s.opponents_of(troop);
@@ -751,7 +808,7 @@ fn support(g: &Game, troop: usize, options: &[Opt]) -> Pick {
         }
         scored.push((sc, opt));
     }
-    best(&scored, None)
+    scored
 }
 
 fn reward_hp(s: &State, options: &[Opt]) -> Opt {
@@ -787,6 +844,10 @@ fn catch_up(s: &State, options: &[Opt]) -> Opt {
 }
 
 fn foothold(s: &State, troop: usize, options: &[Opt]) -> Pick {
+    best(&foothold_scored(s, troop, options), Some(0.0))
+}
+
+fn foothold_scored(s: &State, troop: usize, options: &[Opt]) -> Vec<(f64, Opt)> {
     let mut scored = Vec::with_capacity(options.len());
     for &opt in options {
         match opt {
@@ -807,7 +868,7 @@ fn foothold(s: &State, troop: usize, options: &[Opt]) -> Pick {
             _ => unreachable!(),
         }
     }
-    best(&scored, Some(0.0))
+    scored
 }
 
 /// `_rival_reach`: (hex, Movement + Range) of every opponent in combat.

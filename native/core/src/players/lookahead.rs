@@ -222,6 +222,7 @@ impl Game {
         let players = self.players.iter().enumerate()
             .map(|(i, p)| if i == seat { Player::Greedy(Tie::Game) } else { p.for_continuation() })
             .collect();
-        Game { s, rng: self.rng.clone(), players, depth: self.depth + 1, at_step: self.at_step, forced: None }
+        Game { s, rng: self.rng.clone(), players, depth: self.depth + 1, at_step: self.at_step, forced: None,
+               tracing: false, trace: None, replay: None }
     }
 }

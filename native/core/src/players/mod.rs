@@ -3,6 +3,7 @@
 
 pub mod greedy;
 pub mod lookahead;
+pub mod search;
 
 use crate::game::{Decision, Game, Opt};
 use crate::rng::Generator;
@@ -22,6 +23,8 @@ pub enum Player {
     Random,
     Greedy(Tie),
     Lookahead(Box<lookahead::Lookahead>),
+    /// The native-only search player (`search:N`).
+    Search(Box<search::Search>),
     /// The seat's player while it is choosing (taken out of the game for the call).
     Taken,
 }
@@ -57,6 +60,7 @@ impl Player {
                 }
             }
             Player::Lookahead(la) => la.choose(g, troop, d, options, optional),
+            Player::Search(se) => se.choose(g, troop, d, options, optional),
             Player::Taken => panic!("a player was asked while it was choosing"),
         }
     }
@@ -67,7 +71,7 @@ impl Player {
         match self {
             Player::Random => Player::Random,
             Player::Greedy(t) => Player::Greedy(t.clone()),
-            Player::Lookahead(_) | Player::Taken => Player::Greedy(Tie::Game),
+            Player::Lookahead(_) | Player::Search(_) | Player::Taken => Player::Greedy(Tie::Game),
         }
     }
 }
