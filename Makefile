@@ -13,6 +13,11 @@ GAMES  ?= 150
 JOBS   ?= 2
 SEED   ?= 1
 SWEEP  ?= reports/sweep
+# ... and the same matchups by a stronger player, for the report's "Do these verdicts hold for stronger players?"
+# (the strongest rung that fits in a few minutes on two cores; it needs the native core, else it is skipped).
+STRONG ?= search:64
+STRONG_GAMES ?= 10
+STRONG_SWEEP ?= reports/sweep-strong
 
 # Reference documentation (pdoc) of the public API and the library modules analysts use; warnings are errors.
 DOCS_MODULES := hoplostat hoplostat.events hoplostat.odds hoplostat.dice hoplostat.combat hoplostat.stats hoplostat.report hoplostat.sweep hoplostat.engine
@@ -47,7 +52,14 @@ $(NATIVE): $(STAMP) $(NATIVE_SRC)
 run: $(STAMP) $(NATIVE)
 	$(BIN)/hoplostat sweep skirmish --games $(GAMES) --jobs $(JOBS) --seed $(SEED) --out $(SWEEP) \
 		$(if $(wildcard $(SWEEP)/manifest.json),--resume,)
-	$(BIN)/hoplostat report $(SWEEP) --out reports
+	@if $(BIN)/python -c "import sys, hoplostat.engine.native as n; sys.exit(not n.available())"; then \
+		$(BIN)/hoplostat sweep skirmish --games $(STRONG_GAMES) --jobs $(JOBS) --seed $(SEED) --policies $(STRONG) \
+			--out $(STRONG_SWEEP) $(if $(wildcard $(STRONG_SWEEP)/manifest.json),--resume,) && \
+		$(BIN)/hoplostat report $(SWEEP) --out reports --stronger $(STRONG_SWEEP); \
+	else \
+		echo "(no native core: the report leaves out the stronger player's verdicts)"; \
+		$(BIN)/hoplostat report $(SWEEP) --out reports; \
+	fi
 	@echo "open reports/index.html"
 
 test: $(STAMP) $(NATIVE)

@@ -10,6 +10,10 @@ Solo and co-op modes (Onslaught, Ascension): every player plays `games` games al
 of games won, beside the means of the mode's numeric per-game results (e.g. immortals defeated), and
 against a titan, per titan.
 
+A ladder of rungs (`adjacent`, `hoplostat ladder MODE --rungs`): players of rising strength, each against the one
+below it only (`RUNGS` by default: greedy, the lookahead at its default budget, the native search player at two
+budgets), the stronger named first, so each line is how much a rung gains over the one below.
+
 Every game's seed comes from `seed`, the pairing's index and the game number alone, so a ladder is the
 same whatever `jobs` is. Intervals are Wilson 95% intervals (for a score with draws, on the score).
 """
@@ -26,6 +30,11 @@ import numpy as np
 DEFAULT_POLICIES = ("random", "greedy", "lookahead:2", "lookahead")
 """Random, greedy and the lookahead at two budgets: a quarter of its default and the default (8
 continuations per decision)."""
+
+
+RUNGS = ("greedy", "lookahead:8", "search:64", "search:512")
+"""The named rungs of player strength, weakest first (issue 45): each scores well against the one below it
+(README, "Players"; `search:N` is the native core's search player with N continuations per decision)."""
 
 
 MAX_GAMES = 1_000_000
@@ -48,6 +57,8 @@ class LadderConfig:
     mirror: bool = False
     """Competitive two-seat modes: both seats play the same faction."""
     max_rounds: int | None = None
+    adjacent: bool = False
+    """Competitive modes: each player against the next one only, the later (stronger rung) named first."""
 
     def competitive(self) -> bool:
         from hoplostat.engine.loop import mode_class
@@ -58,6 +69,8 @@ class LadderConfig:
     def pairings(self) -> list[tuple[str, ...]]:
         """(P, Q) for every pair of players (competitive), else (P,) for every player."""
         if self.competitive():
+            if self.adjacent:
+                return [(self.policies[i + 1], self.policies[i]) for i in range(len(self.policies) - 1)]
             return list(itertools.combinations(self.policies, 2))
         return [(p,) for p in self.policies]
 

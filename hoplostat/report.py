@@ -379,8 +379,8 @@ SECTIONS = ("summary", "win-rates", "field", "matchups", "matchups-by-seat", "fi
 """Sections of a Skirmish report."""
 WIDE_FIGURES = ("matchups", "matchups-by-seat", "teams-pairings", "ascension-matrix", "odds")
 """Figures with text in cells: on a narrow screen they keep a readable width and scroll inside their box."""
-OPTIONAL_SECTIONS = ("compare", "robustness")
-"""Sections of any mode's report that are there only when asked for (`--compare`, `--robustness`)."""
+OPTIONAL_SECTIONS = ("compare", "robustness", "stronger")
+"""Sections of any mode's report that are there only when asked for (`--compare`, `--robustness`, `--stronger`)."""
 ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
 ASCENSION_SECTIONS = ("summary", "ascension-titans", "ascension-matrix", "units", "rounds", "odds")
 NAUMACHIA_SECTIONS = (*SECTIONS[:-1], "naval-events", "odds")
@@ -999,8 +999,48 @@ def robustness_section(results: Path, others: list[Path], *, opened: list | None
     return section, sentences
 
 
+def stronger_section(results: Path, stronger: Path, *, opened: list | None = None) -> tuple[Section, list[str]]:
+    """"Do these verdicts hold for stronger players?": this sweep's verdicts beside a sweep of the same matchups by a
+    stronger player (`stronger`), each marked holds, changes (to or from "not distinguishable") or reverses
+    (`converge.verdict_change`), with the rank correlation; and the summary sentence."""
+    from hoplostat.converge import verdict_change
+    from hoplostat.robustness import WORDS, robustness_sweeps
+
+    r = robustness_sweeps([results, stronger], opened=opened)
+    (a, b), subject = r["labels"], r["subject"]
+    t = r["table"]
+    rows = []
+    for key in sorted(set(t["key"].to_list())):
+        got = {row["sweep"]: row for row in t.filter(pl.col("key") == key).iter_rows(named=True)}
+        if a in got and b in got:
+            x, y = got[a], got[b]
+            rows.append({subject: key, f"rate under {a}": x["rate"], f"verdict under {a}": WORDS.get(x["verdict"]),
+                         f"rate under {b}": y["rate"], f"verdict under {b}": WORDS.get(y["verdict"]),
+                         "the stronger player's verdict": verdict_change(x["verdict"], y["verdict"])})
+    table = pl.DataFrame(rows)
+    counts = {k: sum(1 for row in rows if row["the stronger player's verdict"] == k) for k in ("holds", "changes", "reverses")}
+    c = r["correlations"].row(0, named=True)
+    corr = (f"they rank the {plural(c['subjects'], subject)} with a Spearman correlation of {c['spearman']:.2f}"
+            + (f" [{c['spearman_lo']:.2f}, {c['spearman_hi']:.2f}] (95% bootstrap interval)"
+               if c["spearman_lo"] is not None else "")
+            if c["spearman"] is not None else f"no rank correlation ({c['note']})")
+    games = {s["label"]: s["games"] for s in r["sweeps"]}
+    text = (f"The same matchups played by a stronger player: {b} ({stronger}, {games[b]:,} games) beside this sweep's "
+            f"{a} ({games[a]:,} games). A verdict that holds under the stronger player is about the game; one that "
+            f"changes or reverses was partly about the player (README, \"Players\"). {counts['holds']} hold, "
+            f"{counts['changes']} change (to or from not distinguishable), {counts['reverses']} reverse; {corr}.")
+    section = ("stronger", "Do these verdicts hold for stronger players?",
+               robustness_figure(r["table"], [a, b], subject=subject), text, table)
+    reversed_ = [row[subject] for row in rows if row["the stronger player's verdict"] == "reverses"]
+    changed = [row[subject] for row in rows if row["the stronger player's verdict"] == "changes"]
+    sentence = (f"Under a stronger player ({b}): {counts['holds']} of {plural(len(rows), 'verdict')} hold"
+                + (f"; {', '.join(changed)} change" if changed else "")
+                + (f"; {', '.join(reversed_)} reverse" if reversed_ else "") + ".")
+    return section, [sentence]
+
+
 def check_inputs(results: Path, *, compare_with: Path | None = None,
-                 robustness_with: list[Path] | tuple[Path, ...] = ()) -> dict[str, Any]:
+                 robustness_with: list[Path] | tuple[Path, ...] = (), stronger: Path | None = None) -> dict[str, Any]:
     """Check the sweeps a report reads before anything is written (an InputError otherwise): `results` is a
     sweep directory, `compare_with` a different sweep of the same matchups (`comparison.open_pair`),
     `robustness_with` different sweeps of the same matchups under other players (`robustness.open_sweeps`).
@@ -1014,24 +1054,27 @@ def check_inputs(results: Path, *, compare_with: Path | None = None,
     return {"results": scanned,
             "compare": None if compare_with is None else open_pair(Path(compare_with), Path(results)),
             "robustness": (open_sweeps([Path(results), *(Path(p) for p in robustness_with)]) if robustness_with
-                           else None)}
+                           else None),
+            "stronger": None if stronger is None else open_sweeps([Path(results), Path(stronger)])}
 
 
 def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None,
-                 robustness_with: list[Path] | tuple[Path, ...] = (), checked: dict[str, Any] | None = None) -> Path:
+                 robustness_with: list[Path] | tuple[Path, ...] = (), checked: dict[str, Any] | None = None,
+                 stronger: Path | None = None) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
 
     Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
     first player, ratings; Onslaught sweeps get immortals defeated per team and per immortal.
     ``compare_with`` adds the change from another sweep ("compare"), ``robustness_with`` the verdicts under
-    the players of other sweeps of the same matchups ("robustness"). Every sweep is checked (`check_inputs`;
+    the players of other sweeps of the same matchups ("robustness"), ``stronger`` whether the verdicts hold
+    for a stronger player ("stronger", second on the page). Every sweep is checked (`check_inputs`;
     ``checked``: its result, when the caller checked them already) before any work, and ``out_dir`` is created
     only once the report is ready to be written.
     """
     from hoplostat.sweep import chips_used, resume_command
 
     if checked is None:
-        checked = check_inputs(results, compare_with=compare_with, robustness_with=robustness_with)
+        checked = check_inputs(results, compare_with=compare_with, robustness_with=robustness_with, stronger=stronger)
     manifest, tables = checked["results"]
 
     games = tables["games"]
@@ -1061,6 +1104,11 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         at = int(compare_with is not None)  # after the comparison
         sections.insert(at, section)
         sentences[at:at] = lines
+    if stronger is not None:
+        section, lines = stronger_section(Path(results), Path(stronger), opened=checked.get("stronger"))
+        at = min(1, len(sections))  # right after the first section: the verdicts, then whether they hold
+        sections.insert(at, section)
+        sentences[min(1, len(sentences)):min(1, len(sentences))] = lines
     grow = resume_command(results, {**cfg, "games": 2 * int(cfg.get("games") or 1)})
     stand_in, n_chips = share["stand_in"], share["chips"]
     many = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}

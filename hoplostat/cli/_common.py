@@ -35,6 +35,7 @@ OPTIONAL_COMMANDS: list[tuple[str, str, str]] = [
     ("hoplostat.cli.ladder", "ladder", "ladder"),
     ("hoplostat.cli.tune", "tune", "tune"),
     ("hoplostat.cli.robustness", "robustness", "robustness"),
+    ("hoplostat.cli.converge", "converge", "converge"),
     ("hoplostat.cli.modes", "rulings", "rulings"),
     ("hoplostat.cli.play", "play", "play"),
     ("hoplostat.cli.play", "scenario", "scenario"),

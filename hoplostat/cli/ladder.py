@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from hoplostat.cli._common import seed_option
+from hoplostat.cli._common import EngineOpt, seed_option
 
 HELP_LADDER = """Play random, greedy and the lookahead player at two budgets against each other
 (competitive modes: every pair, in pairs of games with the seats swapped on the same set-up and
@@ -15,14 +15,16 @@ seed) or each alone (solo and co-op modes: the same seeds for every player), and
 pairing's score (a draw counts half) or each player's success rate with 95% intervals.
 
 A balance verdict is worth more when it holds for stronger players: the ladder shows how far apart
-the players are. `--policies` chooses them (lookahead:N: N continuations per decision);
+the players are. `--policies` chooses them (lookahead:N and search:N: N continuations per decision;
+search is the native core's); `--rungs` plays the named rungs greedy, lookahead:8, search:64 and
+search:512, each against the one below only (with --policies: those players in that order);
 `--mirror` gives both seats the same faction; `--plot FILE.png` draws the score matrix.
 """
 
 
 def ladder(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N).")] = "random,greedy,lookahead:2,lookahead",
+    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N, search, search:N).")] = "random,greedy,lookahead:2,lookahead",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player (solo, co-op).")] = 20,
     faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Draw the factions from these (repeatable; default all).")] = None,
     arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; default every arena of the mode).")] = None,
@@ -34,7 +36,12 @@ def ladder(
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Write the score matrix (or success rates) as a PNG figure.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    rungs: Annotated[bool, typer.Option("--rungs", help="Each player against the next one only (the named rungs "
+                                                       "greedy, lookahead:8, search:64, search:512 unless --policies).")] = False,
+    engine: EngineOpt = "auto",
 ) -> None:
+    import os
+
     import polars as pl
 
     from hoplostat.catalog import load
@@ -45,10 +52,14 @@ def ladder(
                                        stdout_console, write_figure)
     from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
-    from hoplostat.ladder import LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
+    from hoplostat.engine import native
+    from hoplostat.ladder import RUNGS, LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
     from hoplostat.policies import check
 
+    os.environ[native.ENGINE_ENV] = native.check_choice(engine)  # this process and its workers
     cls = mode_class(mode)
+    if rungs and policies == "random,greedy,lookahead:2,lookahead":
+        policies = ",".join(RUNGS)
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         check(p)
@@ -72,8 +83,12 @@ def ladder(
         raise InputError(f"--titan: {mode} is not played against a titan")
     for tid in titan or ():
         catalog.titan(tid)
-    cfg = LadderConfig(mode, pols, games, seed, chosen, tuple(arena or ()), tuple(titan or ()), mirror, max_rounds)
+    cfg = LadderConfig(mode, pols, games, seed, chosen, tuple(arena or ()), tuple(titan or ()), mirror, max_rounds,
+                       adjacent=rungs)
     competitive = cfg.competitive()
+    if rungs and not competitive:
+        raise InputError(f"--rungs: only for competitive modes ({mode}'s players play alone: the ladder gives each "
+                         "one's success rate on the same seeds)")
     if competitive and len(pols) < 2:
         raise InputError(f"--policies {policies!r}: a competitive mode's ladder needs two players or more")
     if mirror and (not competitive or cls.analysis != "versus"):

@@ -20,6 +20,7 @@ def report(
     data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     compare: Annotated[Optional[Path], typer.Option("--compare", help="Another sweep of the same matchups: add a section with the change from it (see hoplostat compare).")] = None,
     robustness: Annotated[Optional[list[Path]], typer.Option("--robustness", help="Another sweep of the same matchups under other players (repeatable): add a section with the verdicts under each (see hoplostat robustness).")] = None,
+    stronger: Annotated[Optional[Path], typer.Option("--stronger", help="A sweep of the same matchups by a stronger player (e.g. --policies search:64): add the section \"Do these verdicts hold for stronger players?\", each verdict marked holds, changes or reverses.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
 ) -> None:
     from hoplostat import report as rep
@@ -32,7 +33,7 @@ def report(
 
     manifest = read_manifest(directory)
     others = list(robustness or ())
-    checked = rep.check_inputs(directory, compare_with=compare, robustness_with=others)
+    checked = rep.check_inputs(directory, compare_with=compare, robustness_with=others, stronger=stronger)
     import sys
 
     import polars as pl
@@ -46,7 +47,8 @@ def report(
     catalog = sweep_catalog(manifest, [str(d) for d in data] if data else None)
     output_dir(out, "--out")  # created once every input is known to be good: a bad one leaves nothing behind
     started = time.time() - 1  # file times can be a second coarse
-    index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=others, checked=checked)
+    index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=others, checked=checked,
+                             stronger=stronger)
     figures = sorted(p for p in (out / "figures").glob("*.png") if p.stat().st_mtime >= started)
     wrote(index, as_json=as_json)
     for fig in figures:
