@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from hoplostat.errors import InputError
+from hoplostat.words import plural
 
 AGREE = 0.9
 """The Spearman lower bound (95% bootstrap) two rungs' rankings must reach to count as agreeing."""
@@ -118,7 +119,7 @@ def run_converge(cfg: ConvergeConfig, out: Path, *, sweep: Callable[[str, Path, 
         steps.append(s)
         if say:
             lo = "-" if s["spearman_lo"] is None else f"{s['spearman_lo']:.2f}"
-            say(f"  {cfg.rungs[k - 1]} -> {rung}: Spearman lower bound {lo}, {len(s['changed'])} verdict(s) "
+            say(f"  {cfg.rungs[k - 1]} -> {rung}: Spearman lower bound {lo}, {plural(len(s['changed']), 'verdict')} "
                 f"changed, {len(s['reversed'])} reversed")
         if s["agree"]:
             converged = cfg.rungs[k - 1]

@@ -7,6 +7,7 @@ import inspect
 import json
 import math
 import sys
+from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
@@ -186,8 +187,11 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
     return out
 
 
-def engine_line(engine: str, note: str | None) -> str:
-    """Which engine played a game, in a line (a game the core could not play says why)."""
+def engine_line(engine: str, note: str | None, policies: Sequence[str] = ()) -> str:
+    """Which engine played a game, in a line (a game the core could not play says why; a game with the search
+    player, which only the core plays, says so instead of offering the Python engine as a check)."""
+    if engine == "native" and any(str(p).split(":")[0] == "search" for p in policies):
+        return "played by the native core (the search player is the core's alone)"
     if engine == "native":
         return "played by the native core (the same game as the Python engine; --engine python to check)"
     return "played by the Python engine" + (f": {note}" if note else "")
@@ -250,7 +254,8 @@ def print_game(out: dict[str, Any]) -> None:
         else:
             con.print(escape(_extra_line(key, value, out)))
     con.print(escape(stand_in_line(out["stand_ins"], "in this game")))
-    con.print(escape(engine_line(out.get("engine", "python"), out.get("engine_note"))))
+    con.print(escape(engine_line(out.get("engine", "python"), out.get("engine_note"),
+                                 [t.get("policy", "") for t in out["troops"]])))
     if out["unimplemented_skills"]:
         con.print(escape("not implemented (played as blank): " + ", ".join(out["unimplemented_skills"])))
 

@@ -44,7 +44,7 @@ def converge(
     from hoplostat.errors import InputError
     from hoplostat.outpaths import output_dir, writing
     from hoplostat.policies import check
-    from hoplostat.words import VERDICT_WORDS
+    from hoplostat.words import VERDICT_WORDS, plural
 
     names = tuple(r.strip() for r in rungs.split(",") if r.strip())
     for r in names:
@@ -81,7 +81,7 @@ def converge(
         lo = "-" if s["spearman_lo"] is None else f"{s['spearman_lo']:.2f}"
         rho = "-" if s["spearman"] is None else f"{s['spearman']:.2f}"
         con.print(f"{s['weaker']} -> {s['stronger']}: Spearman {rho} (95% lower bound {lo}); "
-                  f"{len(s['changed'])} verdict(s) changed, {len(s['reversed'])} reversed", markup=False)
+                  f"{plural(len(s['changed']), 'verdict')} changed, {len(s['reversed'])} reversed", markup=False)
         for v in s["verdicts"]:
             if v["change"] != "holds":
                 con.print(f"  {v['key']}: {VERDICT_WORDS.get(v['weaker'], v['weaker'])} -> "

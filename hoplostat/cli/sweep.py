@@ -93,14 +93,17 @@ def sweep(
         return
     con = stdout_console()
     con.print(stand_in_line(stand_ins, "in this run"), markup=False)
-    con.print(sweep_engine_line(manifest.get("engine")), markup=False)
+    con.print(sweep_engine_line(manifest.get("engine"), manifest.get("config", {}).get("policies", ())), markup=False)
     con.print(f"next: hoplostat summarize {out}")
 
 
-def sweep_engine_line(plan: dict | None) -> str:
-    """Which engine played a sweep's games (`sweep.engine_plan`), in a line."""
+def sweep_engine_line(plan: dict | None, policies=()) -> str:
+    """Which engine played a sweep's games (`sweep.engine_plan`), in a line (with the search player, which only
+    the core plays, without the promise of the same games on the Python engine)."""
     if not plan:
         return "played by the Python engine"
+    if plan["played_by"] == "native" and any(str(p).split(":")[0] == "search" for p in policies):
+        return "played by the native core (the search player is the core's alone)"
     if plan["played_by"] == "native":
         return "played by the native core (the same games as the Python engine)"
     if plan["played_by"] == "both":

@@ -63,6 +63,13 @@ def test_bad_input_is_one_error_line(capsys, args, what):
     assert code == 2 and what in err and err.count("\n") == 1, err
 
 
+def test_a_game_with_the_search_says_only_the_core_plays_it(capsys):
+    code, out, err = run_cli(capsys, "play", "skirmish", "--seed", "1", "--policies", "search:4,greedy")
+    assert code == 0, err
+    assert "played by the native core (the search player is the core's alone)" in out
+    assert "--engine python to check" not in out
+
+
 def test_the_rungs_play_each_against_the_one_below_named_first():
     cfg = LadderConfig("skirmish", RUNGS, games=2, adjacent=True)
     assert cfg.pairings() == [("lookahead:8", "greedy"), ("search:64", "lookahead:8"), ("search:512", "search:64")]
