@@ -5,7 +5,8 @@ asks mid-step too). Its algorithm and why: native/core/src/players/search.rs; it
 It exists only in the native core: the Python engine, the specification of every rule, does not play it (a game
 with it and `--engine python`, or without the core installed, is an InputError). Like the lookahead it draws from
 streams spawned from the game's generator (its greedy's tie-breaks at once, its search's on the first search),
-never from the game's own dice, so a game with it replays from its seed whatever `--jobs` is.
+never from the game's own dice, so a game with it replays from its seed whatever `--jobs` is. It does not read
+what it cannot see: every continuation deals the rival's face-down camp again from its camp and bag.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ use crate::dice::{self, Pool};
 use crate::players::Player;
 use crate::rng::{Generator, Pcg64};
 use crate::skirmish;
-use crate::state::State;
+use crate::state::{State, Zone};
 
 /// The decisions the rules leave to a player (their names in the Python engine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,13 +139,40 @@ pub struct Trace {
     pub asks: Vec<Answer>,
 }
 
-/// A continuation's script: the answers to give, in order, then `then`, after which the dice stream is `dice`.
+/// A continuation's script: the answers to give, in order, then `then`, after which the dice stream is `dice`;
+/// with `redeal`, the other troops' hidden units are dealt again from that stream first (`redeal_hidden`).
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub answers: std::rc::Rc<Vec<Answer>>,
     pub k: usize,
     pub then: (Decision, Option<Opt>),
     pub dice: Pcg64,
+    pub redeal: bool,
+}
+
+/// Deal again what `viewer` cannot see: every other troop's face-down units (in camp and never deployed: "these
+/// units will remain hidden from other players ... until they are deployed", Remastered, Skirmish set-up 5 and
+/// Alliance set-up 8) are pooled with its bag and as many are drawn into its camp again, at random from `rng`.
+/// A searching player's continuations play a world consistent with what it has seen (its rival's faction, the
+/// units deployed so far, how many wait in camp), never the real camp (issue 49, determinization).
+pub fn redeal_hidden(s: &mut State, rng: &mut Generator, viewer: usize) {
+    for troop in 0..s.troops.len() {
+        if troop == viewer {
+            continue;
+        }
+        let hidden = |u: &crate::state::UnitState| u.troop == troop && u.active && !s.chip(u.uid).elite;
+        let mut pool: Vec<usize> = s.units.iter()
+            .filter(|u| hidden(u) && (u.zone == Zone::Bag || (u.zone == Zone::Camp && u.times_deployed == 0)))
+            .map(|u| u.uid).collect();
+        let in_camp = pool.iter().filter(|&&u| s.units[u].zone == Zone::Camp).count();
+        if in_camp == 0 || in_camp == pool.len() {
+            continue;
+        }
+        rng.shuffle(&mut pool);
+        for (k, &u) in pool.iter().enumerate() {
+            s.units[u].zone = if k < in_camp { Zone::Camp } else { Zone::Bag };
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -183,7 +210,11 @@ impl Game {
             let (want, answer) = r.then;
             assert!(want == d, "a replayed step asked {:?} last, not {:?}", d.name(), want.name());
             self.rng.bits = r.dice.clone();
+            let redeal = r.redeal;
             self.replay = None;
+            if redeal {
+                redeal_hidden(&mut self.s, &mut self.rng, troop);
+            }
             return answer;
         }
         let choice = self.ask_player(troop, d, options, optional, step);

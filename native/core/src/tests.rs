@@ -253,3 +253,43 @@ fn the_same_seed_plays_the_same_game_and_a_copy_resumes_where_its_original_stood
     assert_eq!(a.s.log, b.s.log);
     assert_eq!(a.rng, b.rng);
 }
+
+fn searcher(seed: u128) -> Player {
+    use crate::players::search::{width_for, Search};
+    Player::Search(Box::new(Search { greedy: Generator::from_int(seed), search: None, budget: 24, width: width_for(24),
+                                     horizon: 3, searched: 0 }))
+}
+
+/// Issue 49's determinization, kept by the search player: its turn is the same whatever units wait face down in
+/// its rival's camp (a search that read the real camp plans against it, and its turn changes with it).
+#[test]
+fn the_search_plays_the_same_turn_whatever_hides_in_its_rivals_camp() {
+    let mut differs = 0;
+    for seed in 0..12u128 {
+        let mut sp = spec();
+        sp.first = Some(0);
+        let mut a = skirmish::new_game(&catalog(), &sp, Generator::from_int(seed), vec![searcher(seed), Player::Greedy(Tie::Game)], true);
+        a.run(40, Some(4)); // two rounds: troop 0 (the searcher) plays next
+        if a.s.over() {
+            continue;
+        }
+        let mut b = a.clone();
+        let camp: Vec<usize> = b.s.units.iter().filter(|u| u.troop == 1 && u.zone == Zone::Camp && u.active && !u.is_primary_hero && u.times_deployed == 0)
+            .map(|u| u.uid).collect();
+        let bag: Vec<usize> = b.s.zone_of(1, Zone::Bag).to_vec();
+        if camp.is_empty() || bag.is_empty() {
+            continue;
+        }
+        for (&c, &g) in camp.iter().zip(bag.iter()) {
+            b.s.units[c].zone = Zone::Bag;
+            b.s.units[g].zone = Zone::Camp;
+        }
+        differs += 1;
+        a.run(40, Some(1));
+        b.run(40, Some(1));
+        let searched = |g: &Game| match &g.players[0] { Player::Search(s) => s.searched, _ => 0 };
+        assert!(searched(&a) > 0, "seed {seed}: the search searched");
+        assert_eq!(a.s.log, b.s.log, "seed {seed}: the searcher's turn changed with its rival's hidden camp");
+    }
+    assert!(differs >= 8, "the rival's camp was changed in {differs} games only");
+}

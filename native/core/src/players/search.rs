@@ -12,7 +12,10 @@
 //! by greedy's ranking) and separates the close ones with more playouts.
 //!
 //! Chance is sampled: every continuation rolls from its own seed of the player's search stream, never from the real
-//! game's future dice. Decisions asked inside a rule (a reward's choice, a crowd favor track, an Intercept, the
+//! game's future dice. Hidden information is sampled too: each continuation deals the rival's face-down camp again
+//! from its camp and bag (`game::redeal_hidden`), so the search plans against what it could know, not against the
+//! units the rival really holds (determinization, as issue 49 asks of the lookahead; the lookahead, which must play
+//! the Python engine's games, still clones the real camp). Decisions asked inside a rule (a reward's choice, a crowd favor track, an Intercept, the
 //! order of triggers) are searched too: the continuation starts from the position at the beginning of the step and
 //! replays the answers given since (`game::Replay`), then gives the candidate.
 
@@ -130,7 +133,7 @@ impl Search {
                     let mut sim = Game {
                         s: trace.start.0.clone(), rng: trace.start.1.clone(), players: continuation_players(g, troop),
                         depth: g.depth + 1, at_step: false, forced: None, tracing: false, trace: None,
-                        replay: Some(Replay { answers: answers.clone(), k: 0, then: (d, cands[i]), dice: dice.clone() }),
+                        replay: Some(Replay { answers: answers.clone(), k: 0, then: (d, cands[i]), dice: dice.clone(), redeal: true }),
                     };
                     sim.resume(Some(self.horizon));
                     scores[i].push(standing(&sim, troop));
