@@ -343,7 +343,7 @@ def test_a_stun_tactic_never_on_a_champion_but_a_gladiators_stun_may_ORI_16_ORI_
     assert not s.is_fatigued(foe)
 
 
-# mutant checked: skills._retaliate without `or is_stunned(s, target)`
+# mutant checked: combat.basic_attack without the `stunned` filter; the filter asked after the damage
 def test_a_stunned_unit_gets_no_retaliate_from_an_allys_embolden_ORI_84_ORI_64():
     """ORI-84: a stunned unit "ignores all stats and effects but its health": an ally's Embolden (ORI-64) gives it
     no Retaliate."""
@@ -354,6 +354,10 @@ def test_a_stunned_unit_gets_no_retaliate_from_an_allys_embolden_ORI_84_ORI_64()
     flip(g, friend, RED)
     _attack(g, att, friend, 1)
     assert friend.hp == 4 - 1 and att.hp == 4  # no Retaliate through Embolden
+    _attack(g, att, friend, 2)
+    assert friend.hp == 1 and att.hp == 4
+    _attack(g, att, friend, 1)  # the hit that defeats it discards its Stun: it was stunned when hit all the same
+    assert friend.zone != COMBAT and att.hp == 4
 
 
 # mutant checked: base.is_elevated without the `is_stunned` check

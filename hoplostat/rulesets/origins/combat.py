@@ -14,7 +14,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.rules import AttackResult, Game
 from hoplostat.engine.state import COMBAT, GameState, UnitState
-from hoplostat.rulesets.origins.base import is_elevated
+from hoplostat.rulesets.origins.base import is_elevated, is_stunned
 
 GREEN2 = Pool.of(green=2)
 
@@ -112,10 +112,14 @@ def basic_attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResul
                 break
     hex_ = target.hex
     watchers = [h for h in s.hooked("after_dealt_attack_damage") if s.skills_work(h)]
+    # ORI-84: a stunned unit has no Retaliate, its own nor an ally's Embolden (skills._retaliate). Asked before the
+    # damage: a hit that defeats it discards its Stun with it, and it was stunned when hit.
+    stunned = is_stunned(s, target)
     removed = rules.damage(g, target, amount, source=attacker, dealt=True)
     if s.end_reason is not None:
         return AttackResult(hits, True, removed)
-    effects = [(h, sid, param, fn) for h in watchers for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")]
+    effects = [(h, sid, param, fn) for h in watchers for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")
+               if not (stunned and sid in ("retaliate", "embolden"))]
     rules.resolve_triggered(g, effects, lambda e: e[3](g, e[0], e[2], attacker, target, hex_))
     return AttackResult(hits, True, removed)
 

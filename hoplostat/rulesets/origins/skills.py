@@ -98,9 +98,10 @@ def _retaliate(g, holder, param, attacker, target, hex_):
     # ORI-80: hit by a Basic Attack of an adjacent unit, the attacker takes 1 damage, even if the unit is
     # defeated by it; ORI-64 Embolden: friendly units up to 2 hexes from the holder have Retaliate. A unit with
     # Retaliate from several sources strikes back once: the first working source in arrival order answers. A
-    # stunned unit has no Retaliate, its own (not a watcher) nor Embolden's (ORI-84: no effects).
+    # stunned unit has no Retaliate, its own (not a watcher) nor Embolden's (ORI-84: no effects): combat.basic_attack
+    # leaves both out when the target was stunned as the hit landed (a hit that defeats it discards the Stun).
     s = g.state
-    if attacker.zone != COMBAT or s.grid.dist[hex_][attacker.hex] != 1 or is_stunned(s, target):
+    if attacker.zone != COMBAT or s.grid.dist[hex_][attacker.hex] != 1:
         return
     if target.unit.has_skill("retaliate"):
         first = target  # its own Retaliate (the holder is the target, defeated or not)
