@@ -74,6 +74,11 @@ MODE_OF = {"faction": "skirmish", "titan": "ascension", "immortal": "onslaught"}
 """The mode a target is measured in."""
 
 
+MAX_GAMES_PER_MATCHUP = 100_000
+"""--games and --max-games at most: a tune multiplies them by every matchup and change set (28 billion games
+planned for `--games 100000000`, which used to start and never end)."""
+
+
 @dataclass(frozen=True, order=True)
 class Target:
     """What is tuned: a faction (its win rate in Skirmish against the field), a titan (the field's success
@@ -858,6 +863,11 @@ class TuneConfig:
                             ("--pairs-of", self.pairs_of, 2), ("duel_keep", self.duel_keep, 0)):
             if v < lo:
                 raise InputError(f"{flag} {v}: must be {lo} or more" + (" (--games)" if flag == "--max-games" else ""))
+        for flag, v in (("--games", self.games), ("--max-games", self.max_games)):
+            if v > MAX_GAMES_PER_MATCHUP:
+                raise InputError(f"{flag} {v}: at most {MAX_GAMES_PER_MATCHUP:,} games per matchup (a tune plays them "
+                                 "for every change set it screens or confirms; hoplostat sweep measures one catalog "
+                                 "with more)")
         if target.against_it:
             if self.players not in (1, 2):
                 raise InputError(f"--players {self.players}: 1 (solo) or 2 (co-op)")

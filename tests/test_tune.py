@@ -298,6 +298,8 @@ def test_focus_sweeps_only_the_faction_s_matchups_and_the_same_games():
     (["mars", "--goal", "0.5", "--unit", "ifreet-head"], "--unit ifreet-head: not a chip of mars"),
     (["mars", "--goal", "0.5", "--players", "2", "--against", "kunlun"], "co-op (--players 2) needs two factions"),
     (["amazons", "--policies", "clever"], "unknown player 'clever'"),
+    (["amazons", "--games", "100000000", "--max-games", "1000000000"], "--games 100000000: at most 100,000 games"),
+    (["amazons", "--max-games", "100001"], "--max-games 100001: at most 100,000 games"),
 ])
 def test_bad_input_is_one_error_line(capsys, args, says):
     code, out, err = run_cli(capsys, "tune", *args)
