@@ -29,7 +29,7 @@ WHERE_TO_LOOK = "(see data/README.md; load your own chips with --data)"
 # list every chip with it), and file maintenance (compact merges chunk files, no statistic).
 NO_RESULT = {"modes", "rulings", "data list", "data show", "data audit", "compact"}
 COVERED = {"odds", "duel", "duel-matrix", "sweep", "summarize", "compare", "ladder", "robustness", "play",
-           "scenario", "replay", "report", "tune"}
+           "scenario", "replay", "report", "tune", "converge"}
 
 
 def _main(*argv: str) -> str:
@@ -186,6 +186,15 @@ def test_ladder_and_tune_count_the_two_factions(capsys, args, where):
     _check(d["stand_ins"], _two_factions())
     code, out, err = run_cli(capsys, *args)
     assert code == 0 and _line(d["stand_ins"], where) in out
+
+
+def test_converge_counts_the_factions_it_sweeps(capsys, tmp_path):
+    args = ["converge", "skirmish", "--rungs", "random,greedy", "-f", "amazons", "-f", "kunlun", "-a", "pozzuoli",
+            "--games", "1", "--out", str(tmp_path / "cv")]
+    d = run_json(capsys, *args)
+    _check(d["stand_ins"], _two_factions())
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0 and _line(d["stand_ins"], "in these runs") in out, err
 
 
 def test_duel_counts_its_catalog_chips_only(capsys):

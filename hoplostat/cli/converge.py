@@ -39,7 +39,7 @@ def converge(
     import json
 
     from hoplostat import api
-    from hoplostat.cli._common import Progress, emit_json, stderr_console, stdout_console, wrote
+    from hoplostat.cli._common import Progress, emit_json, stand_in_line, stderr_console, stdout_console, wrote
     from hoplostat.converge import ConvergeConfig, run_converge
     from hoplostat.errors import InputError
     from hoplostat.outpaths import output_dir, writing
@@ -68,8 +68,14 @@ def converge(
                           progress=bar.update, engine=engine)
             bar.finish(n)
 
+    from hoplostat.catalog import load
+    from hoplostat.catalog.standin import stand_in_share
+    from hoplostat.engine.loop import mode_class
+
+    catalog = load(tuple(first.data), use_env=False, ruleset=mode_class(mode).ruleset)  # the overlays as swept
     err = stderr_console()
     result = run_converge(cfg, out, sweep=sweep, say=lambda line: err.print(line, markup=False))
+    result["stand_ins"] = stand_in_share(catalog, factions=list(first.factions))
     with writing(out / "converge.json", "--out"):
         (out / "converge.json").write_text(json.dumps(result, indent=2) + "\n")
     wrote(out / "converge.json", as_json=as_json, what="the steps")
@@ -90,3 +96,4 @@ def converge(
         con.print(f"The verdicts stopped changing at {result['converged_at']}: {result['why']}.", markup=False)
     else:
         con.print(f"The verdicts did not converge: {result['why']}.", markup=False)
+    con.print(stand_in_line(result["stand_ins"], "in these runs"), markup=False)
