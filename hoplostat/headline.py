@@ -113,13 +113,22 @@ class Sweep:
         return str(self.config.get("mode", ""))
 
 
-def tune_command(sweep: Sweep, faction: str, *, against: Sequence[str] = (), arena: str | None = None) -> str:
-    """The `hoplostat tune FACTION` line that searches a fix for a Skirmish finding, with the sweep's players,
-    overlays and round cap (empty for other modes: `tune` measures a faction in Skirmish only)."""
-    if sweep.mode != "skirmish":
+TUNED_IN = {"faction": "skirmish", "titan": "ascension", "immortal": "onslaught"}
+"""The mode in which `hoplostat tune` measures each kind of target."""
+
+
+def tune_command(sweep: Sweep, target: str, *, against: Sequence[str] = (), arena: str | None = None,
+                 kind: str = "faction", goal: float | None = None, players: int | None = None) -> str:
+    """The `hoplostat tune TARGET` line that searches a fix for a finding, with the sweep's players, overlays and
+    round cap; empty when the sweep is not of the mode `tune` measures the target in (`TUNED_IN`)."""
+    if sweep.mode != TUNED_IN[kind]:
         return ""
     cfg = sweep.config
-    parts = ["hoplostat", "tune", faction]
+    parts = ["hoplostat", "tune", target if kind == "faction" else f"{kind}:{target}"]
+    if goal is not None:
+        parts += ["--goal", f"{goal:.2f}"]
+    if players:
+        parts += ["--players", str(players)]
     for o in against:
         parts += ["--against", o]
     if arena:
@@ -131,7 +140,7 @@ def tune_command(sweep: Sweep, faction: str, *, against: Sequence[str] = (), are
         parts += ["--max-rounds", str(cfg["max_rounds"])]
     for d in cfg.get("data") or ():
         parts += ["--data", str(d)]
-    parts += ["--jobs", "2", "--out", f"reports/tuned-{faction}"]
+    parts += ["--jobs", "2", "--out", f"reports/tuned-{target}"]
     return shlex.join(parts)
 
 
@@ -148,10 +157,9 @@ def _name(names: Mapping[str, str], key: str) -> str:
     return names.get(key, key)
 
 
-def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: Mapping[str, str], sweep: Sweep,
-                     *, stronger: Mapping[str, str] | None = None, stronger_label: str = "") -> list[Finding]:
-    """Each faction against the field average, over all arenas and on each arena (`stats.field_differences`);
-    `stronger`: the stronger player's verdict change per faction ("holds", "changes", "reverses")."""
+def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: Mapping[str, str],
+                     sweep: Sweep) -> list[Finding]:
+    """Each faction against the field average, over all arenas and on each arena (`stats.field_differences`)."""
     out = []
     arenas = by_arena["arena"].n_unique() if by_arena is not None and by_arena.height else 0
     rows = [(r, None) for r in field.iter_rows(named=True)]
@@ -164,8 +172,6 @@ def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: 
         sentence = (f"{who}{where} win {size_words(r['diff'])} {_more(r['diff'])} than an average faction{there} "
                     f"{interval(r['diff_lo'], r['diff_hi'])}: {percent(r['win_rate'])} of "
                     f"{plural(r['games'], 'game')}.")
-        if stronger and r["faction"] in stronger and not arena:
-            sentence += f" Under the stronger player ({stronger_label}) this verdict {stronger[r['faction']]}."
         out.append(Finding("faction", r["faction"] + (f"@{arena}" if arena else ""), r["diff"], r["diff_lo"],
                            r["diff_hi"], sentence, tune_command(sweep, r["faction"], arena=arena),
                            f"find the smallest change to {who}'s chips that brings it to the average{where}"))
@@ -228,13 +234,23 @@ def first_player_findings(first: pl.DataFrame, sweep: Sweep, *, seat: str = "pla
                     "your chips with --data) into OTHER, then see what it is worth")]
 
 
-def skirmish_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str], sweep: Sweep, *,
-                      stronger: Mapping[str, str] | None = None, stronger_label: str = "") -> list[Finding]:
+def with_stronger(findings: Iterable[Finding], verdicts: Mapping[str, str], label: str) -> list[Finding]:
+    """The findings, a faction's verdict over all arenas followed by what it does under a stronger player
+    (`verdicts`: per faction "holds", "changes" or "reverses", from the report's "stronger" section)."""
+    from dataclasses import replace
+
+    return [replace(f, sentence=f"{f.sentence} Under the stronger player ({label}) this verdict "
+                                f"{verdicts[f.subject]}.")
+            if f.kind == "faction" and f.subject in verdicts else f for f in findings]
+
+
+def skirmish_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str],
+                      sweep: Sweep) -> list[Finding]:
     """Every candidate of a two-sided sweep's tables (`stats.summary`'s, and `stats.field_average_interval`)."""
     from hoplostat.stats import arena_effects
 
     by_arena = t.get("field_by_arena")
-    out = faction_findings(t["field"], by_arena, names, sweep, stronger=stronger, stronger_label=stronger_label)
+    out = faction_findings(t["field"], by_arena, names, sweep)
     out += matchup_findings(t["matchups"], average, names, sweep)
     if by_arena is not None and by_arena["arena"].n_unique() > 1:
         out += arena_findings(arena_effects(by_arena), by_arena, names, sweep)
@@ -245,10 +261,12 @@ def skirmish_findings(t: Mapping, average: tuple[float, float, float], names: Ma
 # --- the other analyses ---------------------------------------------------------------------
 
 
-def rate_findings(frame: pl.DataFrame, key: str, rate: str, kind: str, say) -> list[Finding]:
+def rate_findings(frame: pl.DataFrame, key: str, rate: str, kind: str, say, *, command=None) -> list[Finding]:
     """Each row of `frame` (a rate `rate` with its Wilson interval, a `coop` column) against the average of the
     rows of its group (solo or co-op) (`stats.against_average`, the average's interval the Wilson interval of the
-    pooled trials); `say(row)` is its sentence."""
+    pooled trials); `say(row)` is its sentence (the row has `diff`, `diff_lo`, `diff_hi`, `field_average`),
+    `command(row)` its next step and what it does (or None). `kind` is "harder KIND" or "easier KIND" by the
+    sign of the difference (for players' success against an opponent)."""
     from hoplostat.stats import against_average, wilson_interval
 
     n = "faced" if "faced" in frame.columns else "games"
@@ -261,8 +279,104 @@ def rate_findings(frame: pl.DataFrame, key: str, rate: str, kind: str, say) -> l
             continue
         lo, hi = wilson_interval(won, total)
         for r in against_average(sub, won / total, float(lo), float(hi), rate=rate).iter_rows(named=True):
-            out.append(Finding(kind, f"{r[key]}{'' if coop is None else ' (co-op)' if coop else ' (solo)'}",
-                               r["diff"], r["diff_lo"], r["diff_hi"], say(r)))
+            r["coop"] = coop
+            cmd, advice = command(r) if command else ("", "")
+            out.append(Finding(f"{'easier' if r['diff'] > 0 else 'harder'} {kind}",
+                               f"{r[key]}{'' if coop is None else ' (co-op)' if coop else ' (solo)'}",
+                               r["diff"], r["diff_lo"], r["diff_hi"], say(r), cmd, advice))
+    return out
+
+
+def _group(coop) -> str:
+    return "" if coop is None else " (co-op)" if coop else " (solo)"
+
+
+def _strip_mark(key: str) -> str:
+    """A chip's id without the report's stand-in mark (" *")."""
+    return key[:-2] if key.endswith(" *") else key
+
+
+def opponent_findings(frame: pl.DataFrame, key: str, rate: str, noun: str, sweep: Sweep, *,
+                      trials: str = "games", trial: str = "game", what: str = "defeat") -> list[Finding]:
+    """Titans (Ascension: `stats.titan_difficulty`) or immortals (Onslaught: `stats.immortal_waves`): the players'
+    success against each, against an average one of its group (solo, co-op); next: tune the hardest or easiest
+    toward that average."""
+    def say(r):
+        return (f"Players {what} {_strip_mark(r[key]).title()}{_group(r['coop'])} in {percent(r[rate])} "
+                f"[{percent(r[rate + '_lo'])}, {percent(r[rate + '_hi'])}] of {plural(r[trials], trial)}: "
+                f"{size_words(r['diff'])} {_more(r['diff'])} than against an average {noun} "
+                f"{interval(r['diff_lo'], r['diff_hi'])}.")
+
+    def command(r):
+        target = _strip_mark(r[key])
+        cmd = (tune_command(sweep, target, kind=noun, goal=r["field_average"], players=2 if r["coop"] else None)
+               if noun in TUNED_IN else "")
+        return cmd, f"find the smallest change to {target} that brings the players' success to the average"
+
+    return rate_findings(frame, key, rate, noun, say, command=command)
+
+
+def team_depth_findings(teams: pl.DataFrame) -> list[Finding]:
+    """Onslaught teams (`stats.onslaught_teams`): the immortals a team defeats per game against the average team
+    of its group (solo, co-op), as a share of the six (the average's own uncertainty left out)."""
+    out = []
+    for coop in sorted(set(teams["coop"].to_list())):
+        sub = teams.filter(pl.col("coop") == coop)
+        avg = float((sub["mean_defeated"] * sub["games"]).sum() / max(int(sub["games"].sum()), 1))
+        for r in sub.iter_rows(named=True):
+            d, lo, hi = ((r[c] - avg) / 6 for c in ("mean_defeated", "mean_defeated_lo", "mean_defeated_hi"))
+            sentence = (f"{r['team']}{_group(coop)} defeats {r['mean_defeated']:.1f} [{r['mean_defeated_lo']:.1f}, "
+                        f"{r['mean_defeated_hi']:.1f}] of the six immortals per game, "
+                        f"{abs(r['mean_defeated'] - avg):.1f} {_more(d)} than an average team ({avg:.1f}).")
+            out.append(Finding(f"{'best' if d > 0 else 'weakest'} team", f"{r['team']}{_group(coop)}", d, lo, hi,
+                               sentence))
+    return out
+
+
+def share_findings(frame: pl.DataFrame, key: str, kind: str, names: Mapping[str, str], *, label=None) -> list[Finding]:
+    """Pods (`stats.pod_win_shares`, `stats.seat_position_shares`): each faction's or seat's win share against
+    the fair share, the interval the share's Wilson interval less the fair share."""
+    out = []
+    for r in frame.iter_rows(named=True):
+        lo, hi = r["win_share_lo"] - r["fair_share"], r["win_share_hi"] - r["fair_share"]
+        who = label(r[key]) if label else _name(names, str(r[key]))
+        sentence = (f"{who} wins {percent(r['win_share'])} of its {r['games']:,} games: {size_words(r['diff'])} "
+                    f"{_more(r['diff'])} than its fair share of {percent(r['fair_share'])} {interval(lo, hi)}.")
+        out.append(Finding(kind, str(r[key]), r["diff"], lo, hi, sentence))
+    return out
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def teams_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str],
+                   sweep: Sweep) -> list[Finding]:
+    """Alliance (`stats.teams_summary`): each faction's team and each pairing of teammates against an average
+    team (`stats.field_average_interval`), and the first player's team."""
+    from hoplostat.stats import against_average
+
+    out = []
+    for r in against_average(t["win_rates"], *average).iter_rows(named=True):
+        out.append(Finding("faction", r["faction"], r["diff"], r["diff_lo"], r["diff_hi"],
+                           f"{_possessive(_name(names, r['faction']))} team wins {size_words(r['diff'])} {_more(r['diff'])} "
+                           f"than an average team {interval(r['diff_lo'], r['diff_hi'])}: "
+                           f"{percent(r['win_rate'])} of {plural(r['games'], 'game')}."))
+    pairs = t["pairings"].filter(pl.col("games") > 0)
+    for r in against_average(pairs, *average).iter_rows(named=True):
+        a, b = _name(names, r["mate_1"]), _name(names, r["mate_2"])
+        out.append(Finding("pairing", f"{r['mate_1']}+{r['mate_2']}", r["diff"], r["diff_lo"], r["diff_hi"],
+                           f"{a} with {b} as teammates win {percent(r['win_rate'])} of their "
+                           f"{plural(r['games'], 'game')}: {size_words(r['diff'])} {_more(r['diff'])} than an "
+                           f"average team {interval(r['diff_lo'], r['diff_hi'])}."))
+    first = t["first_team"]
+    if first.height:
+        r = against_average(first, *average, rate="first_team_win_rate").row(0, named=True)
+        out.append(Finding("first-player", "first", r["diff"], r["diff_lo"], r["diff_hi"],
+                           f"The first player's team wins {percent(r['first_team_win_rate'])} of "
+                           f"{plural(r['games'], 'game')}: {size_words(r['diff'])} {_more(r['diff'])} than an "
+                           f"average team {interval(r['diff_lo'], r['diff_hi'])}.", compare_command(sweep),
+                           "sweep the same pods with a rule change into OTHER, then see what it is worth"))
     return out
 
 
@@ -273,5 +387,6 @@ def none_found(what: str, grow: str) -> str:
 
 
 __all__ = ["Finding", "Sweep", "arena_findings", "certain_size", "compare_command", "faction_findings",
-           "first_player_findings", "headline", "interval", "matchup_findings", "none_found", "points", "rank",
-           "rate_findings", "size_words", "skirmish_findings", "tune_command"]
+           "first_player_findings", "headline", "interval", "matchup_findings", "none_found", "opponent_findings",
+           "points", "rank", "rate_findings", "share_findings", "size_words", "skirmish_findings",
+           "team_depth_findings", "teams_findings", "tune_command", "with_stronger"]

@@ -81,10 +81,10 @@ def _first():
         "diff_hi": [0.06125, 0.08625, 0.04625], "verdict": ["stronger"] * 3})
 
 
-def _skirmish(**kw):
+def _skirmish():
     t = {"field": _field(), "field_by_arena": _by_arena(), "matchups": _matchups(), "first_player": _first()}
     names = {"kunlun": "Kunlun", "lamosians": "Lamosians", "amazons": "Amazons"}
-    return h.skirmish_findings(t, (0.499, 0.497, 0.501), names, SWEEP, **kw)
+    return h.skirmish_findings(t, (0.499, 0.497, 0.501), names, SWEEP)
 
 
 def test_the_skirmish_headline_ranks_a_hand_built_table():
@@ -111,8 +111,8 @@ def test_the_skirmish_headline_ranks_a_hand_built_table():
 
 
 def test_the_stronger_players_verdict_is_said_beside_the_factions_overall_verdict():
-    found = {f.subject: f for f in _skirmish(stronger={"kunlun": "holds", "amazons": "reverses"},
-                                             stronger_label="search:64")}
+    found = {f.subject: f for f in h.with_stronger(_skirmish(), {"kunlun": "holds", "amazons": "reverses"},
+                                                   "search:64")}
     assert found["kunlun"].sentence.endswith("Under the stronger player (search:64) this verdict holds.")
     assert found["amazons"].sentence.endswith("this verdict reverses.")
     assert "stronger player" not in found["kunlun@colosseum"].sentence
@@ -160,6 +160,7 @@ def test_rate_findings_measure_each_row_from_its_groups_pooled_average():
     t = t.with_columns(pl.Series("win_rate_lo", lo), pl.Series("win_rate_hi", hi))
     found = {f.subject: f for f in h.rate_findings(t, "titan", "win_rate", "titan", lambda r: r["titan"])}
     assert found["mars (solo)"].diff == pytest.approx(0.10 - 240 / 800)
+    assert found["mars (solo)"].kind == "harder titan" and found["jupiter (solo)"].kind == "easier titan"
     assert found["jupiter (solo)"].diff == pytest.approx(0.5 - 240 / 800)
     assert found["mars (co-op)"].diff == pytest.approx(0.0)  # alone in its group: its own average
     assert h.rank(found.values())[0].subject == "mars (solo)"
