@@ -164,3 +164,35 @@ def test_rate_findings_measure_each_row_from_its_groups_pooled_average():
     assert found["jupiter (solo)"].diff == pytest.approx(0.5 - 240 / 800)
     assert found["mars (co-op)"].diff == pytest.approx(0.0)  # alone in its group: its own average
     assert h.rank(found.values())[0].subject == "mars (solo)"
+
+
+def _titans():
+    t = pl.DataFrame({"titan": ["mars *", "shaghad", "mars *", "shaghad"], "coop": [False, False, True, True],
+                      "games": [400, 400, 200, 200], "wins": [40, 200, 100, 100]})
+    t = t.with_columns((pl.col("wins") / pl.col("games")).alias("win_rate"))
+    lo, hi = stats.wilson_interval(t["wins"].to_numpy(), t["games"].to_numpy())
+    return t.with_columns(pl.Series("win_rate_lo", lo), pl.Series("win_rate_hi", hi))
+
+
+def test_the_hardest_titan_is_said_with_its_success_rate_and_the_tune_command():
+    sweep = h.Sweep("s", {"mode": "ascension", "policies": ["greedy"], "data": []})
+    top = h.headline(h.opponent_findings(_titans(), "titan", "win_rate", "titan", sweep))
+    assert [f.kind for f in top] == ["harder titan", "easier titan"]
+    hard = top[0]
+    assert hard.subject == "mars * (solo)"
+    assert hard.sentence.startswith("Players defeat Mars (solo) in 10% [")
+    assert "of 400 games: 20 points less than against an average titan [" in hard.sentence
+    assert hard.command == "hoplostat tune titan:mars --goal 0.30 --jobs 2 --out reports/tuned-mars"
+    other = h.Sweep("s", {"mode": "skirmish"})  # tune measures a titan in Ascension only
+    assert all(f.command == "" for f in h.opponent_findings(_titans(), "titan", "win_rate", "titan", other))
+
+
+def test_a_pod_share_is_measured_from_the_fair_share():
+    t = pl.DataFrame({"faction": ["kunlun", "amazons"], "games": [300, 300], "wins": [150, 60],
+                      "win_share": [0.5, 0.2], "win_share_lo": [0.44, 0.16], "win_share_hi": [0.56, 0.25],
+                      "fair_share": [0.3, 0.3], "diff": [0.2, -0.1], "verdict": ["stronger", "weaker"]})
+    found = {f.subject: f for f in h.share_findings(t, "faction", "faction", {"kunlun": "Kunlun"})}
+    assert (found["kunlun"].lo, found["kunlun"].hi) == (pytest.approx(0.14), pytest.approx(0.26))
+    assert found["kunlun"].sentence == ("Kunlun wins 50% of its 300 games: 20 points more than its fair share of 30% "
+                                        "[+14, +26].")
+    assert h.headline(found.values())[0].subject == "kunlun"
