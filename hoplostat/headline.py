@@ -174,7 +174,7 @@ def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: 
                     f"{plural(r['games'], 'game')}.")
         out.append(Finding("faction", r["faction"] + (f"@{arena}" if arena else ""), r["diff"], r["diff_lo"],
                            r["diff_hi"], sentence, tune_command(sweep, r["faction"], arena=arena),
-                           f"find the smallest change to {who}'s chips that brings it to the average{where}"))
+                           f"find the smallest change to {_possessive(who)} chips that brings it to the average{where}"))
     return out
 
 
@@ -195,7 +195,7 @@ def matchup_findings(matchups: pl.DataFrame, average: tuple[float, float, float]
                     f"{size_words(r['diff'])} above an average faction {interval(r['diff_lo'], r['diff_hi'])}.")
         out.append(Finding("matchup", f"{r['faction']}>{r['opponent']}", r["diff"], r["diff_lo"], r["diff_hi"],
                            sentence, tune_command(sweep, r["opponent"], against=[r["faction"]]),
-                           f"find the smallest change to {b}'s chips that evens this matchup"))
+                           f"find the smallest change to {_possessive(b)} chips that evens this matchup"))
     return out
 
 

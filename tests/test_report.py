@@ -188,3 +188,40 @@ def test_points_in_tables_and_sentences_never_read_minus_zero():
     assert report._cell("diff", -0.021, -0.034, -0.0002) == "-2 [-3, 0]"
     assert report._cell("diff", -0.003, -0.03, 0.02) == "-0.3 [-3, +2]"
     assert report._interval_points(-0.034, -0.004) == "[-3, -0.4]"
+
+
+def _drawn_texts(fig):
+    """Every text the figure draws: titles, axis labels, legends, cell labels, and the tick labels of the ticks
+    inside each axis's view (the locator's ticks beyond it are not drawn)."""
+    from matplotlib.text import Text
+
+    ticks = set()
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            lo, hi = sorted(axis.get_view_interval())
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                if not lo - 1e-9 <= tick.get_loc() <= hi + 1e-9:
+                    ticks.update({id(tick.label1), id(tick.label2)})
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip() and id(t) not in ticks
+            and (t.axes is None or t.axes.get_visible())]
+
+
+def test_no_figure_cuts_its_text(tiny_sweep):
+    """Every text of every figure of the report lies inside the figure (the units chart cut its axis label)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from hoplostat import report
+    from hoplostat.sweep import scan_tables, sweep_catalog
+
+    manifest, tables = scan_tables(tiny_sweep)
+    sections, _, _ = report.report_sections(manifest, tables, sweep_catalog(manifest, None))
+    assert {s[0] for s in sections} >= {"headline", "units", "odds"}
+    for key, _title, fig, *_ in sections:
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        w, h = fig.bbox.width, fig.bbox.height
+        cut = [(t.get_text(), [round(v) for v in t.get_window_extent(renderer).extents]) for t in _drawn_texts(fig)
+               if not (-1 <= t.get_window_extent(renderer).x0 and t.get_window_extent(renderer).x1 <= w + 1
+                       and -1 <= t.get_window_extent(renderer).y0 and t.get_window_extent(renderer).y1 <= h + 1)]
+        assert not cut, (key, w, h, cut)
