@@ -30,7 +30,7 @@ h2{font-size:1.35rem;margin-top:2.2rem;border-bottom:2px solid #ccc}h3{font-size
 
 #headline h2{margin-top:1rem}
 .findings{padding-left:1.4rem;margin:.4rem 0}.findings li{margin:.35rem 0}
-.next{font-size:.92rem}.next li{margin:.3rem 0}.fine{font-size:.85rem;color:#555}
+.next{font-size:.92rem;list-style:none;padding-left:0}.next li{margin:.3rem 0}.fine{font-size:.85rem;color:#555}
 code{background:#f0f0f0;padding:0 .2rem;overflow-wrap:anywhere}
 figure{margin:1rem 0;overflow-x:auto}img{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
 .scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse;font-size:.9rem}
