@@ -25,11 +25,16 @@ DOCS_OUT ?= build/docs
 
 .PHONY: run test bench docs mutate clean
 
+# A first run says what it is doing: a line per step, and pip's own lines (what it collects, downloads, builds).
 $(STAMP): pyproject.toml
+	@echo "set-up 1/3: creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -qq --upgrade pip
-	$(BIN)/python -m pip install -qq -e '.[dev,distributed]'
+	@echo "set-up 2/3: upgrading pip"
+	$(BIN)/python -m pip install --upgrade pip
+	@echo "set-up 3/3: installing hoplostat and its dependencies into $(VENV) (a few minutes the first time)"
+	$(BIN)/python -m pip install -e '.[dev,distributed]'
 	touch $(STAMP)
+	@echo "set-up done"
 
 # The optional native core (native/, docs/native.md): built with the machine's Rust toolchain when there is one,
 # and rebuilt when its sources change. Without cargo, or if the build fails, hoplostat plays every game with its
@@ -39,8 +44,8 @@ NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml native/c
 NATIVE := $(VENV)/.native
 $(NATIVE): $(STAMP) $(NATIVE_SRC)
 	@if command -v cargo >/dev/null 2>&1; then \
-		echo "building the native core (Rust, about two minutes the first time)"; \
-		$(BIN)/python -m pip install -qq ./native || { $(BIN)/python -m pip uninstall -qq -y hoplostat-native; \
+		echo "building the native core (Rust, about two minutes the first time; cargo's lines follow)"; \
+		$(BIN)/python -m pip install -v ./native || { $(BIN)/python -m pip uninstall -qq -y hoplostat-native; \
 		echo "warning: building the native core failed; hoplostat will use its Python engine (the same games, slower)" >&2; }; \
 	else \
 		$(BIN)/python -m pip uninstall -qq -y hoplostat-native 2>/dev/null; \
@@ -50,14 +55,18 @@ $(NATIVE): $(STAMP) $(NATIVE_SRC)
 
 # Resumable: rerunning continues an interrupted sweep (or finds it complete) and rewrites the report.
 run: $(STAMP) $(NATIVE)
+	@echo "run 1/3: the greedy sweep, every faction pair in both seat orders on both arenas ($(GAMES) games each) into $(SWEEP)"
 	$(BIN)/hoplostat sweep skirmish --games $(GAMES) --jobs $(JOBS) --seed $(SEED) --out $(SWEEP) \
 		$(if $(wildcard $(SWEEP)/manifest.json),--resume,)
 	@if $(BIN)/python -c "import sys, hoplostat.engine.native as n; sys.exit(not n.available())"; then \
+		echo "run 2/3: the same matchups by the stronger player $(STRONG) ($(STRONG_GAMES) games each) into $(STRONG_SWEEP)"; \
 		$(BIN)/hoplostat sweep skirmish --games $(STRONG_GAMES) --jobs $(JOBS) --seed $(SEED) --policies $(STRONG) \
 			--out $(STRONG_SWEEP) $(if $(wildcard $(STRONG_SWEEP)/manifest.json),--resume,) && \
+		echo "run 3/3: the report" && \
 		$(BIN)/hoplostat report $(SWEEP) --out reports --stronger $(STRONG_SWEEP); \
 	else \
-		echo "(no native core: the report leaves out the stronger player's verdicts)"; \
+		echo "run 2/3: skipped (no native core: the report leaves out the stronger player's verdicts)"; \
+		echo "run 3/3: the report"; \
 		$(BIN)/hoplostat report $(SWEEP) --out reports; \
 	fi
 	@echo "open reports/index.html"

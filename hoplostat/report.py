@@ -10,6 +10,7 @@ import base64
 import datetime as _dt
 import html
 import io
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,9 @@ import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.ticker import PercentFormatter
 
+from hoplostat import page
 from hoplostat.words import plural, verdict_words
 
 BLUE, ORANGE, RED, GREY = "#4c72b0", "#dd8452", "#c44e52", "#8c8c8c"
@@ -27,6 +30,42 @@ def _whiskers(mid, lo, hi) -> np.ndarray:
     """Error-bar lengths (2, n) from an interval, never negative (Wilson bounds can sit a hair off)."""
     mid, lo, hi = (np.asarray(x, dtype=float) for x in (mid, lo, hi))
     return np.clip(np.vstack([mid - lo, hi - mid]), 0, None)
+
+
+def _span(lo, hi, *also: float, pad: float = 0.02, floor: float | None = None,
+          ceiling: float | None = None) -> tuple[float, float]:
+    """Axis limits scaled to the data: the intervals' ends `lo`..`hi` and the reference values `also`, with a
+    margin (`pad`, and a tenth of the span), clipped to [`floor`, `ceiling`] when given (so 47% and 53% look
+    apart)."""
+    vals = np.concatenate([np.asarray(lo, dtype=float).ravel(), np.asarray(hi, dtype=float).ravel(),
+                           np.asarray(also, dtype=float)])
+    vals = vals[np.isfinite(vals)]
+    if vals.size == 0:
+        return (floor or 0.0, ceiling if ceiling is not None else 1.0)
+    a, b = float(vals.min()), float(vals.max())
+    m = pad + 0.1 * (b - a)
+    a, b = a - m, b + m
+    return (a if floor is None else max(floor, a), b if ceiling is None else min(ceiling, b))
+
+
+def _percent_axis(axis) -> None:
+    """Ticks of a 0..1 rate axis in percent."""
+    axis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
+
+
+def _rate_limits(values, centre: float = 0.5) -> tuple[float, float]:
+    """A heatmap's colour range scaled to its data: symmetric about `centre`, as far as the furthest cell
+    (rounded up to 5 points, at least 5)."""
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v)]
+    half = float(np.max(np.abs(v - centre))) if v.size else 0.5
+    half = min(0.5, max(0.05, np.ceil(half * 20 - 1e-9) / 20))
+    return centre - half, centre + half
+
+
+def _ink(value: float, lo: float, hi: float) -> str:
+    """Text colour on a cell of a diverging map: white on its darkest third either way."""
+    return "white" if abs(value - (lo + hi) / 2) > 0.3 * (hi - lo) else "black"
 
 
 # --- odds --------------------------------------------------------------------------------
@@ -74,26 +113,32 @@ def kill_chance_frame(catalog, factions, *, max_hp: int = 6) -> pl.DataFrame:
 def kill_chance_figure(frame: pl.DataFrame) -> Figure:
     """Small multiples per faction: P(kill) against target HP, one line per unit."""
     factions = list(dict.fromkeys(frame["faction"].to_list()))
-    cols = min(4, len(factions))
+    cols = min(2, len(factions))
     rows = -(-len(factions) // cols)
-    fig = Figure(figsize=(3.2 * cols, 2.6 * rows), layout="constrained")
+    most = max(frame.filter(pl.col("faction") == f)["unit"].n_unique() for f in factions)
+    fig = Figure(figsize=(4.3 * cols, max(2.8, 0.2 * most + 0.9) * rows), layout="constrained")
     axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
     for ax, f in zip(axes.flat, factions):
         sub = frame.filter(pl.col("faction") == f)
-        for unit in dict.fromkeys(sub["unit"].to_list()):
+        for i, unit in enumerate(dict.fromkeys(sub["unit"].to_list())):
             s = sub.filter(pl.col("unit") == unit)
             name = s["name"][0] if "name" in s.columns else unit
             mark = " *" if "stand_in" in s.columns and s["stand_in"][0] else ""
-            ax.plot(s["hp"].to_list(), s["p_kill"].to_list(), alpha=0.8, lw=1.2, label=f"{name}{mark}")
-        ax.set_title(f, fontsize=9)
+            ax.plot(s["hp"].to_list(), s["p_kill"].to_list(), alpha=0.8, lw=1.2, label=f"{name}{mark}",
+                    ls=("-", "--", ":")[i // 10 % 3])
+        ax.set_title(f, fontsize=10)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=5.5, frameon=False, ncol=2, loc="upper right", handlelength=1.2)
+        _percent_axis(ax.yaxis)
+        ax.legend(fontsize=9, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5), handlelength=1.2,
+                  labelspacing=0.25)
     for ax in axes.flat[len(factions):]:
         ax.set_visible(False)
+    for ax in axes.flat:
+        ax.set_xticks(sorted(set(frame["hp"].to_list())))
     fig.supxlabel("target HP")
     fig.supylabel("P(one attack defeats it)")
     if "stand_in" in frame.columns and frame["stand_in"].any():
-        fig.suptitle("* = stand-in values, not official chips", fontsize=8)
+        fig.suptitle("* = stand-in values, not official chips", fontsize=10)
     return fig
 
 
@@ -104,18 +149,19 @@ def win_rate_figure(frame: pl.DataFrame, *, title: str = "Win rate per faction (
                     reference: float = 0.5, reference_label: str = "") -> Figure:
     """Horizontal bars of win rates with interval whiskers; a dashed reference line (50% by default)."""
     f = frame.sort("win_rate")
-    fig = Figure(figsize=(7, 0.45 * f.height + 1.5), layout="constrained")
+    fig = Figure(figsize=(5.4, 0.42 * f.height + 1.6), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(f.height)
     rate = f["win_rate"].to_numpy()
     err = _whiskers(rate, f["win_rate_lo"], f["win_rate_hi"])
-    ax.barh(y, rate, color=BLUE, alpha=0.85)
-    ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="black", capsize=3, lw=1)
+    ax.errorbar(rate, y, xerr=err, fmt="o", color=BLUE, ecolor="black", capsize=3, lw=1, markersize=7)
     ax.axvline(reference, color=GREY, ls="--", lw=1)
     if reference_label:
-        ax.text(reference, f.height - 0.4, f" {reference_label}", fontsize=8, va="bottom")
+        ax.text(reference, f.height - 0.4, f" {reference_label}", fontsize=10, va="bottom")
     ax.set_yticks(y, f["faction"].to_list())
-    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.6, f.height + 0.2)
+    ax.set_xlim(*_span(f["win_rate_lo"], f["win_rate_hi"], reference, floor=0, ceiling=1))
+    _percent_axis(ax.xaxis)
     ax.set_xlabel("share of games won (draws count as not won)")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", alpha=0.3)
@@ -126,7 +172,7 @@ def field_figure(frame: pl.DataFrame, by_arena: pl.DataFrame | None = None) -> F
     """Each faction's win rate minus the field average, in points, with 95% whiskers (orange: stronger,
     blue: weaker, grey: not distinguishable from average); per arena as small markers when given."""
     f = frame.sort("diff")
-    fig = Figure(figsize=(7, 0.42 * f.height + 1.7), layout="constrained")
+    fig = Figure(figsize=(5.4, 0.42 * f.height + 1.9), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(f.height)
     d = 100 * f["diff"].to_numpy()
@@ -141,12 +187,58 @@ def field_figure(frame: pl.DataFrame, by_arena: pl.DataFrame | None = None) -> F
             sub = by_arena.filter(pl.col("arena") == arena)
             ax.scatter(100 * sub["diff"].to_numpy(), [pos[x] + 0.22 for x in sub["faction"].to_list()], marker=marker,
                        s=18, color="black", alpha=0.6, label=arena, zorder=2)
-        ax.legend(frameon=False, fontsize=8, loc="lower right")
+        ax.legend(frameon=False, fontsize=10, loc="lower right")
     ax.axvline(0, color="black", lw=1, ls="--")
     ax.set_yticks(y, f["faction"].to_list())
     avg = float(f["field_average"][0])
-    ax.set_xlabel(f"points of win rate above (+) or below (-) an average faction (which wins {avg:.1%})")
-    ax.set_title("How far each faction is from the field (95% interval)", fontsize=10)
+    ax.set_xlabel(f"points of win rate above (+) or below (-)\nan average faction (which wins {avg:.1%})")
+    ax.set_title("How far each faction is from the field\n(95% interval)", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+_VERDICT_COLOURS = {"stronger": ORANGE, "weaker": BLUE, "within": GREY}
+_ARENA_MARKERS = ("o", "s", "D", "^")
+
+
+def arena_figure(field: pl.DataFrame, by_arena: pl.DataFrame | None = None,
+                 names: dict[str, str] | None = None) -> Figure:
+    """The figure a designer reads first: each faction on each arena, in points above or below that arena's
+    average faction, with 95% whiskers; colour: the verdict (orange stronger, blue weaker, grey not
+    distinguishable), marker: the arena. Factions sorted by their distance over all arenas, the strongest on top;
+    one arena (or `by_arena` None): the distance over all arenas. Sized to be read on a phone (all text 10 pt,
+    5.2 inches wide)."""
+    order = field.sort("diff")["faction"].to_list()
+    rows = by_arena if by_arena is not None and by_arena["arena"].n_unique() > 1 else field.with_columns(
+        pl.lit("all arenas").alias("arena"))
+    arenas = sorted(rows["arena"].unique().to_list())
+    fig = Figure(figsize=(5.2, 0.25 * len(order) * max(len(arenas), 2) + 1.9), layout="constrained")
+    ax = fig.add_subplot()
+    offsets = np.linspace(0.18, -0.18, len(arenas)) if len(arenas) > 1 else np.zeros(1)
+    pos = {f: i for i, f in enumerate(order)}
+    for k in range(1, len(order)):
+        ax.axhline(k - 0.5, color="#e5e5e5", lw=0.8)
+    for arena, off, marker in zip(arenas, offsets, _ARENA_MARKERS):
+        sub = rows.filter(pl.col("arena") == arena)
+        y = np.array([pos[f] for f in sub["faction"].to_list()]) + off
+        d = 100 * sub["diff"].to_numpy()
+        colours = [_VERDICT_COLOURS.get(v, GREY) for v in sub["verdict"].to_list()]
+        err = _whiskers(d, 100 * sub["diff_lo"].to_numpy(), 100 * sub["diff_hi"].to_numpy())
+        for yi, di, ci, lo, hi in zip(y, d, colours, err[0], err[1]):
+            ax.errorbar([di], [yi], xerr=[[lo], [hi]], fmt="none", ecolor=ci, capsize=2, lw=1.4)
+        ax.scatter(d, y, color=colours, marker=marker, s=42, zorder=3, edgecolors="black", linewidths=0.5)
+    ax.axvline(0, color="black", lw=1, ls="--")
+    ax.set_yticks(range(len(order)), [(names or {}).get(f, f) for f in order], fontsize=10)
+    ax.tick_params(axis="x", labelsize=10)
+    ax.xaxis.set_major_formatter(lambda v, _pos: f"{v:+.0f}" if round(v) else "0")
+    ax.set_xlabel("points from the average faction\non that arena (95% interval)", fontsize=10)
+    ax.set_title("Factions by arena", fontsize=11)
+    handles = [Line2D([], [], color="black", marker=m, linestyle="none", markersize=6, label=a.title())
+               for a, m in zip(arenas, _ARENA_MARKERS)] if len(arenas) > 1 else []
+    handles += [Line2D([], [], color=c, marker="o", linestyle="none", markersize=6, label=w)
+                for w, c in (("stronger", ORANGE), ("weaker", BLUE), ("not distinguishable", GREY))]
+    fig.legend(handles=handles, loc="outside lower center", ncol=3 if len(handles) > 4 else len(handles),
+               frameon=False, fontsize=10, handletextpad=0.2, columnspacing=0.8)
     ax.grid(axis="x", alpha=0.3)
     return fig
 
@@ -165,7 +257,7 @@ def compare_figure(frame: pl.DataFrame, *, a_name: str = "A", b_name: str = "B")
     ax.axvline(0, color="black", lw=1, ls="--")
     ax.set_yticks(y, f["key"].to_list())
     ax.set_xlabel("B - A, points (orange: significant after Holm's correction)")
-    ax.set_title(f"Change from A ({a_name}) to B ({b_name}), 95% intervals", fontsize=9)
+    ax.set_title(f"Change from A ({a_name}) to B ({b_name}), 95% intervals", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     return fig
 
@@ -181,7 +273,7 @@ def robustness_figure(table: pl.DataFrame, labels: list[str], *, subject: str = 
     keys = (table.group_by("key").agg(pl.col("diff").mean()).sort("diff", "key", descending=[False, True],
                                                                    nulls_last=False)["key"].to_list())
     pos = {k: i for i, k in enumerate(keys)}
-    fig = Figure(figsize=(7.5, 0.32 * max(len(keys), 1) * max(len(labels), 2) + 1.9), layout="constrained")
+    fig = Figure(figsize=(5.6, 0.32 * max(len(keys), 1) * max(len(labels), 2) + 2.1), layout="constrained")
     ax = fig.add_subplot()
     offsets = np.linspace(0.2, -0.2, len(labels)) if len(labels) > 1 else np.zeros(1)  # the first sweep on top
     shown: list = []  # one legend entry per sweep, whatever its verdicts (filled or hollow points)
@@ -202,9 +294,9 @@ def robustness_figure(table: pl.DataFrame, labels: list[str], *, subject: str = 
         shown.append(Line2D([], [], color=colour, marker=marker, linestyle="none", markersize=6, label=label))
     ax.axvline(0, color="black", lw=1, ls="--")
     ax.set_yticks(range(len(keys)), keys)
-    ax.set_xlabel(f"points above (+) or below (-) an average {subject} (filled: the interval excludes 0)")
+    ax.set_xlabel(f"points above (+) or below (-) an average {subject}\n(filled: the interval excludes 0)")
     ax.set_title(f"The {subject}s under each player (95% intervals)", fontsize=10)
-    ax.legend(handles=shown, frameon=False, fontsize=8, loc="best")
+    ax.legend(handles=shown, frameon=False, fontsize=10, loc="best")
     ax.grid(axis="x", alpha=0.3)
     return fig
 
@@ -215,11 +307,12 @@ def _heatmap(ax, factions, cells: dict, *, fontsize: float) -> Any:
     grid = np.full((len(factions), len(factions)), np.nan)
     for (f, o), (v, *_rest) in cells.items():
         grid[pos[f], pos[o]] = v
-    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+    vmin, vmax = _rate_limits(grid)
+    im = ax.imshow(grid, vmin=vmin, vmax=vmax, cmap="RdBu_r")
     for (f, o), (v, lo, hi, n) in cells.items():
         i, j = pos[f], pos[o]
         ax.text(j, i, f"{v:.0%}\n{lo:.0%}-{hi:.0%}", ha="center", va="center", fontsize=fontsize,
-                color="white" if abs(v - 0.5) > 0.3 else "black")
+                color=_ink(v, vmin, vmax))
     ax.set_xticks(range(len(factions)), factions, rotation=60, ha="right", fontsize=9)
     ax.set_yticks(range(len(factions)), factions, fontsize=9)
     ax.set_xlabel("opponent")
@@ -235,9 +328,9 @@ def matchup_overall_figure(frame: pl.DataFrame) -> Figure:
     size = 0.9 * len(factions) + 2.5
     fig = Figure(figsize=(size + 1.2, size), layout="constrained")
     ax = fig.add_subplot()
-    im = _heatmap(ax, factions, cells, fontsize=8)
-    ax.set_title("Row faction's win rate against the column faction (both seats; 95% interval below)", fontsize=10)
-    fig.colorbar(im, ax=ax, shrink=0.8, label="row faction's win rate")
+    im = _heatmap(ax, factions, cells, fontsize=9)
+    ax.set_title("Row faction's win rate against the column faction\n(both seats; 95% interval below)", fontsize=10)
+    _percent_axis(fig.colorbar(im, ax=ax, shrink=0.8, label="row faction's win rate").ax.yaxis)
     return fig
 
 
@@ -248,25 +341,26 @@ def matchup_figure(frame: pl.DataFrame) -> Figure:
     panels = [("win_rate_first", "row faction plays first"), ("win_rate_second", "row faction plays second")]
     panels = [(c, t) for c, t in panels if c in frame.columns] or [("win_rate", "both seat orders")]
     size = 0.55 * len(factions) + 2.5
-    fig = Figure(figsize=(size * len(panels) + 1, size), layout="constrained")
-    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    fig = Figure(figsize=(size + 1.5, size * len(panels)), layout="constrained")
+    axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
+    vmin, vmax = _rate_limits(frame.select([c for c, _ in panels]).to_numpy())
     im = None
     for ax, (col, title) in zip(axes, panels):
         grid = np.full((len(factions), len(factions)), np.nan)
         for f, o, v in frame.select("faction", "opponent", col).iter_rows():
             if v is not None:
                 grid[pos[f], pos[o]] = v
-        im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+        im = ax.imshow(grid, vmin=vmin, vmax=vmax, cmap="RdBu_r")
         for i in range(len(factions)):
             for j in range(len(factions)):
                 if not np.isnan(grid[i, j]):
-                    ax.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=7,
-                            color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
-        ax.set_xticks(range(len(factions)), factions, rotation=60, ha="right", fontsize=8)
-        ax.set_yticks(range(len(factions)), factions, fontsize=8)
-        ax.set_title(title, fontsize=9)
+                    ax.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=9,
+                            color=_ink(grid[i, j], vmin, vmax))
+        ax.set_xticks(range(len(factions)), factions, rotation=60, ha="right", fontsize=9)
+        ax.set_yticks(range(len(factions)), factions, fontsize=9)
+        ax.set_title(title, fontsize=10)
         ax.set_xlabel("opponent")
-    fig.colorbar(im, ax=list(axes), shrink=0.8, label="row faction's win rate")
+    _percent_axis(fig.colorbar(im, ax=list(axes), shrink=0.6, label="row faction's win rate").ax.yaxis)
     return fig
 
 
@@ -277,11 +371,14 @@ def first_player_figure(frame: pl.DataFrame) -> Figure:
     x = np.arange(frame.height)
     rate = frame["first_win_rate"].to_numpy()
     err = _whiskers(rate, frame["first_win_rate_lo"], frame["first_win_rate_hi"])
-    ax.bar(x, rate, color=ORANGE)
-    ax.errorbar(x, rate, yerr=err, fmt="none", ecolor="black", capsize=4)
-    ax.axhline(0.5, color=GREY, ls="--", lw=1)
+    ax.errorbar(x, rate, yerr=err, fmt="o", color=ORANGE, ecolor="black", capsize=4, markersize=8)
+    average = frame["field_average"].to_list() if "field_average" in frame.columns else [0.5] * frame.height
+    ax.scatter(x, average, marker="_", s=400, color=GREY, zorder=1, label="an average seat")
     ax.set_xticks(x, frame["arena"].to_list())
-    ax.set_ylim(0, 1)
+    ax.set_xlim(-0.6, frame.height - 0.4)
+    ax.set_ylim(*_span(frame["first_win_rate_lo"], frame["first_win_rate_hi"], *average, floor=0, ceiling=1))
+    _percent_axis(ax.yaxis)
+    ax.legend(frameon=False, loc="best")
     ax.set_ylabel("P(first player wins)")
     ax.set_title("First-player advantage (draws count as not won)", fontsize=10)
     return fig
@@ -290,7 +387,7 @@ def first_player_figure(frame: pl.DataFrame) -> Figure:
 def ratings_figure(frame: pl.DataFrame) -> Figure:
     """Bradley-Terry strengths (log-odds scale, mean 0) with 95% intervals."""
     f = frame.sort("strength")
-    fig = Figure(figsize=(6, 0.45 * f.height + 1.5), layout="constrained")
+    fig = Figure(figsize=(5.4, 0.45 * f.height + 1.6), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(f.height)
     s = f["strength"].to_numpy()
@@ -298,7 +395,7 @@ def ratings_figure(frame: pl.DataFrame) -> Figure:
     ax.errorbar(s, y, xerr=err, fmt="o", color=BLUE, ecolor="black", capsize=3)
     ax.axvline(0, color=GREY, ls="--", lw=1)
     ax.set_yticks(y, f["faction"].to_list())
-    ax.set_xlabel("strength (log-odds; +0.4 ≈ 60% against an average faction)")
+    ax.set_xlabel("strength (log-odds;\n+0.4 ≈ 60% against an average faction)")
     ax.set_title("Bradley-Terry ratings (95% interval)", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     return fig
@@ -315,17 +412,17 @@ def unit_figure(table: pl.DataFrame, *, n: int = 8, stand_in: set[str] | None = 
     """The units that stand out most within their faction and class (z of the measure that fits the class),
     top and bottom; `*` marks stand-in chips."""
     pick = _standouts(table, n).sort("z")
-    fig = Figure(figsize=(7.5, 0.34 * pick.height + 1.6), layout="constrained")
+    fig = Figure(figsize=(7.5, 0.5 * pick.height + 1.6), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(pick.height)
     z = pick["z"].to_numpy()
     ax.barh(y, z, color=[RED if v < 0 else BLUE for v in z])
     marks = stand_in or set()
-    labels = [f"{name or unit} ({faction}, {role}: {measure}){' *' if unit in marks else ''}"
+    labels = [f"{name or unit}{' *' if unit in marks else ''} ({faction})\n{role}: {measure}"
               for name, unit, faction, role, measure in pick.select("name", "unit", "faction", "role", "measure").iter_rows()]
-    ax.set_yticks(y, labels, fontsize=7)
+    ax.set_yticks(y, labels, fontsize=9)
     ax.axvline(0, color=GREY, lw=1)
-    ax.set_xlabel("z: standard deviations from its faction's units of the same class")
+    ax.set_xlabel("z: standard deviations from its faction's\nunits of the same class")
     ax.set_title("Units that stand out (* = stand-in values)" if marks & set(pick["unit"].to_list())
                  else "Units that stand out", fontsize=10)
     return fig
@@ -335,7 +432,7 @@ def rounds_figure(games: pl.DataFrame | pl.LazyFrame) -> Figure:
     """Distribution of game length in rounds per arena; games that hit the round cap are draws. Drawn from
     the counts per arena and length (aggregated lazily: the games' rows are never all in memory)."""
     counts = games.lazy().group_by("arena", "rounds").agg(pl.len().alias("n")).collect(engine="streaming")
-    fig = Figure(figsize=(7, 3.2), layout="constrained")
+    fig = Figure(figsize=(5.4, 3.2), layout="constrained")
     ax = fig.add_subplot()
     arenas = sorted(counts["arena"].unique().to_list())
     for arena, colour in zip(arenas, (BLUE, ORANGE, RED)):
@@ -374,42 +471,20 @@ def duel_heatmap(frame: pl.DataFrame, *, title: str = "P(row unit wins the duel)
 
 # --- the HTML report ---------------------------------------------------------------------
 
-SECTIONS = ("summary", "win-rates", "field", "matchups", "matchups-by-seat", "first-player", "ratings", "units",
-            "rounds", "odds")
-"""Sections of a Skirmish report."""
-WIDE_FIGURES = ("matchups", "matchups-by-seat", "teams-pairings", "ascension-matrix", "odds")
-"""Figures with text in cells: on a narrow screen they keep a readable width and scroll inside their box."""
+SECTIONS = ("headline", "field", "win-rates", "ratings", "matchups", "matchups-by-seat", "first-player", "rounds",
+            "units", "odds", "summary")
+"""Sections of a Skirmish report, in page order: the headline (its figure: the factions by arena) first, the
+summary (every finding in words, and the run) last."""
 OPTIONAL_SECTIONS = ("compare", "robustness", "stronger")
 """Sections of any mode's report that are there only when asked for (`--compare`, `--robustness`, `--stronger`)."""
-ONSLAUGHT_SECTIONS = ("summary", "onslaught-teams", "onslaught-immortals", "units", "rounds", "odds")
-ASCENSION_SECTIONS = ("summary", "ascension-titans", "ascension-matrix", "units", "rounds", "odds")
-NAUMACHIA_SECTIONS = (*SECTIONS[:-1], "naval-events", "odds")
-"""Sections of a Naumachia report (Pandora's Wake): Skirmish's, and its crowd favor events before the odds."""
-
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
-main{max-width:980px;margin:0 auto;padding:1rem}
-h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ddd}
-.banner{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem 1rem;border-radius:6px}
-figure{margin:1rem 0;overflow-x:auto}img{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
-.scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse;font-size:.9rem}
-caption{text-align:left;font-weight:600;padding:.3rem 0}details{margin:.5rem 0}summary{cursor:pointer}
-@media (max-width:600px){figure img.wide{max-width:none;width:900px}}
-td,th{padding:.25rem .6rem;border-bottom:1px solid #e5e5e5;text-align:right}td:first-child,th:first-child{text-align:left}
-.meta td{text-align:left}
-@media (max-width:600px){body{font-size:15px}h1{font-size:1.3rem}}
-"""
-
-
-def _png(fig: Figure) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    return buf.getvalue()
-
+ONSLAUGHT_SECTIONS = ("headline", "onslaught-teams", "onslaught-immortals", "rounds", "units", "odds", "summary")
+ASCENSION_SECTIONS = ("headline", "ascension-titans", "ascension-matrix", "rounds", "units", "odds", "summary")
+NAUMACHIA_SECTIONS = (*SECTIONS[:3], "naval-events", *SECTIONS[3:])
+"""Sections of a Naumachia report (Pandora's Wake): Skirmish's, its crowd favor events with the factions."""
 
 _LABELS = {
     "faction": "Faction", "opponent": "Opponent", "arena": "Arena", "games": "Games", "wins": "Wins",
-    "losses": "Losses", "draws": "Draws", "win_rate": "Win rate (95%)", "draw_rate": "Draws",
+    "losses": "Losses", "draws": "Draws", "win_rate": "Win rate (95%)", "draw_rate": "Draw rate",
     "diff": "vs average, points (95%)", "field_average": "Field average", "verdict": "Verdict",
     "first_wins": "First player wins", "first_win_rate": "First player's win rate (95%)",
     "strength": "Strength, log-odds (95%)", "unit": "Unit id", "name": "Unit", "kind": "Kind", "deployed": "Deployed",
@@ -439,9 +514,9 @@ def _cell(col: str, v: Any, lo: Any = None, hi: Any = None) -> str:
     if col == "verdict":
         return verdict_words(v)
     if col == "diff":
-        def pts(x):
-            return f"{100 * x:+.0f}"
-        return f"{pts(v)} [{pts(lo)}, {pts(hi)}]" if lo is not None and hi is not None else pts(v)
+        from hoplostat.headline import interval, points
+
+        return f"{points(v)} {interval(lo, hi)}" if lo is not None and hi is not None else points(v)
     if isinstance(v, float) and any(k in col for k in ("rate", "share", "average", "survival")) or col == "p_kill":
         body = f"{100 * v:.0f}%"
         return f"{body} [{100 * lo:.0f}, {100 * hi:.0f}]" if lo is not None and hi is not None else body
@@ -455,17 +530,39 @@ def _cell(col: str, v: Any, lo: Any = None, hi: Any = None) -> str:
     return str(v)
 
 
-def _table_html(frame: pl.DataFrame, *, digits: int = 3, caption: str = "") -> str:
-    """A table with human headers (`_LABELS`), intervals merged into their value's cell, integer counts, in a
-    box that scrolls sideways on a narrow screen instead of widening the page."""
+def _columns_in_order(frame: pl.DataFrame) -> list[str]:
+    """The columns a table shows: not the `_lo`/`_hi` of a value (they go in its cell), and the verdicts right
+    after the first column (and an arena, when there is one), so a narrow screen shows them unscrolled."""
     cols = [c for c in frame.columns if not (c.endswith("_lo") or c.endswith("_hi")) or c[:-3] not in frame.columns]
+    verdicts = [c for c in cols if "verdict" in c]
+    if not verdicts or not cols:
+        return cols
+    lead = [c for c in cols[:2] if c not in verdicts and (c == cols[0] or c == "arena")]
+    if "diff" in cols:
+        verdicts.append("diff")
+    return lead + verdicts + [c for c in cols if c not in lead and c not in verdicts]
+
+
+def _sort_value(v: Any) -> str:
+    """A number cell's `data-v` (what a click on its header sorts by): its value."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
+        return ""
+    return f" data-v='{v:.6g}'"
+
+
+def _table_html(frame: pl.DataFrame, *, digits: int = 3, caption: str = "") -> str:
+    """A table with human headers (`_LABELS`), intervals merged into their value's cell, integer counts, the
+    verdicts near the left, sortable by a click on a header (`page.SORT_JS`), in a box that scrolls sideways on a
+    narrow screen instead of widening the page."""
+    cols = _columns_in_order(frame)
     head = "".join(f"<th>{html.escape(_LABELS.get(c, c.replace('_', ' ').capitalize()))}</th>" for c in cols)
     body = []
     for row in frame.iter_rows(named=True):
-        cells = [_cell(c, row[c], row.get(f"{c}_lo"), row.get(f"{c}_hi")) for c in cols]
-        body.append("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in cells) + "</tr>")
+        cells = [(_cell(c, row[c], row.get(f"{c}_lo"), row.get(f"{c}_hi")), _sort_value(row[c])) for c in cols]
+        body.append("<tr>" + "".join(f"<td{v}>{html.escape(x)}</td>" for x, v in cells) + "</tr>")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f"<div class='scroll'><table>{cap}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+    return (f"<div class='scroll'><table class='sortable'>{cap}<thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
 def _pct(x: float) -> str:
@@ -477,7 +574,9 @@ def _points(x: float) -> str:
 
 
 def _interval_points(lo: float, hi: float) -> str:
-    return f"[{100 * lo:+.0f}, {100 * hi:+.0f}]"
+    from hoplostat.headline import interval
+
+    return interval(lo, hi)
 
 
 def _average_words(avg: float, who: str, *, line: str = "") -> str:
@@ -563,29 +662,48 @@ _UNITS_TEXT = ("Each unit is measured by what its class is for: attackers by dam
 Section = tuple[str, str, Figure, str, "pl.DataFrame | None"]
 
 
+@dataclass
+class Lead:
+    """A report's headline, as its builder finds it: every candidate finding (`headline.Finding`), the figure a
+    designer reads first (or None: the first section's comes next), what a finding is about (said when none
+    leaves its interval) and the figure's explanation."""
+
+    findings: list = field(default_factory=list)
+    figure: Figure | None = None
+    what: str = "effect"
+    text: str = ""
+
+
+HEADLINE_TEXT = ("Each faction on each arena against that arena's average faction, in points of win rate with its "
+                 "95% interval; orange: stronger, blue: weaker, grey: not distinguishable from average.")
+
+
 def _units_section(t: dict, catalog) -> Section:
     table = _unit_table(t["units"], catalog)
     return ("units", "Units", unit_figure(table, stand_in=_stand_in_ids(catalog)), _UNITS_TEXT, table)
 
 
-def _skirmish_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
-    from hoplostat import stats
+def _skirmish_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+    from hoplostat import headline, stats
 
     t = stats.summary(tables["games"], tables.get("units"))
     names = _faction_names(catalog, factions)
     avg = float(t["field"]["field_average"][0])
+    lead = Lead(headline.skirmish_findings(t, stats.field_average_interval(tables["games"]), names, sweep),
+                arena_figure(t["field"], t["field_by_arena"], names), "faction, matchup, arena or seat", HEADLINE_TEXT)
     sections: list[Section] = [
+        ("field", "Against the field", field_figure(t["field"]),
+         "How many points of win rate each faction is above or below an average faction over every arena, with "
+         "95% intervals (the faction's and the average's uncertainty combined); the headline's figure and the "
+         "table give it per arena, each against its own arena's average. Orange: stronger, blue: weaker, grey: "
+         "not distinguishable from average.",
+         pl.concat([t["field"].with_columns(pl.lit("all").alias("arena")), t["field_by_arena"]], how="diagonal")
+         .select("faction", "arena", "games", "wins", "draws", "win_rate", "field_average", "diff", "diff_lo",
+                 "diff_hi", "verdict")),
         ("win-rates", "Win rates", win_rate_figure(t["win_rates"], reference=avg,
                                                    reference_label=f"average faction {avg:.1%}"),
          "Bars are each faction's share of games won over every opponent, seat and arena; whiskers are 95% "
          f"Wilson intervals. {_average_words(avg, 'faction', line='the dashed line')}", t["win_rates"]),
-        ("field", "Against the field", field_figure(t["field"], t.get("field_by_arena")),
-         "How many points of win rate each faction is above or below an average faction, with 95% intervals "
-         "(the faction's and the average's uncertainty combined); small markers per arena, each against its "
-         "own arena's average. Orange: stronger, blue: weaker, grey: not distinguishable from average.",
-         pl.concat([t["field"].with_columns(pl.lit("all").alias("arena")), t["field_by_arena"]], how="diagonal")
-         .select("faction", "arena", "games", "wins", "draws", "win_rate", "field_average", "diff", "diff_lo",
-                 "diff_hi", "verdict")),
         ("matchups", "Matchups", matchup_overall_figure(t["matchups"]),
          "Each cell is the row faction's win rate against the column faction over both seat orders, with its 95% "
          "interval below it; the next figure splits it by who plays first.", None),
@@ -602,11 +720,11 @@ def _skirmish_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Secti
         sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw.", None))
-    return sections, summary_sentences(t, names)
+    return sections, summary_sentences(t, names), lead
 
 
-def _onslaught_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
-    from hoplostat import stats
+def _onslaught_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+    from hoplostat import headline, stats
 
     t = stats.onslaught_summary(tables)
     if t["immortals"] is not None:
@@ -632,21 +750,25 @@ def _onslaught_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
         sentences.append(f"{r['team']} ({'co-op' if r['coop'] else 'solo'}) defeats {r['mean_defeated']:.2f} "
                          f"[{r['mean_defeated_lo']:.2f}, {r['mean_defeated_hi']:.2f}] immortals per game over "
                          f"{r['games']:,} games.")
-    return sections, sentences
+    found = headline.team_depth_findings(teams)
+    if t["immortals"] is not None:
+        found += headline.opponent_findings(t["immortals"], "immortal", "wave_win_rate", "immortal", sweep,
+                                            trials="faced", trial="wave", what="win")
+    return sections, sentences, Lead(found, what="immortal or team")
 
 
 def onslaught_teams_figure(frame: pl.DataFrame) -> Figure:
     """Mean immortals defeated per team with 95% intervals; co-op teams in orange."""
     f = frame.sort("mean_defeated")
-    fig = Figure(figsize=(7, 0.32 * f.height + 1.6), layout="constrained")
+    fig = Figure(figsize=(7, 0.36 * f.height + 1.6), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(f.height)
     m = f["mean_defeated"].to_numpy()
     err = _whiskers(m, f["mean_defeated_lo"], f["mean_defeated_hi"])
     ax.barh(y, m, color=[ORANGE if c else BLUE for c in f["coop"].to_list()])
     ax.errorbar(m, y, xerr=err, fmt="none", ecolor="black", capsize=2, lw=1)
-    ax.set_yticks(y, f["team"].to_list(), fontsize=7)
-    ax.set_xlim(0, 6)
+    ax.set_yticks(y, f["team"].to_list(), fontsize=9)
+    ax.set_xlim(0, _span(f["mean_defeated_lo"], f["mean_defeated_hi"], pad=0.1, floor=0, ceiling=6.2)[1])
     ax.set_xlabel("immortals defeated per game (blue: solo, orange: co-op)")
     ax.set_title("Onslaught: how deep each team goes (95% interval)", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
@@ -667,7 +789,8 @@ def _solo_coop_rate_figure(frame: pl.DataFrame, key: str, rate: str, *, xlabel: 
         ax.barh(y, mid, height=0.4, color=colour, label="co-op" if coop else "solo")
         ax.errorbar(mid, y, xerr=_whiskers(mid, lo, hi), fmt="none", ecolor="black", capsize=2, lw=1)
     ax.set_yticks(np.arange(len(ids)), ids)
-    ax.set_xlim(0, 1)
+    ax.set_xlim(0, _span(frame[f"{rate}_lo"], frame[f"{rate}_hi"], floor=0, ceiling=1)[1])
+    _percent_axis(ax.xaxis)
     ax.set_xlabel(xlabel)
     ax.legend(frameon=False)
     ax.set_title(title, fontsize=10)
@@ -696,23 +819,24 @@ def ascension_matrix_figure(frame: pl.DataFrame, noun: str = "titan") -> Figure:
     grid = np.full((len(titans), len(teams)), np.nan)
     for t, team, v in solo.select("titan", "team", "win_rate").iter_rows():
         grid[titans.index(t), teams.index(team)] = v
-    fig = Figure(figsize=(0.7 * len(teams) + 3, 0.55 * len(titans) + 2), layout="constrained")
+    fig = Figure(figsize=(0.8 * len(teams) + 3, 0.6 * len(titans) + 2.2), layout="constrained")
     ax = fig.add_subplot()
-    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    vmin, vmax = _rate_limits(grid)
+    im = ax.imshow(grid, vmin=vmin, vmax=vmax, cmap="RdBu")
     for i in range(len(titans)):
         for j in range(len(teams)):
             if not np.isnan(grid[i, j]):
-                ax.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=7,
-                        color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
-    ax.set_xticks(range(len(teams)), teams, rotation=60, ha="right", fontsize=8)
-    ax.set_yticks(range(len(titans)), titans, fontsize=8)
-    ax.set_title(f"Solo: share of games the faction defeats the {noun}", fontsize=9)
-    fig.colorbar(im, ax=ax, shrink=0.8, label="players' win rate")
+                ax.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=9,
+                        color=_ink(grid[i, j], vmin, vmax))
+    ax.set_xticks(range(len(teams)), teams, rotation=60, ha="right", fontsize=9)
+    ax.set_yticks(range(len(titans)), titans, fontsize=9)
+    ax.set_title(f"Solo: share of games the faction defeats the {noun}", fontsize=10)
+    _percent_axis(fig.colorbar(im, ax=ax, shrink=0.8, label="players' win rate").ax.yaxis)
     return fig
 
 
-def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
-    from hoplostat import stats
+def _ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+    from hoplostat import headline, stats
 
     from hoplostat.engine.loop import mode_class
 
@@ -738,7 +862,8 @@ def _ascension_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Sect
     sentences = [f"Players defeat {r['titan']} ({'co-op' if r['coop'] else 'solo'}) in {_pct(r['win_rate'])} "
                  f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of {r['games']:,} games, in "
                  f"{r['mean_rounds']:.1f} rounds on average." for r in t["titans"].iter_rows(named=True)]
-    return sections, sentences
+    found = headline.opponent_findings(t["titans"], "titan", "win_rate", noun, sweep)
+    return sections, sentences, Lead(found, what=noun)
 
 
 def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "") -> Figure:
@@ -755,12 +880,13 @@ def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "")
                 capsize=3, lw=1)
     fair = float(f["fair_share"].mean())
     ax.axvline(fair, color="black", ls="--", lw=1)
-    ax.text(fair, f.height - 0.4, f" fair share {fair:.0%}", fontsize=8, va="bottom")
+    ax.text(fair, f.height - 0.4, f" fair share {fair:.0%}", fontsize=10, va="bottom")
     labels = [f"{v}{'st' if v == 1 else 'nd' if v == 2 else 'rd' if v == 3 else 'th'} to play" if key == "position"
               else str(v) for v in f[key].to_list()]
     ax.set_yticks(y, labels)
-    ax.set_xlim(0, max(0.6, float(np.nanmax(f["win_share_hi"].to_numpy())) + 0.05))
-    ax.set_xlabel("share of games won (orange: above the fair share, blue: below, grey: not distinguishable from it)")
+    ax.set_xlim(0, _span(f["win_share_lo"], f["win_share_hi"], fair, floor=0, ceiling=1)[1])
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel("share of games won (orange: above the fair share,\nblue: below, grey: not distinguishable from it)")
     if ylabel:
         ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
@@ -768,8 +894,8 @@ def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "")
     return fig
 
 
-def _pods_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
-    from hoplostat import stats
+def _pods_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+    from hoplostat import headline, stats
 
     t = stats.pods_summary(tables)
     names = _faction_names(catalog, factions)
@@ -800,7 +926,14 @@ def _pods_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section],
                 if r["verdict"] != "within" else "not distinguishable from its fair share")
         sentences.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_share'])} "
                          f"[{_pct(r['win_share_lo'])}, {_pct(r['win_share_hi'])}] of its {r['games']:,} games: {what}.")
-    return sections, sentences
+    found = headline.share_findings(t["win_shares"], "faction", "faction", names)
+    found += headline.share_findings(t["positions"], "position", "seat", names,
+                                     label=lambda p: f"The player {_ordinal(int(p))} in turn order")
+    return sections, sentences, Lead(found, what="faction or seat")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def pairing_figure(frame: pl.DataFrame) -> Figure:
@@ -815,22 +948,22 @@ def pairing_figure(frame: pl.DataFrame) -> Figure:
         grid[i, j] = grid[j, i] = r["win_rate"]
         text[(i, j)] = text[(j, i)] = (f"{r['win_rate']:.0%}\n[{r['win_rate_lo']:.0%}, {r['win_rate_hi']:.0%}]\n"
                                        f"n={r['games']}")
-    size = 0.95 * n + 2.5
+    size = 1.05 * n + 2.5
     fig = Figure(figsize=(size + 1, size), layout="constrained")
     ax = fig.add_subplot()
-    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r")
+    vmin, vmax = _rate_limits(grid)
+    im = ax.imshow(grid, vmin=vmin, vmax=vmax, cmap="RdBu_r")
     for (i, j), s in text.items():
-        ax.text(j, i, s, ha="center", va="center", fontsize=6.5,
-                color="white" if abs(grid[i, j] - 0.5) > 0.3 else "black")
-    ax.set_xticks(range(n), factions, rotation=60, ha="right", fontsize=8)
-    ax.set_yticks(range(n), factions, fontsize=8)
-    ax.set_title("Alliance: team win rate of each pair of teammates (95% interval, games)", fontsize=9)
-    fig.colorbar(im, ax=ax, shrink=0.8, label="team win rate")
+        ax.text(j, i, s, ha="center", va="center", fontsize=9, color=_ink(grid[i, j], vmin, vmax))
+    ax.set_xticks(range(n), factions, rotation=60, ha="right", fontsize=9)
+    ax.set_yticks(range(n), factions, fontsize=9)
+    ax.set_title("Alliance: team win rate of each pair of teammates\n(95% interval, games)", fontsize=10)
+    _percent_axis(fig.colorbar(im, ax=ax, shrink=0.8, label="team win rate").ax.yaxis)
     return fig
 
 
-def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section], list[str]]:
-    from hoplostat import stats
+def _teams_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+    from hoplostat import headline, stats
 
     t = stats.teams_summary(tables)
     names = _faction_names(catalog, factions)
@@ -864,7 +997,8 @@ def _teams_sections(tables: dict, catalog, factions, cfg) -> tuple[list[Section]
         sentences.append(f"The strongest pairing seen is {names.get(r['mate_1'], r['mate_1'])} with "
                          f"{names.get(r['mate_2'], r['mate_2'])}: {_pct(r['win_rate'])} [{_pct(r['win_rate_lo'])}, "
                          f"{_pct(r['win_rate_hi'])}] of {r['games']:,} games.")
-    return sections, sentences
+    found = headline.teams_findings(t, stats.field_average_interval(tables["games"]), names, sweep)
+    return sections, sentences, Lead(found, what="faction, pairing or seat")
 
 
 def _opponent_stand_ins(catalog, kind: str) -> set[str]:
@@ -886,19 +1020,42 @@ def _faction_names(catalog, factions) -> dict[str, str]:
     return {f: catalog.faction(f).name if f in catalog.factions else f for f in factions}
 
 
-def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section], list[str], dict]:
-    """The report of a sweep's tables as data: its sections (key, title, Figure, explanation, table or
-    None) in page order, its summary sentences, and the stand-in share of the chips used
-    (`sweep.stand_ins`). Sections follow the mode's analysis kind."""
+GROUPS = {
+    "compare": "Against other sweeps", "stronger": "Against other sweeps", "robustness": "Against other sweeps",
+    "field": "Factions", "win-rates": "Factions", "ratings": "Factions", "naval-events": "Factions",
+    "pods-shares": "Factions and seats", "pods-positions": "Factions and seats",
+    "teams-factions": "Teams", "teams-pairings": "Teams", "teams-first": "Teams",
+    "onslaught-teams": "Teams and immortals", "onslaught-immortals": "Teams and immortals",
+    "ascension-titans": "Titans", "ascension-matrix": "Titans",
+    "matchups": "Matchups", "matchups-by-seat": "Matchups", "draft-colours": "The draft", "draft-chips": "The draft",
+    "first-player": "Seats and game length", "rounds": "Seats and game length",
+    "units": "Units and their odds", "odds": "Units and their odds",
+}
+"""The heading each section goes under on the page, in page order (a section not named here: "More")."""
+
+
+def _grouped(sections: list[Section]) -> list[Section]:
+    """The sections in the order of their headings (`GROUPS`), in their own order within one."""
+    order = list(dict.fromkeys(GROUPS.values()))
+    return sorted(sections, key=lambda x: order.index(GROUPS[x[0]]) if x[0] in GROUPS else len(order))
+
+
+def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP") -> dict[str, Any]:
+    """The report of a sweep's tables as data: `sections` (key, title, Figure, explanation, table or None) in page
+    order, the summary `sentences`, the stand-in `share` of the chips used (`sweep.stand_ins`) and the `lead`
+    (`Lead`: the headline's candidates and figure). Sections follow the mode's analysis kind. `path`: the sweep's
+    directory, as the next-step commands name it."""
     from hoplostat.engine.loop import mode_class
+    from hoplostat.headline import Sweep
     from hoplostat.sweep import chips_used, stand_ins
 
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
-    kind = mode_class(str(cfg.get("mode"))).analysis
+    cls = mode_class(str(cfg.get("mode")))
     build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
-             "teams": _teams_sections}.get(kind, _skirmish_sections)
-    sections, sentences = build(tables, catalog, factions, cfg)
+             "teams": _teams_sections}.get(cls.analysis, _skirmish_sections)
+    sweep = Sweep(path, cfg, getattr(cls, "default_max_rounds", None))
+    sections, sentences, lead = build(tables, catalog, factions, cfg, sweep)
     if tables.get("draft") is not None:  # a mode with a draft (Origins): its houses own no chip
         sections.extend(_draft_sections(tables))
         odds_frame = chips_kill_chance_frame(catalog, chips_used(tables).get("chips", []))
@@ -909,7 +1066,18 @@ def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(odds_frame),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
-    return sections, sentences, stand_ins((tables, catalog))
+    return {"sections": _grouped(sections), "sentences": sentences, "share": stand_ins((tables, catalog)),
+            "lead": lead}
+
+
+def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section], list[str], dict]:
+    """The report of a sweep's tables as data (`report_content`): its sections in page order, the headline's
+    figure first as section "headline" when there is one, its summary sentences, and the stand-in share of the
+    chips used (`sweep.stand_ins`)."""
+    c = report_content(manifest, tables, catalog)
+    lead = c["lead"]
+    head = [("headline", "Headline", lead.figure, lead.text, None)] if lead.figure is not None else []
+    return head + c["sections"], c["sentences"], c["share"]
 
 
 def chips_kill_chance_frame(catalog, chips, *, max_hp: int = 6) -> pl.DataFrame:
@@ -1058,19 +1226,70 @@ def check_inputs(results: Path, *, compare_with: Path | None = None,
             "stronger": None if stronger is None else open_sweeps([Path(results), Path(stronger)])}
 
 
+def _compare_section(results: Path, compare_with: Path, opened) -> tuple[Section, str]:
+    """The "compare" section (this sweep against `compare_with`) and its summary sentence."""
+    from hoplostat.comparison import compare_sweeps
+
+    cmp = compare_sweeps(Path(compare_with), results, opened=opened)
+    frame = cmp["table"]
+    section = ("compare", "Change against another sweep", compare_figure(
+        frame, a_name=str(compare_with), b_name=str(results)),
+        f"{cmp['what'].capitalize()} of this sweep (B) minus those of {compare_with} (A), the same matchups: "
+        "the difference in points with its 95% interval (Newcombe), and whether it is significant after Holm's "
+        f"correction over the {frame.height} compared.", frame.drop("p_value"))
+    n_sig = int(frame["significant"].sum())
+    sentence = (f"Against {compare_with}: {n_sig} of {plural(frame.height, 'difference')} "
+                f"{'is' if n_sig == 1 else 'are'} significant"
+                + (": " + ", ".join(f"{r['key']} {100 * r['diff']:+.0f} points" for r in
+                                    frame.filter(pl.col("significant")).iter_rows(named=True)) if n_sig else "") + ".")
+    return section, sentence
+
+
+def _headline_html(lead: Lead, extra: list[str], grow: str, figure: str) -> str:
+    """The headline block: the best finding of each kind, ranked (`headline.headline`), with `extra` sentences
+    (the stronger player's verdicts, a comparison) after them, and what to do next."""
+    from hoplostat.headline import headline, none_found
+
+    top = headline(lead.findings)
+    fine = ("Ranked by size and certainty: by how far each 95% interval's nearer end lies from no effect (the size "
+            "this run is sure of); the best of each kind. Every finding is in the tables below and in words at the "
+            "end." + (f" To tighten every interval, grow this sweep (only the new games are played): {grow}" if top
+                      else ""))
+    return page.headline_html(top, figure=figure, none=none_found(lead.what, grow), fine=fine, also=extra)
+
+
+def _section_html(section: Section, png: bytes, *, level: str = "h3") -> str:
+    key, title, fig, text, table = section
+    out = [f'<section id="{key}"><{level}>{html.escape(title)}</{level}><p>{html.escape(text)}</p>',
+           page.figure_html(fig, png, title)]
+    if table is not None and key == "units":
+        few = _standouts(table, 5)
+        out.append(_table_html(few, caption="The five highest and five lowest within their faction and class"))
+        out.append(f"<details><summary>All {table.height} units (a long table)</summary>{_table_html(table)}</details>")
+    elif table is not None and table.height > 40:
+        out.append(f"<details><summary>The table ({table.height} rows)</summary>{_table_html(table)}</details>")
+    elif table is not None:
+        out.append(_table_html(table))
+    out.append("</section>")
+    return "".join(out)
+
+
 def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None,
                  robustness_with: list[Path] | tuple[Path, ...] = (), checked: dict[str, Any] | None = None,
                  stronger: Path | None = None) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
 
-    Sections follow what the results directory holds: Skirmish sweeps get win rates, matchups,
-    first player, ratings; Onslaught sweeps get immortals defeated per team and per immortal.
-    ``compare_with`` adds the change from another sweep ("compare"), ``robustness_with`` the verdicts under
-    the players of other sweeps of the same matchups ("robustness"), ``stronger`` whether the verdicts hold
-    for a stronger player ("stronger", second on the page). Every sweep is checked (`check_inputs`;
-    ``checked``: its result, when the caller checked them already) before any work, and ``out_dir`` is created
-    only once the report is ready to be written.
+    The page opens with its headline (`headline`: the largest effects of the run by size and certainty, each
+    with its interval and the command to run next) and the figure a designer reads first (Skirmish: the factions
+    by arena), then the sections under their headings (`GROUPS`). Sections follow what the results directory
+    holds: Skirmish sweeps get win rates, matchups, first player, ratings; Onslaught sweeps get immortals
+    defeated per team and per immortal. ``stronger`` adds whether the verdicts hold for a stronger player
+    ("stronger", right after the headline), ``compare_with`` the change from another sweep ("compare"),
+    ``robustness_with`` the verdicts under the players of other sweeps of the same matchups ("robustness").
+    Every sweep is checked (`check_inputs`; ``checked``: its result, when the caller checked them already)
+    before any work, and ``out_dir`` is created only once the report is ready to be written.
     """
+    from hoplostat import headline
     from hoplostat.sweep import chips_used, resume_command
 
     if checked is None:
@@ -1081,34 +1300,27 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
     names = _faction_names(catalog, factions)
-    sections, sentences, share = report_sections(manifest, tables, catalog)
+    content = report_content(manifest, tables, catalog, path=str(results))
+    sections, sentences, share, lead = content["sections"], content["sentences"], content["share"], content["lead"]
+    extra: list[str] = []
+    front: list[Section] = []
+    if stronger is not None:
+        section, lines = stronger_section(Path(results), Path(stronger), opened=checked.get("stronger"))
+        front.append(section)
+        sentences[0:0] = lines
+        extra += lines
+        label, verdicts = _stronger_verdicts(section)
+        lead.findings = headline.with_stronger(lead.findings, verdicts, label)
     if compare_with is not None:
-        from hoplostat.comparison import compare_sweeps
-
-        cmp = compare_sweeps(Path(compare_with), results, opened=checked["compare"])
-        frame = cmp["table"]
-        sections.insert(0, ("compare", "Change against another sweep", compare_figure(
-            frame, a_name=str(compare_with), b_name=str(results)),
-            f"{cmp['what'].capitalize()} of this sweep (B) minus those of {compare_with} (A), the same matchups: "
-            "the difference in points with its 95% interval (Newcombe), and whether it is significant after Holm's "
-            f"correction over the {frame.height} compared.", frame.drop("p_value")))
-        n_sig = int(frame["significant"].sum())
-        sentences.insert(0, f"Against {compare_with}: {n_sig} of {plural(frame.height, 'difference')} "
-                         f"{'is' if n_sig == 1 else 'are'} significant"
-                         + (": " + ", ".join(f"{r['key']} {100 * r['diff']:+.0f} points" for r in
-                                             frame.filter(pl.col("significant")).iter_rows(named=True)) if n_sig else "")
-                         + ".")
+        section, line = _compare_section(Path(results), Path(compare_with), checked["compare"])
+        front.append(section)
+        sentences.insert(len(front) - 1, line)
+        extra.append(line)
     if robustness_with:
         section, lines = robustness_section(Path(results), [Path(p) for p in robustness_with],
                                             opened=checked["robustness"])
-        at = int(compare_with is not None)  # after the comparison
-        sections.insert(at, section)
-        sentences[at:at] = lines
-    if stronger is not None:
-        section, lines = stronger_section(Path(results), Path(stronger), opened=checked.get("stronger"))
-        at = min(1, len(sections))  # right after the first section: the verdicts, then whether they hold
-        sections.insert(at, section)
-        sentences[min(1, len(sentences)):min(1, len(sentences))] = lines
+        front.append(section)
+        sentences[len(front) - 1:len(front) - 1] = lines
     grow = resume_command(results, {**cfg, "games": 2 * int(cfg.get("games") or 1)})
     stand_in, n_chips = share["stand_in"], share["chips"]
     many = {"hero": "heroes", "neutral-hero": "neutral heroes", "titan-ally": "titan allies"}
@@ -1118,22 +1330,23 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
 
     out_dir = output_dir(out_dir, "--out")
     output_dir(out_dir / "figures", "--out")
-    parts = []
-    for key, title, fig, text, table in sections:
-        png = _png(fig)
+
+    def drawn(key: str, fig: Figure) -> bytes:
+        data = page.png(fig)
         with writing(out_dir / "figures" / f"{key}.png", "--out"):
-            (out_dir / "figures" / f"{key}.png").write_bytes(png)
-        img = base64.b64encode(png).decode()
-        wide = " class='wide'" if key in WIDE_FIGURES else ""
-        parts.append(f'<section id="{key}"><h2>{html.escape(title)}</h2><p>{html.escape(text)}</p>'
-                     f'<figure><img{wide} alt="{html.escape(title)}" src="data:image/png;base64,{img}"></figure>')
-        if table is not None and key == "units":
-            few = _standouts(table, 5)
-            parts.append(_table_html(few, caption="The five highest and five lowest within their faction and class"))
-            parts.append(f"<details><summary>All {table.height} units</summary>{_table_html(table)}</details>")
-        elif table is not None:
-            parts.append(_table_html(table))
-        parts.append("</section>")
+            (out_dir / "figures" / f"{key}.png").write_bytes(data)
+        return data
+
+    lead_figure = ""
+    if lead.figure is not None:
+        lead_figure = page.figure_html(lead.figure, drawn("headline", lead.figure), "Headline: " + lead.text)
+    parts, group = [], None
+    for section in [*front, *sections]:
+        heading = GROUPS.get(section[0], "More")
+        if heading != group:
+            parts.append(f"<h2 class='group'>{html.escape(heading)}</h2>")
+            group = heading
+        parts.append(_section_html(section, drawn(section[0], section[2])))
     meta = {
         "results": str(results), "mode": cfg.get("mode"), "arenas": ", ".join(cfg.get("arenas", [])),
         "factions": ", ".join(names[f] for f in factions), "games": f"{games.lazy().select(pl.len()).collect().item():,}",
@@ -1148,22 +1361,35 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
     banner = (f'<p class="banner"><strong>{stand_in} of the {n_chips} chips in this run carry stand-in values</strong>'
-              f" ({html.escape(kinds)}; chosen by hoplostat, not printed on the real chips; see data/README.md)."
-              " Results describe the embedded catalog, not the published game, until you load your own chips"
-              " with --data.</p>")
-    page = (
+              f" ({html.escape(kinds)}; chosen by hoplostat, not printed on the real chips): results describe the "
+              "embedded catalog, not the published game, until you load your own chips with --data "
+              "(data/README.md).</p>")
+    summary = (f"<h2 class='group'>Every finding, and this run</h2><section id='summary'><h3>Every finding in "
+               f"words</h3><details><summary>{plural(len(sentences), 'sentence')}</summary><ul>{items}</ul></details>"
+               f"<p>Intervals are 95%. To tighten them, grow this sweep in its own directory (only the new games are "
+               f"played, and the result equals a sweep run that long from the start): <code>{html.escape(grow)}"
+               f"</code></p><h3>This run</h3><table class='meta'>{meta_html}</table></section>")
+    doc = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>hoplostat balance report</title><style>{_CSS}</style></head><body><main>"
+        f"<title>hoplostat balance report</title><style>{page.CSS}</style></head><body><main>"
         f"<h1>Balance report: {html.escape(str(cfg.get('mode', '')).title())}</h1>{banner}"
-        f"<section id='summary'><h2>Summary</h2><ul>{items}</ul>"
-        "<p>Intervals are 95%. To tighten them, grow this sweep in its own directory (only the new games are "
-        f"played, and the result equals a sweep run that long from the start): <code>{html.escape(grow)}</code></p>"
-        f"<table class='meta'>{meta_html}</table></section>{''.join(parts)}</main></body></html>"
+        f"{_headline_html(lead, extra, grow, lead_figure)}{''.join(parts)}{summary}</main>"
+        f"<script>{page.SORT_JS}</script></body></html>"
     )
     index = out_dir / "index.html"
     tmp = out_dir / ".index.html.tmp"
     with writing(index, "--out"):
-        tmp.write_text(page, encoding="utf-8")
+        tmp.write_text(doc, encoding="utf-8")
         tmp.replace(index)
     return index
+
+
+def _stronger_verdicts(section: Section) -> tuple[str, dict[str, str]]:
+    """The stronger player's label and its verdict change per subject, from the "stronger" section's table."""
+    table = section[4]
+    col = next((c for c in table.columns if c.startswith("verdict under ")), None) if table is not None else None
+    if table is None or table.height == 0 or col is None:
+        return "", {}
+    label = [c for c in table.columns if c.startswith("verdict under ")][-1][len("verdict under "):]
+    return label, dict(zip(table[table.columns[0]].to_list(), table["the stronger player's verdict"].to_list()))

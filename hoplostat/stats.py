@@ -203,6 +203,40 @@ def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFra
     return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"], descending=[*([False] if by_arena else []), True])
 
 
+def field_average_interval(games: Frame) -> tuple[float, float, float]:
+    """(average, low, high): `field_average` of two-seat games with its 95% interval (the Wilson interval of the
+    share of games with a winner, halved), the line `against_average` measures a rate from."""
+    n, draws = _seat_counts(games)
+    return (_average_seat(n, draws)[0], *_average_seat_interval(n, draws))
+
+
+def arena_effects(by_arena: pl.DataFrame) -> pl.DataFrame:
+    """Per faction and pair of arenas (`field_differences(..., by_arena=True)`): how many points better the faction
+    does on `arena` than on `other`, each measured against its own arena's average: `diff` = its `diff` there
+    minus its `diff` on `other`, with a 95% interval by Newcombe's method (MOVER, as `against_average`: the
+    distances from each arena's difference to the ends of its interval, combined in quadrature), and `verdict`
+    "stronger" (better on `arena`), "weaker" or "within" (the interval holds 0). Each pair once, `arena` the one
+    the faction does better on; the largest effects first."""
+    arenas = sorted(by_arena["arena"].unique().to_list())
+    rows = []
+    for i, a in enumerate(arenas):
+        for b in arenas[i + 1:]:
+            x = by_arena.filter(pl.col("arena") == a).select("faction", "diff", "diff_lo", "diff_hi")
+            y = by_arena.filter(pl.col("arena") == b).select("faction", "diff", "diff_lo", "diff_hi")
+            for r in x.join(y, on="faction", suffix="_o").iter_rows(named=True):
+                d = r["diff"] - r["diff_o"]
+                lo = d - ((r["diff"] - r["diff_lo"]) ** 2 + (r["diff_hi_o"] - r["diff_o"]) ** 2) ** 0.5
+                hi = d + ((r["diff_hi"] - r["diff"]) ** 2 + (r["diff_o"] - r["diff_lo_o"]) ** 2) ** 0.5
+                better = d >= 0
+                rows.append({"faction": r["faction"], "arena": a if better else b, "other": b if better else a,
+                             "diff": d if better else -d, "diff_lo": lo if better else -hi,
+                             "diff_hi": hi if better else -lo})
+    schema = {"faction": pl.String, "arena": pl.String, "other": pl.String, "diff": pl.Float64,
+              "diff_lo": pl.Float64, "diff_hi": pl.Float64}
+    out = pl.DataFrame(rows, schema=schema)
+    return out.with_columns(_verdict("diff_lo", "diff_hi")).sort("diff", "faction", descending=[True, False])
+
+
 _SEAT_COLUMNS = ("win_rate_first", "win_rate_second", "games_first", "games_second")
 
 

@@ -390,3 +390,41 @@ def test_the_command_list_gives_each_commands_help_on_one_wrapped_paragraph():
     for name in ("summarize", "compare", "ladder", "rulings", "tune", "odds"):
         assert listed[name].endswith("."), listed[name]  # the whole paragraph on the command's own line
     assert "Holm's correction for the number of factions compared; and how many" in listed["compare"]
+
+
+# --------------------------------------------------------------------------- eta
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def _progress_at(steps, total=1000, capsys=None):
+    """A plain Progress fed `steps` of (seconds, done); its lines."""
+    from hoplostat.cli._common import Progress
+
+    clock = _Clock()
+    bar = Progress("sweep skirmish", total, every=0)
+    bar._clock, bar._start = clock, 0.0
+    for when, done in steps:
+        clock.now = when
+        bar.update(done)
+    return [line for line in capsys.readouterr().err.splitlines() if line.startswith("sweep ")], bar
+
+
+def test_the_eta_waits_for_a_measured_rate_after_the_first_chunks(capsys):
+    # the first 50 games took 30 s (workers starting); the next 50 took 5 s
+    lines, bar = _progress_at([(0, 0), (30, 50), (35, 100)], capsys=capsys)
+    assert lines[0].endswith(", eta --") and lines[1].endswith(", eta --"), lines
+    assert lines[2].endswith(", eta 0:01:30"), lines  # 900 games left at 10 a second, not 315 s from 35 s / 100
+    assert bar.eta(45.0) == pytest.approx(15 * 900 / 50)
+
+
+def test_the_eta_of_a_resumed_sweep_counts_only_this_runs_games(capsys):
+    lines, bar = _progress_at([(0, 500), (30, 550), (33, 575), (35, 600)], capsys=capsys)
+    assert [line.endswith("eta --") for line in lines] == [True, True, True, False], lines
+    assert lines[-1].endswith(", eta 0:00:40"), lines  # 400 left at 10 a second

@@ -48,7 +48,7 @@ def test_names_from_data_are_escaped(tiny_sweep, tmp_path, capsys):
     (overlay / "kunlun.toml").write_text(text)
     data = run_json(capsys, "report", str(tiny_sweep), "--out", str(tmp_path / "rep"), "--data", str(overlay))
     page = Path(data["report"]).read_text()
-    assert "<script>" not in page
+    assert "<script>alert(1)" not in page and page.count("<script>") == 1  # the page's own sorting script only
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 
@@ -120,3 +120,108 @@ def test_verdicts_read_in_words_on_the_page(tiny_sweep, tmp_path, capsys):
     for short in ("within", "stronger", "weaker"):
         assert f"<td>{short}</td>" not in page
     assert any(f"<td>{w}</td>" in page for w in VERDICT_WORDS.values())
+
+
+def test_the_page_opens_with_its_headline_then_the_sections_under_headings(tiny_sweep, tmp_path, capsys):
+    data = run_json(capsys, "report", str(tiny_sweep), "--out", str(tmp_path / "rep"))
+    page = Path(data["report"]).read_text()
+    assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in page
+    at = {key: page.index(f"id='{key}'") if f"id='{key}'" in page else page.index(f'id="{key}"') for key in SECTIONS}
+    assert sorted(at, key=at.get) == list(SECTIONS)  # headline first, every finding in words last
+    assert page.index("stand-in values") < at["headline"]  # the banner stays above everything
+    headings = re.findall(r"<h2 class='group'>([^<]+)</h2>", page)
+    assert headings == ["Factions", "Matchups", "Seats and game length", "Units and their odds",
+                        "Every finding, and this run"]
+    assert "figures/headline.png" not in page and (tmp_path / "rep" / "figures" / "headline.png").exists()
+    # the long per-unit table is folded
+    assert re.search(r"<details><summary>All \d+ units \(a long table\)</summary><div class='scroll'>", page)
+
+
+def test_no_table_repeats_a_header_and_no_number_prints_minus_zero(tiny_sweep, tmp_path, capsys):
+    import html as html_
+
+    data = run_json(capsys, "report", str(tiny_sweep), "--out", str(tmp_path / "rep"))
+    page = Path(data["report"]).read_text()
+    for head in re.findall(r"<thead><tr>(.*?)</tr></thead>", page):
+        names = re.findall(r"<th>(.*?)</th>", head)
+        assert len(names) == len(set(names)), names
+    text = html_.unescape(re.sub(r"<[^>]+>", " ", page.split("<style>")[0] + page.split("</style>")[1]))
+    assert not re.search(r"(?<![\w.])-0(?![.\d])", text), re.findall(r".{30}(?<![\w.])-0(?![.\d]).{10}", text)
+
+
+def test_a_figure_says_its_smallest_text_and_keeps_it_9_px_high():
+    from matplotlib.figure import Figure
+
+    from hoplostat import page
+
+    fig = Figure(figsize=(4, 3))
+    ax = fig.add_subplot()
+    ax.plot([0, 1], [0, 1], label="tiny")
+    ax.legend(fontsize=5.5)
+    ax.set_title("big", fontsize=14)
+    data = page.png(fig)
+    assert page.smallest_font_pt(fig) == 5.5
+    w, _ = page.png_size(data)
+    assert w == 4 * page.DPI
+    html = page.figure_html(fig, data, "t")
+    shown = page.min_width(w, 5.5)
+    assert f"min-width:{shown}px" in html and 'data-font-pt="5.5"' in html
+    assert 5.5 * page.DPI / 72 * shown / w >= 9 > 5.5 * page.DPI / 72 * (shown - 1) / w
+
+
+def test_the_headline_lists_findings_in_order_with_what_to_do_next():
+    from hoplostat import page
+    from hoplostat.headline import Finding
+
+    found = [Finding("arena", "a", 0.2, 0.1, 0.3, "First <b>.", "hoplostat tune x -a y", "find a change"),
+             Finding("first-player", "f", 0.05, 0.04, 0.06, "Second.", "", "")]
+    out = page.headline_html(found, figure="<figure></figure>", none="nothing", fine="ranked", also=["Stronger."])
+    assert out.index("First &lt;b&gt;.") < out.index("Second.") < out.index("Stronger.")
+    assert "<li>1. Find a change: <code>hoplostat tune x -a y</code></li>" in out and "2. " not in out
+    assert "nothing" not in out
+    assert "<p class='findings'>nothing</p>" in page.headline_html([], none="nothing")
+
+
+def test_points_in_tables_and_sentences_never_read_minus_zero():
+    from hoplostat import report
+
+    assert report._cell("diff", -0.021, -0.034, -0.0002) == "-2 [-3, 0]"
+    assert report._cell("diff", -0.003, -0.03, 0.02) == "-0.3 [-3, +2]"
+    assert report._interval_points(-0.034, -0.004) == "[-3, -0.4]"
+
+
+def _drawn_texts(fig):
+    """Every text the figure draws: titles, axis labels, legends, cell labels, and the tick labels of the ticks
+    inside each axis's view (the locator's ticks beyond it are not drawn)."""
+    from matplotlib.text import Text
+
+    ticks = set()
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            lo, hi = sorted(axis.get_view_interval())
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                if not lo - 1e-9 <= tick.get_loc() <= hi + 1e-9:
+                    ticks.update({id(tick.label1), id(tick.label2)})
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip() and id(t) not in ticks
+            and (t.axes is None or t.axes.get_visible())]
+
+
+def test_no_figure_cuts_its_text(tiny_sweep):
+    """Every text of every figure of the report lies inside the figure (the units chart cut its axis label)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from hoplostat import report
+    from hoplostat.sweep import scan_tables, sweep_catalog
+
+    manifest, tables = scan_tables(tiny_sweep)
+    sections, _, _ = report.report_sections(manifest, tables, sweep_catalog(manifest, None))
+    assert {s[0] for s in sections} >= {"headline", "units", "odds"}
+    for key, _title, fig, *_ in sections:
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        w, h = fig.bbox.width, fig.bbox.height
+        cut = [(t.get_text(), [round(v) for v in t.get_window_extent(renderer).extents]) for t in _drawn_texts(fig)
+               if not (-1 <= t.get_window_extent(renderer).x0 and t.get_window_extent(renderer).x1 <= w + 1
+                       and -1 <= t.get_window_extent(renderer).y0 and t.get_window_extent(renderer).y1 <= h + 1)]
+        assert not cut, (key, w, h, cut)

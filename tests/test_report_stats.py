@@ -129,7 +129,7 @@ def test_tables_have_human_headers_intervals_in_the_cell_and_integer_counts():
     assert "win_rate_lo" not in html and "Win rate (95%)" in html and "Games" in html
     r = stats.win_rates(g).row(0, named=True)
     assert f"{100 * r['win_rate']:.0f}% [{100 * r['win_rate_lo']:.0f}, {100 * r['win_rate_hi']:.0f}]" in html
-    assert f"<td>{r['games']:,}</td>" in html and ".000" not in html
+    assert f"<td data-v='{r['games']}'>{r['games']:,}</td>" in html and ".000" not in html
     assert "class='scroll'" in html
     diff = report._table_html(stats.field_differences(g))
     x = stats.field_differences(g).row(0, named=True)
