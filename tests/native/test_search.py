@@ -78,11 +78,11 @@ def test_the_rungs_play_each_against_the_one_below_named_first():
 
 @pytest.mark.slow
 def test_the_search_beats_greedy_clearly():
-    """search:16 against greedy, 40 games in pairs with the seats swapped on both arenas: a search that only
-    repeated greedy's choice would score about 50%."""
-    cfg = LadderConfig("skirmish", ("greedy", "search:16"), games=40, seed=7, adjacent=True)
+    """search:64 against greedy, 40 games in pairs with the seats swapped on both arenas: a search that only
+    repeated greedy's choice would score about 50% (it scores about 89% over 100 games)."""
+    cfg = LadderConfig("skirmish", ("greedy", "search:64"), games=40, seed=7, adjacent=True)
     (row,) = ladder_table(run_ladder(cfg, jobs=2)).to_dicts()
-    assert row["p"] == "search:16" and row["score_lo"] > 0.6, row
+    assert row["p"] == "search:64" and row["score_lo"] > 0.6, row
 
 
 def test_converge_sweeps_rungs_until_they_agree_or_the_rungs_end(capsys, tmp_path, monkeypatch):
