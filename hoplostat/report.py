@@ -1167,10 +1167,11 @@ def robustness_section(results: Path, others: list[Path], *, opened: list | None
     return section, sentences
 
 
-def stronger_section(results: Path, stronger: Path, *, opened: list | None = None) -> tuple[Section, list[str]]:
+def stronger_section(results: Path, stronger: Path, *, opened: list | None = None,
+                     names: dict[str, str] | None = None) -> tuple[Section, list[str]]:
     """"Do these verdicts hold for stronger players?": this sweep's verdicts beside a sweep of the same matchups by a
     stronger player (`stronger`), each marked holds, changes (to or from "not distinguishable") or reverses
-    (`converge.verdict_change`), with the rank correlation; and the summary sentence."""
+    (`converge.verdict_change`), with the rank correlation; and the summary sentence (naming each by `names`)."""
     from hoplostat.converge import verdict_change
     from hoplostat.robustness import WORDS, robustness_sweeps
 
@@ -1199,8 +1200,9 @@ def stronger_section(results: Path, stronger: Path, *, opened: list | None = Non
             f"{counts['changes']} change (to or from not distinguishable), {counts['reverses']} reverse; {corr}.")
     section = ("stronger", "Do these verdicts hold for stronger players?",
                robustness_figure(r["table"], [a, b], subject=subject), text, table)
-    reversed_ = [row[subject] for row in rows if row["the stronger player's verdict"] == "reverses"]
-    changed = [row[subject] for row in rows if row["the stronger player's verdict"] == "changes"]
+    named = (names or {}).get
+    reversed_ = [named(row[subject], row[subject]) for row in rows if row["the stronger player's verdict"] == "reverses"]
+    changed = [named(row[subject], row[subject]) for row in rows if row["the stronger player's verdict"] == "changes"]
     sentence = (f"Under a stronger player ({b}): {counts['holds']} of {plural(len(rows), 'verdict')} hold"
                 + (f"; {', '.join(changed)} change" if changed else "")
                 + (f"; {', '.join(reversed_)} reverse" if reversed_ else "") + ".")
@@ -1305,7 +1307,7 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     extra: list[str] = []
     front: list[Section] = []
     if stronger is not None:
-        section, lines = stronger_section(Path(results), Path(stronger), opened=checked.get("stronger"))
+        section, lines = stronger_section(Path(results), Path(stronger), opened=checked.get("stronger"), names=names)
         front.append(section)
         sentences[0:0] = lines
         extra += lines
