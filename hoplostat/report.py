@@ -1026,12 +1026,13 @@ GROUPS = {
     "pods-shares": "Factions and seats", "pods-positions": "Factions and seats",
     "teams-factions": "Teams", "teams-pairings": "Teams", "teams-first": "Teams",
     "onslaught-teams": "Teams and immortals", "onslaught-immortals": "Teams and immortals",
-    "ascension-titans": "Titans", "ascension-matrix": "Titans",
+    "ascension-titans": "{opponents}", "ascension-matrix": "{opponents}",
     "matchups": "Matchups", "matchups-by-seat": "Matchups", "draft-colours": "The draft", "draft-chips": "The draft",
     "first-player": "Seats and game length", "rounds": "Seats and game length",
     "units": "Units and their odds", "odds": "Units and their odds",
 }
-"""The heading each section goes under on the page, in page order (a section not named here: "More")."""
+"""The heading each section goes under on the page, in page order (a section not named here: "More");
+`{opponents}`: what the mode's players face, in its own word (`Mode.opponent`: titans, bosses)."""
 
 
 def _grouped(sections: list[Section]) -> list[Section]:
@@ -1343,8 +1344,11 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     if lead.figure is not None:
         lead_figure = page.figure_html(lead.figure, drawn("headline", lead.figure), "Headline: " + lead.text)
     parts, group = [], None
+    from hoplostat.engine.loop import mode_class
+
+    opponents = mode_class(str(cfg.get("mode"))).opponent[1].capitalize()
     for section in [*front, *sections]:
-        heading = GROUPS.get(section[0], "More")
+        heading = GROUPS.get(section[0], "More").format(opponents=opponents)
         if heading != group:
             parts.append(f"<h2 class='group'>{html.escape(heading)}</h2>")
             group = heading

@@ -23,7 +23,7 @@ def test_the_board_game_of_the_lost_cities_ranks_bosses(capsys, tmp_path):
     code, _, err = run_cli(capsys, "report", str(out), "--out", str(tmp_path / "report"))
     assert code == 0, err
     page = (tmp_path / "report" / "index.html").read_text()
-    assert "<h2>Bosses</h2>" in page and "<h2>Titans</h2>" not in page
+    assert "<h3>Bosses</h3>" in page and ">Bosses</h2>" in page and "Titans" not in page
 
 
 def test_ascension_still_ranks_titans(capsys, tmp_path):
