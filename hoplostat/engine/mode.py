@@ -400,6 +400,10 @@ class Mode:
     `ROW_HEAD`, any other table whole (`units` is `UNIT_ROW` in every mode). `schema(table)` joins them."""
     heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
     """The mode's goals as heuristic players score them (`Heuristics`)."""
+    hidden_camps: ClassVar[bool] = False
+    """True where the book keeps a troop's camp face down from the other players (Remastered, Skirmish set-up 5:
+    "these units will remain hidden from other players ... until they are deployed"): a searching player's
+    continuations then deal every other troop's hidden chips again (`redeal_hidden`), never reading them."""
     options: ClassVar[tuple[ModeOption, ...]] = ()
     """The mode's options (`ModeOption`): `--option NAME=VALUE` on `play` and `sweep`, validated by
     `parse_options`, passed in `GameSpec.options`, recorded in a sweep's manifest, listed by `hoplostat modes`."""
@@ -571,6 +575,14 @@ class Mode:
         if got is None or got[0] is not g:
             got = cache[key] = (g, build())
         return got[1]
+
+    def redeal_hidden(self, s: Any, rng: np.random.Generator, viewer: int) -> None:
+        """In a copy of the game a player searches (`hidden_camps`): deal again, from `rng`, what `viewer` cannot
+        see. Default: the face-down units of every other troop's camp and bag (`rules.redeal_hidden`); a rule set
+        whose hand mixes units and tactic chips deals both."""
+        from hoplostat.engine import rules
+
+        rules.redeal_hidden(s, rng, viewer)
 
     def objective(self, g: Game, troop: int) -> float:
         """Progress of `troop`'s side toward the mode's goal that Health on the board does not show, in

@@ -19,7 +19,7 @@ import numpy as np
 from hoplostat.catalog.model import Tactic
 from hoplostat.dice import COLOURS, FACES, Pool, exact_floats, hit_weights
 from hoplostat.engine.registry import effect, effect_impl, register_effect, rulesets_with, unit_hooks
-from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, GameState, PlacedTactic, UnitState
 
 # --------------------------------------------------------------------------- dice
 
@@ -159,6 +159,27 @@ class Game:
         own = getattr(self.roller, "rng", None)
         if own is not None and own is not self.rng:
             own.bit_generator.state = rng.bit_generator.state
+
+
+def redeal_hidden(s: GameState, rng: np.random.Generator, viewer: int) -> None:
+    """Deal again what `viewer` cannot see, in a copy of the game a player searches (determinization): each other
+    troop's face-down units (non-elite, in camp and never deployed, or in its bag) are pooled, shuffled by `rng`
+    and as many as were in camp go back to camp, the rest to the bag. The copy then plays a world consistent
+    with what the viewer has seen (the faction, the units deployed so far, how many wait in camp), not the
+    real camp (Remastered, Skirmish set-up 5: face down, hidden from the other players until deployed). Only
+    zones change; the native core's `game::redeal_hidden` is the same deal (pool in uid order, numpy's
+    shuffle), so both engines' lookaheads play the same games."""
+    for troop in range(len(s.troops)):
+        if troop == viewer:
+            continue
+        pool = [u for u in s.units if u.troop == troop and u.active and not u.unit.elite
+                and (u.zone == BAG or (u.zone == CAMP and u.times_deployed == 0))]
+        in_camp = sum(1 for u in pool if u.zone == CAMP)
+        if in_camp == 0 or in_camp == len(pool):
+            continue
+        rng.shuffle(pool)
+        for k, u in enumerate(pool):
+            u.zone = CAMP if k < in_camp else BAG
 
 
 # --------------------------------------------------------------------------- derived stats

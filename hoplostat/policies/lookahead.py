@@ -5,22 +5,30 @@ At every decision a turn step asks (deploy, tactic, move, ability, engage: `Game
    attack or a deployment: `NEVER_PASS`), the safest hex for the unit greedy moves or deploys, and
    greedy's choice restricted to each other unit (its best move, attack or deployment) or tactic chip,
    up to `width` in all;
-2. plays each candidate forward `budget / candidates` times in clones of the game (`Game.clone`,
-   `engine.loop.resume`): every player, itself included, plays greedy in the continuation, which stops
-   at a horizon of `horizon` turns (default: the rest of this turn, every other troop's reply and its own
-   next turn, where what it set up pays off) or at the game's end;
+2. plays the candidates forward in clones of the game (`Game.clone`, `engine.loop.resume`) by sequential
+   halving: rounds in which every surviving candidate plays the same number of continuations, the better
+   half kept each round, so the budget goes where the decision is close (`budget` continuations in all,
+   split as `budget // (survivors * rounds)` per candidate and round). Every player, itself included,
+   plays greedy in the continuation, which stops at a horizon of `horizon` turns (default: the rest of
+   this turn, every other troop's reply and its own next turn, where what it set up pays off) or at the
+   game's end. Where the mode keeps camps face down (`Mode.hidden_camps`), every continuation first deals
+   the other troops' hidden chips again (`Mode.redeal_hidden`): the player plans against what it could
+   know, never against the real camp;
 3. scores each continuation from its own side (`standing`: won or lost when the game ended, otherwise the
    Health its team has in combat and in reserve against the opponents', a primary hero counted three
-   times, plus crowd favor, rewards and the mode's `objective`), and keeps the candidate with the best
-   mean; greedy's choice wins ties, and where the mode says so (`Heuristics.trust`) it wins unless
-   another beats it by that many standard errors.
+   times, plus crowd favor, rewards and the mode's `objective`, its progress toward the mode's goal), and
+   keeps the survivor of the last round; ties keep the earlier candidate (greedy's choice first), and where
+   the mode says so (`Heuristics.trust`) greedy's choice stays to the last round and wins unless the other
+   beats it by that many standard errors.
 
 Why flat Monte Carlo and not MCTS: a game asks a player about a hundred decisions, most with one or two
 sensible answers, and our budget is a few dozen playout turns per decision. A tree would spread that
 budget over sequences of answers and chance nodes and see each only a handful of times; one ply of
 candidates, each continued by a policy that is already sensible, concentrates it where greedy is blind
-(what the opponents do next). Common random numbers make the comparison sharper: continuation k of every
-candidate rolls the same dice stream, so candidates differ by their choice and not by their luck.
+(what the opponents do next). Common random numbers make the comparison sharper: continuation k of a round
+rolls the same dice stream (and deals the same hidden camp) for every candidate, so candidates differ by their
+choice and not by their luck. Sequential halving (Karnin, Koren and Somekh 2013) is the simple budgeted bandit
+for picking the best arm: an even split spends most of a small budget on candidates that are clearly worse.
 
 Randomness: the continuations' dice and greedy's tie-breaks come from the player's own streams, spawned
 from the rng it was made with (the game's, in a sweep) without drawing from it, so a game with this
@@ -202,33 +210,46 @@ class LookaheadController:
         return self._turns + 1
 
     def _pick(self, g: Any, troop: int, decision: str, cands: list) -> Any:
+        """Sequential halving over the candidates (the budget where the decision is close): rounds of
+        continuations, every surviving candidate played from the same seeds (common random numbers), the better
+        half by mean kept each round (ties keep the earlier candidate: greedy's choice first); a round gives
+        each survivor `budget // (survivors * rounds)` continuations, at least one. The same as the native
+        core's `lookahead::pick` and `search::halving`."""
         self.searched += 1
         s = g.state
-        per = max(1, self.budget // len(cands))
         horizon = self.horizon if self.horizon is not None else self._round_horizon(g)
-        seeds = self._stream().integers(0, 2**63, size=per)
-        scores = np.empty((len(cands), per))
-        for k, seed in enumerate(seeds):
-            for i, c in enumerate(cands):
-                sim = g.clone()
-                sim.depth = g.depth + 1
-                sim.reseed(np.random.default_rng(int(seed)))
-                sim.forced = (decision, c)
-                resume(sim, turns=horizon)
-                scores[i, k] = standing(sim, troop)
-        # Keep greedy's choice unless a candidate beats it by more than `trust` standard errors of the
-        # paired differences (the same dice stream for both): the mode declares how far greedy's own
-        # scoring is to be trusted against a short continuation's (`Heuristics.trust`).
+        redeal = s.mode.hidden_camps
         trust = s.mode.heuristics.trust
-        total = scores.sum(axis=1)
-        best = 0
-        for i in range(1, len(cands)):
-            if total[i] > total[best]:
-                if trust and per > 1:
-                    d = scores[i] - scores[0]
-                    if d.mean() <= trust * d.std(ddof=1) / np.sqrt(per):
-                        continue
-                best = i
+        n = len(cands)
+        rounds = (n - 1).bit_length()  # ceil(log2(n))
+        scores: list[list[float]] = [[] for _ in cands]
+        alive = list(range(n))
+        stream = self._stream()
+        while len(alive) > 1:
+            per = max(1, self.budget // (len(alive) * rounds))
+            for seed in stream.integers(0, 2**63, size=per):
+                for i in alive:
+                    sim = g.clone()
+                    sim.depth = g.depth + 1
+                    sim.reseed(np.random.default_rng(int(seed)))
+                    if redeal:  # what this player cannot see is dealt again in every continuation
+                        s.mode.redeal_hidden(sim.state, sim.rng, troop)
+                    sim.forced = (decision, cands[i])
+                    resume(sim, turns=horizon)
+                    scores[i].append(standing(sim, troop))
+            means = {i: float(np.asarray(scores[i]).sum()) / len(scores[i]) for i in alive}
+            keep = sorted(alive, key=lambda i: (-means[i], i))[: (len(alive) + 1) // 2]
+            if trust and 0 not in keep and len(keep) > 1:  # greedy's choice, the incumbent, stays to the last round
+                keep[-1] = 0
+            alive = keep
+        best = alive[0]
+        # Where the mode trusts greedy (`Heuristics.trust`: how far greedy's own scoring is to be trusted
+        # against a short continuation's), its choice stays unless the winner beats it by more than `trust`
+        # standard errors of the paired differences (the same seeds) over every continuation both played.
+        if trust and best != 0:
+            d = np.asarray(scores[best]) - np.asarray(scores[0])
+            if len(d) < 2 or d.mean() <= trust * d.std(ddof=1) / np.sqrt(len(d)):
+                best = 0
         return cands[best]
 
 

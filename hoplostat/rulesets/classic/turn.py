@@ -35,6 +35,36 @@ def bag_count(s: GameState, troop: int) -> int:
     return sum(1 for u in s.units if u.troop == troop and u.zone == BAG) + len(t.tactics_bag)
 
 
+def redeal_hand(s: GameState, rng, viewer: int, *, shown: Callable[[ClassicTroop, Tactic], bool] = lambda t, x: False
+                ) -> None:
+    """Deal again, in a copy of the game a player searches, what `viewer` cannot see of every other troop: its
+    concealed hand (Rise of Rome, "Starting a Game": the prep area chips are "your concealed hand"; The Lost
+    Cities, "Setup": "kept hidden from your opponent") and its bag. The hand's units never deployed and its tactic
+    chips (those `shown` excepted) are pooled with the bag's units and tactics, shuffled by `rng`, and as many
+    chips as the hand held go back to it, units and tactics alike: the viewer knows the hand's size, not its mix."""
+    for troop, t in enumerate(s.troops):
+        if troop == viewer or not isinstance(t, ClassicTroop):
+            continue
+        units = [u for u in s.units if u.troop == troop and u.active and not u.unit.elite
+                 and (u.zone == BAG or (u.zone == CAMP and u.times_deployed == 0))]
+        kept = [x for x in t.tactics_camp if shown(t, x)]
+        # in a canonical order (units by uid, tactics by id), so the deal depends on the seed, never on the real hand
+        tactics = sorted([x for x in t.tactics_camp if not shown(t, x)] + list(t.tactics_bag), key=lambda x: x.id)
+        hand = sum(1 for u in units if u.zone == CAMP) + len(t.tactics_camp) - len(kept)
+        if hand == 0 or hand == len(units) + len(tactics):
+            continue
+        order = list(range(len(units) + len(tactics)))
+        rng.shuffle(order)
+        dealt: list[Tactic] = []
+        rest: list[Tactic] = []
+        for k, i in enumerate(order):
+            if i < len(units):
+                units[i].zone = CAMP if k < hand else BAG
+            else:
+                (dealt if k < hand else rest).append(tactics[i - len(units)])
+        t.tactics_camp, t.tactics_bag = kept + dealt, rest
+
+
 def draw(g: Game, troop: int) -> None:
     """Rise of Rome, "Phase 4: Draw": refill the prep area to its size from the bag, chip by chip at random,
     when the bag allows (ROR-39: no penalty for an empty circle)."""

@@ -91,11 +91,18 @@ class LostCities(Mode):
     stunned_beasts_lock = True
     """A stunned beast still locks the player units next to it (`base.locks`): The Lost Cities' Stun takes a
     unit's move, attack and abilities (TLC-87), and its book says nothing of the lock (ruling R-ROR-49)."""
+    hidden_camps = True
+    """"Setup": the prep area is "kept hidden from your opponent" (`redeal_hidden`)."""
 
     __slots__ = ("arena_id",)
 
     def __init__(self, arena_id: str = ARENA) -> None:
         self.arena_id = arena_id
+
+    def redeal_hidden(self, s: GameState, rng: np.random.Generator, viewer: int) -> None:
+        """The other troops' hidden prep areas and bags dealt again, gladiators and tactics alike (`phase.redeal_hand`);
+        a tactic earned from the crowd favor meter (`cf_hand`, R-TLC-4) is not on a prep circle and stays."""
+        phase.redeal_hand(s, rng, viewer, shown=lambda t, x: any(x is c for c in getattr(t, "cf_hand", ())))
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod

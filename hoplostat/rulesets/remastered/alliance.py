@@ -83,6 +83,9 @@ class Alliance(PozzuoliPlayersMode):
                          "team_a_favor": "int", "team_b_favor": "int", "team_a_rewards": "int", "team_b_rewards": "int",
                          **per_seat("abcd", "units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "hero_defeated")}}
+    hidden_camps = True
+    """Set-up 8: each player's six units wait face down, "hidden from other players, including their teammate,
+    until they are deployed"; the four not chosen stay in the bag, so a re-deal draws six of the ten."""
 
     __slots__ = ()
 

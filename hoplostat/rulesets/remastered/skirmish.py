@@ -34,6 +34,9 @@ ARENAS = ("pozzuoli", "colosseum")
 POZZUOLI_REWARDS = (5, 10, 15, 20)
 """Remastered, "Crowd Favor in Pozzuoli Arena": a reward every five spaces; nothing after the last (CF-2)."""
 CAMP_SIZE = 4
+PRESSURE = 1.0
+"""Health points a lookahead's evaluation gives each unit that could attack the opposing primary hero next turn
+(`Skirmish.objective`); a dyadic weight, so the sums are exact in any order (the native core's match)."""
 
 
 def claim_pozzuoli_reward(g: Game, troop: int, k: int) -> None:
@@ -83,6 +86,8 @@ class Skirmish(Mode):
     analysis = "versus"
     success = "faction a wins"
     columns = VERSUS_COLUMNS
+    hidden_camps = True
+    """Set-up 5: the four units drawn into camp are face down, hidden from the opponent until deployed."""
 
     __slots__ = ("arena_id", "is_colosseum")
 
@@ -91,6 +96,26 @@ class Skirmish(Mode):
             raise InputError(f"unknown arena {arena_id!r} for skirmish; allowed: {', '.join(ARENAS)}")
         self.arena_id = arena_id
         self.is_colosseum = arena_id == "colosseum"
+
+    # --- the goal, as heuristic players see it ----------------------------------------------
+    def objective(self, g: Game, troop: int) -> float:
+        """Progress toward SKR-12's goal, defeating the opposing primary hero, that Health does not show: the
+        pressure on it. `PRESSURE` Health points for each of `troop`'s units in combat that could reach and
+        attack the opposing primary hero next turn (its Movement + Range reaches the hero's hex), less the same
+        for the opponents' units against `troop`'s own primary hero; a hero not in combat is under no pressure.
+        Crowd favor and rewards, the other road to a win, are in `standing` already. The native core's
+        `skirmish::objective` is the same sum."""
+        s = g.state
+        dist = s.grid.dist
+        total = 0.0
+        for u in s.in_combat():
+            if not u.is_primary_hero:
+                continue
+            row = dist[u.hex]
+            near = sum(1 for o in s.opponents_of(u.troop)
+                       if row[o.hex] <= rules.movement_of(s, o) + rules.range_of(s, o))
+            total += PRESSURE * near if u.troop != troop else -PRESSURE * near
+        return total
 
     # --- crowd favor ---------------------------------------------------------------------
     def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:

@@ -65,11 +65,17 @@ class RiseOfRome(Mode):
     columns = VERSUS_COLUMNS
     heuristics = Heuristics(wakes=False)
     """An inactive champion wakes only through its own meter (ROR-45): damage it freely."""
+    hidden_camps = True
+    """"Starting a Game": the prep area's chips are "your concealed hand" (`redeal_hidden`)."""
 
     __slots__ = ("arena_id",)
 
     def __init__(self, arena_id: str = ARENA) -> None:
         self.arena_id = arena_id
+
+    def redeal_hidden(self, s: GameState, rng: np.random.Generator, viewer: int) -> None:
+        """The other troops' concealed hands and bags dealt again, gladiators and tactics alike (`phase.redeal_hand`)."""
+        phase.redeal_hand(s, rng, viewer)
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod

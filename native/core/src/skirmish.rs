@@ -336,6 +336,31 @@ pub fn end(g: &mut Game, reason: String, winner: Option<usize>) {
     }
 }
 
+/// `PRESSURE` of hoplostat/rulesets/remastered/skirmish.py.
+pub const PRESSURE: f64 = 1.0;
+
+/// `Skirmish.objective`: pressure on the opposing primary hero (units that could reach and attack it next turn,
+/// Movement + Range) less the pressure on `troop`'s own, `PRESSURE` each; heroes in arrival order.
+pub fn objective(s: &State, troop: usize) -> f64 {
+    let mut total = 0.0;
+    for &h in &s.combat {
+        let u = &s.units[h];
+        if !u.is_primary_hero {
+            continue;
+        }
+        let row = s.grid.row(u.h());
+        let near = s.opponents_of(u.troop).iter()
+            .filter(|&&o| row[s.units[o].h()] <= rules::movement_of(s, &s.units[o]) + rules::range_of(s, &s.units[o]))
+            .count() as f64;
+        if u.troop != troop {
+            total += PRESSURE * near;
+        } else {
+            total += -PRESSURE * near;
+        }
+    }
+    total
+}
+
 /// Who an ended game's seat `troop` did: won, lost or drew.
 pub fn outcome(s: &State, troop: usize) -> i32 {
     match s.winner {

@@ -260,15 +260,14 @@ fn searcher(seed: u128) -> Player {
                                      horizon: 3, searched: 0 }))
 }
 
-/// Issue 49's determinization, kept by the search player: its turn is the same whatever units wait face down in
-/// its rival's camp (a search that read the real camp plans against it, and its turn changes with it).
-#[test]
-fn the_search_plays_the_same_turn_whatever_hides_in_its_rivals_camp() {
+/// Issue 49's determinization: the searching players' turns are the same whatever units wait face down in their
+/// rival's camp (a search that read the real camp plans against it, and its turn changes with it).
+fn same_turn_whatever_hides_in_the_rivals_camp(player: fn(u128) -> Player) {
     let mut differs = 0;
     for seed in 0..12u128 {
         let mut sp = spec();
         sp.first = Some(0);
-        let mut a = skirmish::new_game(&catalog(), &sp, Generator::from_int(seed), vec![searcher(seed), Player::Greedy(Tie::Game)], true);
+        let mut a = skirmish::new_game(&catalog(), &sp, Generator::from_int(seed), vec![player(seed), Player::Greedy(Tie::Game)], true);
         a.run(40, Some(4)); // two rounds: troop 0 (the searcher) plays next
         if a.s.over() {
             continue;
@@ -287,9 +286,22 @@ fn the_search_plays_the_same_turn_whatever_hides_in_its_rivals_camp() {
         differs += 1;
         a.run(40, Some(1));
         b.run(40, Some(1));
-        let searched = |g: &Game| match &g.players[0] { Player::Search(s) => s.searched, _ => 0 };
+        let searched = |g: &Game| match &g.players[0] { Player::Search(s) => s.searched, Player::Lookahead(l) => l.searched, _ => 0 };
         assert!(searched(&a) > 0, "seed {seed}: the search searched");
         assert_eq!(a.s.log, b.s.log, "seed {seed}: the searcher's turn changed with its rival's hidden camp");
     }
     assert!(differs >= 8, "the rival's camp was changed in {differs} games only");
+}
+
+#[test]
+fn the_search_plays_the_same_turn_whatever_hides_in_its_rivals_camp() {
+    same_turn_whatever_hides_in_the_rivals_camp(searcher);
+}
+
+#[test]
+fn the_lookahead_plays_the_same_turn_whatever_hides_in_its_rivals_camp() {
+    use crate::players::lookahead::Lookahead;
+    same_turn_whatever_hides_in_the_rivals_camp(|seed| {
+        Player::Lookahead(Box::new(Lookahead { greedy: Generator::from_int(seed), search: None, budget: 8, width: 4, horizon: None, searched: 0 }))
+    });
 }

@@ -3,7 +3,7 @@
 
 use super::greedy::{self, rival_reach, threat};
 use super::{Player, Tie};
-use crate::game::{Decision, Game, Opt};
+use crate::game::{redeal_hidden, Decision, Game, Opt};
 use crate::rng::Generator;
 use crate::skirmish;
 use crate::state::Zone;
@@ -34,7 +34,7 @@ pub fn standing(g: &Game, troop: usize) -> f64 {
             1 => WIN,
             -1 => -WIN,
             _ => 0.0,
-        } + 0.0;
+        } + skirmish::objective(s, troop);
     }
     let mut totals = [0.0f64; 2];
     for u in &s.units {
@@ -62,7 +62,7 @@ pub fn standing(g: &Game, troop: usize) -> f64 {
             theirs += totals[t.index];
         }
     }
-    mine - theirs + 0.0
+    mine - theirs + skirmish::objective(s, troop)
 }
 
 /// numpy's float sum of a row (`ndarray.sum`): pairwise summation with eight accumulators past 8 values.
@@ -162,34 +162,41 @@ impl Lookahead {
         out
     }
 
+    /// `_pick`: sequential halving over the candidates, every survivor of a round played from the same seeds (the
+    /// rival's hidden camp dealt again in each continuation, `game::redeal_hidden`), the better half by mean kept;
+    /// ties keep the earlier candidate. (Skirmish trusts greedy by 0 standard errors: no incumbent rule here.)
     fn pick(&mut self, g: &mut Game, troop: usize, d: Decision, cands: &[Option<Opt>]) -> Option<Opt> {
         self.searched += 1;
-        let per = std::cmp::max(1, self.budget / cands.len());
         let horizon = self.horizon.unwrap_or(3); // a Skirmish round has two turns: this one's rest, the reply, its own next
         if self.search.is_none() {
             self.search = Some(g.rng.spawn());
         }
-        let search = self.search.as_mut().unwrap();
-        let seeds: Vec<u64> = (0..per).map(|_| search.integers_range(0, 1u64 << 63)).collect();
-        let mut scores = vec![vec![0.0f64; per]; cands.len()];
-        for (k, &seed) in seeds.iter().enumerate() {
-            let fresh = Generator::from_int(seed as u128);
-            for (i, c) in cands.iter().enumerate() {
-                let mut sim = g.continuation(troop);
-                sim.rng.set_bits(&fresh);
-                sim.forced = Some((d, *c));
-                sim.resume(Some(horizon));
-                scores[i][k] = standing(&sim, troop);
+        let n = cands.len();
+        let rounds = (usize::BITS - (n - 1).leading_zeros()) as usize; // ceil(log2(n))
+        let mut scores: Vec<Vec<f64>> = vec![Vec::new(); n];
+        let mut alive: Vec<usize> = (0..n).collect();
+        while alive.len() > 1 {
+            let per = std::cmp::max(1, self.budget / (alive.len() * rounds));
+            let search = self.search.as_mut().unwrap();
+            let seeds: Vec<u64> = (0..per).map(|_| search.integers_range(0, 1u64 << 63)).collect();
+            for &seed in &seeds {
+                let fresh = Generator::from_int(seed as u128);
+                for &i in &alive {
+                    let mut sim = g.continuation(troop);
+                    sim.rng.set_bits(&fresh);
+                    redeal_hidden(&mut sim.s, &mut sim.rng, troop);
+                    sim.forced = Some((d, cands[i]));
+                    sim.resume(Some(horizon));
+                    scores[i].push(standing(&sim, troop));
+                }
             }
+            let mean = |i: usize| np_sum(&scores[i]) / scores[i].len() as f64;
+            let mut keep = alive.clone();
+            keep.sort_by(|&a, &b| mean(b).partial_cmp(&mean(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
+            keep.truncate(alive.len().div_ceil(2));
+            alive = keep;
         }
-        let total: Vec<f64> = scores.iter().map(|r| np_sum(r)).collect();
-        let mut bi = 0;
-        for i in 1..cands.len() {
-            if total[i] > total[bi] {
-                bi = i;
-            }
-        }
-        cands[bi]
+        cands[alive[0]]
     }
 }
 

@@ -14,8 +14,7 @@
 //! Chance is sampled: every continuation rolls from its own seed of the player's search stream, never from the real
 //! game's future dice. Hidden information is sampled too: each continuation deals the rival's face-down camp again
 //! from its camp and bag (`game::redeal_hidden`), so the search plans against what it could know, not against the
-//! units the rival really holds (determinization, as issue 49 asks of the lookahead; the lookahead, which must play
-//! the Python engine's games, still clones the real camp). Decisions asked inside a rule (a reward's choice, a crowd favor track, an Intercept, the
+//! units the rival really holds (determinization; the lookahead does the same, issue 49). Decisions asked inside a rule (a reward's choice, a crowd favor track, an Intercept, the
 //! order of triggers) are searched too: the continuation starts from the position at the beginning of the step and
 //! replays the answers given since (`game::Replay`), then gives the candidate.
 
