@@ -54,24 +54,30 @@ def obj(g, troop: int) -> float:
 def test_ASC_11_objective_counts_the_titans_health_taken_and_shards_freed():
     """ASC-11 (defeat the titan), ASC-9: Shaghad's shards start with blue HP; one defeated flips to red HP
     (freed, +SHARD_FREED; its blue chips back in the supply let the titan deploy); the titan's Health taken
-    counts as its share of TROPHY. The titan's side sees the opposite. Mutant checked: objective returning 0,
-    sign not flipped for the titan's troop, the shard term dropped (each fails an assertion below)."""
+    counts as its share of TROPHY; while it waits in camp (Shaghad's Health is more than the blue chips its
+    shards leave) it counts WAITING x its Health against the players, so its coming in whole is no setback.
+    The titan's side sees the opposite. Mutant checked: objective returning 0, sign not flipped for the
+    titan's troop, the shard term dropped, the Health-taken term dropped, the waiting term dropped (each fails
+    an assertion below)."""
     g = fresh("ascension", titan="shaghad")
     s = g.state
     m = s.mode
     p, tt = s.players[0], s.titan_troop
-    assert obj(g, p) == 0.0 and obj(g, tt) == 0.0
+    titan = s.units[s.titan_uid]
+    assert titan.zone == CAMP
+    waiting = -m.WAITING * titan.unit.health
+    assert waiting < 0 and obj(g, p) == pytest.approx(waiting) and obj(g, tt) == pytest.approx(-waiting)
     # a blue shard defeated: Shaghad's shard flips to red HP (the official FAQ), freed from the titan's side
     sh = next(x for x in s.shards if x.colour == "blue")
     chip = s.units[sh.uid]
     rules.damage(g, chip, chip.hp, source_troop=p, what="test")
     assert sh.colour == "red" and sh.defeats == 1
-    assert obj(g, p) == pytest.approx(m.SHARD_FREED) and obj(g, tt) == pytest.approx(-m.SHARD_FREED)
-    titan = s.units[s.titan_uid]
+    assert obj(g, p) == pytest.approx(waiting + m.SHARD_FREED)
+    assert obj(g, tt) == pytest.approx(-(waiting + m.SHARD_FREED))
     rival.deploy(g, g.controllers[tt], titan, s.grid.tagged("center"))  # as its turn does (ASC-5)
     assert titan.zone == COMBAT
     full = titan.unit.health + titan.hp_gained
-    assert obj(g, p) == pytest.approx(m.SHARD_FREED)  # a whole titan: no progress yet
+    assert obj(g, p) == pytest.approx(m.SHARD_FREED)  # a whole titan in the arena: no progress on it yet
     rules.damage(g, titan, 6, source_troop=p, what="test")
     assert titan.hp == full - 6
     closer = obj(g, p)
