@@ -28,6 +28,7 @@ from hoplostat.engine.mode import DRAW, LOST, WON, Heuristics, TroopResult, per_
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.rulesets.classic.goals import taken
 from hoplostat.errors import InputError
 from hoplostat.rulesets.lost_cities import arena, bosses
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, HAND, LEVELS, POOL, RULESET
@@ -252,6 +253,26 @@ class LostCitiesBoard(LostCities):
     @classmethod
     def is_success(cls, row: dict) -> bool:
         return bool(row["won"])
+
+    CRIMINAL_WORTH = 6.0
+    """What a criminal defeated is worth to a heuristic player, in Health: about the Health of the criminal (or,
+    after the fourth, the boss) that enters in its place (TLC-63), which the players' own Health count
+    does not repay."""
+    BOSS_TROPHY = 40.0
+    """What a boss defeated is worth, in Health, spread over its Health (as `Onslaught.TROPHY`)."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """TLC-14, TLC-63..TLC-65 (defeat the boss or bosses, which enter once the four criminals are defeated):
+        `CRIMINAL_WORTH` per criminal defeated, plus `BOSS_TROPHY` per boss defeated and times the share of
+        the Health taken of each boss in the arena (`classic.goals.taken`). From the players' side; the
+        arena's troop counts the opposite. Reads only the board and the counts of defeats."""
+        s: BoardState = g.state  # type: ignore[assignment]
+        v = self.CRIMINAL_WORTH * s.criminals_defeated + self.BOSS_TROPHY * s.bosses_defeated
+        if 0 <= s.arena_troop < len(s.troops):
+            for u in s.in_combat(s.arena_troop):
+                if u.unit.kind == "boss":
+                    v += self.BOSS_TROPHY * taken(u)
+        return v if s.teams[troop] == 0 else -v
 
 
 # --------------------------------------------------------------------------- shared favor

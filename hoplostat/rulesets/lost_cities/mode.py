@@ -31,6 +31,7 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, SIDES, TRACK, GameState, T
 from hoplostat.engine.steps import each_once, end_temporary_tactics, engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.lost_cities import arena, favor
 from hoplostat.rulesets.lost_cities.base import (ARENA_CHIPS, ARENA_POOL, ARENA_TROOP, HAND, POOL, RULESET,
                                                  is_engaged, is_snared, locks)
@@ -391,6 +392,15 @@ class LostCities(Mode):
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:
         return f"Game over: {reason}; " + ("draw" if winner is None else f"{g.state.troops[winner].faction} wins")
+
+    CHAMPION_TROPHY = 20.0
+    """What defeating the opposing champion is worth to a heuristic player, in Health, spread over its Health:
+    on top of the champion's Health itself (counted three times in `policies.lookahead.standing`)."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """TLC-13 (defeat the opposing champion to win): `CHAMPION_TROPHY` times the share of the opposing
+        champion's Health taken, less the share of the troop's own (`classic.goals.champions_taken`)."""
+        return self.CHAMPION_TROPHY * champions_taken(g.state, troop)
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:

@@ -284,6 +284,22 @@ class Alliance(PozzuoliPlayersMode):
     def is_success(cls, row: dict) -> bool:
         return row.get("winner") == "a"
 
+    HERO_TROPHY = 20.0
+    """What an opposing primary hero defeated is worth to a heuristic player, in Health: one of the two the
+    team must defeat to win (ALL-2), on top of the hero's Health (counted three times while it lives)."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """ALL-2 (a team wins when both opposing primary heroes have been defeated, at any times): `HERO_TROPHY`
+        per opposing primary hero defeated, less the same for the troop's own team's (its teammate's included).
+        Reads only the heroes' defeats (public)."""
+        s: AllianceState = g.state  # type: ignore[assignment]
+        team = s.teams[troop]
+        v = 0.0
+        for p in s.players:
+            if s.units[s.troops[p].primary_hero].times_defeated:
+                v += self.HERO_TROPHY if s.teams[p] != team else -self.HERO_TROPHY
+        return v
+
 
 def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator, log: bool = False,
           first_player: int | None = None, mode: Mode | None = None) -> AllianceState:

@@ -372,6 +372,43 @@ class Ascension(Mode):
     def is_success(cls, row: dict) -> bool:
         return bool(row["won"])
 
+    TROPHY = 20.0
+    """What defeating the titan is worth to a heuristic player, in Health, spread over its Health (ASC-11): the
+    share of it already taken counts this much (as an immortal's in Onslaught, `Onslaught.TROPHY`, but half:
+    over 240 seeded solo games each, 40 and 20 played alike, 20 a little better (noise-level); 10 worse)."""
+    SHARD_FREED = 4.0
+    """What a shard won from the titan's side is worth, in Health (ASC-9, ASC-10): about a shard's HP."""
+    WAITING = 0.5
+    """The share of its Health a titan still waiting in its camp counts against the players here: the half
+    that a heuristic evaluation leaves out of a unit in reserve (`policies.lookahead.RESERVE_WEIGHT`), since
+    the titan comes in whole (ASC-5) and must be defeated whole (ASC-11). A titan whose Health is more than
+    the blue chips its shards leave in the supply (Shaghad: 24 against 34 - 4 x 3) waits there until a shard
+    loses HP; without this its deployment looked like a setback and lookahead stalled (measured: Shaghad,
+    100 seeded solo games, 84 won and 3 at the round cap without it, 88 and none with it)."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """ASC-11 (win: defeat the titan), ASC-9, ASC-10: the share of the titan's Health taken, times `TROPHY`,
+        plus `SHARD_FREED` per shard freed: equipped by a player unit (ASC-10), or, on a card whose shards
+        start with blue HP, defeated and no longer blue (flipped to red HP, Shaghad; left without HP or out
+        of the arena); less `WAITING` times its Health while the titan waits in its camp (face up). From the
+        players' side; the titan's side counts the opposite. Reads only public chips."""
+        s: AscensionState = g.state  # type: ignore[assignment]
+        v = 0.0
+        if s.titan_uid >= 0:
+            t = s.units[s.titan_uid]
+            if t.zone == COMBAT:
+                full = t.unit.health + t.hp_gained
+                if full > 0:
+                    v += self.TROPHY * max(0, full - t.hp) / full
+            elif s.won:
+                v += self.TROPHY
+            elif t.zone == CAMP:
+                v -= self.WAITING * t.unit.health
+        blue = self.titan.shards.hp_colour == "blue"
+        for sh in s.shards:
+            if sh.holder >= 0 or (blue and sh.defeats and sh.colour != "blue"):
+                v += self.SHARD_FREED
+        return v if s.teams[troop] == 0 else -v
 
 # --------------------------------------------------------------------------- set-up and play
 

@@ -26,7 +26,7 @@ from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
-from hoplostat.engine.state import CAMP, GameState, UnitState
+from hoplostat.engine.state import CAMP, COMBAT, GameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.multiplayer import ARENA, PozzuoliPlayersMode, units_back_from_discard
@@ -174,6 +174,27 @@ class Pandemonium(PozzuoliPlayersMode):
             return f"Game over: {reason}; {s.troops[winner].faction} wins"
         left = ", ".join(s.troops[p].faction for p in s.order)
         return f"Game over: {reason}; draw among {left}"
+
+    UNIT_WORTH = 2.0
+    """What a unit still in play is worth to a heuristic player beyond its Health, in Health points: a troop
+    is eliminated when it has no unit left to put in combat (PAN-20), however much Health those have."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """PAN-3, PAN-20 (the last player not forced to forfeit wins; a player forfeits with nothing in
+        combat and nothing to deploy): `UNIT_WORTH` per unit the troop has in combat or in camp (PAN-5: the
+        camp is face up), less the mean of the other troops' (an eliminated troop has none, so an
+        elimination counts in full). Reads only public chips."""
+        s: PandemoniumState = g.state  # type: ignore[assignment]
+        left = [0] * len(s.troops)
+        for u in s.units:
+            if u.zone == COMBAT or u.zone == CAMP:
+                left[u.troop] += 1
+        for p in s.out_order:
+            left[p] = 0
+        others = [left[p] for p in range(len(s.troops)) if p != troop]
+        if troop >= len(s.troops) or not others:
+            return 0.0
+        return self.UNIT_WORTH * (left[troop] - sum(others) / len(others))
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:

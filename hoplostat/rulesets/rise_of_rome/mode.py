@@ -27,6 +27,7 @@ from hoplostat.engine.steps import center_hex_damage, end_temporary_tactics
 from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, GameState, UnitState
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome.base import RULESET
 from hoplostat.rulesets.rise_of_rome.favor import RomeTroop
@@ -198,6 +199,15 @@ class RiseOfRome(Mode):
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:
         return f"Game over: {reason}; " + ("draw" if winner is None else f"{g.state.troops[winner].faction} wins")
+
+    CHAMPION_TROPHY = 20.0
+    """What defeating the opposing champion is worth to a heuristic player, in Health, spread over its Health:
+    on top of the champion's Health itself (counted three times in `policies.lookahead.standing`)."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """ROR-16 (a player wins by defeating the opposing champion): `CHAMPION_TROPHY` times the share of the
+        opposing champion's Health taken, less the share of the troop's own (`classic.goals.champions_taken`)."""
+        return self.CHAMPION_TROPHY * champions_taken(g.state, troop)
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:

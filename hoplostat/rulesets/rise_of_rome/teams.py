@@ -36,6 +36,7 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, Troo
 from hoplostat.engine.steps import each_once, engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, LEVELS, POOL
 from hoplostat.rulesets.lost_cities.base import RULESET as TLC
 from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
@@ -416,6 +417,12 @@ class RiseOfRome2x2(LostCities):
             return f"Game over: {reason}; draw"
         names = " and ".join(s.troops[m].faction for m in s.mates(s.winner_team))
         return f"Game over: {reason}; team {TEAM_NAMES[s.winner_team].upper()} ({names}) wins"
+
+    def objective(self, g: Game, troop: int) -> float:
+        """ROR-86 (a team wins when both opposing champions have fallen): `CHAMPION_TROPHY` times the shares of
+        the two opposing champions' Health taken (a fallen one counts whole), less the same for the troop's
+        own team's two (`classic.goals.champions_taken`)."""
+        return self.CHAMPION_TROPHY * champions_taken(g.state, troop)
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:

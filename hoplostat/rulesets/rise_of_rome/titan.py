@@ -47,6 +47,7 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, TeamGameSt
 from hoplostat.engine.steps import end_temporary_tactics
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
+from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome.base import RULESET
 from hoplostat.rulesets.rise_of_rome.favor import RomeTroop
@@ -611,6 +612,26 @@ class RiseOfRomeTitan(RiseOfRome):
     @classmethod
     def is_success(cls, row: dict) -> bool:
         return bool(row["won"])
+
+    TROPHY = 40.0
+    """What a titan defeated is worth to a heuristic player, in Health, spread over its Health (as
+    `Onslaught.TROPHY`)."""
+    PILLAR_WORTH = 6.0
+    """What a pillar destroyed (its shard freed) is worth beyond the pillar's own Health, in Health: one of the
+    four the titan's defeat needs (ROR-60)."""
+
+    def objective(self, g: Game, troop: int) -> float:
+        """ROR-17, ROR-60 (defeat the titan, which cannot be harmed until its four pillars are destroyed;
+        co-op ROR-82: both titans): `PILLAR_WORTH` per pillar of the current titan destroyed, plus `TROPHY`
+        per titan defeated and times the share of the current titan's Health taken (`classic.goals.taken`).
+        From the players' side; the titan's troop counts the opposite. Reads only the board."""
+        s: TitanState = g.state  # type: ignore[assignment]
+        v = self.PILLAR_WORTH * sum(1 for x in s.shards if x != STANDS) + self.TROPHY * s.titans_defeated
+        if s.titan_uid >= 0:
+            t = s.units[s.titan_uid]
+            if not t.times_defeated:
+                v += self.TROPHY * taken(t)
+        return v if s.teams[troop] == 0 else -v
 
 
 NEXT_TITAN = "first titan defeated, the second comes"
