@@ -102,8 +102,12 @@ def _setup(catalog: Any, cfg: LadderConfig, cls: Any, k: int):
     rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(0x1ADD, base)))
     pool = list(cfg.factions) or sorted(catalog.factions)
     n = min(cls.seats)
+    if n < 2 and cfg.competitive():  # played solo against a rival by default (Condemned, Naumachia): head to head
+        n = min(k for k in cls.seats if k >= 2)
     if cfg.mirror:
         picks = (pool[int(rng.integers(len(pool)))],) * n
+    elif not cfg.factions and len(pool) < n:  # the mode draws its own (Rise of Rome 2x2: from all five cities)
+        picks = cls.default_spec(catalog, rng).factions[:n]
     else:
         picks = tuple(pool[int(i)] for i in rng.choice(len(pool), size=n, replace=False))
     arenas = list(cfg.arenas) or list(cls.arenas)
@@ -152,9 +156,9 @@ def play_ladder_game(catalog: Any, cfg: LadderConfig, pairing: int, k: int) -> d
 
 
 def _chunk(catalog_dirs: tuple[str, ...], cfg: LadderConfig, tasks: Sequence[tuple[int, int]]) -> list[dict]:
-    from hoplostat.sweep import _catalog, ruleset_of  # loaded once per worker process, as a sweep's chunks do
+    from hoplostat.sweep import _catalog, mode_catalog, ruleset_of  # loaded once per worker, as a sweep's chunks do
 
-    catalog = _catalog(tuple(catalog_dirs), ruleset_of(cfg.mode))
+    catalog = mode_catalog(cfg.mode, _catalog(tuple(catalog_dirs), ruleset_of(cfg.mode)))
     return [play_ladder_game(catalog, cfg, i, k) for i, k in tasks]
 
 

@@ -120,3 +120,31 @@ def test_every_ladder_line_of_the_readme_runs(capsys, tmp_path):
         args = [str(tmp_path / Path(a).name) if a.endswith(".png") else a for a in args]
         code, out, err = run_cli(capsys, *args)
         assert code == 0, (line, err)
+
+
+def test_a_mode_whose_catalog_names_fewer_factions_than_seats_draws_them_itself(capsys):
+    """Rise of Rome 2x2 (ROR-87): the Rise of Rome catalog names two cities, the mode draws four of all five
+    (`Mode.default_spec`, as `play` does) and plays them with the mode's catalog (`Mode.catalog_of`); the command
+    once refused it ("needs 4 different factions (or --mirror)", and --mirror was refused too)."""
+    cfg = LadderConfig("rise-of-rome-2x2", ("random", "greedy"), games=2, seed=3, max_rounds=4)
+    games = run_ladder(cfg)
+    assert games.height == 2
+    for factions in games["factions"].to_list():
+        assert len(set(factions.split(","))) == 4
+    code, out, err = run_cli(capsys, "ladder", "rise-of-rome-2x2", "--games", "2", "--policies", "random,greedy",
+                             "--max-rounds", "4")
+    assert code == 0 and "Policy ladder" in out, err
+
+
+def test_a_mode_played_solo_by_default_is_compared_head_to_head():
+    """Condemned and Naumachia play solo against a rival by default (`--players 1`) but are competitive: the
+    ladder seats both players in every game (two factions, the seats swapped in the pair), so each game is one
+    player against the other. It once seated only the first player of each game against the rival, so the
+    pair's second game counted as a loss for a player who was not in it."""
+    cfg = LadderConfig("condemned", ("random", "greedy"), games=4, seed=49, max_rounds=8)
+    games = run_ladder(cfg)
+    assert games.height == 4
+    for row in games.to_dicts():
+        assert len(row["factions"].split(",")) == 2
+    assert games["p_seat"].to_list() == ["a", "b", "a", "b"]
+    assert games["factions"][0] == games["factions"][1]

@@ -95,8 +95,9 @@ def ladder(
         raise InputError("--mirror: only for two-player modes")
     if not competitive and len(chosen or catalog.factions) < min(cls.seats):
         raise InputError(f"--faction: {mode} needs {min(cls.seats)} factions")
-    if competitive and not mirror and len(chosen or catalog.factions) < min(cls.seats):
-        raise InputError(f"--faction: {mode} needs {min(cls.seats)} different factions (or --mirror)")
+    if competitive and not mirror and chosen and len(chosen) < min(cls.seats):  # (none chosen: the mode draws them)
+        raise InputError(f"--faction: {mode} needs {min(cls.seats)} different factions"
+                         + (" (or --mirror)" if cls.analysis == "versus" else ""))
     if plot is not None:
         from hoplostat.outpaths import figure_file
 
