@@ -7,8 +7,9 @@ At every decision a turn step asks (deploy, tactic, move, ability, engage: `Game
    up to `width` in all;
 2. plays the candidates forward in clones of the game (`Game.clone`, `engine.loop.resume`) by sequential
    halving: rounds in which every surviving candidate plays the same number of continuations, the better
-   half kept each round, so the budget goes where the decision is close (`budget` continuations in all,
-   split as `budget // (survivors * rounds)` per candidate and round). Every player, itself included,
+   half kept each round, so the budget goes where the decision is close (`budget // (survivors * rounds)`
+   continuations per candidate and round, at least one: `budget` in all, or a little more when the budget
+   is smaller than the candidates times the rounds). Every player, itself included,
    plays greedy in the continuation, which stops at a horizon of `horizon` turns (default: the rest of
    this turn, every other troop's reply and its own next turn, where what it set up pays off) or at the
    game's end. Where the mode keeps camps face down (`Mode.hidden_camps`), every continuation first deals
