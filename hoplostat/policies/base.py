@@ -8,4 +8,21 @@ modes ("return-unit", "catch-up": a uid).
 
 from hoplostat.engine.rules import Controller
 
-__all__ = ["Controller"]
+__all__ = ["Controller", "parse_budget_of"]
+
+
+def parse_budget_of(name: str, arg: str | None, *, default: int, maximum: int, option: str) -> int:
+    """The budget of `NAME:N` (N continuations per decision, 1 to `maximum`); `default` without `:N`. InputError
+    naming `option` otherwise (the lookahead's and the search player's `parse_budget`)."""
+    if not arg:
+        return default
+    try:
+        n = int(arg)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= maximum:
+        from hoplostat.errors import InputError
+
+        raise InputError(f"{option}: {name}:{arg}: the budget is a whole number of continuations per decision, "
+                         f"1 to {maximum} (default {default})")
+    return n

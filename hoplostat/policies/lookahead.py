@@ -48,6 +48,7 @@ import numpy as np
 from hoplostat.engine import rules
 from hoplostat.engine.loop import resume
 from hoplostat.engine.state import CAMP, COMBAT, BAG
+from hoplostat.policies.base import parse_budget_of
 from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
 
 DEFAULT_BUDGET = 8
@@ -261,15 +262,4 @@ MAX_BUDGET = 10_000
 def parse_budget(arg: str | None, *, option: str = "--policies") -> int:
     """The budget of `lookahead:N` (N continuations per decision, 1 to `MAX_BUDGET`); the default without
     `:N`. InputError naming `option` otherwise."""
-    if not arg:
-        return DEFAULT_BUDGET
-    try:
-        n = int(arg)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= MAX_BUDGET:
-        from hoplostat.errors import InputError
-
-        raise InputError(f"{option}: lookahead:{arg}: the budget is a whole number of continuations per decision, "
-                         f"1 to {MAX_BUDGET} (default {DEFAULT_BUDGET})")
-    return n
+    return parse_budget_of("lookahead", arg, default=DEFAULT_BUDGET, maximum=MAX_BUDGET, option=option)

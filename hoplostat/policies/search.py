@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from hoplostat.policies.base import parse_budget_of
 from hoplostat.policies.greedy import GreedyController
 
 DEFAULT_BUDGET = 64
@@ -50,15 +51,4 @@ class SearchController:
 
 def parse_budget(arg: str | None, *, option: str = "--policies") -> int:
     """The budget of `search:N` (N continuations per decision, 1 to `MAX_BUDGET`); the default without `:N`."""
-    if not arg:
-        return DEFAULT_BUDGET
-    try:
-        n = int(arg)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= MAX_BUDGET:
-        from hoplostat.errors import InputError
-
-        raise InputError(f"{option}: search:{arg}: the budget is a whole number of continuations per decision, "
-                         f"1 to {MAX_BUDGET} (default {DEFAULT_BUDGET})")
-    return n
+    return parse_budget_of("search", arg, default=DEFAULT_BUDGET, maximum=MAX_BUDGET, option=option)

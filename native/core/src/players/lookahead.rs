@@ -2,6 +2,7 @@
 //! greedy continuations played in copies of the game from their own dice streams.
 
 use super::greedy::{self, rival_reach, threat};
+use super::search::sequential_halving;
 use super::{Player, Tie};
 use crate::game::{redeal_hidden, Decision, Game, Opt};
 use crate::rng::Generator;
@@ -171,32 +172,16 @@ impl Lookahead {
         if self.search.is_none() {
             self.search = Some(g.rng.spawn());
         }
-        let n = cands.len();
-        let rounds = (usize::BITS - (n - 1).leading_zeros()) as usize; // ceil(log2(n))
-        let mut scores: Vec<Vec<f64>> = vec![Vec::new(); n];
-        let mut alive: Vec<usize> = (0..n).collect();
-        while alive.len() > 1 {
-            let per = std::cmp::max(1, self.budget / (alive.len() * rounds));
-            let search = self.search.as_mut().unwrap();
-            let seeds: Vec<u64> = (0..per).map(|_| search.integers_range(0, 1u64 << 63)).collect();
-            for &seed in &seeds {
-                let fresh = Generator::from_int(seed as u128);
-                for &i in &alive {
-                    let mut sim = g.continuation(troop);
-                    sim.rng.set_bits(&fresh);
-                    redeal_hidden(&mut sim.s, &mut sim.rng, troop);
-                    sim.forced = Some((d, cands[i]));
-                    sim.resume(Some(horizon));
-                    scores[i].push(standing(&sim, troop));
-                }
-            }
-            let mean = |i: usize| np_sum(&scores[i]) / scores[i].len() as f64;
-            let mut keep = alive.clone();
-            keep.sort_by(|&a, &b| mean(b).partial_cmp(&mean(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
-            keep.truncate(alive.len().div_ceil(2));
-            alive = keep;
-        }
-        cands[alive[0]]
+        let search = self.search.as_mut().unwrap();
+        let best = sequential_halving(cands.len(), self.budget, search, |seed, i| {
+            let mut sim = g.continuation(troop);
+            sim.rng.set_bits(&Generator::from_int(seed as u128));
+            redeal_hidden(&mut sim.s, &mut sim.rng, troop);
+            sim.forced = Some((d, cands[i]));
+            sim.resume(Some(horizon));
+            standing(&sim, troop)
+        });
+        cands[best]
     }
 }
 

@@ -119,33 +119,46 @@ impl Search {
         }
         let trace = g.trace.clone().expect("a search needs the step's trace");
         let answers = std::rc::Rc::new(trace.asks);
-        let mut alive: Vec<usize> = (0..cands.len()).collect();
-        let rounds = (usize::BITS - (cands.len() - 1).leading_zeros()) as usize; // ceil(log2(n))
-        let mut scores: Vec<Vec<f64>> = vec![Vec::new(); cands.len()];
-        while alive.len() > 1 {
-            let per = std::cmp::max(1, self.budget / (alive.len() * rounds));
-            let search = self.search.as_mut().unwrap();
-            let seeds: Vec<u64> = (0..per).map(|_| search.integers_range(0, 1u64 << 63)).collect();
-            for &seed in &seeds {
-                let dice = Generator::from_int(seed as u128).bits;
-                for &i in &alive {
-                    let mut sim = Game {
-                        s: trace.start.0.clone(), rng: trace.start.1.clone(), players: continuation_players(g, troop),
-                        depth: g.depth + 1, at_step: false, forced: None, tracing: false, trace: None,
-                        replay: Some(Replay { answers: answers.clone(), k: 0, then: (d, cands[i]), dice: dice.clone(), redeal: true }),
-                    };
-                    sim.resume(Some(self.horizon));
-                    scores[i].push(standing(&sim, troop));
-                }
-            }
-            let mean = |i: usize| np_sum(&scores[i]) / scores[i].len() as f64;
-            let mut keep = alive.clone();
-            keep.sort_by(|&a, &b| mean(b).partial_cmp(&mean(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
-            keep.truncate(alive.len().div_ceil(2));
-            alive = keep;
-        }
-        cands[alive[0]]
+        let horizon = self.horizon;
+        let best = sequential_halving(cands.len(), self.budget, self.search.as_mut().unwrap(), |seed, i| {
+            let mut sim = Game {
+                s: trace.start.0.clone(), rng: trace.start.1.clone(), players: continuation_players(g, troop),
+                depth: g.depth + 1, at_step: false, forced: None, tracing: false, trace: None,
+                replay: Some(Replay { answers: answers.clone(), k: 0, then: (d, cands[i]), dice: Generator::from_int(seed as u128).bits,
+                                      redeal: true }),
+            };
+            sim.resume(Some(horizon));
+            standing(&sim, troop)
+        });
+        cands[best]
     }
+}
+
+/// Sequential halving over `n` candidates with `budget` continuations (the search's and the lookahead's, which must
+/// match `LookaheadController._pick`): rounds in which every survivor plays `budget / (survivors x rounds)`
+/// continuations (at least one) from seeds drawn from `stream` at the round's start, the same seeds for every
+/// survivor; the better half by mean (numpy's pairwise sum) kept, ties to the earlier candidate. `play(seed, i)`
+/// scores candidate `i`'s continuation from `seed`. Returns the last survivor.
+pub fn sequential_halving(n: usize, budget: usize, stream: &mut Generator, mut play: impl FnMut(u64, usize) -> f64) -> usize {
+    let rounds = (usize::BITS - (n - 1).leading_zeros()) as usize; // ceil(log2(n))
+    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut alive: Vec<usize> = (0..n).collect();
+    while alive.len() > 1 {
+        let per = std::cmp::max(1, budget / (alive.len() * rounds));
+        let seeds: Vec<u64> = (0..per).map(|_| stream.integers_range(0, 1u64 << 63)).collect();
+        for &seed in &seeds {
+            for &i in &alive {
+                let score = play(seed, i);
+                scores[i].push(score);
+            }
+        }
+        let mean = |i: usize| np_sum(&scores[i]) / scores[i].len() as f64;
+        let mut keep = alive.clone();
+        keep.sort_by(|&a, &b| mean(b).partial_cmp(&mean(a)).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b)));
+        keep.truncate(alive.len().div_ceil(2));
+        alive = keep;
+    }
+    alive[0]
 }
 
 /// The players of a continuation: the searcher and a lookahead play greedy from the copy's stream, the others as
