@@ -361,9 +361,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     """
     import numpy as np
 
-    from hoplostat.engine import native
-
     from hoplostat.catalog import load
+    from hoplostat.engine import native
     from hoplostat.engine.loop import GameSpec, mode_class
     from hoplostat.engine.loop import play as play_game
     from hoplostat.errors import InputError
@@ -513,12 +512,11 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.engine import native
     from hoplostat.engine.loop import mode_class
     from hoplostat.engine.mode import COMPETITIVE, opponent_ids
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
-
-    from hoplostat.engine import native
 
     cls = mode_class(mode)
     if games < 1:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 import numpy as np
@@ -183,7 +183,7 @@ def parse_pool(text: str, *, max_dice: int = MAX_POOL, dice: DiceSet = REMASTERE
 # --- exact distributions -------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def binomial_weights(colour: int, n: int) -> tuple[int, ...]:
     """Integer weights over ``6**n`` of k hits (k = 0..n) for n dice of one colour."""
     h = HIT_FACES[colour]

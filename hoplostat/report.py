@@ -6,10 +6,8 @@ saves or embeds them. Every name that comes from data is HTML-escaped.
 
 from __future__ import annotations
 
-import base64
 import datetime as _dt
 import html
-import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -837,7 +835,6 @@ def ascension_matrix_figure(frame: pl.DataFrame, noun: str = "titan") -> Figure:
 
 def _ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
-
     from hoplostat.engine.loop import mode_class
 
     noun, nouns = mode_class(str(cfg.get("mode"))).opponent
@@ -1359,7 +1356,7 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         "games per matchup": cfg.get("games"), "policies": " vs ".join(cfg.get("policies", [])),
         "seed": cfg.get("seed"), "catalog hash": manifest.get("catalog_hash", "")[:16],
         "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),
-        "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "report written": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "stand-in chips": f"{stand_in} of {n_chips}",
         "rulings": ", ".join(f"{k}={v}" for k, v in cfg.get("rulings", ())) or "as written (docs/rulings.md)",
         "mode options": ", ".join(f"{k}={v}" for k, v in cfg.get("options", ())) or "the mode's defaults",

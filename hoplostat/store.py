@@ -269,7 +269,7 @@ def compact(out: Path) -> dict:
     del frames
     if part is not None:
         idx["parts"].append(part)
-        idx["chunks"].update({n: part for n in good})
+        idx["chunks"].update(dict.fromkeys(good, part))
         _write_json_atomic(out / INDEX, idx)
     _remove_indexed_loose(out, idx)
     for n in damaged:  # after the index: a process killed before this leaves them loose, as they were

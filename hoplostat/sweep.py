@@ -22,8 +22,8 @@ whole waves, so they too are independent of ``jobs``.
 from __future__ import annotations
 
 import contextlib
-import functools
 import datetime as _dt
+import functools
 import hashlib
 import json
 import os
@@ -35,11 +35,13 @@ from typing import Any
 
 import numpy as np
 
-from hoplostat._version import __version__
 from hoplostat import store
+from hoplostat._version import __version__
 from hoplostat.engine.loop import Matchup
 from hoplostat.errors import InputError
-from hoplostat.store import UNUSED, chunk_name as _chunk_name, read_finished as _read_finished
+from hoplostat.store import UNUSED
+from hoplostat.store import chunk_name as _chunk_name
+from hoplostat.store import read_finished as _read_finished
 
 ARENAS = ("pozzuoli", "colosseum")
 """Default arenas of a sweep config (each mode plays those of them it has; all of its own if none)."""
@@ -563,7 +565,7 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     from hoplostat.outpaths import output_dir
 
     out = Path(out)
-    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
     manifest = check_out(out, config, resume=resume)
     output_dir(out, "--out")
     if manifest is not None:
@@ -764,7 +766,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     if compact_after:
         manifest["compacted"] = store.compact(out)
     manifest["status"] = "complete"
-    manifest["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    manifest["finished"] = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
     manifest["games_played"] = int(tally[:, 0].sum())
     # in matchup order: the order chunks finish in depends on --jobs, the stops themselves do not
     stopped = [matchups[m].key for m in sorted(stopped_at)]
@@ -868,7 +870,7 @@ def completeness(out: Path, manifest: dict, tables: dict, games: int) -> dict[st
     try:
         config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
         planned = len(config.matchups()) * int(config.games)
-    except Exception:  # noqa: BLE001 - a config that no longer plans (a retired mode or faction): nothing to compare
+    except Exception:
         planned = None
     short = planned is not None and games < planned and cfg.get("ci_width") is None
     finished = manifest.get("status") == "complete" and not short

@@ -146,7 +146,7 @@ def resolve_target(catalog, name: str | None = None) -> Target:
     return Target(found[0], name)
 
 
-def as_target(catalog, target: "Target | str") -> Target:
+def as_target(catalog, target: Target | str) -> Target:
     """A `Target`, or the one a name means (`resolve_target`)."""
     return target if isinstance(target, Target) else resolve_target(catalog, target)
 

@@ -33,11 +33,11 @@ from hoplostat.catalog.model import (
     FrozenMap,
     GameFacts,
     Immortal,
+    RorTitan,
     ShardSetup,
     Skill,
     SkillRef,
     Tactic,
-    RorTitan,
     Tier,
     Titan,
     TitanAction,
@@ -237,7 +237,7 @@ def _provenance(f: _Fields, field_names: Sequence[str]) -> FrozenMap[str]:
     if isinstance(v, str):
         if v not in vocab.PROVENANCES:
             raise f.err("provenance", f"expected one of {', '.join(vocab.PROVENANCES)}, got {_show(v)}")
-        prov = {k: v for k in field_names}
+        prov = dict.fromkeys(field_names, v)
     elif isinstance(v, dict):
         prov = {}
         rest = v.get("rest")
@@ -953,7 +953,7 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             return InputError(f"{removal}: {raw.label} still refers to it: field '{fld}': {msg}")
         return _Fields(raw).err(fld, msg)
 
-    unit_table = {u.id: "unit" for u in by_table["unit"]} | {i: "immortal" for i in immortals} | {t: "titan" if t not in {x.id for x in by_table["ror_titan"]} else "ror_titan" for t in titans}
+    unit_table = {u.id: "unit" for u in by_table["unit"]} | dict.fromkeys(immortals, "immortal") | {t: "titan" if t not in {x.id for x in by_table["ror_titan"]} else "ror_titan" for t in titans}
 
     # Units: skills exist, numbers given iff the skill takes one; factions exist.
     for u in units.values():

@@ -92,7 +92,7 @@ provenance = "stand-in"
 # source = "Unit Skills reference of my copy"   # required once a value is "public"
 '''
 
-IMMORTAL = f'''\
+IMMORTAL = '''\
 # An immortal (Onslaught): stats plus triggers, resolved top to bottom when at
 # least one die of that colour hit. Effect terms: see `hoplostat data template tactic`.
 
@@ -183,7 +183,7 @@ effect = "advance"
 faces = [1, 1, 2, 2, 3, 3]
 '''
 
-FACTION = f'''\
+FACTION = '''\
 # A faction: its hero id and four tactics (three common + its unique one).
 # Its units are the [[unit]] entries whose `faction` is this id (exactly 10).
 

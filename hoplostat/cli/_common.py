@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -97,7 +97,7 @@ _ABORT = tuple(x for x in (getattr(click_exc, "Abort", None), getattr(typer, "Ab
 
 
 # Options shared by several commands (typer reads the metadata from the annotation).
-DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
+DataOpt = Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 SEED_MAX = 2**63 - 1
 """Seeds are 0 .. 2**63 - 1: numpy's SeedSequence refuses negatives, result tables store them as Int64."""
@@ -110,15 +110,15 @@ def seed_option(help: str):
 
 SeedOpt = Annotated[int, seed_option("Random seed (same seed, same game).")]
 LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
-FactionsOpt = Annotated[Optional[list[str]], typer.Option(
+FactionsOpt = Annotated[list[str] | None, typer.Option(
     "--faction", "-f", help="Faction id, once per seat in order (or comma-separated); default: drawn from the seed.")]
-RulingOpt = Annotated[Optional[list[str]], typer.Option(
+RulingOpt = Annotated[list[str] | None, typer.Option(
     "--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them).")]
-ArenaOpt = Annotated[Optional[str], typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
+ArenaOpt = Annotated[str | None, typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
 EngineOpt = Annotated[str, typer.Option(
     "--engine", help="auto: the native core where it plays the game (Skirmish), else Python; native: an error where "
     "it cannot; python: always the Python engine. The games are the same (docs/native.md).")]
-ModeOptionOpt = Annotated[Optional[list[str]], typer.Option(
+ModeOptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options).")]
 
 
@@ -381,7 +381,7 @@ def table(title: str | None = None, **kwargs):
     from rich.table import Table
 
     class _Table(Table):
-        def add_column(self, header="", *args, **kw):  # noqa: D401 - rich's signature
+        def add_column(self, header="", *args, **kw):
             kw.setdefault("overflow", "fold")
             super().add_column(header, *args, **kw)
 
@@ -463,7 +463,7 @@ class Progress:
                             TextColumn(unit), TimeElapsedColumn(), TextColumn("{task.fields[eta]}"), console=con)
             self._task = self._bar.add_task(label, total=total, eta="eta --")
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         if self._bar is not None:
             self._bar.start()
         return self

@@ -9,7 +9,7 @@ takes `--data DIR` (repeatable) for overlays; `HOPLOSTAT_DATA` also works; and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -34,7 +34,7 @@ RulesetOpt = typer.Option("remastered", "--ruleset",
                           help="The rule set whose catalog to read: remastered, rise-of-rome or origins (data/<ruleset>/).")
 
 
-def _load(data: Optional[list[Path]], ruleset: str = "remastered"):
+def _load(data: list[Path] | None, ruleset: str = "remastered"):
     from hoplostat.catalog import load
 
     return load(tuple(data or ()), ruleset=ruleset)
@@ -60,10 +60,10 @@ def _prov_short(obj: Any) -> str:
 
 @app.command("list")
 def list_(
-    kind: Optional[str] = typer.Argument(None, help=f"One of: {', '.join(UNIT_KINDS + OTHER_KINDS)}, all (default: all unit-like chips)."),
-    faction: Optional[str] = typer.Option(None, "--faction", "-f", help="Only this faction's chips and tactics."),
+    kind: str | None = typer.Argument(None, help=f"One of: {', '.join(UNIT_KINDS + OTHER_KINDS)}, all (default: all unit-like chips)."),
+    faction: str | None = typer.Option(None, "--faction", "-f", help="Only this faction's chips and tactics."),
     as_json: bool = JsonOpt,
-    data: Optional[list[Path]] = DataOpt,
+    data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
     """List catalog entries of one kind, with their stand-in fields."""
@@ -150,7 +150,7 @@ def _find(cat, entry_id: str) -> tuple[str, Any]:
 def show(
     entry_id: str = typer.Argument(..., metavar="ID", help="A unit, faction, skill, tactic or arena id."),
     as_json: bool = JsonOpt,
-    data: Optional[list[Path]] = DataOpt,
+    data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
     """Show one entry with every field and its provenance."""
@@ -197,8 +197,8 @@ def show(
 
 @app.command("validate")
 def validate(
-    directory: Optional[Path] = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the default."),
-    data: Optional[list[Path]] = DataOpt,
+    directory: Path | None = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the default."),
+    data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
     """Validate the default catalog plus overlays (DIR, --data, HOPLOSTAT_DATA); prints `ok: N entries`."""
@@ -210,7 +210,7 @@ def validate(
 
 
 @app.command("audit")
-def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt, ruleset: str = RulesetOpt) -> None:
+def audit(as_json: bool = JsonOpt, data: list[Path] | None = DataOpt, ruleset: str = RulesetOpt) -> None:
     """How many values are stand-ins, per faction and per kind, plus the total."""
     cat = _load(data, ruleset)
     from hoplostat.catalog.audit import audit
@@ -236,7 +236,7 @@ def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt, ruleset
 @app.command("template")
 def template(
     kind: str = typer.Argument(..., help="unit, hero, tactic, skill, immortal, titan, faction or arena."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write it to this file (folders are created; an "
+    out: Path | None = typer.Option(None, "--out", "-o", help="Write it to this file (folders are created; an "
                                        "existing file is never overwritten) instead of printing it."),
 ) -> None:
     """Print a commented TOML file to fill in from your own chip (a valid overlay as printed). Its example

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -23,7 +23,7 @@ HELP_DUEL_MATRIX = """Every unit against every unit (both orders of first attack
 Writes the table to --out (.parquet or .csv) and a heatmap PNG beside it.
 """
 
-DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
+DataOpt = Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")]
 
 
 def _fighter(text: str, catalog, tactics: list[str], flag: str):
@@ -48,8 +48,8 @@ def duel(
     exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP against 200).")] = False,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels.")] = 100_000,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
-    tactic_a: Annotated[Optional[list[str]], typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
-    tactic_b: Annotated[Optional[list[str]], typer.Option("--tactic-b", help="Tactic id on B (repeatable).")] = None,
+    tactic_a: Annotated[list[str] | None, typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
+    tactic_b: Annotated[list[str] | None, typer.Option("--tactic-b", help="Tactic id on B (repeatable).")] = None,
     data: DataOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -123,7 +123,7 @@ def _render(out: dict, fa, fb) -> list:
 
 
 def duel_matrix(
-    faction: Annotated[Optional[list[str]], typer.Option("--faction", help="Only units of this faction (repeatable).")] = None,
+    faction: Annotated[list[str] | None, typer.Option("--faction", help="Only units of this faction (repeatable).")] = None,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels per pair and order.")] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Solve every duel exactly instead of simulating.")] = False,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
@@ -136,8 +136,16 @@ def duel_matrix(
     from hoplostat import report, stats, sweep
     from hoplostat.catalog import load
     from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.cli._common import (Interrupted, Progress, emit_json, one_interrupt, quiet_workers, stand_in_line,
-                                       stdout_console, wrote)
+    from hoplostat.cli._common import (
+        Interrupted,
+        Progress,
+        emit_json,
+        one_interrupt,
+        quiet_workers,
+        stand_in_line,
+        stdout_console,
+        wrote,
+    )
     from hoplostat.combat import fighter_from_unit
     from hoplostat.errors import InputError
 

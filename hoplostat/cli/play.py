@@ -7,13 +7,21 @@ of any registered mode. Heavy imports happen inside the commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from hoplostat.cli._common import ArenaOpt, DataOpt, EngineOpt, FactionsOpt, JsonOpt, LogOpt, ModeOptionOpt, RulingOpt, SeedOpt
-from hoplostat.errors import InputError
-
+from hoplostat.cli._common import (
+    ArenaOpt,
+    DataOpt,
+    EngineOpt,
+    FactionsOpt,
+    JsonOpt,
+    LogOpt,
+    ModeOptionOpt,
+    RulingOpt,
+    SeedOpt,
+)
 
 HELP_SCENARIO = """Play a scenario file (a small TOML position) and print the log and the resulting state.
 
@@ -55,6 +63,7 @@ def scenario(
 
 def _render_scenario(out: dict[str, Any]) -> list:
     from rich.markup import escape
+
     from hoplostat.cli._common import table as Table
 
     lines: list = [f"[bold]{escape(out['scenario'])}[/bold]" + (f" ({escape(out['source'])})" if out.get("source") else "")]
@@ -105,16 +114,16 @@ def play(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
     faction: FactionsOpt = None,
     arena: ArenaOpt = None,
-    titan: Annotated[Optional[str], typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn from the seed).")] = None,
+    titan: Annotated[str | None, typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn from the seed).")] = None,
     policies: Annotated[str, typer.Option("--policies", help="Player of each seat, comma-separated: random, greedy, lookahead (lookahead:N: N continuations per decision); one for all.")] = "greedy",
     seed: SeedOpt = 0,
-    first: Annotated[Optional[str], typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw it).")] = None,
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,
+    first: Annotated[str | None, typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw it).")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,
     log: LogOpt = False,
     data: DataOpt = None,
     ruling: RulingOpt = None,
     as_json: JsonOpt = False,
-    players: Annotated[Optional[int], typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
     option: ModeOptionOpt = None,
     engine: EngineOpt = "auto",
 ) -> None:

@@ -4,7 +4,7 @@ brings it to a goal (parsing and printing only; the search is `hoplostat.tune`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -24,25 +24,25 @@ Candidates, per chip (a faction's hero and units; a titan and the allies it brin
 
 def tune(
     target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat data list faction|titan|immortal; faction:ID, titan:ID, immortal:ID to say which).")],
-    goal: Annotated[Optional[float], typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against the field (default 0.5); the field's success rate against a titan or an immortal (required).")] = None,
+    goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against the field (default 0.5); the field's success rate against a titan or an immortal (required).")] = None,
     tolerance: Annotated[float, typer.Option("--tolerance", help="How close to the goal counts as reaching it.")] = 0.05,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier rounds play fewer).")] = 16,
     max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is confirmed.")] = 128,
     confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it is).")] = 3,
     max_changes: Annotated[int, typer.Option("--max-changes", help="The most changes in one set (2: singles and pairs).")] = 2,
     pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
-    against: Annotated[Optional[list[str]], typer.Option("--against", help="The field: only these factions (repeatable; default every faction, every other one for a faction).")] = None,
-    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the mode's: both for a faction).")] = None,
-    unit: Annotated[Optional[list[str]], typer.Option("--unit", "-u", help="Change only these chips of the target (repeatable; default all).")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) or 2 (every co-op pair of the field).")] = None,
+    against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; default every faction, every other one for a faction).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the mode's: both for a faction).")] = None,
+    unit: Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target (repeatable; default all).")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) or 2 (every co-op pair of the field).")] = None,
     method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method (data/README.md: class templates, stat budget).")] = False,
     policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; the field's players against a titan or an immortal).")] = "greedy",
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Tuner seed.")] = 0,
-    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Start from this overlay data directory (repeatable).")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the best change set here as an overlay directory (for --data).")] = None,
-    work: Annotated[Optional[Path], typer.Option("--work", help="Keep every overlay and sweep played in this new or empty folder (default: a temporary one).")] = None,
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory (repeatable).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay directory (for --data).")] = None,
+    work: Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty folder (default: a temporary one).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     import time
@@ -51,9 +51,17 @@ def tune(
 
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.cli._common import (
+        Progress,
+        emit_json,
+        frame_table,
+        interrupted,
+        one_interrupt,
+        stand_in_line,
+        stdout_console,
+        wrote,
+    )
     from hoplostat.engine.loop import mode_class
-    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
-                                       stdout_console, wrote)
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
     from hoplostat.tune import TuneConfig, band, describe, resolve_target, write_overlay

@@ -17,8 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from hoplostat.engine.mode import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
-                                   UnitSummary)
+from hoplostat.engine.mode import DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn, UnitSummary
 from hoplostat.engine.registry import discover, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
 from hoplostat.engine.state import TRACK, GameState

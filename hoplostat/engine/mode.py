@@ -302,7 +302,7 @@ def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[t
 
         groups = list(combinations(fs, n))
         return [tuple(g[i] for i in rng.permutation(n)) for g in groups]
-    used = {f: 0 for f in fs}
+    used = dict.fromkeys(fs, 0)
     seen: set[frozenset[str]] = set()
     out: list[tuple[str, ...]] = []
     while len(out) < want:

@@ -257,8 +257,8 @@ def _controller_spec(ctrl: Any, rng: np.random.Generator) -> tuple | str:
 def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Generator, roller: Any) -> str | None:
     """Why the core cannot play this game exactly as the Python engine would (None: it can). `spec` validated."""
     from hoplostat.engine.loop import mode_class
-    from hoplostat.engine.rulings import rulings
     from hoplostat.engine.rules import PmfRoller
+    from hoplostat.engine.rulings import rulings
     from hoplostat.rulesets.remastered.skirmish import Skirmish
 
     if spec.mode not in CORE_MODES:
@@ -320,7 +320,7 @@ def export_catalog(catalog: Any) -> Any:
         for aid in CORE_MODES["skirmish"]:
             try:
                 ar = catalog.arena(aid)
-            except Exception:  # noqa: BLE001 - a catalog without this arena: the core never plays it
+            except Exception:
                 continue
             arenas.append((aid, [(h.q, h.r, list(h.tags)) for h in ar.hexes], [list(n) for n in ar.neighbours()]))
         facts.handle = module().Catalog(

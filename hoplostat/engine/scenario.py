@@ -29,7 +29,18 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import open_turn, run_steps
 from hoplostat.engine.registry import controller_names, make_controller
 from hoplostat.engine.rules import FixedRoller, Game, PmfRoller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, PlacedTactic, TroopState, UnitState
+from hoplostat.engine.state import (
+    BAG,
+    CAMP,
+    COMBAT,
+    DISCARD,
+    SIDES,
+    TRACK,
+    GameState,
+    PlacedTactic,
+    TroopState,
+    UnitState,
+)
 from hoplostat.errors import InputError
 
 STEPS = ("start", "arena", "deployment", "tactic", "movement", "abilities", "engage", "replenish")
@@ -808,7 +819,7 @@ def build_game(scen: Scenario) -> _Built:
             for un in lst:
                 u = UnitState(len(units), un, i, zone=zone, active=True if zone == TRACK else True)
                 units.append(u)
-                ref = _fresh_ref(un.id, {r: "" for r in taken})
+                ref = _fresh_ref(un.id, dict.fromkeys(taken, ""))
                 taken.add(ref)
                 refs.append(ref)
     # primary heroes (SKR-12 wins; CF-3's first reward activates it): explicit, else the faction hero
@@ -824,7 +835,7 @@ def build_game(scen: Scenario) -> _Built:
             if hero is None:
                 hero = UnitState(len(units), cat.unit(hero_id), i, zone=CAMP)
                 units.append(hero)
-                ref = _fresh_ref(hero_id, {r: "" for r in taken})
+                ref = _fresh_ref(hero_id, dict.fromkeys(taken, ""))
                 taken.add(ref)
                 refs.append(ref)
         hero.is_primary_hero = True

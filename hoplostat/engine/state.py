@@ -481,7 +481,7 @@ def _copier(cls: type) -> Any:
         lines.append(f"    n.{name} = {value}")
     lines += ["    memo[id(o)] = n", "    return n"]
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "cv": _copy_value}
-    exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names
+    exec("\n".join(lines), scope)
     return scope["copy_"]
 
 

@@ -9,12 +9,12 @@
 """
 
 from hoplostat.engine.registry import make_controller, register_controller
-from hoplostat.policies.base import Controller
 from hoplostat.errors import InputError
-from hoplostat.policies.greedy import GreedyController
-from hoplostat.policies import greedy_origins as _greedy_origins  # noqa: F401  (greedy's Origins methods)
 from hoplostat.policies import escape as _escape  # noqa: F401  (the `escape` profile's greedy methods)
+from hoplostat.policies import greedy_origins as _greedy_origins  # noqa: F401  (greedy's Origins methods)
 from hoplostat.policies import naval as _naval  # noqa: F401  (the `naval` profile's greedy methods: Naumachia)
+from hoplostat.policies.base import Controller
+from hoplostat.policies.greedy import GreedyController
 from hoplostat.policies.lookahead import DEFAULT_BUDGET, LookaheadController, parse_budget
 from hoplostat.policies.random import RandomController
 from hoplostat.policies.search import SearchController

@@ -28,8 +28,8 @@ from hoplostat.engine.mode import DRAW, LOST, WON, Heuristics, TroopResult, per_
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
-from hoplostat.rulesets.classic.goals import taken
 from hoplostat.errors import InputError
+from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.lost_cities import arena, bosses
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, HAND, LEVELS, POOL, RULESET
 from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop

@@ -33,8 +33,17 @@ from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.lost_cities import arena, favor
-from hoplostat.rulesets.lost_cities.base import (ARENA_CHIPS, ARENA_POOL, ARENA_TROOP, HAND, POOL, RULESET,
-                                                 is_engaged, is_snared, locks)
+from hoplostat.rulesets.lost_cities.base import (
+    ARENA_CHIPS,
+    ARENA_POOL,
+    ARENA_TROOP,
+    HAND,
+    POOL,
+    RULESET,
+    is_engaged,
+    is_snared,
+    locks,
+)
 from hoplostat.rulesets.lost_cities.favor import LostTroop
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
 

@@ -26,8 +26,19 @@ from hoplostat.catalog.model import Catalog, Tactic
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, ModeOption, per_side
 from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
 from hoplostat.engine.rules import Controller, Game, Roller
@@ -35,11 +46,25 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
 from hoplostat.engine.steps import each_once, end_temporary_tactics, movement_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
-from hoplostat.rulesets.origins import combat
-from hoplostat.rulesets.origins.base import (ARENAS, ATLANTIS, BRING, EL_DORADO, LINEUP, LOSS_REP, MATCH, RULESET,
-                                             WIN_REP, XANADU, XANADU_POINTS, OriginsState, OriginsTroop, colour_of,
-                                             is_gladiator)
 from hoplostat.rulesets.lost_cities.skills import MOVE_ABILITIES as LOST_CITIES_MOVE_ABILITIES
+from hoplostat.rulesets.origins import combat
+from hoplostat.rulesets.origins.base import (
+    ARENAS,
+    ATLANTIS,
+    BRING,
+    EL_DORADO,
+    LINEUP,
+    LOSS_REP,
+    MATCH,
+    RULESET,
+    WIN_REP,
+    XANADU,
+    XANADU_POINTS,
+    OriginsState,
+    OriginsTroop,
+    colour_of,
+    is_gladiator,
+)
 from hoplostat.rulesets.origins.skills import MOVE_PHASE
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 
@@ -549,7 +574,7 @@ class Origins(Mode):
         done = s.end_reason is not None and len(s.challenge_winners) == len(s.arena_order)
         # the winner of the game: its one challenge's, or the match's (`finish_game`, R-ORI-6)
         out = [DRAW, DRAW] if not done or s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
-        per_arena = {a: "" for a in ARENAS}
+        per_arena = dict.fromkeys(ARENAS, "")
         for a, w in zip(s.arena_order, s.challenge_winners):
             per_arena[a] = "-" if w < 0 else "ab"[w]
         reason = s.end_reason or "unfinished"

@@ -19,9 +19,9 @@ from dataclasses import replace
 
 from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.catalog.model import Catalog
-from hoplostat.errors import InputError
 from hoplostat.engine.loop import register_mode
 from hoplostat.engine.mode import ModeOption
+from hoplostat.errors import InputError
 from hoplostat.rulesets.origins.base import LINEUP
 from hoplostat.rulesets.origins.mode import Origins
 

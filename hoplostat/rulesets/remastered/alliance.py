@@ -22,11 +22,22 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import SEAT_LETTERS, per_seat, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
+from hoplostat.engine.rulings import value
 from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, TeamGameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET

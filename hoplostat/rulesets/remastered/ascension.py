@@ -24,14 +24,27 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Titan
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    default_roller,
+    play,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import Heuristics, per_side, side_counts
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TroopState, UnitState
 from hoplostat.errors import InputError
-from hoplostat.rulesets.remastered import colosseum, rival, shards, titan as titan_rules, turn
+from hoplostat.rulesets.remastered import colosseum, rival, shards, turn
+from hoplostat.rulesets.remastered import titan as titan_rules
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.troops import select_units

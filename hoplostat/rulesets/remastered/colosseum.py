@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
-from hoplostat.engine.steps import center_hex_damage
 from hoplostat.engine.state import COMBAT, TRACK, GameState, UnitState
+from hoplostat.engine.steps import center_hex_damage
 
 SUPPORT, HP, HERO, FOOTHOLD, GOLD = range(5)
 TRACK_NAMES = ("gain this support chip", "add 3 HP to a unit", "activate your hero", "move or flip a foothold", "gain this hero")

@@ -31,8 +31,18 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Unit
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
-                                   default_roller, player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.registry import grant, register, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
@@ -761,7 +771,7 @@ def draft(g: Game) -> None:
     order = [int(i) for i in g.rng.permutation(len(bag))]
     bag = [bag[i] for i in order]
     troops = list(s.order)  # player 1 first
-    have = {t: 0 for t in troops}
+    have = dict.fromkeys(troops, 0)
 
     def take(t: int, chip: Unit) -> None:
         u = UnitState(len(s.units), chip, t, zone=CAMP)

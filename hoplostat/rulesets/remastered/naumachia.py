@@ -29,8 +29,18 @@ from hoplostat.catalog.model import Catalog, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
-                                   default_roller, player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.registry import grant, printed_chip, register, unimplemented_in_game, unit_hooks
 from hoplostat.engine.rules import Controller, Game, Roller

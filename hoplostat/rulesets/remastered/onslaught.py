@@ -24,15 +24,25 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from hoplostat.catalog.model import Catalog, Effect, Tactic, Unit
-from hoplostat.catalog.model import FrozenMap
+from hoplostat.catalog.model import Catalog, Effect, FrozenMap, Tactic, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import Heuristics, ModeOption
-from hoplostat.engine.mode import per_side, side_counts
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   play, player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    default_roller,
+    play,
+    player_units,
+    register_mode,
+)
+from hoplostat.engine.mode import Heuristics, ModeOption, per_side, side_counts
 from hoplostat.engine.registry import effect, effect_impl, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState

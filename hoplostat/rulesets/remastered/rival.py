@@ -382,7 +382,7 @@ def _can_reach(dist, spots: Sequence[int], h: int, r: int) -> bool:
 def _field(grid, goals: set[int], blocked: Sequence[bool], start: int) -> dict[int, int]:
     """Steps from every hex to the nearest goal through unblocked hexes (multi-source BFS; the mover's
     own hex counts as unblocked)."""
-    out = {h: 0 for h in goals}
+    out = dict.fromkeys(goals, 0)
     frontier = list(goals)
     nb = grid.neighbours
     if 0 <= start < len(blocked) and blocked[start]:

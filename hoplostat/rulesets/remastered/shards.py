@@ -27,12 +27,11 @@ from dataclasses import dataclass
 from hoplostat.catalog.model import FrozenMap, ShardSetup, Tactic, Unit
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
-from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl
+from hoplostat.engine.rules import Game
 from hoplostat.engine.state import COMBAT, DISCARD, PlacedTactic, UnitState
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
-
 
 SHARD_KIND = "shard"
 OPPOSITE = {"red": "blue", "blue": "red"}

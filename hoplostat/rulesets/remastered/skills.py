@@ -13,8 +13,10 @@ from functools import partial
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
-from hoplostat.engine.registry import unimplemented_skills  # noqa: F401  (re-export)
-from hoplostat.engine.registry import unit_hooks
+from hoplostat.engine.registry import (
+    unimplemented_skills,  # noqa: F401  (re-export)
+    unit_hooks,
+)
 from hoplostat.engine.rulings import value
 from hoplostat.engine.state import COMBAT
 from hoplostat.rulesets.remastered.base import RULESET

@@ -15,13 +15,14 @@ heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numpy as np
 
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import VERSUS_COLUMNS, versus_rows
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, play, register_mode, versus_result
+from hoplostat.engine.mode import VERSUS_COLUMNS, versus_rows
 from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState

@@ -19,18 +19,17 @@ from __future__ import annotations
 from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
-from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl, register_effect
+from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
 from hoplostat.rulesets.remastered import effects, rival
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
-
 TOSS_DISTANCE = 3
 """Toss: displaced to a hex exactly 3 hexes from the titan (Titan Turn Example; R-CAT-9)."""
 _ADVANCE = {n: Tactic(f"advance-{n}", f"Advance {n}", "permanent", (Effect("movement-set", n),),
-                      "Movement for one Advance.", None, FrozenMap()) for n in range(0, 13)}
+                      "Movement for one Advance.", None, FrozenMap()) for n in range(13)}
 _STUN = Tactic("titan-stun", "Stunned (titan effect)", "temporary", (Effect("stun"),),
                "Fatigued until the start of the titan's next turn.", None, FrozenMap())
 """Marker placed by a titan's `stun`: fatigued until the start of the titan troop's next turn (R-ASC-10)."""

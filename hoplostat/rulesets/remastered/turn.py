@@ -15,11 +15,10 @@ from collections.abc import Callable
 
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
-from hoplostat.engine.steps import each_once as _each_once
-from hoplostat.engine.steps import end_temporary_tactics
-from hoplostat.engine.steps import engage_options, engage_step, movement_step  # noqa: F401  (the shared steps, re-exported)
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, COMBAT, UnitState
+from hoplostat.engine.steps import each_once as _each_once
+from hoplostat.engine.steps import end_temporary_tactics, engage_options, engage_step, movement_step  # noqa: F401  (the shared steps, re-exported)
 
 
 def start_of_turn(g: Game, troop: int) -> None:
