@@ -409,7 +409,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     seat = None
     if first is not None:
         if first not in SEATS[: len(chosen)] or not cls.first_player_random:
-            raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first player")
+            raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first "
+                             "player")
         seat = SEATS.index(first)
     spec = GameSpec(mode, tuple(chosen), arena or "", titan or (default.titan if cls.opponents else ""), seat,
                     max_rounds, opts, rulings=_rulings(rulings))
@@ -624,7 +625,8 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
             import json
 
             command = sw.resume_command(out, json.loads(json.dumps(config.identity())))
-            exc.add_note(f"interrupted: {chunks} finished chunk{'s' if chunks != 1 else ''} kept in {out}; continue with the same call and "
+            exc.add_note(f"interrupted: {chunks} finished chunk{'s' if chunks != 1 else ''} kept in {out}; continue "
+                         "with the same call and "
                          f"resume=True, or `{command}`")
         else:
             exc.add_note(f"interrupted: no chunk of the sweep had finished; nothing was kept in {out}")

@@ -359,7 +359,8 @@ def teams_findings(t: Mapping, average: tuple[float, float, float], names: Mappi
     out = []
     for r in against_average(t["win_rates"], *average).iter_rows(named=True):
         out.append(Finding("faction", r["faction"], r["diff"], r["diff_lo"], r["diff_hi"],
-                           f"{_possessive(_name(names, r['faction']))} team wins {size_words(r['diff'])} {_more(r['diff'])} "
+                           f"{_possessive(_name(names, r['faction']))} team wins {size_words(r['diff'])} "
+                           f"{_more(r['diff'])} "
                            f"than an average team {interval(r['diff_lo'], r['diff_hi'])}: "
                            f"{percent(r['win_rate'])} of {plural(r['games'], 'game')}."))
     pairs = t["pairings"].filter(pl.col("games") > 0)

@@ -1103,11 +1103,13 @@ def _draft_sections(tables: dict) -> list[Section]:
     colours = d["draft_colours"].rename({"colour": "faction"})
     chips = d["draft_chips"].rename({"chip": "faction"})
     return [
-        ("draft-colours", "Drafted colours", win_rate_figure(colours, title="Win rate of the house drafting a colour (95% interval)"),
+        ("draft-colours", "Drafted colours", win_rate_figure(colours, title="Win rate of the house drafting a colour "
+                                                                            "(95% interval)"),
          "The share of games won by the house that drafted at least one chip of the colour (a colour counts once per "
          "lineup and game); whiskers are 95% Wilson intervals. Both houses draft, so a colour in both lineups "
          "counts a win and a loss.", d["draft_colours"]),
-        ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% interval)"),
+        ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% "
+                                                                      "interval)"),
          "The same per chip, with how often and how early (mean pick, 1 = first) it was drafted.", d["draft_chips"]),
     ]
 

@@ -852,7 +852,8 @@ class TuneConfig:
         if self.goal is None:
             what = "the players' success rate in Ascension" if target.kind == "titan" else \
                 "the share of Onslaught waves won against it"
-            raise InputError(f"tune {target}: {'a titan' if target.kind == 'titan' else 'an immortal'} needs --goal, {what} to reach (0..1, e.g. --goal 0.5)")
+            raise InputError(f"tune {target}: {'a titan' if target.kind == 'titan' else 'an immortal'} needs --goal, "
+                             f"{what} to reach (0..1, e.g. --goal 0.5)")
         if not 0.0 <= self.goal <= 1.0:
             raise InputError(f"--goal {self.goal}: a {'win' if target.kind == 'faction' else 'success'} rate "
                              f"between 0 and 1 (e.g. 0.5)")

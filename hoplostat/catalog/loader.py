@@ -309,7 +309,8 @@ def _effect(f: _Fields, key: str, text: str) -> Effect:
             raise f.err(key, f"effect {term.name!r} takes no argument, got {_show(text)}")
         return Effect(term.name)
     if len(args) != 1:
-        raise f.err(key, f"effect {term.name!r} takes one {'number' if term.arg == 'int' else 'colour'}, got {_show(text)}")
+        raise f.err(key, f"effect {term.name!r} takes one {'number' if term.arg == 'int' else 'colour'}, got "
+                         f"{_show(text)}")
     if term.arg == "int":
         if not args[0].isdigit() or not term.lo <= int(args[0]) <= 20:
             raise f.err(key, f"effect {term.name!r}: expected a number {term.lo}..20, got {_show(args[0])}")
@@ -589,7 +590,8 @@ def _parse_arena(f: _Fields) -> Arena:
         if len(sym) != 1 or sym.isspace():
             raise f.err("legend", f"symbols are single visible characters, got {_show(sym)}")
         if not isinstance(tags, list) or any(t not in vocab.HEX_TAGS for t in tags):
-            raise f.err("legend", f"symbol {sym!r}: expected a list of tags from {', '.join(vocab.HEX_TAGS)}, got {_show(tags)}")
+            raise f.err("legend", f"symbol {sym!r}: expected a list of tags from {', '.join(vocab.HEX_TAGS)}, got "
+                                  f"{_show(tags)}")
         legend[sym] = tuple(tags)
     art = f.str_("map", what="ASCII hex art")
     try:
@@ -626,7 +628,8 @@ def _check_arena_counts(f: _Fields, arena: Arena, ruleset: str) -> None:
         return
     for tag, n in expected.items():
         if counts.get(tag, 0) != n:
-            raise f.err("map", f"the rulebook gives {arena.name} {n} hex(es) tagged {tag!r}, the map has {counts.get(tag, 0)}")
+            raise f.err("map", f"the rulebook gives {arena.name} {n} hex(es) tagged {tag!r}, the map has "
+                               f"{counts.get(tag, 0)}")
     if arena.id == "colosseum" and counts.get("inner", 0) < 1:
         raise f.err("map", "the Colosseum needs inner deployment hexes (tag 'inner')")
 
@@ -680,7 +683,8 @@ def _faction_tactics(f: _Fields) -> tuple[int, int]:
     sub.finish()
     # Remastered and Rise of Rome: four tactics a faction; The Lost Cities: eight a city (TLC-1).
     if sum(out) not in (4, 8):
-        raise f.err("faction_tactics", f"a faction lists four tactics (eight in The Lost Cities); common + unique is {sum(out)}")
+        raise f.err("faction_tactics", "a faction lists four tactics (eight in The Lost Cities); common + unique is "
+                                       f"{sum(out)}")
     return out
 
 
@@ -773,7 +777,8 @@ def _read_dir(base: Path, is_default: bool) -> _DirContent:
             if key not in ENTRY_TABLES:
                 close = [t for t in ENTRY_TABLES if t.startswith(key[:3])]
                 hint = f"; did you mean [[{close[0]}]]?" if close else ""
-                raise InputError(f"{shown}: unknown table {key!r}{hint} (allowed: {', '.join(f'[[{t}]]' for t in ENTRY_TABLES)}, remove)")
+                raise InputError(f"{shown}: unknown table {key!r}{hint} (allowed: "
+                                 f"{', '.join(f'[[{t}]]' for t in ENTRY_TABLES)}, remove)")
             if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
                 raise InputError(f"{shown}: {key!r} must be an array of tables, written [[{key}]]")
             for i, table in enumerate(value):
@@ -860,7 +865,8 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
         for rid, shown, text in content.removes:
             keys = [k for k in merged if k[1] == rid]
             if not keys:
-                raise InputError(f"{shown}: remove: no entry with id {rid!r} to remove (line {_line_of(text, None, 'remove')})")
+                raise InputError(f"{shown}: remove: no entry with id {rid!r} to remove (line "
+                                 f"{_line_of(text, None, 'remove')})")
             for k in keys:
                 changes.removed.append((merged[k], shown, text))
                 del merged[k]
@@ -962,7 +968,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             sk = skills.get(ref.id)
             if sk is None:
                 close = _close(ref.id, skills)
-                raise err(table, u.id, "skills", f"unknown skill {ref.id!r}{close} (skills are defined in [[skill]] entries)",
+                raise err(table, u.id, "skills", f"unknown skill {ref.id!r}{close} (skills are defined in [[skill]] "
+                                                 "entries)",
                           ref=ref.id)
             if sk.has_param and ref.param is None:
                 raise err(table, u.id, "skills", f"skill {ref.id!r} takes a number (e.g. \"{ref.id} 1\")")
@@ -974,7 +981,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
 
     sentinels = [u.id for u in units.values() if u.kind == "sentinel"]
     if len(sentinels) > 1:
-        raise err("unit", sentinels[1], "kind", f"all sentinels share one stat line; {sentinels[0]!r} is already the sentinel")
+        raise err("unit", sentinels[1], "kind", f"all sentinels share one stat line; {sentinels[0]!r} is already the "
+                                                "sentinel")
 
     # Factions: one hero, ten units, three common tactics and the unique one.
     for fa in factions.values():

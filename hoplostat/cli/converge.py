@@ -26,8 +26,10 @@ def converge(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
     rungs: Annotated[str, typer.Option("--rungs", help="The players, weakest first, comma-separated.")] = "greedy,lookahead:8,search:64,search:512",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order at every rung.")] = 20,
-    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default every arena).")] = None,
+    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
+                                                                              "default all).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
+                                                                          "every arena).")] = None,
     minutes: Annotated[float, typer.Option("--minutes", help="Time budget: no rung starts after this many minutes.")] = 30.0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Sweep seed (every rung plays the same set-ups and seeds).")] = 0,

@@ -31,7 +31,8 @@ _ALIASES = {"units": "unit", "heroes": "hero", "neutral-heroes": "neutral-hero",
 DataOpt = typer.Option(None, "--data", help="Overlay directory with your own chips (repeatable; later wins).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object instead of a table.")
 RulesetOpt = typer.Option("remastered", "--ruleset",
-                          help="The rule set whose catalog to read: remastered, rise-of-rome or origins (data/<ruleset>/).")
+                          help="The rule set whose catalog to read: remastered, rise-of-rome or origins "
+                               "(data/<ruleset>/).")
 
 
 def _load(data: list[Path] | None, ruleset: str = "remastered"):
@@ -60,7 +61,8 @@ def _prov_short(obj: Any) -> str:
 
 @app.command("list")
 def list_(
-    kind: str | None = typer.Argument(None, help=f"One of: {', '.join(UNIT_KINDS + OTHER_KINDS)}, all (default: all unit-like chips)."),
+    kind: str | None = typer.Argument(None, help=f"One of: {', '.join(UNIT_KINDS + OTHER_KINDS)}, all (default: all "
+                                                 "unit-like chips)."),
     faction: str | None = typer.Option(None, "--faction", "-f", help="Only this faction's chips and tactics."),
     as_json: bool = JsonOpt,
     data: list[Path] | None = DataOpt,
@@ -197,7 +199,8 @@ def show(
 
 @app.command("validate")
 def validate(
-    directory: Path | None = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the default."),
+    directory: Path | None = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the "
+                                                                        "default."),
     data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
@@ -206,7 +209,8 @@ def validate(
     cat = _load(dirs, ruleset)
     n = len(cat.units) + len(cat.skills) + len(cat.tactics) + len(cat.factions) + len(cat.arenas)
     sys_out = _common.stdout_console()
-    sys_out.print(f"ok: {n} entries (catalog {cat.hash[:12]}, {len(cat.sources)} director{'y' if len(cat.sources) == 1 else 'ies'})")
+    sys_out.print(f"ok: {n} entries (catalog {cat.hash[:12]}, {len(cat.sources)} "
+                  f"director{'y' if len(cat.sources) == 1 else 'ies'})")
 
 
 @app.command("audit")

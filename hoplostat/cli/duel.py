@@ -45,7 +45,8 @@ def duel(
     a: Annotated[str, typer.Argument(help="Unit A: catalog id or inline spec.")],
     b: Annotated[str, typer.Argument(help="Unit B: catalog id or inline spec.")],
     first: Annotated[str, typer.Option("--first", help="Who attacks first: a or b.")] = "a",
-    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP against 200).")] = False,
+    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP "
+                                                        "against 200).")] = False,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels.")] = 100_000,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
     tactic_a: Annotated[list[str] | None, typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,

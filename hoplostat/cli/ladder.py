@@ -24,17 +24,23 @@ search:512, each against the one below only (with --policies: those players in t
 
 def ladder(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N, search, search:N).")] = "random,greedy,lookahead:2,lookahead",
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player (solo, co-op).")] = 20,
-    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Draw the factions from these (repeatable; default all).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; default every arena of the mode).")] = None,
-    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: cycle through these titans (repeatable; default all).")] = None,
+    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, "
+                                                             "lookahead:N, search, search:N).")] = "random,greedy,lookahead:2,lookahead",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player "
+                                                             "(solo, co-op).")] = 20,
+    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Draw the factions from these "
+                                                                              "(repeatable; default all).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; "
+                                                                          "default every arena of the mode).")] = None,
+    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: cycle through these "
+                                                                          "titans (repeatable; default all).")] = None,
     mirror: Annotated[bool, typer.Option("--mirror", help="Two-player modes: both seats play the same faction.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Ladder seed.")] = 0,
     max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
     data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write the score matrix (or success rates) as a PNG figure.")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write the score matrix (or success rates) as a PNG "
+                                                             "figure.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     rungs: Annotated[bool, typer.Option("--rungs", help="Each player against the next one only (the named rungs "
                                                        "greedy, lookahead:8, search:64, search:512 unless --policies).")] = False,

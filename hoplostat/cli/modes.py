@@ -37,7 +37,8 @@ def modes(as_json: JsonOpt = False) -> None:
         "seats": lambda r: " or ".join(map(str, r["troops"])), "arenas": lambda r: ", ".join(r["arenas"]),
         "what it is": lambda r: r["summary"],
         "options (--option NAME=VALUE)": lambda r: "; ".join(
-            f"{o['name']}={_allowed(o)} (default {o['default'] if o['default'] not in ('', None) else 'none'}): {o['help']}"
+            f"{o['name']}={_allowed(o)} (default {o['default'] if o['default'] not in ('', None) else 'none'}): "
+            f"{o['help']}"
             for o in r["options"]) or "-"})
 
 

@@ -41,9 +41,12 @@ def odds(
     fractions: Annotated[bool, typer.Option("--fractions", help="Also show exact probabilities as fractions.")] = False,
     mc: Annotated[int, typer.Option("--mc", help="Also estimate by Monte Carlo with N trials.")] = 0,
     seed: Annotated[int, seed_option("Seed for --mc.")] = 0,
-    compare: Annotated[bool, typer.Option("--compare", help="The POOLs are alternatives: their odds side by side (one chart with --plot).")] = False,
-    profile: Annotated[bool, typer.Option("--profile", help="P(kill) for target HP 1-10 and reduction 0-2 (a heatmap with --plot).")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG chart of the distribution (of the comparison, or the profile's heatmap).")] = None,
+    compare: Annotated[bool, typer.Option("--compare", help="The POOLs are alternatives: their odds side by side (one "
+                                                            "chart with --plot).")] = False,
+    profile: Annotated[bool, typer.Option("--profile", help="P(kill) for target HP 1-10 and reduction 0-2 (a heatmap "
+                                                            "with --plot).")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG chart of the distribution (of the "
+                                                             "comparison, or the profile's heatmap).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     import numpy as np
@@ -232,7 +235,8 @@ def render_compare(result: dict) -> list:
     t = table("Compared attacks" + (f" ({mods})" if mods else ""))
     t.add_column("")
     for s in items:
-        t.add_column(s["given"] if s["given"] == s["attacks"][0]["dice"] else f"{s['given']} ({s['attacks'][0]['dice']})",
+        t.add_column(s["given"] if s["given"] == s["attacks"][0]["dice"] else f"{s['given']} "
+                                                                              f"({s['attacks'][0]['dice']})",
                      justify="right")
     t.add_row("mean damage", *[f"{s['mean']:.2f}" for s in items])
     t.add_row("sd", *[f"{s['sd']:.2f}" for s in items])

@@ -114,16 +114,23 @@ def play(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
     faction: FactionsOpt = None,
     arena: ArenaOpt = None,
-    titan: Annotated[str | None, typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn from the seed).")] = None,
-    policies: Annotated[str, typer.Option("--policies", help="Player of each seat, comma-separated: random, greedy, lookahead (lookahead:N: N continuations per decision); one for all.")] = "greedy",
+    titan: Annotated[str | None, typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn "
+                                                                    "from the seed).")] = None,
+    policies: Annotated[str, typer.Option("--policies", help="Player of each seat, comma-separated: random, greedy, "
+                                                             "lookahead (lookahead:N: N continuations per decision); "
+                                                             "one for all.")] = "greedy",
     seed: SeedOpt = 0,
-    first: Annotated[str | None, typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw it).")] = None,
-    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,
+    first: Annotated[str | None, typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw "
+                                                              "it).")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still "
+                                                                        "running ends there as a draw.")] = None,
     log: LogOpt = False,
     data: DataOpt = None,
     ruling: RulingOpt = None,
     as_json: JsonOpt = False,
-    players: Annotated[int | None, typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); "
+                                                                  "factions not given are drawn from the "
+                                                                  "seed.")] = None,
     option: ModeOptionOpt = None,
     engine: EngineOpt = "auto",
 ) -> None:

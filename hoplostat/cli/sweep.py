@@ -35,28 +35,48 @@ co-op)."""
 
 def sweep(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
+    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
+                                                                              "default all).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
+                                                                          "both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Sweep seed.")] = 0,
-    policies: Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, greedy, lookahead or lookahead:N (N continuations per decision); one for both.")] = "greedy,greedy",
+    policies: Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, "
+                                                             "greedy, lookahead or lookahead:N (N continuations per "
+                                                             "decision); one for both.")] = "greedy,greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
-    ci_width: Annotated[float | None, typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
-    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat modes); a stalled game ends there and is counted.")] = None,
-    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of factions.")] = True,
-    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: only these titans (repeatable; default all).")] = None,
+    ci_width: Annotated[float | None, typer.Option("--ci-width", help="Stop a matchup once its 95% interval is "
+                                                                      "narrower.")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat "
+                                                                        "modes); a stalled game ends there and is "
+                                                                        "counted.")] = None,
+    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of "
+                                                                "factions.")] = True,
+    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: only these titans "
+                                                                          "(repeatable; default all).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
     data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="Modes of three or more players: players per game (default: the fewest the mode allows).")] = None,
-    pods: Annotated[int | None, typer.Option("--pods", help="Modes of three or more players: groups of factions to sample from the seed, each seated at random (default 24; every group once if there are fewer).")] = None,
-    ruling: Annotated[list[str] | None, typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them); recorded in the manifest.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options); recorded in the manifest.")] = None,
-    focus: Annotated[str | None, typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it against the field).")] = None,
-    compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one file per table (see hoplostat compact).")] = True,
+    players: Annotated[int | None, typer.Option("--players", help="Modes of three or more players: players per game "
+                                                                  "(default: the fewest the mode allows).")] = None,
+    pods: Annotated[int | None, typer.Option("--pods", help="Modes of three or more players: groups of factions to "
+                                                            "sample from the seed, each seated at random (default 24; "
+                                                            "every group once if there are fewer).")] = None,
+    ruling: Annotated[list[str] | None, typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; "
+                                                                      "hoplostat rulings lists them); recorded in the "
+                                                                      "manifest.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; "
+                                                                            "hoplostat modes lists each "
+                                                                            "mode's options); recorded in "
+                                                                            "the manifest.")] = None,
+    focus: Annotated[str | None, typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it "
+                                                              "against the field).")] = None,
+    compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one "
+                                                                         "file per table (see hoplostat "
+                                                                         "compact).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
     engine: EngineOpt = "auto",
 ) -> None:
@@ -133,7 +153,8 @@ def interrupt_kept(out: Path, config, bar):
         if not chunks:
             raise Interrupted(f"no chunk of the sweep had finished; nothing was kept in {out}") from None
         command = sw.resume_command(Path(out), json.loads(json.dumps(config.identity())))
-        raise Interrupted(f"{kept:,} of {bar.total:,} games kept in {out} ({chunks} finished chunk{'s' if chunks > 1 else ''}); "
+        raise Interrupted(f"{kept:,} of {bar.total:,} games kept in {out} ({chunks} finished "
+                          f"chunk{'s' if chunks > 1 else ''}); "
                           f"resume with: {command}") from None
 
 
@@ -244,7 +265,8 @@ def summarize(
         u = stats.unit_measures(tables["units"], roles).drop_nulls("z").sort("z", descending=True)
         pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
         stand = [uid for uid, c in catalog.units.items() if c.is_stand_in]
-        con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the class; "
+        con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the "
+                              "class; "
                          "* = stand-in values)",
                          pick.select(pl.when(pl.col("unit").is_in(stand)).then(pl.col("unit") + " *")
                                      .otherwise(pl.col("unit")).alias("unit"), "role", "deployed", "measure",

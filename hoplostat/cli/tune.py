@@ -23,26 +23,44 @@ Candidates, per chip (a faction's hero and units; a titan and the allies it brin
 
 
 def tune(
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat data list faction|titan|immortal; faction:ID, titan:ID, immortal:ID to say which).")],
-    goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against the field (default 0.5); the field's success rate against a titan or an immortal (required).")] = None,
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat "
+                                                                 "data list faction|titan|immortal; faction:ID, "
+                                                                 "titan:ID, immortal:ID to say which).")],
+    goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
+                                                              "the field (default 0.5); the field's success rate "
+                                                              "against a titan or an immortal (required).")] = None,
     tolerance: Annotated[float, typer.Option("--tolerance", help="How close to the goal counts as reaching it.")] = 0.05,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier rounds play fewer).")] = 16,
-    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is confirmed.")] = 128,
-    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it is).")] = 3,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
+                                                             "rounds play fewer).")] = 16,
+    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
+                                                               "confirmed.")] = 128,
+    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
+                                                           "is).")] = 3,
     max_changes: Annotated[int, typer.Option("--max-changes", help="The most changes in one set (2: singles and pairs).")] = 2,
     pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
-    against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; default every faction, every other one for a faction).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the mode's: both for a faction).")] = None,
-    unit: Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target (repeatable; default all).")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) or 2 (every co-op pair of the field).")] = None,
-    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method (data/README.md: class templates, stat budget).")] = False,
-    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; the field's players against a titan or an immortal).")] = "greedy",
+    against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
+                                                                        "default every faction, every other one for a "
+                                                                        "faction).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the "
+                                                                          "mode's: both for a faction).")] = None,
+    unit: Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target "
+                                                                        "(repeatable; default all).")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) "
+                                                                  "or 2 (every co-op pair of the field).")] = None,
+    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method "
+                                                          "(data/README.md: class templates, stat budget).")] = False,
+    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; "
+                                                             "the field's players against a titan or an "
+                                                             "immortal).")] = "greedy",
     max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Tuner seed.")] = 0,
-    data: Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory (repeatable).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay directory (for --data).")] = None,
-    work: Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty folder (default: a temporary one).")] = None,
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory "
+                                                                   "(repeatable).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay "
+                                                                 "directory (for --data).")] = None,
+    work: Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty "
+                                                             "folder (default: a temporary one).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     import time
@@ -154,7 +172,8 @@ def tune(
         con.print(f"candidates: {len(cands.singles)} single changes; {len(result.duel) - blind} seen by exact duels, "
                   f"{blind} need a map; {len(result.screened)} change sets screened in games", markup=False)
     elif result.screened:
-        con.print(f"candidates: {len(cands.singles)} single changes (no duel screen for {'a titan' if tgt.kind == 'titan' else 'an immortal'}: it plays by its "
+        con.print(f"candidates: {len(cands.singles)} single changes (no duel screen for "
+                  f"{'a titan' if tgt.kind == 'titan' else 'an immortal'}: it plays by its "
                   f"{'card' if tgt.kind == 'titan' else 'triggers'}); {len(result.screened)} change sets screened in "
                   f"games", markup=False)
     if cands.skipped:

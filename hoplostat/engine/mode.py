@@ -437,7 +437,8 @@ class Mode:
             if isinstance(spec, str):
                 name, sep, value = spec.partition("=")
                 if not sep:
-                    raise InputError(f"--option {spec!r}: give NAME=VALUE (hoplostat modes lists the options of {cls.name})")
+                    raise InputError(f"--option {spec!r}: give NAME=VALUE (hoplostat modes lists the options of "
+                                     f"{cls.name})")
             else:
                 name, value = spec
                 value = value if isinstance(value, str) else ",".join(value) if isinstance(value, (tuple, list)) \

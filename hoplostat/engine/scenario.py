@@ -368,7 +368,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         h = parse_hex(ut, "hex", raw["hex"], grid)
         tags = grid.tags[h]
         if "blocked" in tags or "pedestal" in tags:
-            raise ut.err("hex", f"hex {h} is a {'pedestal' if 'pedestal' in tags else 'blocked hex'}: no unit may stand there (ARN-6)")
+            raise ut.err("hex", f"hex {h} is a {'pedestal' if 'pedestal' in tags else 'blocked hex'}: no unit may "
+                                "stand there (ARN-6)")
         if h in occupied:
             raise ut.err("hex", f"hex {h} is already occupied by {occupied[h]} (ARN-1: one unit per hex)")
         occupied[h] = ut.where
@@ -464,7 +465,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
     for i in range(2):
         prim = [u for u in units if u.troop == i and u.primary]
         if len(prim) > 1:
-            raise InputError(f"{name}: troop {labels[i]!r} has {len(prim)} units with primary = true (one primary hero per troop)")
+            raise InputError(f"{name}: troop {labels[i]!r} has {len(prim)} units with primary = true (one primary hero "
+                             "per troop)")
 
     supply = None
     if top.has("supply"):
@@ -475,7 +477,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         for s in SIDES:
             used = sum(u.hp for u in units if sides[u.troop] == s)
             if used > chips[s]:
-                raise top.err("unit", f"units on the {s} side hold {used} HP, more than the {chips[s]} {s} health chips "
+                raise top.err("unit", f"units on the {s} side hold {used} HP, more than the {chips[s]} {s} health "
+                                      "chips "
                                       "of the box (UNIT-3); lower some hp")
 
     dice: tuple[int, ...] = ()
@@ -557,11 +560,13 @@ def _parse_steps(top: _T, mode: str, grid: HexGrid) -> tuple[str, ...]:
         if s in WHOLE:
             last = -1
             if mode == "none":
-                raise top.err("steps", f"{s!r} needs a game mode (mode = \"skirmish\"); mode \"none\" plays single steps only")
+                raise top.err("steps", f"{s!r} needs a game mode (mode = \"skirmish\"); mode \"none\" plays single "
+                                       "steps only")
         else:
             k = STEPS.index(s)
             if k <= last:
-                raise top.err("steps", f"entry {j + 1}: {s!r} after {STEPS[last]!r}: a player turn plays its steps once each, "
+                raise top.err("steps", f"entry {j + 1}: {s!r} after {STEPS[last]!r}: a player turn plays its steps "
+                                       "once each, "
                                        f"in the order {', '.join(STEPS)} (TURN-1)")
             last = k
             if s in ("arena", "replenish") and mode == "none":
@@ -692,7 +697,8 @@ class ScriptController:
                 self.pos += 1
                 if e.kind == "pass":
                     if not optional:
-                        raise InputError(f"{self.file}: {e.where} ({e.text}): the {decision} decision is mandatory here "
+                        raise InputError(f"{self.file}: {e.where} ({e.text}): the {decision} decision is mandatory "
+                                         "here "
                                          "and cannot be passed")
                     return None
                 for o in options:

@@ -775,5 +775,6 @@ def finish_game(g: Game) -> None:
     a, b = (t.wins for t in s.troops)  # type: ignore[attr-defined]
     if len(s.arena_order) > 1:
         s.winner = None if a == b else (0 if a > b else 1)
-        s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} wins")
+        s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} "
+                                                                                     "wins")
               + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))  # type: ignore[attr-defined]

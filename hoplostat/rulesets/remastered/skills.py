@@ -205,11 +205,13 @@ def _whirlwind_options(g, holder, param):
 
 
 def _whirlwind(g, holder, param, args):
-    # data/remastered/skills.toml "whirlwind" (Origins, "Whirlwind"): roll one blue die per adjacent opponent; the total hits are dealt
+    # data/remastered/skills.toml "whirlwind" (Origins, "Whirlwind"): roll one blue die per adjacent opponent; the total
+    # hits are dealt
     # to every adjacent opponent. A Special: not attack damage (SKL-3).
     adj = rules.targets_in_range(g.state, holder, 1)
     hits = g.roller.hits(Pool.of(blue=len(adj)))
-    g.state.say(f"{holder.name} ({g.state.side_of(holder.troop)}) uses Whirlwind on {len(adj)} adjacent opponent(s): {hits} hit(s)")
+    g.state.say(f"{holder.name} ({g.state.side_of(holder.troop)}) uses Whirlwind on {len(adj)} adjacent opponent(s): "
+                f"{hits} hit(s)")
     for o in adj:
         rules.damage(g, o, hits, source=holder, what="Whirlwind")
 
@@ -414,7 +416,8 @@ register("savage", "special", special_options=_savage_options, special=_savage, 
 # --- Blasphemous (Innate; Pandora's Wake, granted by the Condemned arena die) ------------------------------------
 def _blasphemous(g, holder, param, attacker, target):
     # Pandora's Wake, Condemned reference sheet, Arena Die face 5 names Blasphemous without a text: our stand-in
-    # (no chip prints it, so it is not in data/remastered/skills.toml; data/README.md, ruling R-PW-4) is +1 damage on the holder's own hit attacks.
+    # (no chip prints it, so it is not in data/remastered/skills.toml; data/README.md, ruling R-PW-4) is +1 damage on
+    # the holder's own hit attacks.
     return 1 if attacker is holder else 0
 
 

@@ -396,7 +396,8 @@ def setup(
         support_unit=sentinels[0] if sentinels else None,
     )
     if arena == "colosseum":
-        # Remastered, "Skirmish Mode", Primary Heroes (Colosseum): inactive, on the chained hero hex of its side (SKR-2).
+        # Remastered, "Skirmish Mode", Primary Heroes (Colosseum): inactive, on the chained hero hex of its side
+        # (SKR-2).
         for t in troops:
             hero = units[t.primary_hero]
             (h,) = grid.tagged(f"chained-hero-{t.side}")[:1]
