@@ -561,7 +561,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     for a in arenas or ():
         catalog.arena(a)  # InputError with close matches
         if a not in cls.arenas:
-            raise InputError(f"--arena {a}: {mode.title()} is played on {', '.join(x.title() for x in cls.arenas)} only")
+            raise InputError(f"--arena {a}: {mode.title()} is played on "
+                             f"{', '.join(x.title() for x in cls.arenas)} only")
     if focus is not None:
         catalog.faction(focus)
         if cls.analysis != "versus":

@@ -174,7 +174,8 @@ def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: 
                     f"{plural(r['games'], 'game')}.")
         out.append(Finding("faction", r["faction"] + (f"@{arena}" if arena else ""), r["diff"], r["diff_lo"],
                            r["diff_hi"], sentence, tune_command(sweep, r["faction"], arena=arena),
-                           f"find the smallest change to {_possessive(who)} chips that brings it to the average{where}"))
+                           f"find the smallest change to {_possessive(who)} chips that brings it to the "
+                           f"average{where}"))
     return out
 
 

@@ -307,7 +307,7 @@ def _heatmap(ax, factions, cells: dict, *, fontsize: float) -> Any:
         grid[pos[f], pos[o]] = v
     vmin, vmax = _rate_limits(grid)
     im = ax.imshow(grid, vmin=vmin, vmax=vmax, cmap="RdBu_r")
-    for (f, o), (v, lo, hi, n) in cells.items():
+    for (f, o), (v, lo, hi, _n) in cells.items():
         i, j = pos[f], pos[o]
         ax.text(j, i, f"{v:.0%}\n{lo:.0%}-{hi:.0%}", ha="center", va="center", fontsize=fontsize,
                 color=_ink(v, vmin, vmax))
@@ -417,7 +417,8 @@ def unit_figure(table: pl.DataFrame, *, n: int = 8, stand_in: set[str] | None = 
     ax.barh(y, z, color=[RED if v < 0 else BLUE for v in z])
     marks = stand_in or set()
     labels = [f"{name or unit}{' *' if unit in marks else ''} ({faction})\n{role}: {measure}"
-              for name, unit, faction, role, measure in pick.select("name", "unit", "faction", "role", "measure").iter_rows()]
+              for name, unit, faction, role, measure in pick.select("name", "unit", "faction", "role",
+                                                                    "measure").iter_rows()]
     ax.set_yticks(y, labels, fontsize=9)
     ax.axvline(0, color=GREY, lw=1)
     ax.set_xlabel("z: standard deviations from its faction's\nunits of the same class")
@@ -498,7 +499,8 @@ _LABELS = {
     "wins_a": "Wins in A", "wins_b": "Wins in B", "rate_a": "Rate in A", "rate_b": "Rate in B",
     "p_holm": "p (Holm)", "significant": "Significant",
 }
-_COUNTS = {"games_a", "games_b", "wins_a", "wins_b", "games", "wins", "losses", "draws", "first_wins", "deployed", "eliminated", "faced", "won_waves", "capped",
+_COUNTS = {"games_a", "games_b", "wins_a", "wins_b", "games", "wins", "losses", "draws", "first_wins", "deployed",
+           "eliminated", "faced", "won_waves", "capped",
            "first_team_wins", "tactics_enabled"}
 
 
@@ -531,7 +533,7 @@ def _cell(col: str, v: Any, lo: Any = None, hi: Any = None) -> str:
 def _columns_in_order(frame: pl.DataFrame) -> list[str]:
     """The columns a table shows: not the `_lo`/`_hi` of a value (they go in its cell), and the verdicts right
     after the first column (and an arena, when there is one), so a narrow screen shows them unscrolled."""
-    cols = [c for c in frame.columns if not (c.endswith("_lo") or c.endswith("_hi")) or c[:-3] not in frame.columns]
+    cols = [c for c in frame.columns if not c.endswith(("_lo", "_hi")) or c[:-3] not in frame.columns]
     verdicts = [c for c in cols if "verdict" in c]
     if not verdicts or not cols:
         return cols
@@ -1187,7 +1189,8 @@ def stronger_section(results: Path, stronger: Path, *, opened: list | None = Non
                          f"rate under {b}": y["rate"], f"verdict under {b}": WORDS.get(y["verdict"]),
                          "the stronger player's verdict": verdict_change(x["verdict"], y["verdict"])})
     table = pl.DataFrame(rows)
-    counts = {k: sum(1 for row in rows if row["the stronger player's verdict"] == k) for k in ("holds", "changes", "reverses")}
+    counts = {k: sum(1 for row in rows if row["the stronger player's verdict"] == k)
+              for k in ("holds", "changes", "reverses")}
     c = r["correlations"].row(0, named=True)
     corr = (f"they rank the {plural(c['subjects'], subject)} with a Spearman correlation of {c['spearman']:.2f}"
             + (f" [{c['spearman_lo']:.2f}, {c['spearman_hi']:.2f}] (95% bootstrap interval)"
@@ -1201,7 +1204,8 @@ def stronger_section(results: Path, stronger: Path, *, opened: list | None = Non
     section = ("stronger", "Do these verdicts hold for stronger players?",
                robustness_figure(r["table"], [a, b], subject=subject), text, table)
     named = (names or {}).get
-    reversed_ = [named(row[subject], row[subject]) for row in rows if row["the stronger player's verdict"] == "reverses"]
+    reversed_ = [named(row[subject], row[subject]) for row in rows
+                 if row["the stronger player's verdict"] == "reverses"]
     changed = [named(row[subject], row[subject]) for row in rows if row["the stronger player's verdict"] == "changes"]
     sentence = (f"Under a stronger player ({b}): {counts['holds']} of {plural(len(rows), 'verdict')} hold"
                 + (f"; {', '.join(changed)} change" if changed else "")
@@ -1354,7 +1358,8 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         parts.append(_section_html(section, drawn(section[0], section[2])))
     meta = {
         "results": str(results), "mode": cfg.get("mode"), "arenas": ", ".join(cfg.get("arenas", [])),
-        "factions": ", ".join(names[f] for f in factions), "games": f"{games.lazy().select(pl.len()).collect().item():,}",
+        "factions": ", ".join(names[f] for f in factions),
+        "games": f"{games.lazy().select(pl.len()).collect().item():,}",
         "games per matchup": cfg.get("games"), "policies": " vs ".join(cfg.get("policies", [])),
         "seed": cfg.get("seed"), "catalog hash": manifest.get("catalog_hash", "")[:16],
         "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),
@@ -1363,7 +1368,8 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         "rulings": ", ".join(f"{k}={v}" for k, v in cfg.get("rulings", ())) or "as written (docs/rulings.md)",
         "mode options": ", ".join(f"{k}={v}" for k, v in cfg.get("options", ())) or "the mode's defaults",
     }
-    meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
+    meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>"
+                        for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
     banner = (f'<p class="banner"><strong>{stand_in} of the {n_chips} chips in this run carry stand-in values</strong>'
               f" ({html.escape(kinds)}; chosen by hoplostat, not printed on the real chips): results describe the "

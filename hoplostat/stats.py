@@ -200,7 +200,8 @@ def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFra
     out = pl.concat(parts).with_columns(_verdict("diff_lo", "diff_hi"))
     cols = ["faction", *(["arena"] if by_arena else []), "games", "wins", "draws", "win_rate", "field_average", "diff",
             "diff_lo", "diff_hi", "verdict"]
-    return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"], descending=[*([False] if by_arena else []), True])
+    return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"],
+                                 descending=[*([False] if by_arena else []), True])
 
 
 def field_average_interval(games: Frame) -> tuple[float, float, float]:
@@ -353,7 +354,8 @@ def unit_stats(units: Frame | None) -> pl.DataFrame | None:
         pl.col("deployed").any(), pl.col("damage_dealt").sum(), pl.col("kills").sum(), pl.col("defeated").any(),
         pl.col("won").first(), pl.col("damage_taken").sum(), pl.col("tactics_enabled").sum(),
         pl.col("no_taken").all())
-    per_game = pl.concat([one.filter(pl.col("kind") != "sentinel").select("faction", "kind", "unit", *fields, "no_taken"),
+    per_game = pl.concat([one.filter(pl.col("kind") != "sentinel").select("faction", "kind", "unit", *fields,
+                                                                          "no_taken"),
                           many.select("faction", "kind", "unit", *fields, "no_taken")], how="vertical_relaxed")
     per = per_game.group_by("faction", "kind", "unit").agg(
         pl.len().alias("games"),
@@ -608,7 +610,8 @@ def team_faction_rates(games: Frame) -> pl.DataFrame:
     tg = team_games(games)
     long = pl.concat([tg.rename({"mate_1": "faction"}).drop("mate_2"), tg.rename({"mate_2": "faction"}).drop("mate_1")])
     agg = _collect(long.group_by("faction").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
-                                                pl.col("lost").sum().alias("losses"), pl.col("draw").sum().alias("draws")))
+                                                pl.col("lost").sum().alias("losses"),
+                                                pl.col("draw").sum().alias("draws")))
     return _with_interval(agg, "wins", "games", "win_rate").with_columns(
         (pl.col("draws") / pl.col("games")).alias("draw_rate")).sort("win_rate", descending=True)
 

@@ -277,7 +277,7 @@ def _game_setup(config: SweepConfig, matchup: Matchup, game: int):
     if config.rulings or config.options:
         from dataclasses import replace
 
-        opts = {**dict(spec.options), **{k: v for k, v in config.options}}
+        opts = {**dict(spec.options), **dict(config.options)}
         spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings), options=tuple(sorted(opts.items())))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
     return cls, head, spec, rng, controllers
@@ -304,7 +304,8 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[
     return cls.rows(res, head, _unit_kind(catalog))
 
 
-def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]] | None:
+def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int,
+                       g1: int) -> dict[str, list[dict]] | None:
     """Games g0..g1 of a matchup in one call to the native core (`engine.native.play_many`), or None when the
     core cannot play them (then the Python engine does, game by game; `--engine native` is an error)."""
     from hoplostat.engine import native
@@ -571,7 +572,8 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     if manifest is not None:
         manifest["resumed"] = manifest.get("resumed", []) + [now]
         new = json.loads(json.dumps(config.identity()))
-        changed = {k: [manifest["config"].get(k), new.get(k)] for k in GROWABLE if manifest["config"].get(k) != new.get(k)}
+        changed = {k: [manifest["config"].get(k), new.get(k)] for k in GROWABLE
+                   if manifest["config"].get(k) != new.get(k)}
         if changed:
             manifest["grown"] = manifest.get("grown", []) + [{"at": now, **changed}]
             manifest["config"] = new
@@ -760,7 +762,8 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
                     progress(int(tally[:, 0].sum()), total)
     finally:
         ex.close()
-    manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots, "look_ahead": AHEAD if config.ci_width else None}
+    manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots,
+                             "look_ahead": AHEAD if config.ci_width else None}
     if dropped + dropped_now[0]:
         manifest["unused_chunks"] = manifest.get("unused_chunks", 0) + dropped + dropped_now[0]
     if compact_after:

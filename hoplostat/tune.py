@@ -217,7 +217,8 @@ def apply_changes(catalog, changes: Sequence[Change]) -> dict[str, Any]:
 def describe_chips(catalog, changes: Sequence[Change]) -> list[str]:
     """A change set in words, one line per chip it changes (its changes added up: two Health steps are
     ``Health 5 -> 7``)."""
-    return [f"{uid}: {', '.join(chip_diff(catalog.unit(uid), u))}" for uid, u in apply_changes(catalog, changes).items()]
+    return [f"{uid}: {', '.join(chip_diff(catalog.unit(uid), u))}"
+            for uid, u in apply_changes(catalog, changes).items()]
 
 
 def describe(catalog, changes: Sequence[Change]) -> str:
@@ -476,7 +477,8 @@ def overlay_text(catalog, changes: Sequence[Change], *, header: str = "") -> str
     changed = apply_changes(catalog, changes)
     parts = [header.rstrip("\n") + "\n"] if header else []
     for uid, unit in changed.items():
-        note = f"hoplostat tune: {', '.join(chip_diff(catalog.unit(uid), unit))}" + (f". {unit.note}" if unit.note else "")
+        note = (f"hoplostat tune: {', '.join(chip_diff(catalog.unit(uid), unit))}"
+                + (f". {unit.note}" if unit.note else ""))
         parts.append(entry_toml(catalog, unit, note))
     return "\n".join(parts)
 
@@ -1050,7 +1052,8 @@ class _Search:
         stages = {s: stage for s, (_, stage) in screened.items()}
         screen_rows = sorted((_row(cat, s, r, cfg.goal, stage=stages.get(s, "singles (dropped in an earlier round)"),
                                    games_per_matchup=g) for s, g, r in self.screen.measured()),
-                             key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"], row["changes"]))
+                             key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"],
+                                              row["changes"]))
         from hoplostat.catalog.standin import stand_in_share
 
         opponents = self.field.opponents(cat)
@@ -1136,6 +1139,7 @@ def _grow(catalog, screened: dict[ChangeSet, tuple[Rate, str]], top: Sequence[Ch
     out = []
     for c in top:
         s = tuple(sorted((*base, c)))
-        if (c not in base or c.field in STATS) and s not in out and combine(catalog, s, method=config.method) is not None:
+        if (c not in base or c.field in STATS) and s not in out \
+                and combine(catalog, s, method=config.method) is not None:
             out.append(s)
     return out

@@ -145,7 +145,8 @@ class _Fields:
         self.used: set[str] = set()
 
     def err(self, key: str | None, msg: str) -> InputError:
-        where = f": field '{self.prefix}{key}'" if key is not None else (f": field '{self.prefix.rstrip('.')}'" if self.prefix else "")
+        where = f": field '{self.prefix}{key}'" if key is not None else (f": field '{self.prefix.rstrip('.')}'"
+                                                                         if self.prefix else "")
         line = _line_of(self.raw.text, self.raw.id, key if not self.prefix else self.prefix)
         suffix = f" (line {line})" if line else ""
         return InputError(f"{self.raw.label}{where}: {msg}{suffix}")
@@ -158,7 +159,8 @@ class _Fields:
             raise self.err(key, "missing (required)")
         return default
 
-    def str_(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None, pattern: re.Pattern[str] | None = None, what: str = "a string") -> Any:
+    def str_(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None,
+             pattern: re.Pattern[str] | None = None, what: str = "a string") -> Any:
         if key not in self.t and default is not _MISSING:
             self.used.add(key)
             return default
@@ -185,7 +187,8 @@ class _Fields:
             raise self.err(key, f"expected true or false, got {_show(v)}")
         return v
 
-    def list_(self, key: str, default: Any = _MISSING, *, item: str = "a string", lo: int = 0, hi: int = 99) -> list[Any]:
+    def list_(self, key: str, default: Any = _MISSING, *, item: str = "a string", lo: int = 0,
+              hi: int = 99) -> list[Any]:
         v = self.get(key, default)
         if not isinstance(v, list):
             raise self.err(key, f"expected a list of {item}s, got {_show(v)}")
@@ -194,7 +197,8 @@ class _Fields:
             raise self.err(key, f"expected {n} items, got {len(v)}")
         return v
 
-    def str_list(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None, lo: int = 0, hi: int = 99, unique: bool = True) -> tuple[str, ...]:
+    def str_list(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None, lo: int = 0,
+                 hi: int = 99, unique: bool = True) -> tuple[str, ...]:
         v = self.list_(key, default, lo=lo, hi=hi)
         allowed = tuple(choices) if choices is not None else None
         for x in v:
@@ -959,7 +963,9 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             return InputError(f"{removal}: {raw.label} still refers to it: field '{fld}': {msg}")
         return _Fields(raw).err(fld, msg)
 
-    unit_table = {u.id: "unit" for u in by_table["unit"]} | dict.fromkeys(immortals, "immortal") | {t: "titan" if t not in {x.id for x in by_table["ror_titan"]} else "ror_titan" for t in titans}
+    ror_titans = {x.id for x in by_table["ror_titan"]}
+    unit_table = {u.id: "unit" for u in by_table["unit"]} | dict.fromkeys(immortals, "immortal") \
+        | {t: "titan" if t not in ror_titans else "ror_titan" for t in titans}
 
     # Units: skills exist, numbers given iff the skill takes one; factions exist.
     for u in units.values():

@@ -53,7 +53,8 @@ KIND_TEMPLATES: dict[str, Template] = {
     "crocodile": Template((1, 3), (1, 1), (3, 5), (1, 2), (3, 7)),
 }
 
-BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46), "arena-unit": (17, 26)}
+BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46),
+                                       "arena-unit": (17, 26)}
 """Stat budget window per kind (kinds not listed have no budget, only templates)."""
 
 

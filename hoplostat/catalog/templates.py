@@ -59,12 +59,15 @@ provenance = "stand-in"
 # source = "My copy of Remastered (hero chip, active side)"   # required once a value is "public"
 '''
 
+_ARG_HINT = {"int": " <N>", "colour": " <colour>"}
+"""What `TACTIC` shows after an effect term taking an argument."""
+
 TACTIC = f'''\
 # A tactic. Common tactics have no faction; a unique tactic's id is "<faction>/<slug>"
 # and its faction lists it in `tactics`.
 # type: {" | ".join(vocab.TACTIC_TYPES)}
 # effects: terms from this list (the engine implements exactly these):
-{chr(10).join(f"#   {t.name}{' <N>' if t.arg == 'int' else ' <colour>' if t.arg == 'colour' else ''}: {t.meaning}" for t in vocab.EFFECT_TERMS.values())}
+{chr(10).join(f"#   {t.name}{_ARG_HINT.get(t.arg or '', '')}: {t.meaning}" for t in vocab.EFFECT_TERMS.values())}
 
 [[tactic]]
 id = "bolster-health"

@@ -132,7 +132,8 @@ EFFECT_TERMS: dict[str, Term] = {
         Term("heal", "int", "the unit heals N HP, never above its Health"),
         Term("stun", None, "the unit is fatigued until the start of the acting troop's next turn (one round)"),
         Term("damage", "int", "the unit (tactic) or the target (trigger) is dealt N damage; not attack damage"),
-        Term("damage-adjacent", "int", "each opponent adjacent to the unit (tactic) or to this rival is dealt N damage"),
+        Term("damage-adjacent", "int",
+             "each opponent adjacent to the unit (tactic) or to this rival is dealt N damage"),
         # -- immortal triggers and titan effects --
         Term("displace-target", None, "displace the target to an adjacent hex of the players' choice"),
         Term("allies-gain-hp", "int", "each ally of this rival in combat gains N HP (may exceed Health)"),

@@ -216,14 +216,16 @@ def print_game(out: dict[str, Any]) -> None:
     con.print(escape(f"{out['mode'].replace('-', ' ').title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
                      f"{out['first_player']} played first"))
     if out["winner"] is not None:
-        con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: {out['end_reason']}"))
+        con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: "
+                         f"{out['end_reason']}"))
     elif out["draw"]:
         con.print(escape(f"Draw after {out['rounds']} rounds: {out['end_reason']}"))
     elif out["versus"] and out["won"]:  # a team of players won (Alliance)
         won = [f"{f} ({tr['seat']})" for f, tr in zip(out["factions"], out["troops"]) if tr["outcome"] == "won"]
         con.print(escape(f"{' and '.join(won)} win in round {out['rounds']}: {out['end_reason']}"))
     else:
-        con.print(escape(f"The players {'won' if out['won'] else 'lost'} in round {out['rounds']}: {out['end_reason']}"))
+        con.print(escape(f"The players {'won' if out['won'] else 'lost'} in round {out['rounds']}: "
+                         f"{out['end_reason']}"))
     base = ("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor", "rewards")
     skip = {"seat", "faction", "side", "outcome", "policy", "team", "tactic_damage", "tactic_kills", *base}
     extras = sorted({k for t in out["troops"] for k in t if k not in skip})
@@ -235,7 +237,8 @@ def print_game(out: dict[str, Any]) -> None:
         t.add_row(tr["seat"], escape(tr["faction"]), tr["side"], tr["outcome"],
                   *[str(tr[k]) for k in base], *[str(tr.get(k, "")) for k in extras])
     con.print(t)
-    known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
+    known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner",
+             "winner_faction",
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
              "unimplemented_skills", "stand_ins", "log", "rulings", "options", "engine", "engine_note"}
     if out.get("options"):

@@ -26,7 +26,8 @@ UNIT_KINDS = ("unit", "hero", "neutral-hero", "arena-unit", "immortal", "titan",
 OTHER_KINDS = ("skill", "tactic", "faction", "arena")
 _ALIASES = {"units": "unit", "heroes": "hero", "neutral-heroes": "neutral-hero", "arena-units": "arena-unit",
             "immortals": "immortal", "titans": "titan", "titan-allies": "titan-ally", "sentinels": "sentinel",
-            "cf-gladiators": "cf-gladiator", "fa-archers": "fa-archer", "skills": "skill", "tactics": "tactic", "factions": "faction", "arenas": "arena", "all": "all"}
+            "cf-gladiators": "cf-gladiator", "fa-archers": "fa-archer", "skills": "skill", "tactics": "tactic",
+            "factions": "faction", "arenas": "arena", "all": "all"}
 
 DataOpt = typer.Option(None, "--data", help="Overlay directory with your own chips (repeatable; later wins).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object instead of a table.")
@@ -76,7 +77,8 @@ def list_(
     if faction is not None:
         cat.faction(faction)  # unknown faction -> error with suggestions
     if k in ("all",) + UNIT_KINDS:
-        items = [u for u in cat.units.values() if (k == "all" or u.kind == k) and (faction is None or u.faction == faction)]
+        items = [u for u in cat.units.values() if (k == "all" or u.kind == k)
+                 and (faction is None or u.faction == faction)]
     elif k == "skill":
         items = list(cat.skills.values())
         if faction is not None:
@@ -184,7 +186,8 @@ def show(
         if key in ("provenance", "hexes", "art"):
             continue
         if isinstance(value, list):
-            value = ", ".join(str(v) for v in value) if all(not isinstance(v, (dict, list)) for v in value) else str(value)
+            value = ", ".join(str(v) for v in value) if all(not isinstance(v, (dict, list))
+                                                            for v in value) else str(value)
         table.add_row(key, "" if value is None else str(value), prov.get(key, ""))
     if label == "unit" and obj.kind == "titan":
         for key, value, p in _titan_rows(cat.titans[obj.id]):
@@ -226,7 +229,8 @@ def audit(as_json: bool = JsonOpt, data: list[Path] | None = DataOpt, ruleset: s
     from hoplostat.cli._common import table as Table
 
     con = _common.stdout_console()
-    for title, rows in (("by faction", result["by_faction"]), ("by kind", result["by_kind"]), ("total", [result["total"]])):
+    for title, rows in (("by faction", result["by_faction"]), ("by kind", result["by_kind"]),
+                        ("total", [result["total"]])):
         table = Table(f"stand-ins {title}")
         for col in ("group", "entries", "stand-in entries", "values", "stand-in values", "share"):
             table.add_column(col, justify="left" if col == "group" else "right")
@@ -282,7 +286,8 @@ def _titan_rows(t) -> list[tuple[str, str, str]]:
     if s.on_defeat:
         rows.append(("shard defeated", ", ".join(map(str, s.on_defeat)), p["shard_defeat"]))
     for e in t.effects:
-        tiers = " | ".join(f"{x.hits} hit{'s' if x.hits > 1 else ''}: {', '.join(map(str, x.effects))}" for x in e.tiers)
+        tiers = " | ".join(f"{x.hits} hit{'s' if x.hits > 1 else ''}: {', '.join(map(str, x.effects))}"
+                           for x in e.tiers)
         rows.append((f"effect {e.colour}", tiers, e.provenance))
     for a in t.arena_die.values():
         known = f"rulebook faces {list(a.rulebook_faces)}" if a.rulebook_faces else "stand-in"

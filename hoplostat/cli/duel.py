@@ -116,7 +116,7 @@ def _render(out: dict, fa, fb) -> list:
         row.append(f"{em:.2f}" if em is not None else "-")
     t.add_row(*row)
     lines = [t]
-    for side, f in (("a", fa), ("b", fb)):
+    for f in (fa, fb):
         if f.ignored:
             lines.append(f"ignored for {f.name} (needs a map or not modelled): {', '.join(f.ignored)}")
     lines.append(stand_in_line(out["stand_ins"], "in this duel"))
@@ -124,7 +124,8 @@ def _render(out: dict, fa, fb) -> list:
 
 
 def duel_matrix(
-    faction: Annotated[list[str] | None, typer.Option("--faction", help="Only units of this faction (repeatable).")] = None,
+    faction: Annotated[list[str] | None, typer.Option("--faction",
+                                                      help="Only units of this faction (repeatable).")] = None,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels per pair and order.")] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Solve every duel exactly instead of simulating.")] = False,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
@@ -160,7 +161,7 @@ def duel_matrix(
 
     output_file(out, "--out")
     catalog = load(data or ())
-    factions = faction or [f for f in catalog.factions]
+    factions = faction or list(catalog.factions)
     for f in factions:
         catalog.faction(f)
     units = [u for f in factions for u in catalog.faction_units(f, include_hero=False)]

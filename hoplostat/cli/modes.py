@@ -60,7 +60,7 @@ def rulings(as_json: JsonOpt = False) -> None:
     from hoplostat.engine.rulings import rulings as registered
 
     rows = [{"name": r.name, "ruling": r.ruling, "ruleset": r.ruleset, "question": r.question, "default": r.default,
-             "alternative": r.alternative, "values": {v: m for v, m in r.meanings}} for r in registered().values()]
+             "alternative": r.alternative, "values": dict(r.meanings)} for r in registered().values()]
     _listing(rows, as_json, "Ruling switches (--ruling NAME=VALUE)", {
         "switch": lambda r: r["name"], "ruling": lambda r: r["ruling"], "question": lambda r: r["question"],
         "default": lambda r: f"{r['default']}: {r['values'][r['default']]}",

@@ -66,7 +66,8 @@ def _render_scenario(out: dict[str, Any]) -> list:
 
     from hoplostat.cli._common import table as Table
 
-    lines: list = [f"[bold]{escape(out['scenario'])}[/bold]" + (f" ({escape(out['source'])})" if out.get("source") else "")]
+    lines: list = [f"[bold]{escape(out['scenario'])}[/bold]" + (f" ({escape(out['source'])})"
+                                                                if out.get("source") else "")]
     lines += [escape(x) for x in out["log"]]
     if out["end_reason"]:
         winner = out["winner"] or "nobody (draw)"
@@ -82,7 +83,8 @@ def _render_scenario(out: dict[str, Any]) -> list:
             flags.append("primary hero")
         where = f"{u['hex']} ({u['q']},{u['r']})" if u["hex"] is not None else "-"
         t.add_row(escape(u["ref"]), escape(u["troop"]), u["zone"], where, f"{u['hp']}/{u['health']}",
-                  ", ".join(flags) or "-", escape(", ".join(f"{x['name']} (by {x['by']})" for x in u["tactics"])) or "-")
+                  ", ".join(flags) or "-",
+                  escape(", ".join(f"{x['name']} (by {x['by']})" for x in u["tactics"])) or "-")
     lines.append(t)
     tt = Table("Troops")
     for col in ("troop", "side", "favor", "camp", "discard", "tactics in camp", "tactics discarded"):
@@ -138,7 +140,8 @@ def play(
     from hoplostat.cli._common import emit_json, game_json, print_game
 
     game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
-                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players, options=option,
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players,
+                    options=option,
                     engine=engine)
     result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
     out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log, engine_note=game.engine_note)

@@ -20,7 +20,8 @@ average); then the sections under their headings, every table sortable.
 
 def report(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Where index.html and figures/ are written.")] = Path("reports"),
+    out: Annotated[Path, typer.Option("--out", "-o",
+                                      help="Where index.html and figures/ are written.")] = Path("reports"),
     data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     compare: Annotated[Path | None, typer.Option("--compare", help="Another sweep of the same matchups: add a section "
                                                                    "with the change from it (see hoplostat "

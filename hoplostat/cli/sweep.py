@@ -58,7 +58,8 @@ def sweep(
                                                                           "(repeatable; default all).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler",
+                                                  help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
     data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     players: Annotated[int | None, typer.Option("--players", help="Modes of three or more players: players per game "
                                                                   "(default: the fewest the mode allows).")] = None,
@@ -228,14 +229,16 @@ def summarize(
         return
 
     wr = tables["win_rates"]
-    con.print(frame_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
+    con.print(frame_table("Win rate per faction",
+                          wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
     field = tables["field"]
     avg = field["field_average"][0]
     avg_words = f"{avg:.1%}; draws are won by nobody" if avg < 0.5 else "50%: no game was drawn"
     con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg_words})",
                           field.select(
                          "faction", "games", pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1) for c in
-                                                                       ("diff", "diff_lo", "diff_hi")]).alias("points (95%)"),
+                                                                       ("diff", "diff_lo",
+                                                                        "diff_hi")]).alias("points (95%)"),
                          _verdict())))
     by_arena = tables["win_rates_by_arena"]
     if by_arena["arena"].n_unique() > 1:

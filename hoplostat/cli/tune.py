@@ -10,16 +10,30 @@ import typer
 
 from hoplostat.cli._common import seed_option
 
-HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two of them).
-
-The rate, by kind of target:
-
-- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;
-- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with --players 2), as summarize counts it; --goal required;
-- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with --players 2); --goal required.
-
-Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine implements); then pairs of the best singles (--max-changes for larger sets). Only stand-in values change: rulebook and public values are skipped and listed; a titan's card and an immortal's triggers are left as they are. For a faction, exact map-free duels against the field screen the changes a duel can see; short sweeps (--games per matchup, by successive halving) screen the rest with them; the best few are confirmed on fresh games, doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out DIR writes the best change set as an overlay directory for --data DIR. Same --seed, same result, whatever --jobs is.
-"""
+HELP_TUNE = (
+    "Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% "
+    "intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two "
+    "of them).\n"
+    "\n"
+    "The rate, by kind of target:\n"
+    "\n"
+    "- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; "
+    "draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;\n"
+    "- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with "
+    "--players 2), as summarize counts it; --goal required;\n"
+    "- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with "
+    "--players 2); --goal required.\n"
+    "\n"
+    "Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, "
+    "Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine "
+    "implements); then pairs of the best singles (--max-changes for larger sets). Only stand-in values change: "
+    "rulebook and public values are skipped and listed; a titan's card and an immortal's triggers are left as they "
+    "are. For a faction, exact map-free duels against the field screen the changes a duel can see; short sweeps "
+    "(--games per matchup, by successive halving) screen the rest with them; the best few are confirmed on fresh "
+    "games, doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out DIR "
+    "writes the best change set as an overlay directory for --data DIR. Same --seed, same result, whatever --jobs "
+    "is.\n"
+)
 
 
 def tune(
@@ -29,14 +43,16 @@ def tune(
     goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
                                                               "the field (default 0.5); the field's success rate "
                                                               "against a titan or an immortal (required).")] = None,
-    tolerance: Annotated[float, typer.Option("--tolerance", help="How close to the goal counts as reaching it.")] = 0.05,
+    tolerance: Annotated[float, typer.Option("--tolerance",
+                                             help="How close to the goal counts as reaching it.")] = 0.05,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
                                                              "rounds play fewer).")] = 16,
     max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
                                                                "confirmed.")] = 128,
     confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
                                                            "is).")] = 3,
-    max_changes: Annotated[int, typer.Option("--max-changes", help="The most changes in one set (2: singles and pairs).")] = 2,
+    max_changes: Annotated[int, typer.Option("--max-changes",
+                                             help="The most changes in one set (2: singles and pairs).")] = 2,
     pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
     against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
                                                                         "default every faction, every other one for a "
@@ -145,7 +161,8 @@ def tune(
                    fld.words(catalog),
         "trials": tgt.trials, "players": config.players if tgt.against_it else None,
         "against": list(fld.opponents(catalog)),
-        "arenas": list(config.arenas or mode_class(tgt.mode).arenas), "policies": list(pols), "seed": seed, "games": games, "max_games": max_games,
+        "arenas": list(config.arenas or mode_class(tgt.mode).arenas), "policies": list(pols), "seed": seed,
+        "games": games, "max_games": max_games,
         "direction": result.direction, "baseline": result.baseline,
         "candidates": {"singles": len(cands.singles), "skipped": list(cands.skipped),
                        "outside_method": cands.outside_method, "duel_seen": len(result.duel) - blind,

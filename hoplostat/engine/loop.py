@@ -193,7 +193,8 @@ def default_roller(rng: np.random.Generator, roller: Roller | None) -> Roller:
     return roller if roller is not None else PmfRoller(rng)
 
 
-def player_units(s: GameState, players: Iterator[int] | Sequence[int], *, skip_zones: tuple[str, ...] = (TRACK,)) -> list[UnitSummary]:
+def player_units(s: GameState, players: Iterator[int] | Sequence[int], *,
+                 skip_zones: tuple[str, ...] = (TRACK,)) -> list[UnitSummary]:
     """UnitSummary rows of the player troops' chips that could take part (never-entered chips in
     `skip_zones` are left out: a neutral hero still on the track, unchosen Ascension chips)."""
     ps = set(players)

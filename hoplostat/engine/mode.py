@@ -59,8 +59,9 @@ class ModeOption:
     """One option a mode declares (`Mode.options`), set with `--option NAME=VALUE` on `play` and `sweep`.
 
     `kind`: `choice` (one of `values`), `bool` (true/false, yes/no, on/off, 1/0), `int`, `id` (one catalog
-    id) or `ids` (a comma-separated list of catalog ids); ids are checked by the mode's `check_options`. `default`: the value as
-    text; a value equal to it is left out of a spec, so the games with and without it are the same.
+    id) or `ids` (a comma-separated list of catalog ids); ids are checked by the mode's `check_options`.
+    `default`: the value as text; a value equal to it is left out of a spec, so the games with and without it are
+    the same.
     Options travel in `GameSpec.options` as (name, canonical text) pairs; a mode reads the typed value with
     `Mode.option_value(spec, name)`."""
 
@@ -671,7 +672,8 @@ class Mode:
         return GameSpec(cls.name, m.factions, m.arena, m.titan, first, max_rounds)
 
     @classmethod
-    def rows(cls, res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]) -> dict[str, list[dict]]:
+    def rows(cls, res: GameResult, head: dict[str, Any],
+             unit_kind: Callable[[str], str | None]) -> dict[str, list[dict]]:
         """A game's sweep rows by table (`games` has exactly one row)."""
         raise NotImplementedError
 

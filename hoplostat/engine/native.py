@@ -173,7 +173,8 @@ class _Facts:
         self.chip_ids: list[str] = []
         self.blocked: dict[str, str | None] = {}
         self.missing: list[tuple[str, ...]] = []
-        """Per chip index of the core's catalog: its skills no rule set implements (`registry.unimplemented_in_game`)."""
+        """Per chip index of the core's catalog: its skills no rule set implements
+        (`registry.unimplemented_in_game`)."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -383,8 +384,8 @@ def result_of(catalog: Any, spec: Any, out: tuple) -> Any:
     facts = _facts(catalog)
     ids = facts.chip_ids
     outcome = [DRAW, DRAW] if winner is None else [WON if p == winner else LOST for p in range(2)]
-    unit_rows = [UnitSummary(ids[c], spec.factions[t], t, entered, deployed, dealt, kills, defeated > 0, defeated, taken,
-                             enabled)
+    unit_rows = [UnitSummary(ids[c], spec.factions[t], t, entered, deployed, dealt, kills, defeated > 0, defeated,
+                             taken, enabled)
                  for c, t, on_track, entered, deployed, dealt, kills, defeated, taken, enabled in units
                  if not on_track or entered]
     missing_of = facts.missing
@@ -393,7 +394,8 @@ def result_of(catalog: Any, spec: Any, out: tuple) -> Any:
         mode=spec.mode, ruleset="remastered", arena=spec.arena, factions=tuple(spec.factions), rounds=rounds,
         end_reason=reason, first_player=first,
         troops=[TroopResult(i, spec.factions[i], side, i, outcome[i], dep, dealt, kills, lost, favor, rewards, tdmg,
-                            tkills) for i, (side, dep, dealt, kills, lost, favor, rewards, tdmg, tkills) in enumerate(troops)],
+                            tkills)
+                for i, (side, dep, dealt, kills, lost, favor, rewards, tdmg, tkills) in enumerate(troops)],
         units=unit_rows, unimplemented=missing, log=log, engine="native")
 
 

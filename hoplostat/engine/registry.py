@@ -2,7 +2,8 @@
 
 Rules code asks the registry "which units in combat have a working skill with hook X"
 and calls the handlers; the turn loop never names a skill. Adding a skill is one
-`register(..., ruleset=...)` call in the rule set's skills module (`rulesets.remastered.skills`) (plus its test and, if a ruling, its row).
+`register(..., ruleset=...)` call in the rule set's skills module (`rulesets.remastered.skills`) (plus its test
+and, if a ruling, its row).
 
 Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param its N):
 - attack_dice(g, holder, param, attacker, target) -> Pool | None   extra dice (ENG-3)

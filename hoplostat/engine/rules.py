@@ -484,7 +484,8 @@ def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -
     if s.board[dest] >= 0:
         raise ValueError(f"displace: hex {dest} is occupied")
     s.board[u.hex] = -1
-    s.say(f"{u.name} ({s.side_of(u.troop)}) is displaced from hex {u.hex} to hex {dest}" + (f" by {by.name}" if by else ""))
+    s.say(f"{u.name} ({s.side_of(u.troop)}) is displaced from hex {u.hex} to hex {dest}"
+          + (f" by {by.name}" if by else ""))
     u.hex = dest
     s.board[dest] = u.uid
 
@@ -929,7 +930,8 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     # Intercept Blow: an adjacent ally of the target may be dealt all of this damage instead (R-ENG-13).
     # SKL-4: several possible interceptors are asked in turn order from the active troop (R-ENG-26).
     for h in _in_turn_order(s, s.hooked("intercept")):
-        if h is target or not same_team(s, h.troop, target.troop) or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
+        if h is target or not same_team(s, h.troop, target.troop) or s.grid.dist[h.hex][target.hex] != 1 \
+                or not s.skills_work(h):
             continue
         if g.ask(h.troop, "intercept", [h.uid], optional=True) is not None:
             s.say(f"{h.name} ({s.side_of(h.troop)}) intercepts the blow meant for {target.name}")
@@ -949,7 +951,8 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     removed = damage(g, target, amount, source=attacker, dealt=True)
     if s.end_reason is not None:
         return AttackResult(hits, True, removed)  # the game ended at once (Remastered, "End of Combat")
-    effects = [(h, sid, param, fn) for h in watchers for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")]
+    effects = [(h, sid, param, fn) for h in watchers
+               for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")]
     resolve_triggered(g, effects, lambda e: e[3](g, e[0], e[2], attacker, target, hex_))
     return AttackResult(hits, True, removed)
 

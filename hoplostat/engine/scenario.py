@@ -83,7 +83,8 @@ SCRIPT_KINDS = {
 }
 PASSABLE = ("deploy", "tactic", "move", "ability", "engage", "intercept", "catch-up")
 
-TOP_KEYS = ("title", "source", "note", "arena", "mode", "round", "active", "first", "steps", "seed", "supply", "dice", "troop", "unit")
+TOP_KEYS = ("title", "source", "note", "arena", "mode", "round", "active", "first", "steps", "seed", "supply", "dice",
+            "troop", "unit")
 TROOP_KEYS = ("faction", "name", "side", "favor", "favor_total", "hero_active", "camp", "bag", "discard", "track",
               "tactics", "tactics_discard", "policy", "script")
 UNIT_KEYS = ("id", "troop", "ref", "hex", "hp", "dazed", "fatigued", "active", "primary", "moved", "engaged", "tactics")
@@ -355,7 +356,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         else:
             owners = [k for k, f in enumerate(factions) if f == un.faction]
             if len(owners) != 1:
-                raise ut.err("troop", "missing: say which troop owns this unit (its faction is not exactly one troop's)")
+                raise ut.err("troop",
+                             "missing: say which troop owns this unit (its faction is not exactly one troop's)")
             troop = owners[0]
         ref = ut.str_("ref", None)
         if ref is None:
@@ -447,7 +449,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
                                 tactics, discard_t, policy, script))
 
     # script entries must name units / tactics / skills of the scenario
-    known_units = set(refs) | {u.unit.id for u in units} | {u.id for t in troops for u in t.camp + t.bag + t.discard + t.track}
+    known_units = set(refs) | {u.unit.id for u in units} | {u.id for t in troops
+                                                            for u in t.camp + t.bag + t.discard + t.track}
     known_units |= {catalog.faction(f).hero for f in factions}
     for t in troops:
         for e in t.script:
@@ -493,7 +496,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         then = dt.str_("then", "error" if dice else "random", DICE_THEN)
 
     return Scenario(
-        path=name, title=top.str_("title", Path(name).stem), source=top.str_("source", None), note=top.str_("note", None),
+        path=name, title=top.str_("title", Path(name).stem), source=top.str_("source", None),
+        note=top.str_("note", None),
         catalog=catalog, arena=arena_id, mode=mode, round=rnd, active=active, order=order, steps=steps, seed=seed,
         supply=supply, dice=dice, dice_then=then, troops=tuple(troops), units=tuple(units),
     )
@@ -528,7 +532,8 @@ def _stun_tactic(catalog: Catalog) -> Tactic | None:
     return None
 
 
-def _placed_tactic(ut: _T, j: int, raw: Any, catalog: Catalog, troop: int, labels: list[str], troop_index) -> tuple[Tactic, int]:
+def _placed_tactic(ut: _T, j: int, raw: Any, catalog: Catalog, troop: int, labels: list[str],
+                   troop_index) -> tuple[Tactic, int]:
     if isinstance(raw, str):
         tac = _lookup(ut, "tactics", catalog.tactic, raw, f"entry {j + 1}: ")
         harmful = any(e.term in HARMFUL_TERMS for e in tac.effects)
@@ -836,7 +841,8 @@ def build_game(scen: Scenario) -> _Built:
         if explicit:
             hero = explicit[0]
         else:
-            cands = [u for u in mine if u.unit.id == hero_id and not (u.zone == COMBAT and scen.units[u.uid].primary is False)]
+            cands = [u for u in mine if u.unit.id == hero_id
+                     and not (u.zone == COMBAT and scen.units[u.uid].primary is False)]
             hero = cands[0] if cands else None
             if hero is None:
                 hero = UnitState(len(units), cat.unit(hero_id), i, zone=CAMP)
@@ -957,7 +963,7 @@ def _play_step(g: Game, step: str, troop: int, scen: Scenario) -> None:
 
 
 def state_dict(scen: Scenario, b: _Built, played: Sequence[str]) -> dict[str, Any]:
-    g, s = b.game, b.game.state
+    s = b.game.state
     refs, labels = b.refs, b.labels
     arena = s.grid.arena
 

@@ -111,7 +111,8 @@ def gives_reach(s: GameState, u: UnitState) -> bool:
     return u.zone == COMBAT and u.active and s.skills_work(u)
 
 
-def tactic_targets(s: GameState, troop: int, tactic: Tactic, *, allowed: Callable[[UnitState, Tactic], bool] | None = None
+def tactic_targets(s: GameState, troop: int, tactic: Tactic, *,
+                   allowed: Callable[[UnitState, Tactic], bool] | None = None
                    ) -> list[UnitState]:
     """Units a tactic of `troop` may go on (ROR-15, ROR-29): a unit no farther from one of the troop's units
     than that unit's Tactical Range, the unit itself always (range 0). Friendly targets need the range too
@@ -129,7 +130,8 @@ def tactic_targets(s: GameState, troop: int, tactic: Tactic, *, allowed: Callabl
     return out
 
 
-def tactic_options(s: GameState, troop: int, allowed: Callable[[UnitState, Tactic], bool] | None = None) -> list[tuple[int, int]]:
+def tactic_options(s: GameState, troop: int,
+                   allowed: Callable[[UnitState, Tactic], bool] | None = None) -> list[tuple[int, int]]:
     """(index in hand, target uid) of every tactic in hand on every target it may go on."""
     hand = s.troops[troop].tactics_camp
     out = []

@@ -336,7 +336,8 @@ class Origins(Mode):
 
     def move_ability_options(self, g: Game, troop: int) -> list[tuple]:
         """The Abilities of the movement phase (`MOVEMENT_PHASE_ABILITIES`) the troop's units can use now."""
-        return [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] in MOVEMENT_PHASE_ABILITIES]
+        return [o for o in rules.ability_options(g, troop,
+                                                 usable=phase.gives_reach) if o[1] in MOVEMENT_PHASE_ABILITIES]
 
     def move_units(self, g: Game, troop: int) -> None:
         movement_step(g, troop)
@@ -590,7 +591,8 @@ class Origins(Mode):
             mode=self.name, ruleset=RULESET, arena=self.arena_id, factions=tuple(t.faction for t in s.troops),
             rounds=s.round, end_reason=reason, first_player=s.first_pick, troops=troops,
             units=player_units(s, range(2)), unimplemented=unimplemented_in_game(s),
-            extras={"arenas": list(s.arena_order), "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
+            extras={"arenas": list(s.arena_order),
+                    "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
                     "challenge_rounds": list(s.challenge_rounds), "first_pick": "ab"[s.first_pick],
                     "lineups": {"ab"[t.index]: list(t.lineup) for t in s.troops},  # type: ignore[attr-defined]
                     "cut": {"ab"[t.index]: list(t.cut) for t in s.troops},  # type: ignore[attr-defined]
@@ -606,7 +608,8 @@ class Origins(Mode):
                "end_reason": res.end_reason, "first_pick": x["first_pick"], "challenges": len(x["challenge_winners"]),
                **{a.replace("-", "_"): x[a.replace("-", "_")] for a in ARENAS}}
         for side, t in zip("ab", res.troops):
-            row.update({f"{side}_challenges_won": t.extras["challenges_won"], f"{side}_reputation": t.extras["reputation"],
+            row.update({f"{side}_challenges_won": t.extras["challenges_won"],
+                        f"{side}_reputation": t.extras["reputation"],
                         f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
                         f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": 0})
         draft_rows = []
@@ -743,7 +746,8 @@ def start_challenge(g: Game, first: int) -> None:
         t.tactics_camp, t.tactics_discard = [], []
     s.spear_holder = -1
     s.spear_hex = (s.grid.tagged("arena") or (-1,))[0] if s.arena_id == ATLANTIS else -1
-    s.monsters_left = sorted(u.id for u in cat.units.values() if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
+    s.monsters_left = sorted(u.id for u in cat.units.values()
+                             if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
     s.say(f"== Challenge {s.challenge + 1}: {cat.arena(s.arena_id).name}; {s.troops[first].faction} plays first")
     for p in (first, 1 - first):
         t: OriginsTroop = s.troops[p]  # type: ignore[assignment]

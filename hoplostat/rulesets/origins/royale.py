@@ -7,8 +7,8 @@ A foreign chip's id is namespaced by its box (`rise-of-rome:sextus`): both boxes
 Lineups: half the pool each, at most eight (ORI-23), at least two CF gladiators per house (ORI-52; R-ORI-17:
 with CF tactics in the pool, a house picks gladiators until it has two). The Lost Cities' CF tactics (the
 book's "Want more strategy? Try this with the CF Tactics from Hoplo: TLC!") join the pool with the game
-option `cf-tactics` (`--option cf-tactics=true` on `play` and `sweep`; `GameSpec.options`). Every CF chip's values are stand-ins (their books give
-none): the stand-in line of `play` counts them.
+option `cf-tactics` (`--option cf-tactics=true` on `play` and `sweep`; `GameSpec.options`). Every CF chip's values
+are stand-ins (their books give none): the stand-in line of `play` counts them.
 """
 
 from __future__ import annotations

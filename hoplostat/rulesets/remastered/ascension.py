@@ -123,7 +123,8 @@ class Ascension(Mode):
         while s.pending_shards and s.end_reason is None:
             shards.resolve_defeat(g, s.pending_shards.pop(0))
         if earn and s.end_reason is None:
-            why = f"{source.name if source is not None else 'a tactic'} removed {removed} HP" if s.log is not None else ""
+            why = (f"{source.name if source is not None else 'a tactic'} removed {removed} HP"
+                   if s.log is not None else "")
             self.gain_favor(g, source_troop, removed, why)
 
     def after_defeat(self, g: Game, u: UnitState, *, source, source_troop) -> None:
@@ -478,7 +479,8 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
     sentinels = catalog.units_of_kind("sentinel")
     s = AscensionState(
         grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply), supply_start=dict(supply),
-        order=[tt, *range(n), at], log=[] if log else None, mode=(mode_cls or Ascension)(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
+        order=[tt, *range(n), at], log=[] if log else None,
+        mode=(mode_cls or Ascension)(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
         support_unit=sentinels[0] if sentinels else None,
         teams=[0] * n + [1, 1, 1, 0], players=list(range(n)), titan_troop=tt, arena_troop=at,
         shard_troops={"blue": sb, "red": sr}, titan_uid=titan_u.uid,

@@ -620,8 +620,10 @@ class Condemned(RivalOrVersus):
             rt = s.troops[s.rival_troop]
             extras["rival"] = troop_result(rt, DRAW if s.winner is None else WON if s.winner == rt.index else LOST)
             extras["champion"] = s.units[s.champion].unit.id if s.champion >= 0 else ""
-        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in range(n)),
-                          rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0] if not s.solo else 0,
+        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA,
+                          factions=tuple(s.troops[p].faction for p in range(n)),
+                          rounds=s.round, end_reason=s.end_reason or "unfinished",
+                          first_player=s.order[0] if not s.solo else 0,
                           troops=troops, units=player_units(s, range(n)), unimplemented=unimplemented_in_game(s),
                           extras=extras, log=s.log)
 
@@ -867,7 +869,8 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
         grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply), supply_start=dict(supply),
         order=order, log=[] if log else None, mode=mode, teams=[0, 1, 2, 2], players=players, solo=solo,
         rival_troop=1 if solo else -1, guardian_troops=[2, 3], wretch=[-1] * 4, level=[0] * 4, goal=[-1] * 4,
-        limit=[1] * 4, guardian_hp=[0] * 4, favor_earned=[0] * 4, key_favor=[0] * 4, rewards_claimed=[0] * 4, die_paid=[0] * 4,
+        limit=[1] * 4, guardian_hp=[0] * 4, favor_earned=[0] * 4, key_favor=[0] * 4, rewards_claimed=[0] * 4,
+        die_paid=[0] * 4,
     )
     s.closed = [*grid.tagged("guardian-red"), *grid.tagged("guardian-blue"), *grid.tagged("escape-red"),
                 *grid.tagged("escape-blue")]
@@ -902,5 +905,6 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
     return s
 
 
-__all__ = ["ARENA", "Condemned", "CondemnedRival", "CondemnedState", "GuardianController", "REWARDS", "activate_champion",
+__all__ = ["ARENA", "Condemned", "CondemnedRival", "CondemnedState", "GuardianController", "REWARDS",
+           "activate_champion",
            "apply_die", "key_favor", "on_alert", "roll_die", "set_die", "setup", "upgrade"]

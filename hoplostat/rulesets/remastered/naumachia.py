@@ -221,7 +221,7 @@ def refresh(s: NaumachiaState) -> None:
     Movement (NAU-25); Netted and Bait (stand-ins). Called at every step and after every change of crew."""
     for seat in (0, 1):
         ships = s.ships[seat]
-        for i, sh in enumerate(ships):
+        for sh in ships:
             u = s.units[sh]
             crew = s.crew[sh]
             cap = printed_chip(s.units[crew[0]].unit)
@@ -260,7 +260,8 @@ def refresh(s: NaumachiaState) -> None:
 def _guide_dice(g, holder, param, attacker, target):
     # NAU-44, Guide: the holder's allies (units in the water, not ships: ships are not units, NAU-16) add one
     # yellow die to their Attack (their +3 Movement is given by `refresh`).
-    if attacker is not holder and attacker.unit.kind != "ship" and rules.same_team(g.state, attacker.troop, holder.troop):
+    if attacker is not holder and attacker.unit.kind != "ship" and rules.same_team(g.state, attacker.troop,
+                                                                                   holder.troop):
         return YELLOW
     return None
 
@@ -619,7 +620,8 @@ class Naumachia(RivalOrVersus):
             for t in mine:
                 for u in s.in_combat(t):
                     if u.engaged_turn != s.turn and rules.can_engage(s, u):
-                        opts.extend(o for o in engage_options(g, u) if o[0] != "attack" or may_target(s, u, s.units[o[2]]))
+                        opts.extend(o for o in engage_options(g, u) if o[0] != "attack"
+                                    or may_target(s, u, s.units[o[2]]))
             return opts
 
         def act(choice: tuple) -> None:
@@ -764,9 +766,12 @@ class Naumachia(RivalOrVersus):
         if s.solo:
             rt = s.troops[s.rival_troop]
             extras["rival"] = troop_result(rt, DRAW if s.winner is None else WON if s.winner == rt.index else LOST)
-        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in range(n)),
-                          rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0] if not s.solo else 0,
-                          troops=troops, units=player_units(s, range(n), skip_zones=()), unimplemented=unimplemented_in_game(s),
+        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA,
+                          factions=tuple(s.troops[p].faction for p in range(n)),
+                          rounds=s.round, end_reason=s.end_reason or "unfinished",
+                          first_player=s.order[0] if not s.solo else 0,
+                          troops=troops, units=player_units(s, range(n), skip_zones=()),
+                          unimplemented=unimplemented_in_game(s),
                           extras=extras, log=s.log)
 
     def objective(self, g: Game, troop: int) -> float:
@@ -956,7 +961,8 @@ def rival_tactic_targets(s: NaumachiaState, seat: int, name: str) -> list[UnitSt
     if name == "rupture":
         return best([u for u in pieces if is_ship(u) and seat_of(u.troop) == seat], lambda u: len(s.crew[u.uid]), False)
     if name == "bait":  # nearest to any player unit or ship
-        return best(crocs, lambda c: min((dist[c.hex][p.hex] for p in player_units), default=99), False) if player_units else []
+        return best(crocs, lambda c: min((dist[c.hex][p.hex] for p in player_units), default=99),
+                    False) if player_units else []
     if name == "befriended":  # nearest to any player unit (not a ship)
         water = [p for p in player_units if not is_ship(p)]
         return best(crocs, lambda c: min(dist[c.hex][p.hex] for p in water), False) if water else []
@@ -1003,7 +1009,8 @@ def troop_chips(catalog: Catalog, faction: str | None) -> tuple[Unit, list[Unit]
     """NAU-13: the hero and eight non-elite units of a faction (the eight of highest value: ruling R-PW-15);
     `None`: the Sailors of the Dead, Charon and their eight units."""
     if faction is None:
-        return catalog.unit(CHARON), sorted((u for u in catalog.units.values() if u.kind == "sailor"), key=lambda u: u.id)
+        return catalog.unit(CHARON), sorted((u for u in catalog.units.values() if u.kind == "sailor"),
+                                            key=lambda u: u.id)
     fa = catalog.faction(faction)
     units = sorted((u for u in catalog.units.values() if u.kind == "unit" and u.faction == faction),
                    key=lambda c: (-unit_value(c), c.id))

@@ -139,7 +139,8 @@ class Onslaught(Mode):
     columns = {
         "games": {"coop": "bool", "immortals_defeated": "int", "waves_reached": "int", "rounds": "int",
                   "end_reason": "str", "capped": "bool",
-                  **per_side("units_deployed", "damage_dealt", "immortal_damage", "kills", "units_lost", "crowd_favor")},
+                  **per_side("units_deployed", "damage_dealt", "immortal_damage", "kills", "units_lost",
+                             "crowd_favor")},
         "waves": {"matchup": "str", "game": "int", "faction_a": "str", "faction_b": "str", "coop": "bool",
                   "wave": "int", "immortal": "str", "won": "bool", "rounds": "int"},
     }
@@ -308,7 +309,8 @@ class Onslaught(Mode):
         if s.end_reason is not None:
             return
         if s.log is not None:
-            s.say(f"{imm.name}'s dice: " + ", ".join(f"{c} {h}/{pool.counts[COLOURS.index(c)]}" for c, h in by_colour.items()))
+            s.say(f"{imm.name}'s dice: " + ", ".join(f"{c} {h}/{pool.counts[COLOURS.index(c)]}"
+                                                     for c, h in by_colour.items()))
         for trig in self.triggers.get(imm.unit.id, ()):
             if by_colour.get(trig.colour, 0) < 1:
                 continue

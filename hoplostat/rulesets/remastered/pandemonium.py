@@ -241,7 +241,8 @@ class Pandemonium(PozzuoliPlayersMode):
                                                         "units_lost", "heroes_defeated")})
         for t in res.troops:
             x = SEAT_LETTERS[t.seat]
-            row.update({f"{x}_out_round": t.extras["out_round"] if t.extras["eliminated"] else None, f"{x}_units_deployed": t.units_deployed,
+            row.update({f"{x}_out_round": t.extras["out_round"] if t.extras["eliminated"] else None,
+                        f"{x}_units_deployed": t.units_deployed,
                         f"{x}_damage_dealt": t.damage_dealt, f"{x}_kills": t.kills, f"{x}_units_lost": t.units_lost,
                         f"{x}_heroes_defeated": t.extras["heroes_defeated"]})
         units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == SEAT_LETTERS[seat])

@@ -481,7 +481,8 @@ def movement_step(g: Game, troop: int, rc: RivalController) -> None:
             return
 
 
-def abilities_step(g: Game, troop: int, rc: RivalController, *, skip: Callable[[UnitState], bool] | None = None) -> None:
+def abilities_step(g: Game, troop: int, rc: RivalController, *,
+                   skip: Callable[[UnitState], bool] | None = None) -> None:
     """Remastered, "Abilities" for rivals: every rival Ability that can be used is used, once per turn
     (SKL-2); the players pick the order and any open choice in it. `skip`: units that take no part (the
     titan when it prompts its allies)."""

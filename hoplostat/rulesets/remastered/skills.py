@@ -56,7 +56,8 @@ def _pervasive_absorb(g, holder, param, attacker, target):
     # adds nothing, so it never stacks with Absorb or another Pervasive Absorb (R-ENG-4).
     # Allies are the holder's team (a co-op partner's units; the other rival troop's units).
     s = g.state
-    if target is holder or target.elite or s.grid.dist[target.hex][holder.hex] != 1 or not rules.same_team(s, target.troop, holder.troop):
+    if target is holder or target.elite or s.grid.dist[target.hex][holder.hex] != 1 \
+            or not rules.same_team(s, target.troop, holder.troop):
         return 0
     if target.unit.has_skill("absorb") and s.skills_work(target):
         return 0
@@ -65,7 +66,8 @@ def _pervasive_absorb(g, holder, param, attacker, target):
             break
         if not rules.same_team(s, h.troop, holder.troop):
             continue
-        if h is not target and h.unit.has_skill("pervasive-absorb") and s.skills_work(h) and s.grid.dist[target.hex][h.hex] == 1:
+        if h is not target and h.unit.has_skill("pervasive-absorb") and s.skills_work(h) \
+                and s.grid.dist[target.hex][h.hex] == 1:
             return 0  # an earlier adjacent Pervasive Absorb already gives it
     return 1
 
@@ -103,7 +105,8 @@ def _inspire(g, holder, param, attacker, target):
     # Lost Cities, "Inspire": friendly units within 2 hexes gain +1 damage on a successful
     # Basic Attack (not the inspiring unit itself; each Inspire counts: R-ENG-5).
     # Friendly = the holder's team (co-op partner, the other rival troop).
-    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2 and rules.same_team(g.state, attacker.troop, holder.troop):
+    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2 \
+            and rules.same_team(g.state, attacker.troop, holder.troop):
         if g.state.rulings and value(g.state, "inspire-stacks") == "no" and _earlier_inspire(g, holder, attacker):
             return 0  # the switch's alternative reading of R-ENG-5: one +1 at most
         return 1
@@ -116,7 +119,8 @@ def _earlier_inspire(g, holder, attacker) -> bool:
     for h in s.hooked("attack_bonus"):
         if h is holder:
             return False
-        if h is not attacker and s.skills_work(h) and any(sid == "inspire" for sid, _p, _f in unit_hooks(h.unit, "attack_bonus")) \
+        if h is not attacker and s.skills_work(h) and any(sid == "inspire"
+                                                          for sid, _p, _f in unit_hooks(h.unit, "attack_bonus")) \
                 and s.grid.dist[attacker.hex][h.hex] <= 2 and rules.same_team(s, attacker.troop, h.troop):
             return True
     return False
@@ -236,7 +240,8 @@ def _strategic_attack(g, holder, param, attacker, target):
     # data/remastered/skills.toml: allies adjacent to this unit add one yellow die to their Attack
     # (Lost Cities, "Strategic Attack"). Each adjacent Strategic Attack adds its die (R-ENG-5).
     # Allies = the holder's team (co-op partner, the other rival troop).
-    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1 and rules.same_team(g.state, attacker.troop, holder.troop):
+    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1 \
+            and rules.same_team(g.state, attacker.troop, holder.troop):
         return YELLOW
     return None
 

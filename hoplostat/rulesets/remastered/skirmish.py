@@ -175,7 +175,8 @@ class Skirmish(Mode):
             self.gain_favor(g, source.troop, 2, f"{source.name} defeated {u.name}")
         self.check_no_units(g)
 
-    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """Colosseum: SKR-9 favor for HP lost to your units and tactics, SKR-10 chained hero activation."""
         if self.is_colosseum:
             colosseum.after_damage(g, target, removed, source=source, source_troop=source_troop)

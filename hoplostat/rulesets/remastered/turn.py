@@ -22,8 +22,8 @@ from hoplostat.engine.steps import end_temporary_tactics, engage_options, engage
 
 
 def start_of_turn(g: Game, troop: int) -> None:
-    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in data/remastered/tactics.toml);
-    then `start_of_turn` skill hooks of the troop's units."""
+    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in
+    data/remastered/tactics.toml); then `start_of_turn` skill hooks of the troop's units."""
     s = g.state
     end_temporary_tactics(g, troop)
     for u in s.hooked("start_of_turn"):

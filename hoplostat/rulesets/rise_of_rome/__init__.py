@@ -1,6 +1,6 @@
 """Hoplomachus: Rise of Rome (rulebooks/rise-of-rome.txt; checklist ../shared/rules/rise-of-rome.md, ROR-*):
-its skill texts and the modes `rise-of-rome` and `rise-of-rome-titan`, on the phase turn of `rulesets.classic`. Importing the package
-registers them."""
+its skill texts and the modes `rise-of-rome` and `rise-of-rome-titan`, on the phase turn of `rulesets.classic`.
+Importing the package registers them."""
 
 from hoplostat.rulesets.rise_of_rome import (
     mode,  # noqa: F401  (registers the mode)

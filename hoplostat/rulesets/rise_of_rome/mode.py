@@ -75,7 +75,8 @@ class RiseOfRome(Mode):
         self.arena_id = arena_id
 
     def redeal_hidden(self, s: GameState, rng: np.random.Generator, viewer: int) -> None:
-        """The other troops' concealed hands and bags dealt again, gladiators and tactics alike (`phase.redeal_hand`)."""
+        """The other troops' concealed hands and bags dealt again, gladiators and tactics alike
+        (`phase.redeal_hand`)."""
         phase.redeal_hand(s, rng, viewer)
 
     # --- set-up ---------------------------------------------------------------------------------

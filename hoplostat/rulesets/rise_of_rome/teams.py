@@ -10,9 +10,9 @@ stones earning favor, Abilities helping teammates once per round (ROR-88); a tea
 champions have fallen, and a player whose champion fell plays no more chips while its gladiators fight on
 (ROR-86).
 
-Two boxes, one catalog: the mode is Rise of Rome's, so it is handed the Rise of Rome catalog; `play_catalog` (its `Mode.catalog_of`)
-adds The Lost Cities' cities, arena units, CF chips and the Pozzuoli arena from that rule set's own embedded
-catalog. Their chips keep `Unit.ruleset == "lost-cities"`, so the registry plays each chip by its own box's
+Two boxes, one catalog: the mode is Rise of Rome's, so it is handed the Rise of Rome catalog; `play_catalog` (its
+`Mode.catalog_of`) adds The Lost Cities' cities, arena units, CF chips and the Pozzuoli arena from that rule set's own
+embedded catalog. Their chips keep `Unit.ruleset == "lost-cities"`, so the registry plays each chip by its own box's
 skill texts (a Lost Cities Stun is TLC's, a Rome Stun Rise of Rome's) (ruling R-ROR-40).
 """
 

@@ -819,7 +819,7 @@ def _move_d6(g: Game, titan: UnitState, arg) -> None:
 def _move_toward(g: Game, titan: UnitState, arg) -> None:
     """Stand-in cards: up to N hexes toward the closest (route) > weakest opposing unit (ROR-63, ROR-64)."""
     s: TitanState = g.state  # type: ignore[assignment]
-    opp = [o for o in s.opponents_of(titan.troop)]
+    opp = list(s.opponents_of(titan.troop))
     if not opp:
         return
     dist = route_from(s, titan.hex, titan)
