@@ -12,9 +12,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, Protocol
+from typing import Any, Generic, Literal, Protocol, overload
 
 import numpy as np
+from typing_extensions import TypeIs, TypeVar
 
 from hoplostat.catalog.model import Tactic
 from hoplostat.dice import COLOURS, FACES, Pool, exact_floats, hit_weights
@@ -95,11 +96,16 @@ def copy_generator(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(new)
 
 
+S = TypeVar("S", bound=GameState, covariant=True, default=GameState)
+"""A game's state type: a mode with its own state (`rulesets.remastered.titan.TitanState`, ...) plays a
+`Game[ItsState]`, so `g.state` is its state type."""
+
+
 @dataclass(slots=True)
-class Game:
+class Game(Generic[S]):
     """A state with what plays it: the roller for dice, one controller per troop, the rng."""
 
-    state: GameState
+    state: S
     roller: Roller
     controllers: Sequence[Controller]
     rng: np.random.Generator
@@ -113,6 +119,12 @@ class Game:
     """(decision, answer): the next decision a turn step asks gets this answer without asking (a lookahead
     player's candidate, given to a clone before `resume`)."""
 
+    @overload
+    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: Literal[False],
+            step: bool = False) -> Any: ...
+    @overload
+    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True,
+            step: bool = False) -> Any | None: ...
     def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True,
             step: bool = False) -> Any | None:
         """Ask a troop's controller; a single mandatory option is taken without asking. `step`: asked by a
@@ -134,7 +146,7 @@ class Game:
             raise RuntimeError(f"controller of troop {troop} passed on mandatory {decision!r}")
         return choice
 
-    def clone(self) -> Game:
+    def clone(self) -> Game[S]:
         """An independent copy of the game at this moment: the state (`GameState.clone`), the dice (the rng
         at its position; the roller's probability tables shared) and the controllers (deep copies, what
         they share with the game mapped to the copies)."""
@@ -159,6 +171,12 @@ class Game:
         own = getattr(self.roller, "rng", None)
         if own is not None and own is not self.rng:
             own.bit_generator.state = rng.bit_generator.state
+
+
+def plays(g: Game, state: type[S]) -> TypeIs[Game[S]]:
+    """Whether `g` plays a state of type `state`: narrows the `Game` a hook is declared with (by the mode it
+    overrides) to its own mode's `Game[ItsState]` (`assert plays(g, TitanState)`)."""
+    return isinstance(g.state, state)
 
 
 def redeal_hidden(s: GameState, rng: np.random.Generator, viewer: int) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar
 
 from hoplostat.catalog.model import Tactic, Unit
 from hoplostat.engine.hexgrid import HexGrid, occupied_or_blocked
@@ -133,11 +135,16 @@ class TroopState:
         return self.health or self.side
 
 
+T = TypeVar("T", bound=TroopState, covariant=True, default=TroopState)
+"""A state's troop type: a rule set that keeps more per troop (`rulesets.classic.state.ClassicTroop`, ...) plays
+a `GameState[ItsTroop]`, so `s.troops[i]` is its troop type."""
+
+
 @dataclass(slots=True)
-class GameState:
+class GameState(Generic[T]):
     grid: HexGrid
     units: list[UnitState]
-    troops: list[TroopState]
+    troops: list[T]
     board: list[int]
     supply: dict[str, int]
     supply_start: dict[str, int]
@@ -385,7 +392,7 @@ class GameState:
     _clone_reset: ClassVar[dict[str, Any]] = {"hooked_cache": None, "hooked_version": -1}
     """Caches a clone starts without (rebuilt on first use): field -> value (None: a new empty dict)."""
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy for lookahead (`rules.Game.clone`): the units, troops and every list, dict and
         set of the state are copied; catalog chips, tactics, placed tactics, the grid and the mode object
         are shared (never changed in play); the state's caches start empty. A subclass field holding other
@@ -410,7 +417,7 @@ class GameState:
         return new
 
 @dataclass(slots=True)
-class TeamGameState(GameState):
+class TeamGameState(GameState[T]):
     """A GameState whose troops form teams (solo/co-op modes against rivals): allies are every unit of the
     same team, across troops (UNIT-11, R-ENG-25)."""
 

@@ -57,7 +57,7 @@ def level_of(total: int) -> int:
 def gain(g: Game, troop: int, n: int, why: str) -> None:
     """TLC-39..TLC-41: `n` favor for `troop`; each level reached gives its rewards at once, on any turn."""
     s = g.state
-    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+    t: LostTroop = s.troops[troop]
     if n <= 0:
         return
     t.favor_total += n
@@ -74,7 +74,7 @@ def reach(g: Game, troop: int, level: int) -> None:
     """TLC-42..TLC-47: the level's reward chip becomes usable, its arena effect happens, and the arena chip on
     it goes into the player's own bag (ruling R-TLC-2)."""
     s = g.state
-    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+    t: LostTroop = s.troops[troop]
     t.rewards += 1
     s.say(f"{t.faction} ({t.side}) reaches crowd favor level {level}: {LEVEL_EFFECTS[level]}")
     if level <= len(t.reward_tactics):

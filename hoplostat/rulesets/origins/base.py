@@ -63,7 +63,7 @@ class OriginsTroop(ClassicTroop):
 
 
 @dataclass(slots=True)
-class OriginsState(GameState):
+class OriginsState(GameState[OriginsTroop]):
     """A game of Origins: the challenges played on their arenas one after the other (ORI-26..ORI-30)."""
 
     arena_id: str = ""

@@ -31,7 +31,7 @@ Decisions delegated to the players (option shapes):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
@@ -432,6 +432,12 @@ RIVAL_SPECIAL_CONDITIONS: dict[str, Callable[..., bool]] = {
 
 
 # --------------------------------------------------------------------------- steps
+
+
+def controller_of(g: Game, troop: int) -> RivalController:
+    """The controller of a rival troop. The modes seat a `RivalController` (or a subclass) there; tests may seat
+    a stand-in with its interface (a wrapper), so this is not checked at run time."""
+    return cast(RivalController, g.controllers[troop])
 
 
 def opposing_locks(s: GameState, troop: int) -> set[int]:

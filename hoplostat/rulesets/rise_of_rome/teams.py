@@ -40,7 +40,7 @@ from hoplostat.engine.loop import (
 )
 from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, TroopResult, per_seat, sample_pods, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.rules import Controller, Game, Roller, plays
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
 from hoplostat.engine.steps import each_once, engage_step
 from hoplostat.errors import InputError
@@ -135,7 +135,7 @@ def one_of_each_type(catalog: Catalog, fid: str) -> list:
 
 
 @dataclass(slots=True)
-class TeamsState(TeamGameState):
+class TeamsState(TeamGameState[LostTroop]):
     """Four players (troops 0..3, teams by seat) and the arena's troop (4, a team of its own); one crowd favor
     meter per team, kept by the team's first player in turn order (`keeper`)."""
 
@@ -231,9 +231,10 @@ class RiseOfRome2x2(LostCities):
     def begin(self, g: Game) -> None:
         """ROR-87: each player, in turn order, secretly chooses two of its city's tactics ("select-tactic");
         then each sets its inactive champion on a free champion start hex (TLC-19)."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         for p in s.order:
-            t: LostTroop = s.troops[p]  # type: ignore[assignment]
+            t: LostTroop = s.troops[p]
             left = list(s.tactic_choices[p])
             for _ in range(TACTICS_CHOSEN):
                 if not left:
@@ -244,8 +245,8 @@ class RiseOfRome2x2(LostCities):
             s.say(f"{t.faction} ({t.side}) puts one gladiator of each type and two tactics in its bag")
         LostCities.begin(self, g)
 
-    def start_round(self, g: Game) -> None:
-        s: TeamsState = g.state  # type: ignore[assignment]
+    def start_round(self, g: Game[TeamsState]) -> None:
+        s = g.state
         s.round_start = s.turn + 1
 
     # --- the round ------------------------------------------------------------------------------
@@ -263,8 +264,8 @@ class RiseOfRome2x2(LostCities):
     def playable_chips(self, s: TeamsState, troop: int) -> int:
         """ROR-88 (ruling R-ROR-43): the player's own city chips on its prep circles plus the team's shared
         CF chips it can play (its earned CF tactics, and the team's unlocked CF gladiator not yet deployed)."""
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
-        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]  # type: ignore[assignment]
+        t: LostTroop = s.troops[troop]
+        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]
         cf = len(t.cf_hand) + int(keeper.cf_unlocked and keeper.cf_gladiator >= 0
                                   and s.units[keeper.cf_gladiator].zone == TRACK)
         return hand_count(s, troop) + cf
@@ -298,7 +299,7 @@ class RiseOfRome2x2(LostCities):
     def gladiator_options(self, s: TeamsState, troop: int) -> list[tuple[int, int]]:
         """TLC-27, TLC-46: a gladiator from the hand, or the team's unlocked CF gladiator (either teammate may
         deploy it: ROR-88 "share the rewards")."""
-        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]  # type: ignore[assignment]
+        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -321,7 +322,8 @@ class RiseOfRome2x2(LostCities):
         the correct phase)"): in the phase's Ability step of a player's turn, the Abilities of both teammates'
         units may be used, each Ability of a unit once per round (not once per turn, TLC-34); the player whose
         turn it is decides."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
 
         def usable(s_, u: UnitState) -> bool:
             return phase.gives_reach(s_, u) and not (u.is_primary_hero and s_.is_dazed(u))
@@ -339,7 +341,7 @@ class RiseOfRome2x2(LostCities):
         """Each unit one Basic or Alternate Attack (TLC-35..TLC-38); a unit a Rise of Rome Consuming Impel
         chose this turn may make its second attack an Alternate one (ROR-92)."""
         s = g.state
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t: LostTroop = s.troops[troop]
         engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn, u.uid), special_ends_impel=False)
 
     # --- ROR-88: one meter per team --------------------------------------------------------------------
@@ -348,11 +350,12 @@ class RiseOfRome2x2(LostCities):
         R-TLC-3); each level reached gives its arena effect to both teammates, its CF tactic and the arena chip
         lying on it to the teammate who earned it. Only the player's own units' stones count (the stones are
         counted per troop in the draw phase, TLC-21)."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         if n <= 0 or troop not in s.players:
             return
         team = s.teams[troop]
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t: LostTroop = s.troops[troop]
         t.favor_total += n
         s.team_favor[team] += n
         s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why}), team {TEAM_NAMES[team].upper()} "
@@ -363,15 +366,15 @@ class RiseOfRome2x2(LostCities):
             if s.end_reason is not None:
                 return
 
-    def reach(self, g: Game, troop: int, level: int) -> None:
-        s: TeamsState = g.state  # type: ignore[assignment]
+    def reach(self, g: Game[TeamsState], troop: int, level: int) -> None:
+        s = g.state
         team = s.teams[troop]
-        keeper: LostTroop = s.troops[s.keeper[team]]  # type: ignore[assignment]
-        cur: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        keeper: LostTroop = s.troops[s.keeper[team]]
+        cur: LostTroop = s.troops[troop]
         keeper.rewards += 1
         s.say(f"team {TEAM_NAMES[team].upper()} reaches crowd favor level {level}: {LEVEL_EFFECTS[level]}")
         for p in s.mates(team):
-            t: LostTroop = s.troops[p]  # type: ignore[assignment]
+            t: LostTroop = s.troops[p]
             t.level = level
             t.favor = min(s.team_favor[team], LEVELS[-1])
             if level == 1:
@@ -404,7 +407,8 @@ class RiseOfRome2x2(LostCities):
         """ROR-86: both champions of a team fallen (at any times): the other team wins; one fallen: its player
         plays on with the gladiators it has in the arena. TLC-38, TLC-39: 2 favor for defeating an opposing
         gladiator or an arena unit."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         if u.is_primary_hero and u.troop in s.players:
             team = s.teams[u.troop]
             s.say(f"{s.troops[u.troop].faction}'s champion has fallen: it plays no more chips")
@@ -414,14 +418,15 @@ class RiseOfRome2x2(LostCities):
         if source_troop is not None and source_troop in s.players and s.teams[source_troop] != s.teams[u.troop]:
             self.gain_favor(g, source_troop, KILL_FAVOR, f"defeating {u.name}")
 
-    def team_wins(self, g: Game, team: int, reason: str) -> None:
-        s: TeamsState = g.state  # type: ignore[assignment]
+    def team_wins(self, g: Game[TeamsState], team: int, reason: str) -> None:
+        s = g.state
         if s.end_reason is None:
             s.winner_team = team
         self.end(g, reason, None)
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         if s.winner_team is None:
             return f"Game over: {reason}; draw"
         names = " and ".join(s.troops[m].faction for m in s.mates(s.winner_team))
@@ -435,10 +440,11 @@ class RiseOfRome2x2(LostCities):
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         troops = []
         for p in s.players:
-            t: LostTroop = s.troops[p]  # type: ignore[assignment]
+            t: LostTroop = s.troops[p]
             team = s.teams[p]
             out = DRAW if s.winner_team is None else (WON if team == s.winner_team else LOST)
             troops.append(TroopResult(
