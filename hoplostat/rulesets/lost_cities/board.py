@@ -32,7 +32,7 @@ from hoplostat.errors import InputError
 from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.lost_cities import arena, bosses
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, HAND, LEVELS, POOL, RULESET
-from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
+from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop, lost_troop
 from hoplostat.rulesets.lost_cities.mode import ARENA, LostCities, champion_hexes
 from hoplostat.rulesets.lost_cities.skills import lift_stuns
 
@@ -41,7 +41,7 @@ SIDE = "red"
 
 
 @dataclass(slots=True)
-class BoardState(TeamGameState[LostTroop]):
+class BoardState(TeamGameState):
     """A game against the board: players on team 0, the arena's troop (the last) on team 1."""
 
     trapdoor_kills: int = 0
@@ -146,7 +146,7 @@ class LostCitiesBoard(LostCities):
 
     def gladiator_options(self, s, troop: int) -> list[tuple[int, int]]:
         """As in player against player, the team's CF gladiator (level 4) deployable by any of its players."""
-        t0: LostTroop = s.troops[s.order[0]]
+        t0 = lost_troop(s, s.order[0])
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -227,7 +227,7 @@ class LostCitiesBoard(LostCities):
         won = s.end_reason == "every boss defeated"
         out = WON if won else (DRAW if s.end_reason and s.end_reason.startswith("round cap") else LOST)
         players = [s.troops[p] for p in range(len(s.order))]
-        meter: LostTroop = s.troops[s.order[0]]
+        meter = lost_troop(s, s.order[0])
         arena_units = [u for u in s.units if u.troop == s.arena_troop]
         return GameResult(
             mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(t.faction for t in players),
@@ -292,7 +292,7 @@ def gain(g: Game, troop: int, n: int, why: str) -> None:
     level's arena effect for every player, its CF tactic to the player whose turn it is, the beast lying on the
     level into that player's bag."""
     s = g.state
-    meter: LostTroop = s.troops[s.order[0]]
+    meter = lost_troop(s, s.order[0])
     if n <= 0:
         return
     meter.favor_total += n
@@ -307,13 +307,13 @@ def gain(g: Game, troop: int, n: int, why: str) -> None:
 
 def reach_team(g: Game, level: int) -> None:
     s = g.state
-    meter: LostTroop = s.troops[s.order[0]]
+    meter = lost_troop(s, s.order[0])
     current = s.active if s.active in s.order else s.order[0]
-    cur: LostTroop = s.troops[current]
+    cur = lost_troop(s, current)
     meter.rewards += 1
     s.say(f"the players reach crowd favor level {level}: {LEVEL_EFFECTS[level]}")
     for p in s.order:
-        t: LostTroop = s.troops[p]
+        t = lost_troop(s, p)
         t.level = max(t.level, level) if p != s.order[0] else t.level
         if level == 1:
             hero = s.units[t.primary_hero]

@@ -44,7 +44,7 @@ from hoplostat.rulesets.lost_cities.base import (
     is_snared,
     locks,
 )
-from hoplostat.rulesets.lost_cities.favor import LostTroop
+from hoplostat.rulesets.lost_cities.favor import LostTroop, lost_troop
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
 
 ARENA = "pozzuoli"
@@ -62,12 +62,12 @@ def tactic_allowed(target: UnitState, tac: Tactic) -> bool:
 def hand_count(s: GameState, troop: int) -> int:
     """Chips on the troop's prep circles: gladiators in hand and tactics in hand, its earned CF tactics not
     counted (they lie on the meter, not on a circle: R-TLC-4)."""
-    t: LostTroop = s.troops[troop]
+    t = lost_troop(s, troop)
     return phase.hand_count(s, troop) - len(t.cf_hand)
 
 
 def bag_count(s: GameState, troop: int) -> int:
-    t: LostTroop = s.troops[troop]
+    t = lost_troop(s, troop)
     return phase.bag_count(s, troop) + len(t.arena_bag)
 
 
@@ -202,7 +202,7 @@ class LostCities(Mode):
     def draw_phase(self, g: Game, troop: int) -> None:
         """Phase 1 (TLC-21..TLC-25), after the single-turn tactics the player played end (TLC-31)."""
         s = g.state
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         t.turns += 1
         end_temporary_tactics(g, troop)
         # TLC-24 (ruling R-TLC-14): the bag empty and a prep circle empty at the start of the turn: 2 damage.
@@ -245,7 +245,7 @@ class LostCities(Mode):
         """TLC-22, TLC-25: chip by chip at random until the five circles are full or the bag is empty; a beast
         or criminal drawn enters at once (`arena.enter`) and the player draws another in its place."""
         s = g.state
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         n = hand_count(s, troop)
         while n < t.hand_size:
             bag_units = [u for u in s.units if u.troop == troop and u.zone == BAG]
@@ -278,7 +278,7 @@ class LostCities(Mode):
         chip may come first and both may be gladiators or tactics; two passes in a row end the phase. The
         progress is kept on the troop, so that re-entering the step (a resumed clone) asks the same decision."""
         s = g.state
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         if t.chip_turn != s.turn:
             t.chip_turn, t.chips_left, t.next_chip, t.passes = s.turn, self.chip_limit(s, troop), 0, 0
         while t.chips_left > 0 and t.passes < 2 and s.end_reason is None:
@@ -307,7 +307,7 @@ class LostCities(Mode):
 
     def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """TLC-8, TLC-44: the player's six deployment hexes; all twelve from meter level 2."""
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         own = s.grid.tagged(f"deploy-{t.side}")
         if t.all_deploy:
             other = "blue" if t.side == "red" else "red"
@@ -317,7 +317,7 @@ class LostCities(Mode):
     def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """TLC-27, TLC-46: a gladiator from the hand, or the unlocked CF gladiator, onto a free deployment hex
         available to the player, while the pool holds its Health."""
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -340,7 +340,7 @@ class LostCities(Mode):
         if u.tactics and is_snared(u):
             return False
         if s.is_dazed(u):
-            t: LostTroop = s.troops[u.troop]
+            t = lost_troop(s, u.troop)
             if u.is_primary_hero or not (t.initiative or unit_hooks(u.unit, "move_when_dazed")):
                 return False
         return rules.movement_of(s, u) > 0 and not is_engaged(s, u)
@@ -453,7 +453,7 @@ def champion_hexes(s: GameState, troop: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class LostState(GameState[LostTroop]):
+class LostState(GameState):
     """A Lost Cities game's state: a GameState with the arena's counts."""
 
     trapdoor_kills: int = 0

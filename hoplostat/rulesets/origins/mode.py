@@ -506,7 +506,8 @@ class Origins(Mode):
     def after_move(self, g: Game[OriginsState], u: UnitState, src: int, dest: int) -> None:
         self.sync(g)
 
-    def after_defeat(self, g: Game[OriginsState], u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[OriginsState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """ORI-5 out for the challenge; ORI-43, ORI-50: a defeated holder leaves its chip on its hex; ORI-46 the
         Atlantis Leader's fall wins; ORI-10 (R-ORI-5): a house whose every gladiator of the six is defeated
         loses."""

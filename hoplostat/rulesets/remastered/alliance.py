@@ -222,7 +222,8 @@ class Alliance(PozzuoliPlayersMode):
                 rules.gain_hp(g, u, 1 if u.elite else 2)
 
     # --- hooks ----------------------------------------------------------------------------------
-    def after_defeat(self, g: Game[AllianceState], u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[AllianceState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """ALL-2: both primary heroes of a team defeated (at any times) -> the other team wins; ALL-14: 2
         favor each time a player's unit defeats an opponent; ALL-24: a player whose hero fell plays on."""
         s = g.state

@@ -516,7 +516,8 @@ class Condemned(RivalOrVersus):
             s.guardian_hp[source_troop] += removed
         self.gain_favor(g, source_troop, removed, f"{removed} HP removed from {target.name}")
 
-    def after_defeat(self, g: Game[CondemnedState], u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[CondemnedState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         s = g.state
         if not is_wretch(u):
             return

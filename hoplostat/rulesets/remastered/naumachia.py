@@ -748,7 +748,8 @@ class Naumachia(RivalOrVersus):
         if seat >= 0 and mine >= 0 and seat != mine:
             lose_favor(g, seat, removed, f"Exploit of {target.name}")
 
-    def after_defeat(self, g: Game[NaumachiaState], u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[NaumachiaState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """NAU-2: a troop wins at once when the opposing hero is defeated."""
         s = g.state
         seat = seat_of(u.troop)

@@ -176,7 +176,8 @@ class Onslaught(Mode):
                      source_troop: int | None) -> None:
         return None
 
-    def after_defeat(self, g: Game[OnslaughtState], u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[OnslaughtState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         s = g.state
         if u.is_primary_hero:
             # ONS-10: your primary hero defeated, you lose (co-op: either player's).

@@ -167,7 +167,8 @@ class Pandemonium(PozzuoliPlayersMode):
             self.end(g, "last player standing", s.order[0])
 
     # --- hooks ----------------------------------------------------------------------------------
-    def after_defeat(self, g: Game[PandemoniumState], u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[PandemoniumState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """PAN-18: a unit that defeats an opposing hero earns its troop up to two non-elite units from its
         discard. Ruling R-PAN-3 (as R-ENG-8): a unit's skill counts, a tactic (no unit as source) does not.
         PAN-3, PAN-19: a hero's defeat wins nothing else and its player plays on."""

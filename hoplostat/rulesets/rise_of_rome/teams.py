@@ -48,7 +48,7 @@ from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, LEVELS, POOL
 from hoplostat.rulesets.lost_cities.base import RULESET as TLC
-from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
+from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop, lost_troop
 from hoplostat.rulesets.lost_cities.mode import LostCities, bag_count, hand_count, roll_off
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES
 from hoplostat.rulesets.rise_of_rome.base import RULESET
@@ -135,7 +135,7 @@ def one_of_each_type(catalog: Catalog, fid: str) -> list:
 
 
 @dataclass(slots=True)
-class TeamsState(TeamGameState[LostTroop]):
+class TeamsState(TeamGameState):
     """Four players (troops 0..3, teams by seat) and the arena's troop (4, a team of its own); one crowd favor
     meter per team, kept by the team's first player in turn order (`keeper`)."""
 
@@ -234,7 +234,7 @@ class RiseOfRome2x2(LostCities):
         assert plays(g, TeamsState)
         s = g.state
         for p in s.order:
-            t: LostTroop = s.troops[p]
+            t = lost_troop(s, p)
             left = list(s.tactic_choices[p])
             for _ in range(TACTICS_CHOSEN):
                 if not left:
@@ -264,8 +264,8 @@ class RiseOfRome2x2(LostCities):
     def playable_chips(self, s: TeamsState, troop: int) -> int:
         """ROR-88 (ruling R-ROR-43): the player's own city chips on its prep circles plus the team's shared
         CF chips it can play (its earned CF tactics, and the team's unlocked CF gladiator not yet deployed)."""
-        t: LostTroop = s.troops[troop]
-        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]
+        t = lost_troop(s, troop)
+        keeper = lost_troop(s, s.keeper[s.teams[troop]])
         cf = len(t.cf_hand) + int(keeper.cf_unlocked and keeper.cf_gladiator >= 0
                                   and s.units[keeper.cf_gladiator].zone == TRACK)
         return hand_count(s, troop) + cf
@@ -299,7 +299,7 @@ class RiseOfRome2x2(LostCities):
     def gladiator_options(self, s: TeamsState, troop: int) -> list[tuple[int, int]]:
         """TLC-27, TLC-46: a gladiator from the hand, or the team's unlocked CF gladiator (either teammate may
         deploy it: ROR-88 "share the rewards")."""
-        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]
+        keeper = lost_troop(s, s.keeper[s.teams[troop]])
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -341,7 +341,7 @@ class RiseOfRome2x2(LostCities):
         """Each unit one Basic or Alternate Attack (TLC-35..TLC-38); a unit a Rise of Rome Consuming Impel
         chose this turn may make its second attack an Alternate one (ROR-92)."""
         s = g.state
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn, u.uid), special_ends_impel=False)
 
     # --- ROR-88: one meter per team --------------------------------------------------------------------
@@ -355,7 +355,7 @@ class RiseOfRome2x2(LostCities):
         if n <= 0 or troop not in s.players:
             return
         team = s.teams[troop]
-        t: LostTroop = s.troops[troop]
+        t = lost_troop(s, troop)
         t.favor_total += n
         s.team_favor[team] += n
         s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why}), team {TEAM_NAMES[team].upper()} "
@@ -369,12 +369,12 @@ class RiseOfRome2x2(LostCities):
     def reach(self, g: Game[TeamsState], troop: int, level: int) -> None:
         s = g.state
         team = s.teams[troop]
-        keeper: LostTroop = s.troops[s.keeper[team]]
-        cur: LostTroop = s.troops[troop]
+        keeper = lost_troop(s, s.keeper[team])
+        cur = lost_troop(s, troop)
         keeper.rewards += 1
         s.say(f"team {TEAM_NAMES[team].upper()} reaches crowd favor level {level}: {LEVEL_EFFECTS[level]}")
         for p in s.mates(team):
-            t: LostTroop = s.troops[p]
+            t = lost_troop(s, p)
             t.level = level
             t.favor = min(s.team_favor[team], LEVELS[-1])
             if level == 1:
@@ -444,7 +444,7 @@ class RiseOfRome2x2(LostCities):
         s = g.state
         troops = []
         for p in s.players:
-            t: LostTroop = s.troops[p]
+            t = lost_troop(s, p)
             team = s.teams[p]
             out = DRAW if s.winner_team is None else (WON if team == s.winner_team else LOST)
             troops.append(TroopResult(

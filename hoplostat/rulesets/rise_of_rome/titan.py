@@ -60,7 +60,7 @@ from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome.base import RULESET
-from hoplostat.rulesets.rise_of_rome.favor import RomeTroop
+from hoplostat.rulesets.rise_of_rome.favor import RomeTroop, rome_troop
 from hoplostat.rulesets.rise_of_rome.mode import ARENA, POOL, RiseOfRome, place_champion, tactic_allowed
 from hoplostat.rulesets.rise_of_rome.skills import flip, lift_flips
 
@@ -88,7 +88,7 @@ takes damage (ROR-60)."""
 
 
 @dataclass(slots=True)
-class TitanState(TeamGameState[RomeTroop]):
+class TitanState(TeamGameState):
     """A Rise of Rome titan game: players 0..n-1 (team 0), the titan troop n (team 1: the titan, its pillars
     and its summoned units)."""
 
@@ -540,7 +540,8 @@ class RiseOfRomeTitan(RiseOfRome):
         return favor.roll_with_reroll(g, pool, meter_troop(s), "the players reroll")
 
     # --- hooks --------------------------------------------------------------------------------------
-    def ignores_damage(self, g: Game[TitanState], target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
+    def ignores_damage(self, g: Game[TitanState], target: UnitState, amount: int, *, source, source_troop,
+                       what: str) -> bool:
         """Rise of Rome, "Objective" (ROR-60): the titan cannot be defeated until its four shards are dealt with:
         while a pillar stands, no damage harms it (ruling R-ROR-14)."""
         s = g.state
@@ -1041,7 +1042,7 @@ def shard_bound_attack(g: Game[TitanState], u: UnitState) -> None:
 def choose_tactic(g: Game[TitanState], p: int) -> None:
     """ROR-57, ROR-83: the player chooses one of the city's four tactics for the bag ("select-tactic")."""
     s = g.state
-    t: RomeTroop = s.troops[p]
+    t = rome_troop(s, p)
     tactics = list(s.city_tactics[p]) if s.city_tactics else list(s.mode.catalog.faction_tactics(t.faction))
     tid = g.ask(p, "select-tactic", [x.id for x in tactics], optional=False)
     t.tactics_bag = [x for x in tactics if x.id == tid]
