@@ -60,6 +60,8 @@ class KillChance(float):
     is also callable: ``kill(hp)`` is P(damage >= hp) for any target HP, the spelling of
     `hoplostat.odds.DamageOdds.kill` (``odds(attack).kill(2)``), so either form works on either object."""
 
+    _pmf: tuple[float, ...]
+
     def __new__(cls, value: float | None, pmf: Sequence[float] = ()) -> KillChance:
         self = super().__new__(cls, float("nan") if value is None else value)
         self._pmf = tuple(pmf)

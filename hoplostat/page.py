@@ -70,7 +70,7 @@ click again: the other way."""
 
 def smallest_font_pt(fig: Figure) -> float:
     """The size in points of the smallest text the figure draws (tick labels, titles, legends, cell labels)."""
-    sizes = [t.get_fontsize() for t in fig.findobj(Text)
+    sizes = [float(t.get_fontsize()) for t in fig.findobj(Text)
              if t.get_visible() and t.get_text().strip() and (t.axes is None or t.axes.get_visible())]
     return min(sizes) if sizes else 10.0
 

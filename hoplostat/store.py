@@ -265,6 +265,7 @@ def compact(out: Path) -> dict:
     for folder, got in frames.items():
         kept = [got[n] for n in good if n in got]
         if kept:
+            assert part is not None  # kept only holds frames of good files
             write_atomic(pl.concat(kept, how="diagonal_relaxed"), folder / part)
     del frames
     if part is not None:

@@ -179,7 +179,7 @@ class Change:
             counts[COLOURS.index(self.new)] += 1
             if counts[COLOURS.index(self.old)] < 0:
                 raise ValueError(f"{unit.id} has no {self.old} die to change")
-            return dataclasses.replace(unit, attack=Pool(tuple(counts)))  # type: ignore[arg-type]
+            return dataclasses.replace(unit, attack=Pool(tuple(counts)))
         if self.new:
             sid, _, param = self.new.partition(" ")
             return dataclasses.replace(unit, skills=(*unit.skills, SkillRef(sid, int(param) if param else None)))

@@ -373,8 +373,8 @@ def _unit(f: _Fields, kind: str | None = None, extra_prov: Sequence[str] = ()) -
     all_prov = _provenance(f, stat_fields + tuple(extra_prov))
     src = _source(f, _needs_source(all_prov))
     note = _note(f)
-    prov = FrozenMap({k: all_prov[k] for k in stat_fields})
-    extra = FrozenMap({k: all_prov[k] for k in extra_prov})
+    prov: FrozenMap[str] = FrozenMap({k: all_prov[k] for k in stat_fields})
+    extra: FrozenMap[str] = FrozenMap({k: all_prov[k] for k in extra_prov})
     unit = Unit(
         id=raw.id,
         name=name,
@@ -506,7 +506,7 @@ def _parse_titan(f: _Fields) -> Titan:
         n = full.counts[vocab.COLOURS.index(colour)]
         if n == 0:
             raise ef.err("colour", f"the titan dice ({full}) have no {colour} die")
-        tiers = []
+        tiers: list[Tier] = []
         for tf in ef.tables("tiers", lo=1, hi=n):
             hits = tf.int_("hits", 1, n)
             if tiers and hits <= tiers[-1].hits:
@@ -559,7 +559,7 @@ def _parse_titan(f: _Fields) -> Titan:
         src = _source(tf, bool(known))
         if eff in tables:
             raise tf.err("effect", f"{eff} already has a table")
-        tables[eff] = ArenaDieTable(eff, tuple(faces), tuple(sorted(known)), src)  # type: ignore[arg-type]
+        tables[eff] = ArenaDieTable(eff, tuple(faces), tuple(sorted(known)), src)
         tf.finish()
     used_terms = {e.term for row in effects for t in row.tiers for e in t.effects}
     for term in ("advance", "smite"):
@@ -699,7 +699,7 @@ def _parse_ror_titan(f: _Fields) -> RorTitan:
     provenance). Rows of a block are listed as the card lists them."""
     unit, tprov = _unit(f, "titan", vocab.ROR_TITAN_FIELDS)
     dice = _pool(f, "titan_dice", 1, 8)
-    actions = []
+    actions: list[TitanAction] = []
     for af in f.tables("actions", lo=1, hi=12):
         block = af.str_("block", choices=vocab.ROR_TITAN_BLOCKS)
         if actions and vocab.ROR_TITAN_BLOCKS.index(block) < vocab.ROR_TITAN_BLOCKS.index(actions[-1].block):
@@ -854,13 +854,13 @@ def clear_cache() -> None:
 
 def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
     """Uncached: read `dirs` (the first is the default, the rest overlays), merge, validate."""
-    dirs = [Path(d) for d in dirs]
-    if not dirs:
+    paths = [Path(d) for d in dirs]
+    if not paths:
         raise InputError("no data directory given")
     merged: dict[tuple[str, str], _Raw] = {}
     game_raw: _Raw | None = None
     changes = _OverlayChanges()
-    for i, d in enumerate(dirs):
+    for i, d in enumerate(paths):
         content = _read_dir(d, is_default=(i == 0))
         if i == 0:
             game_raw = content.game
@@ -886,7 +886,7 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
                 changes.added.append((raw, old))
             merged[key] = raw
     assert game_raw is not None
-    return _build(list(merged.values()), _parse_game(game_raw), tuple(str(d) for d in dirs), changes)
+    return _build(list(merged.values()), _parse_game(game_raw), tuple(str(d) for d in paths), changes)
 
 
 @dataclass(slots=True)
@@ -1049,9 +1049,9 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             au = units.get(a.unit)
             if au is None:
                 raise err("titan", ti.id, "allies", f"unknown unit {a.unit!r}{_close(a.unit, units)}")
-            want = "titan-ally" if a.troop == "titan" else "arena-unit"
-            if au.kind != want:
-                raise err("titan", ti.id, "allies", f"{a.unit!r} is a {au.kind}; troop {a.troop!r} allies are {want}s")
+            kind = "titan-ally" if a.troop == "titan" else "arena-unit"
+            if au.kind != kind:
+                raise err("titan", ti.id, "allies", f"{a.unit!r} is a {au.kind}; troop {a.troop!r} allies are {kind}s")
         terms = {e.term for row in ti.effects for t in row.tiers for e in t.effects}
         if terms & {"deploy-allies", "allies-act"} and not any(a.troop == "titan" for a in ti.allies):
             raise err("titan", ti.id, "effects", "deploy-allies/allies-act need allies with troop = \"titan\"")

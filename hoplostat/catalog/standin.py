@@ -154,8 +154,8 @@ def share_of(*flags: dict[str, tuple[str, bool]]) -> dict:
         k["chips"] += 1
         k["stand_in"] += stand_in
     n = len(merged)
-    k = sum(s for _, s in merged.values())
-    return {"chips": n, "stand_in": k, "share": k / n if n else None, "by_kind": by_kind,
+    m = sum(s for _, s in merged.values())
+    return {"chips": n, "stand_in": m, "share": m / n if n else None, "by_kind": by_kind,
             "stand_in_ids": sorted(c for c, (_, s) in merged.items() if s)}
 
 

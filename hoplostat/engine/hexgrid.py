@@ -204,7 +204,7 @@ class HexGrid:
                     if m in seen:
                         continue
                     seen.add(m)
-                    if (m in blocked) if is_set else blocked[m]:
+                    if (m in blocked) if is_set else blocked[m]:  # type: ignore[index]  # flags when not is_set
                         continue
                     nxt.append(m)
             frontier = nxt

@@ -120,11 +120,13 @@ def import_rng(rng: np.random.Generator, spec: tuple) -> None:
     bg = rng.bit_generator
     bg.state = {"bit_generator": "PCG64", "state": {"state": int(state), "inc": int(inc)},
                 "has_uint32": int(has32), "uinteger": int(uint)}
-    more = int(spawned) - bg.seed_seq.n_children_spawned
+    seq = bg.seed_seq
+    assert isinstance(seq, np.random.SeedSequence)  # the core's generators are seeded by seed sequences
+    more = int(spawned) - seq.n_children_spawned
     if more < 0:
         raise ValueError("the core's generator spawned fewer children than Python's copy")
     if more:
-        bg.seed_seq.spawn(more)  # the count is read-only; spawning advances it (the children are dropped)
+        seq.spawn(more)  # the count is read-only; spawning advances it (the children are dropped)
 
 
 # --------------------------------------------------------------------------- what the core plays
@@ -324,10 +326,11 @@ def export_catalog(catalog: Any) -> Any:
             except Exception:
                 continue
             arenas.append((aid, [(h.q, h.r, list(h.tags)) for h in ar.hexes], [list(n) for n in ar.neighbours()]))
-        facts.handle = module().Catalog(
+        handle = module().Catalog(
             chips, tactics, factions, [u.id for u in catalog.units_of_kind("neutral-hero")],
             [u.id for u in catalog.units_of_kind("sentinel")], list(catalog.game.health_chips.items()), arenas)
-        facts.chip_ids = facts.handle.chip_ids()
+        facts.handle = handle
+        facts.chip_ids = handle.chip_ids()
         from hoplostat.engine.registry import _missing
 
         units = catalog.units
@@ -364,11 +367,14 @@ def _write_back(out: tuple, rng: np.random.Generator, controllers: Any) -> None:
                 # the search stream the core spawned: the game's seed sequence's child of that index (the last
                 # word of its spawn key)
                 seq = rng.bit_generator.seed_seq
+                assert isinstance(seq, np.random.SeedSequence)  # the game's generator spawned the stream
                 child = np.random.SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, rngs[1][5][-1]),
                                                pool_size=seq.pool_size)
                 c._search = np.random.Generator(np.random.PCG64(child))
+            assert c.greedy.rng is not None  # the players the core plays have their generators
             import_rng(c.greedy.rng, rngs[0])
             if rngs[1] is not None:
+                assert c._search is not None  # set above when it was missing
                 import_rng(c._search, rngs[1])
             c.searched += n
         elif rngs and rngs[0] is not None and getattr(c, "rng", None) is not None and c.rng is not rng:

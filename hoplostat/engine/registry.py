@@ -104,7 +104,7 @@ def register(skill_id: str, type_: str, *, ruleset: str, ruling: str | None = No
     SKILLS.setdefault(ruleset, {})[skill_id] = impl
     for hook in hooks:
         _HOOK_RULESETS.setdefault(hook, set()).add(ruleset)
-    _unit_hooks.cache_clear()
+    _unit_hooks_clear()
     return impl
 
 
@@ -125,6 +125,7 @@ def _unit_hooks_clear() -> None:
     _BY_ID.clear()
 
 
+# functools.lru_cache's spelling, which tests use; a function has no such attribute for mypy.
 _unit_hooks.cache_clear = _unit_hooks_clear  # type: ignore[attr-defined]
 
 

@@ -210,9 +210,9 @@ def movement_of(s: GameState, u: UnitState) -> int:
         for pt in u.tactics:
             for e in pt.tactic.effects:
                 if e.term == "movement-set":
-                    m = int(e.arg)
+                    m = e.number
                 elif e.term == "movement-add":
-                    m += int(e.arg)
+                    m += e.number
     return m if m > 0 else 0
 
 
@@ -222,7 +222,7 @@ def range_of(s: GameState, u: UnitState) -> int:
         for pt in u.tactics:
             for e in pt.tactic.effects:
                 if e.term == "range-add":
-                    r += int(e.arg)
+                    r += e.number
     return r
 
 
@@ -263,7 +263,7 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
         for pt in target.tactics:
             for e in pt.tactic.effects:
                 if e.term == "reduce-damage":
-                    reduce += int(e.arg)
+                    reduce += e.number
     bonus = 0
     auras, scoped = s.attack_views()
     # Scoped skills (`registry.SkillImpl.attack_scope`) change only their holder's own attacks or the
@@ -287,8 +287,8 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
         return pool, bonus, reduce
     if s.mode.damage_only_kinds and (ignores_effects(s, attacker) or ignores_effects(s, target)):
         # no aura acts on the attack, or on the damage taken, of a piece that ignores effects
-        own, taken = not ignores_effects(s, attacker), not ignores_effects(s, target)
-        auras = [(h, d if own else (), b if own else (), r if taken else ()) for h, d, b, r in auras]
+        attacks, defends = not ignores_effects(s, attacker), not ignores_effects(s, target)
+        auras = [(h, d if attacks else (), b if attacks else (), r if defends else ()) for h, d, b, r in auras]
     skills_work = s.skills_work
     for h, dice_hooks, bonus_hooks, reduce_hooks in auras:
         if not skills_work(h):

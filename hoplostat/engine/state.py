@@ -182,7 +182,9 @@ class GameState(Generic[T]):
     (Origins' Cover, ORI-61); -1 before any move."""
     combat_version: int = 0
     """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
-    hooked_cache: dict[str, list[UnitState]] = field(default_factory=dict)
+    hooked_cache: dict[str, Any] = field(default_factory=dict)
+    """Views of `combat` (`hooked`): hook name or troop key -> its units (a list of `UnitState`); two private
+    keys hold the attack auras (a list of tuples) and the scoped attack hooks (uid -> hooks)."""
     hooked_version: int = -1
     rulings: dict[str, str] = field(default_factory=dict)
     """Ruling switches this game changed from their defaults (`engine.rulings`); empty for the rulings as written."""
@@ -224,18 +226,18 @@ class GameState(Generic[T]):
                 got = cache.get(k)
                 cache[k] = [u] if got is None else [*got, u]
             if ATTACK_ANY in hm:
-                cache[_AURAS] = [*cache[_AURAS], (u, *hm[AURA_HOOKS])]  # type: ignore[list-item]
+                cache[_AURAS] = [*cache[_AURAS], (u, *hm[AURA_HOOKS])]
             if SCOPED_HOOKS in hm:
-                cache[_SCOPED] = {**cache[_SCOPED], u.uid: hm[SCOPED_HOOKS]}  # type: ignore[dict-item]
+                cache[_SCOPED] = {**cache[_SCOPED], u.uid: hm[SCOPED_HOOKS]}
         else:
             for k in keys:
                 got = cache.get(k)
                 if got is not None:
                     cache[k] = [x for x in got if x is not u]
             if ATTACK_ANY in hm:
-                cache[_AURAS] = [a for a in cache[_AURAS] if a[0] is not u]  # type: ignore[index]
+                cache[_AURAS] = [a for a in cache[_AURAS] if a[0] is not u]
             if SCOPED_HOOKS in hm:
-                cache[_SCOPED] = {x: v for x, v in cache[_SCOPED].items() if x != u.uid}  # type: ignore[union-attr]
+                cache[_SCOPED] = {x: v for x, v in cache[_SCOPED].items() if x != u.uid}
         self.hooked_version = self.combat_version
 
     def hooked(self, hook: str) -> list[UnitState]:
@@ -249,7 +251,7 @@ class GameState(Generic[T]):
     def _rebuild_views(self) -> None:
         """Per-version views of `combat`: units by hook name, by troop, and opponents of each troop."""
         us = self.units
-        cache: dict[str, list[UnitState]] = {}
+        cache: dict[str, Any] = {}
         by_troop: dict[int, list[UnitState]] = {t.index: [] for t in self.troops}
         everyone = [us[i] for i in self.combat]
         # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks), arrival order;
@@ -274,7 +276,7 @@ class GameState(Generic[T]):
                 scoped[u.uid] = own
         cache[_ALL] = everyone
         cache[_AURAS] = auras
-        cache[_SCOPED] = scoped  # type: ignore[assignment]
+        cache[_SCOPED] = scoped
         for t, mine in by_troop.items():
             cache[_TROOP_KEY[t] if 0 <= t < 8 else _TROOP + str(t)] = mine
         # opponents of a troop: built when first asked (`opponents_of`), not for every troop on every change
@@ -330,7 +332,7 @@ class GameState(Generic[T]):
         if self.hooked_version != self.combat_version:
             self._rebuild_views()
         cache = self.hooked_cache
-        return cache[_AURAS], cache[_SCOPED]  # type: ignore[return-value]
+        return cache[_AURAS], cache[_SCOPED]
 
     def opponents_of(self, troop: int) -> list[UnitState]:
         """Units in combat of every other troop (cached as `in_combat`; do not mutate)."""

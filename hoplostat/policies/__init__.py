@@ -58,7 +58,7 @@ def seat_pair(text: str, *, option: str = "--policies") -> tuple[str, str]:
         raise InputError(f"{option} {text!r}: two of {', '.join(POLICIES)} separated by a comma")
     for p in pols:
         check(p, option=option)
-    return pols  # type: ignore[return-value]
+    return pols
 
 
 def make(name: str, *, rng):

@@ -535,8 +535,8 @@ class Origins(Mode):
         s.challenge_winners.append(-1 if winner is None else winner)
         s.challenge_rounds.append(s.round - s.challenge_round0)
         if winner is not None:
-            s.troops[winner].wins += 1  # type: ignore[attr-defined]
-            s.troops[1 - winner].losses += 1  # type: ignore[attr-defined]
+            s.troops[winner].wins += 1
+            s.troops[1 - winner].losses += 1
         if s.challenge + 1 >= len(s.arena_order):
             finish_game(g)
             return
@@ -572,7 +572,7 @@ class Origins(Mode):
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game[OriginsState], spec: GameSpec) -> GameResult:
         s = g.state
-        wins = [t.wins for t in s.troops]  # type: ignore[attr-defined]
+        wins = [t.wins for t in s.troops]
         done = s.end_reason is not None and len(s.challenge_winners) == len(s.arena_order)
         # the winner of the game: its one challenge's, or the match's (`finish_game`, R-ORI-6)
         out = [DRAW, DRAW] if not done or s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
@@ -586,7 +586,7 @@ class Origins(Mode):
         for t in s.troops:
             tr = TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
                              t.units_lost, 0, 0, t.tactic_damage, t.tactic_kills)
-            tr.extras = {"challenges_won": t.wins, "reputation": reputation(t.wins, t.losses)}  # type: ignore[attr-defined]
+            tr.extras = {"challenges_won": t.wins, "reputation": reputation(t.wins, t.losses)}
             troops.append(tr)
         return GameResult(
             mode=self.name, ruleset=RULESET, arena=self.arena_id, factions=tuple(t.faction for t in s.troops),
@@ -595,8 +595,8 @@ class Origins(Mode):
             extras={"arenas": list(s.arena_order),
                     "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
                     "challenge_rounds": list(s.challenge_rounds), "first_pick": "ab"[s.first_pick],
-                    "lineups": {"ab"[t.index]: list(t.lineup) for t in s.troops},  # type: ignore[attr-defined]
-                    "cut": {"ab"[t.index]: list(t.cut) for t in s.troops},  # type: ignore[attr-defined]
+                    "lineups": {"ab"[t.index]: list(t.lineup) for t in s.troops},
+                    "cut": {"ab"[t.index]: list(t.cut) for t in s.troops},
                     **{a.replace("-", "_"): per_arena[a] for a in ARENAS}},
             log=s.log,
         )
@@ -644,7 +644,7 @@ def draft_roll(g: Game) -> int:
     is rolled again."""
     s = g.state
     stock = g.state.mode.catalog.game.dice_stock
-    pool = Pool(tuple(stock.get(c, 0) for c in ("yellow", "blue", "green", "black", "red")))  # type: ignore[arg-type]
+    pool = Pool(tuple(stock.get(c, 0) for c in ("yellow", "blue", "green", "black", "red")))
     while True:
         a, b = g.roller.hits(pool), g.roller.hits(pool)
         if a != b:
@@ -698,7 +698,7 @@ def draft(g: Game[OriginsState]) -> None:
     if len(left) < 2 * size:
         raise InputError(f"origins: the pool has {len(left)} chips, two lineups need {2 * size}")
     p = s.first_pick
-    while any(len(t.lineup) < size for t in s.troops):  # type: ignore[attr-defined]
+    while any(len(t.lineup) < size for t in s.troops):
         t: OriginsTroop = s.troops[p]
         chip = g.ask(p, "draft", s.mode.draft_options(s, p, left), optional=False)
         left.remove(chip)
@@ -741,9 +741,9 @@ def start_challenge(g: Game[OriginsState], first: int) -> None:
     s.order = [first, 1 - first]
     cat = mode.catalog
     for t in s.troops:
-        t.points, t.leader, t.special_deployed = 0, -1, False  # type: ignore[attr-defined]
-        t.tribute_holder = -1  # type: ignore[attr-defined]
-        t.tribute_hex = (s.grid.tagged(f"tribute-{t.side}") or (-1,))[0] if s.arena_id == EL_DORADO else -1  # type: ignore[attr-defined]
+        t.points, t.leader, t.special_deployed = 0, -1, False
+        t.tribute_holder = -1
+        t.tribute_hex = (s.grid.tagged(f"tribute-{t.side}") or (-1,))[0] if s.arena_id == EL_DORADO else -1
         t.tactics_camp, t.tactics_discard = [], []
     s.spear_holder = -1
     s.spear_hex = (s.grid.tagged("arena") or (-1,))[0] if s.arena_id == ATLANTIS else -1
@@ -777,9 +777,9 @@ def finish_game(g: Game[OriginsState]) -> None:
     """The last challenge is over: the game's end (ORI-31, R-ORI-6: more challenges won wins the game) and its
     House Reputation (ORI-32)."""
     s = g.state
-    a, b = (t.wins for t in s.troops)  # type: ignore[attr-defined]
+    a, b = (t.wins for t in s.troops)
     if len(s.arena_order) > 1:
         s.winner = None if a == b else (0 if a > b else 1)
         s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} "
                                                                                      "wins")
-              + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))  # type: ignore[attr-defined]
+              + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))

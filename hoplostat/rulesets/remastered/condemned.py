@@ -771,7 +771,7 @@ def draft(g: Game[CondemnedState]) -> None:
     Health, then the deadliest (the player breaks a tie), its heroes a lineup in draft order, and one more
     hero drawn at random from those left in the bag is its champion (`draw_champion`)."""
     s = g.state
-    m: Condemned = s.mode  # type: ignore[assignment]
+    m: Condemned = s.mode
     bag: list[Unit] = list(m.bag)
     order = [int(i) for i in g.rng.permutation(len(bag))]
     bag = [bag[i] for i in order]

@@ -41,7 +41,7 @@ def titan_dice(s: AscensionState) -> Pool:
     counts = list(d.start.counts)
     for c in d.grow[: s.dice_added]:
         counts[COLOURS.index(c)] += 1
-    return Pool(tuple(counts))  # type: ignore[arg-type]
+    return Pool(tuple(counts))
 
 
 roll_by_colour = effects.roll_by_colour
