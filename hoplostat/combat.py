@@ -274,7 +274,7 @@ def attack_outcomes(attacker: Fighter, defender: Fighter, *, hurt: bool, parried
 def special_outcomes(special: Special, n_opponents: int) -> Outcomes:
     dice = special.dice
     if special.per_opponent:
-        dice = Pool(tuple(c * n_opponents for c in dice.counts))  # type: ignore[arg-type]
+        dice = Pool(tuple(c * n_opponents for c in dice.counts))
     p = np.asarray(hit_pmf(dice))
     k = np.arange(len(p))
     return Outcomes(p, k, np.zeros(len(p), dtype=bool), to_all=special.to_all)

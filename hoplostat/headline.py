@@ -57,7 +57,8 @@ def rank(findings: Iterable[Finding]) -> list[Finding]:
 def headline(findings: Iterable[Finding], *, per_kind: int = 1, most: int = 4) -> list[Finding]:
     """The headline: the best `per_kind` findings of each kind whose interval leaves out 0, at most `most`,
     ranked (`rank`)."""
-    out, seen = [], {}
+    out: list[Finding] = []
+    seen: dict[str, int] = {}
     for f in rank(findings):
         if f.certain > 0 and seen.get(f.kind, 0) < per_kind:
             seen[f.kind] = seen.get(f.kind, 0) + 1
@@ -163,7 +164,7 @@ def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: 
     out = []
     arenas = by_arena["arena"].n_unique() if by_arena is not None and by_arena.height else 0
     rows = [(r, None) for r in field.iter_rows(named=True)]
-    if arenas > 1:
+    if by_arena is not None and arenas > 1:
         rows += [(r, r["arena"]) for r in by_arena.iter_rows(named=True)]
     for r, arena in rows:
         who = _name(names, r["faction"])

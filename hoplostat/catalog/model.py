@@ -222,7 +222,7 @@ class TitanDice:
         counts = list(self.start.counts)
         for c in self.grow:
             counts[COLOURS.index(c)] += 1
-        return _Pool(tuple(counts))  # type: ignore[arg-type]
+        return _Pool(tuple(counts))
 
 
 @dataclass(frozen=True, slots=True)

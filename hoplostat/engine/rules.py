@@ -229,7 +229,7 @@ def range_of(s: GameState, u: UnitState) -> int:
 def _add_colour(pool: Pool, colour: str, n: int = 1) -> Pool:
     c = list(pool.counts)
     c[COLOURS.index(colour)] += n
-    return Pool(tuple(c))  # type: ignore[arg-type]
+    return Pool(tuple(c))
 
 
 def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
@@ -241,7 +241,7 @@ def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
         if n:
             counts = [0] * len(COLOURS)
             counts[i] = n
-            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
+            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))
     return out
 
 

@@ -265,8 +265,8 @@ def parse_hex(t: _T, key: str, value: Any, grid: HexGrid) -> int:
             try:
                 q, r = int(parts[0]), int(parts[1])
             except ValueError:
-                q = r = None  # type: ignore[assignment]
-            if q is not None:
+                pass
+            else:
                 idx = arena.index_of(q, r)
                 if idx is None:
                     raise t.err(key, f"no hex at axial q,r = {q},{r} in arena {arena.id!r}")
@@ -610,7 +610,9 @@ def _parse_script(tt: _T, grid: HexGrid, catalog: Catalog) -> list[ScriptEntry]:
             if not isinstance(a, list):
                 raise et.err("args", f"must be a list, got {_show(a)}")
             args = tuple(a)
-        out.append(ScriptEntry(where, kind, SCRIPT_KINDS[kind], value, et.str_("unit", None), target, h, args,
+        decision = SCRIPT_KINDS[kind]
+        assert decision is not None  # only a pass has none (above)
+        out.append(ScriptEntry(where, kind, decision, value, et.str_("unit", None), target, h, args,
                                text=_entry_text(raw)))
     return out
 
@@ -689,9 +691,7 @@ class ScriptController:
         self.refs = refs
         self.file = file
 
-    def _uids(self, g: Game, name: str | None) -> set[int] | None:
-        if name is None:
-            return None
+    def _uids(self, g: Game, name: str) -> set[int]:
         got = {i for i, r in enumerate(self.refs) if r == name}
         return got or {u.uid for u in g.state.units if u.unit.id == name}
 
@@ -703,8 +703,7 @@ class ScriptController:
                 if e.kind == "pass":
                     if not optional:
                         raise InputError(f"{self.file}: {e.where} ({e.text}): the {decision} decision is mandatory "
-                                         "here "
-                                         "and cannot be passed")
+                                         "here and cannot be passed")
                     return None
                 for o in options:
                     if self._matches(g, troop, e, o):
@@ -718,6 +717,7 @@ class ScriptController:
     def _matches(self, g: Game, troop: int, e: ScriptEntry, o: Any) -> bool:
         u = self._uids
         k = e.kind
+        assert e.name is not None  # every entry but a pass names its unit, tactic or skill (`_parse_script`)
         if k in ("intercept", "catch-up", "return-unit"):
             return o in u(g, e.name)
         if k == "deploy":
@@ -838,6 +838,7 @@ def build_game(scen: Scenario) -> _Built:
         hero_id = cat.faction(t.faction).hero
         mine = [u for u in units if u.troop == i]
         explicit = [u for u, spec in zip(units, scen.units) if spec.troop == i and spec.primary]
+        hero: UnitState | None
         if explicit:
             hero = explicit[0]
         else:

@@ -134,7 +134,7 @@ def tactic_options(s: GameState, troop: int,
                    allowed: Callable[[UnitState, Tactic], bool] | None = None) -> list[tuple[int, int]]:
     """(index in hand, target uid) of every tactic in hand on every target it may go on."""
     hand = s.troops[troop].tactics_camp
-    out = []
+    out: list[tuple[int, int]] = []
     for i, tac in enumerate(hand):
         out.extend((i, u.uid) for u in tactic_targets(s, troop, tac, allowed=allowed))
     return out

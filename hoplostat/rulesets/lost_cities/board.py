@@ -366,6 +366,7 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
     troops: list[TroopState] = []
+    players: list[LostTroop] = []
     for p, fid in enumerate(factions):
         t = LostTroop(index=p, side=SIDE, faction=fid, hand_size=HAND, health=POOL)
         hero = UnitState(len(units), catalog.unit(catalog.faction(fid).hero), p, zone=CAMP, active=False,
@@ -377,20 +378,21 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
             units.append(UnitState(len(units), un, p, zone=BAG))
         t.tactics_bag = list(catalog.faction_tactics(fid)) if n < 3 else []
         troops.append(t)
+        players.append(t)
     arena_troop = n
     troops.append(TroopState(index=arena_troop, side="arena", faction="arena", health=ARENA_POOL))
-    meter = troops[0]
+    meter = players[0]
     # TLC-16 ("Use main rule set to set up CF Rewards"): one reward chip of each level on the team's meter.
     for level in (1, 2, 3):
         chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")),
                        key=lambda x: x.id)
         if chips:
-            meter.reward_tactics.append(chips[int(rng.integers(len(chips)))])  # type: ignore[attr-defined]
+            meter.reward_tactics.append(chips[int(rng.integers(len(chips)))])
     cf = sorted(catalog.units_of_kind("cf-gladiator"), key=lambda u: u.id)
     if cf:
         u = UnitState(len(units), cf[int(rng.integers(len(cf)))], 0, zone=TRACK)
         units.append(u)
-        meter.cf_gladiator = u.uid  # type: ignore[attr-defined]
+        meter.cf_gladiator = u.uid
 
     def arena_chip(un, zone=TRACK) -> UnitState:
         u = UnitState(len(units), un, arena_troop, zone=zone)
@@ -407,7 +409,7 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
         raise InputError(f"lost-cities-board: {n} player(s) need {n} boss(es), the catalog has {len(boss_pool)}")
     start = [arena_chip(b) for b in beasts[:4]]
     for level, b in enumerate(beasts[4:8]):  # R-TLC-19: the other beasts on the meter's levels, from level 1
-        meter.meter_chips[level] = arena_chip(b).uid  # type: ignore[attr-defined]
+        meter.meter_chips[level] = arena_chip(b).uid
     chain = [arena_chip(c) for c in crims]
     boss_units = [arena_chip(b) for b in boss_pick]
     supply = {**catalog.game.health_chips, ARENA_POOL: ARENA_CHIPS}  # R-TLC-18

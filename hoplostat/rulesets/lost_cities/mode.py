@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -88,7 +89,7 @@ class LostCities(Mode):
     ruleset = RULESET
     summary = "The Lost Cities, player against player: defeat the opposing champion (Atlantis, Xanadu, El Dorado)"
     arenas = (ARENA,)
-    seats = (2,)
+    seats: ClassVar[tuple[int, ...]] = (2,)
     teams = "each player alone; beasts and criminals against both"
     first_player_random = True
     default_max_rounds = 60
@@ -239,7 +240,7 @@ class LostCities(Mode):
 
     def short_of_chips(self, s: GameState, troop: int) -> bool:
         """TLC-24: the bag empty and a prep circle empty (a mode with other circles overrides it)."""
-        return bag_count(s, troop) == 0 and hand_count(s, troop) < s.troops[troop].hand_size
+        return bag_count(s, troop) == 0 and hand_count(s, troop) < lost_troop(s, troop).hand_size
 
     def draw(self, g: Game, troop: int) -> None:
         """TLC-22, TLC-25: chip by chip at random until the five circles are full or the bag is empty; a beast
@@ -393,7 +394,9 @@ class LostCities(Mode):
 
     def trapdoor_kill(self, g: Game, victim: UnitState) -> None:
         """TLC-50: removed from play at once: no damage step, nobody's kill, no favor."""
-        g.state.trapdoor_kills += 1
+        s = g.state
+        assert hasattr(s, "trapdoor_kills")  # LostState, and the states of the modes built on this one
+        s.trapdoor_kills += 1
         rules.defeat(g, victim)
 
     def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
@@ -471,6 +474,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
     troops: list[TroopState] = []
+    players: list[LostTroop] = []
     for p, fid in enumerate(factions):
         t = LostTroop(index=p, side=SIDES[order.index(p)], faction=fid, hand_size=HAND, health=POOL)
         hero = UnitState(len(units), catalog.unit(catalog.faction(fid).hero), p, zone=CAMP, active=False,
@@ -481,6 +485,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
             units.append(UnitState(len(units), un, p, zone=BAG))
         t.tactics_bag = list(catalog.faction_tactics(fid))
         troops.append(t)
+        players.append(t)
     troops.append(TroopState(index=ARENA_TROOP, side="arena", faction="arena", health=ARENA_POOL))
     # TLC-16: one random reward chip of each level per player, face down on its own meter.
     for level in (1, 2, 3):
@@ -489,24 +494,24 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
         pick = [int(i) for i in rng.permutation(len(chips))] if chips else []
         for p in range(2):
             if chips:
-                troops[p].reward_tactics.append(chips[pick[p % len(chips)]])  # type: ignore[attr-defined]
+                players[p].reward_tactics.append(chips[pick[p % len(chips)]])
     cf = sorted(catalog.units_of_kind("cf-gladiator"), key=lambda u: u.id)
     cf_pick = [int(i) for i in rng.permutation(len(cf))] if cf else []
     for p in range(2):
         if cf:
             u = UnitState(len(units), cf[cf_pick[p % len(cf)]], p, zone=TRACK)
             units.append(u)
-            troops[p].cf_gladiator = u.uid  # type: ignore[attr-defined]
+            players[p].cf_gladiator = u.uid
     # R-TLC-2: the ten beast and criminal chips shuffled; four on each player's meter levels 1..4.
-    chips = sorted([u for u in catalog.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
-    order_chips = [chips[int(i)] for i in rng.permutation(len(chips))]
+    foes = sorted([u for u in catalog.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
+    order_chips = [foes[int(i)] for i in rng.permutation(len(foes))]
     for p in range(2):
         for level in range(4):
             k = 4 * p + level
             if k < len(order_chips):
                 u = UnitState(len(units), order_chips[k], ARENA_TROOP, zone=TRACK)
                 units.append(u)
-                troops[p].meter_chips[level] = u.uid  # type: ignore[attr-defined]
+                players[p].meter_chips[level] = u.uid
     supply = {**catalog.game.health_chips, ARENA_POOL: ARENA_CHIPS}  # R-TLC-18
     s = LostState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply),
                   supply_start=dict(supply), order=order, log=[] if log else None, mode=mode or LostCities())

@@ -75,7 +75,7 @@ def basic_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Pool
     pool, bonus, reduce = rules.attack_profile(g, attacker, target)
     if lunging(s, attacker):
         own = attacker.unit.attack.counts
-        pool = Pool(tuple(max(0, c - o) for c, o in zip(pool.counts, own))) + GREEN2  # type: ignore[arg-type]
+        pool = Pool(tuple(max(0, c - o) for c, o in zip(pool.counts, own))) + GREEN2
     if is_elevated(s, attacker) and not is_elevated(s, target):
         bonus += 1
     return dice(s, attacker, pool), bonus, reduce

@@ -113,7 +113,7 @@ def tactic_options(s, troop: int) -> list[tuple[int, int]]:
     sources = [(m.hex, m.unit.tactical_range or 0) for m in own if phase.gives_reach(s, m)]
     dist = s.grid.dist
     foes = [o for o in s.opponents_of(troop) if any(dist[o.hex][h] <= r for h, r in sources)]
-    out = []
+    out: list[tuple[int, int]] = []
     for i, tac in enumerate(hand):
         out.extend((i, u.uid) for u in (*own, *foes) if tactic_allowed(u, tac))
     return out
@@ -162,9 +162,14 @@ class Origins(Mode):
         self.grids = {a: HexGrid.of(catalog.arena(a)) for a in ARENAS} if catalog is not None else {}
 
     # --- the draft's pool (overridden by `origins-battle-royale`, `rulesets.origins.royale`) ----------
+    def played_catalog(self) -> Catalog:
+        """The catalog of the game this mode plays (a mode made without one, for a bare board, plays none)."""
+        assert self.catalog is not None
+        return self.catalog
+
     def pool(self) -> list[str]:
         """The chips both houses draft from (ORI-22)."""
-        return pool_ids(self.catalog)
+        return pool_ids(self.played_catalog())
 
     def lineup_size(self, pool: Sequence[str]) -> int:
         """Chips per lineup (ORI-23: eight)."""
@@ -417,7 +422,7 @@ class Origins(Mode):
         # gladiator, so it never picks it up).
         s.spear_holder, s.spear_hex = -1, h
         k = int(g.rng.integers(len(s.monsters_left)))  # "flip to see which Sea Monster is used"
-        chip = self.catalog.unit(s.monsters_left.pop(k))
+        chip = self.played_catalog().unit(s.monsters_left.pop(k))
         m = UnitState(len(s.units), chip, troop, zone=CAMP)
         s.units.append(m)
         s.say(f"{u.name} ({s.side_of(troop)}) uses Trident's Call: the Spear flies to hex {h}")
@@ -739,7 +744,7 @@ def start_challenge(g: Game[OriginsState], first: int) -> None:
     s.combat_version += 1
     s.challenge_round0 = s.round
     s.order = [first, 1 - first]
-    cat = mode.catalog
+    cat = mode.played_catalog()
     for t in s.troops:
         t.points, t.leader, t.special_deployed = 0, -1, False
         t.tribute_holder = -1
@@ -751,7 +756,7 @@ def start_challenge(g: Game[OriginsState], first: int) -> None:
                              if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
     s.say(f"== Challenge {s.challenge + 1}: {cat.arena(s.arena_id).name}; {s.troops[first].faction} plays first")
     for p in (first, 1 - first):
-        t: OriginsTroop = s.troops[p]
+        t = s.troops[p]
         six = g.ask(p, "lineup", lineup_options(s, p), optional=False)
         t.brought = list(six)
         for u in s.units:

@@ -100,7 +100,7 @@ class OriginsBattleRoyale(Origins):
 
     def pool(self) -> list[str]:
         """ORI-52: the CF gladiators (id order), then the CF tactics if any."""
-        cat = self.catalog
+        cat = self.played_catalog()
         glads = sorted(u.id for u in cat.units.values() if u.kind == CF_KIND)
         check_pool(len(glads))
         return glads + sorted(cat.tactics)
@@ -111,7 +111,7 @@ class OriginsBattleRoyale(Origins):
 
     def draft_options(self, s, troop: int, left: Sequence[str]) -> list[str]:
         """R-ORI-17: a house with fewer than two CF gladiators drafts a CF gladiator (ORI-52: at least two each)."""
-        cat = self.catalog
+        cat = self.played_catalog()
         have = sum(1 for c in s.troops[troop].lineup if c in cat.units)
         glads = [c for c in left if c in cat.units]
         return glads if have < MIN_PER_HOUSE and glads else list(left)

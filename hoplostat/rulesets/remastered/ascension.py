@@ -377,7 +377,7 @@ class Ascension(Mode):
         s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log, mode_cls=cls)
         return build_game(s, controllers, rng=rng, roller=roller)
 
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
+    def result(self, g: Game[AscensionState], spec: GameSpec) -> GameResult:
         return result_of(g.state)
 
     @classmethod

@@ -19,9 +19,9 @@ platforms. Stand-ins and rulings: data/README.md ("Pandora's Wake: Naumachia"), 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -191,7 +191,7 @@ def ship_chip(captain: Unit, others: int, *, attacker: bool = False, extra_range
         counts[COLOURS.index("blue")] += 1
     chip = replace(captain, id=f"ship-{side}-{index}", name=f"{side.capitalize()} ship {index} ({captain.name})",
                    kind="ship", elite=False, movement=0 if anchored else 3 * captain.movement,
-                   range=captain.range + extra_range, health=1, attack=Pool(tuple(counts)), skills=())  # type: ignore[arg-type]
+                   range=captain.range + extra_range, health=1, attack=Pool(tuple(counts)), skills=())
     _SHIP_CHIPS[key] = chip
     return chip
 
@@ -347,8 +347,13 @@ def _member(s: NaumachiaState, name: str, o: UnitState) -> bool:
     raise KeyError(name)
 
 
+def _member_of(name: str) -> Callable[[GameState, UnitState], bool]:
+    """The rival set `nau-<name>` (`rival.SETS` holds sets of every mode: its states are typed by their base)."""
+    return lambda s, o: _member(cast(NaumachiaState, s), name, o)
+
+
 for _n in ("hero", "ship", "player-ship", "croc", "water-unit", "player-unit", "unit-on-platform"):
-    rival.SETS.setdefault("nau-" + _n, lambda s, o, _n=_n: _member(s, _n, o))
+    rival.SETS.setdefault("nau-" + _n, _member_of(_n))
 
 
 class NaumachiaRival(rival.RivalController):
@@ -712,7 +717,7 @@ class Naumachia(RivalOrVersus):
         for i, n in enumerate(pool.counts):
             one = [0] * len(COLOURS)
             one[i] = 1
-            die = Pool(tuple(one))  # type: ignore[arg-type]
+            die = Pool(tuple(one))
             for _ in range(n):
                 h = g.roller.hits(die)
                 hits += h

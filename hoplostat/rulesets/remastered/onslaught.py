@@ -291,6 +291,7 @@ class Onslaught(Mode):
                 return
         attacking = choice is not None and choice[0] == "attack"
         if attacking:
+            assert choice is not None  # attacking
             target = s.units[choice[2]]
             pool = rules.attack_profile(g, imm, target)[0]
         else:
@@ -432,7 +433,7 @@ class Onslaught(Mode):
         s.immortal_order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
         return Game(s, default_roller(rng, roller), [*ctrls, rc, rc], rng)
 
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
+    def result(self, g: Game[OnslaughtState], spec: GameSpec) -> GameResult:
         return result_of(g.state)
 
     @classmethod

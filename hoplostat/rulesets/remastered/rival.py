@@ -340,14 +340,14 @@ class RivalController:
                 here = field.get(u.hex)
                 if here is None:
                     continue
-                vals = {h: field[h] for h in reach if h in field}
-                if not vals:
+                steps = {h: field[h] for h in reach if h in field}
+                if not steps:
                     continue
-                best = min(vals.values())
+                best = min(steps.values())
                 if best >= here:
                     continue
                 self.why[u.uid] = f"cannot reach a priority: back-up movement toward {p}"
-                return [h for h, v in vals.items() if v == best]
+                return [h for h, v in steps.items() if v == best]
         return []
 
     # --- targeting (RIV-9) -------------------------------------------------------------------

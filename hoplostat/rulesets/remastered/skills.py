@@ -285,7 +285,7 @@ def _swap_options(g, holder, param):
     # Neither unit may be a sentinel or an inactive chained hero (SUP-4, SKR-2), and each must be allowed on
     # the other's hex (a foothold admits only its own team: SUP-3).
     s = g.state
-    out = []
+    out: list[tuple[int]] = []
     if not rules.can_be_displaced(s, holder) or rules.is_held(s, holder):
         return out  # the swapper moves: not while Combat Lock holds it (R-ENG-27)
     for m in s.grid.neighbours[holder.hex]:

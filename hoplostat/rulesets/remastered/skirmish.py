@@ -375,7 +375,7 @@ def setup(
     units: list[UnitState] = []
     troops: list[TroopState] = []
     neutrals = facts.neutrals
-    picks = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
+    picks: np.ndarray | list[int] = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
     for p, fid in enumerate(factions):
         t = add_faction(units, catalog, p, fid, SIDES[order.index(p)], zone=BAG, tactics=facts.tactics(fid),
                         faction_units=facts.units(fid), neutral=neutrals[int(picks[p])] if neutrals else None)

@@ -112,10 +112,10 @@ def effect_target(g: Game[AscensionState], titan: UnitState) -> UnitState | None
         t = s.units[s.titan_target]
         if t.zone == COMBAT and s.teams[t.troop] != s.teams[titan.troop]:
             return t
-    t = _pick_target(g, titan, rules.targets_in_range(s, titan))
-    if t is not None:
-        s.titan_target = t.uid
-    return t
+    picked = _pick_target(g, titan, rules.targets_in_range(s, titan))
+    if picked is not None:
+        s.titan_target = picked.uid
+    return picked
 
 
 def advance(g: Game[AscensionState], titan: UnitState, n: int) -> None:

@@ -50,7 +50,7 @@ def deployable(g: Game, troop: int, hexes: tuple[int, ...]) -> list[tuple[int, i
     key = s.supply_of(troop)
     board = s.board
     free = [h for h in hexes if board[h] < 0]
-    out = []
+    out: list[tuple[int, int]] = []
     pedestals: list[int] | None = None
     for u in s.units:
         if u.troop == troop and u.zone == CAMP and u.active and u.unit.health <= s.supply[key]:

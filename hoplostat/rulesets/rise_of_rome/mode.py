@@ -13,6 +13,7 @@ Win: defeat the opposing champion (ROR-16). A round cap ends a stalled game as a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -57,7 +58,7 @@ class RiseOfRome(Mode):
     ruleset = RULESET
     summary = "Rise of Rome, player against player: defeat the opposing champion (Rome or Pompeii)"
     arenas = (ARENA,)
-    seats = (2,)
+    seats: ClassVar[tuple[int, ...]] = (2,)
     teams = "each player alone"
     first_player_random = True
     default_max_rounds = 60

@@ -41,7 +41,7 @@ from hoplostat.engine.loop import (
 from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, TroopResult, per_seat, sample_pods, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller, plays
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.engine.steps import each_once, engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
@@ -270,35 +270,39 @@ class RiseOfRome2x2(LostCities):
                                   and s.units[keeper.cf_gladiator].zone == TRACK)
         return hand_count(s, troop) + cf
 
-    def short_of_chips(self, s: TeamsState, troop: int) -> bool:
+    def short_of_chips(self, s: GameState, troop: int) -> bool:
         """ROR-88 (ruling R-ROR-43; rulebook "2 x 2 Player Rules", modification 1): TLC's end-game check
         (TLC-24, R-TLC-14: at the start of the turn, once the bag is empty) with two chips in place of full
         circles: fewer than two playable chips, and the champion takes 2 damage."""
+        assert isinstance(s, TeamsState)
         return bag_count(s, troop) == 0 and self.playable_chips(s, troop) < CHIPS_NEEDED
 
     # --- ROR-86: a fallen champion's player ------------------------------------------------------------
     def draw(self, g: Game, troop: int) -> None:
         """ROR-86 (ruling R-ROR-44): a player whose champion fell draws no more (it plays no more chips);
         otherwise TLC's draw to its two circles."""
+        assert plays(g, TeamsState)
         if fallen(g.state, troop):
             return
         LostCities.draw(self, g, troop)
 
-    def chip_limit(self, s: TeamsState, troop: int) -> int:
+    def chip_limit(self, s: GameState, troop: int) -> int:
         """ROR-86: no chip once the player's champion fell; otherwise TLC-26 (one chip on the first player's
         first turn, then up to two)."""
+        assert isinstance(s, TeamsState)
         if fallen(s, troop):
             return 0
         return LostCities.chip_limit(self, s, troop)
 
-    def deployment_hexes(self, s: TeamsState, troop: int) -> tuple[int, ...]:
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """TLC-8, TLC-44 for the team: the six deployment hexes of the team's side, all twelve from its
         meter's level 2 (ruling R-ROR-45: teammates share their side, as in Remastered's Alliance)."""
         return LostCities.deployment_hexes(self, s, troop)
 
-    def gladiator_options(self, s: TeamsState, troop: int) -> list[tuple[int, int]]:
+    def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """TLC-27, TLC-46: a gladiator from the hand, or the team's unlocked CF gladiator (either teammate may
         deploy it: ROR-88 "share the rewards")."""
+        assert isinstance(s, TeamsState)
         keeper = lost_troop(s, s.keeper[s.teams[troop]])
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
@@ -329,7 +333,7 @@ class RiseOfRome2x2(LostCities):
             return phase.gives_reach(s_, u) and not (u.is_primary_hero and s_.is_dazed(u))
 
         def build() -> list:
-            out = []
+            out: list[tuple] = []
             for p in s.mates(s.teams[troop]):
                 out.extend(o for o in rules.ability_options(g, p, usable=usable)
                            if o[1] in which and s.units[o[0]].abilities_used.get(o[1], -1) < s.round_start)
@@ -500,6 +504,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
     troops: list[TroopState] = []
+    players: list[LostTroop] = []
     tactics = []
     for p, fid in enumerate(factions):
         side = "red" if team_of_seat(p) == red_team else "blue"
@@ -512,6 +517,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
             units.append(UnitState(len(units), un, p, zone=BAG))
         tactics.append(tuple(catalog.faction_tactics(fid)))
         troops.append(t)
+        players.append(t)
     arena_troop = len(troops)
     troops.append(TroopState(index=arena_troop, side="arena", faction="arena", health=ARENA_POOL))
     teams = [team_of_seat(p) for p in range(4)] + [2]
@@ -522,23 +528,23 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
         pick = [int(i) for i in rng.permutation(len(chips))] if chips else []
         for k in (0, 1):
             if chips:
-                troops[keeper[k]].reward_tactics.append(chips[pick[k % len(chips)]])  # type: ignore[attr-defined]
+                players[keeper[k]].reward_tactics.append(chips[pick[k % len(chips)]])
     cf = sorted(tlc.units_of_kind("cf-gladiator"), key=lambda u: u.id)
     cf_pick = [int(i) for i in rng.permutation(len(cf))] if cf else []
     for k in (0, 1):
         if cf:
             u = UnitState(len(units), cf[cf_pick[k % len(cf)]], keeper[k], zone=TRACK)
             units.append(u)
-            troops[keeper[k]].cf_gladiator = u.uid  # type: ignore[attr-defined]
-    chips = sorted([u for u in tlc.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
-    order_chips = [chips[int(i)] for i in rng.permutation(len(chips))]
+            players[keeper[k]].cf_gladiator = u.uid
+    foes = sorted([u for u in tlc.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
+    order_chips = [foes[int(i)] for i in rng.permutation(len(foes))]
     for k in (0, 1):
         for level in range(4):
             i = 4 * k + level
             if i < len(order_chips):
                 u = UnitState(len(units), order_chips[i], arena_troop, zone=TRACK)
                 units.append(u)
-                troops[keeper[k]].meter_chips[level] = u.uid  # type: ignore[attr-defined]
+                players[keeper[k]].meter_chips[level] = u.uid
     # R-ROR-48: one pool of health chips, both boxes' (75 + 100), every player's units drawing from it.
     pool = tlc.game.health_chips.get(POOL, 0) + catalog.game.health_chips.get(POOL, 0)
     supply = {POOL: pool, ARENA_POOL: ARENA_CHIPS}

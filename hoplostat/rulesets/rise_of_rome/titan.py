@@ -53,7 +53,7 @@ from hoplostat.engine.loop import (
 from hoplostat.engine.mode import Heuristics, ModeOption, per_side, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller, plays
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.engine.steps import end_temporary_tactics
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
@@ -157,7 +157,7 @@ def origins_city_catalog(catalog: Catalog) -> Catalog:
 
 def meter_troop(s: TitanState) -> RomeTroop:
     """ROR-84: the crowd favor meter and the F/A chips are the players' together; kept on player 1's troop."""
-    return s.troops[s.players[0]]  # type: ignore[return-value]
+    return rome_troop(s, s.players[0])
 
 
 def card(s: TitanState) -> RorTitan:
@@ -274,7 +274,7 @@ def move_toward(g: Game[TitanState], u: UnitState, target: UnitState, steps: int
     known = [h for h in reach if dist[h] is not None]
     if not known:
         return
-    best = min(dist[h] for h in known)  # type: ignore[type-var]
+    best = min(d for d in (dist[h] for h in known) if d is not None)  # every known hex has a distance
     if here is not None and best >= here:
         ends = [h for h in known if dist[h] == here] if best == here else []
     else:
@@ -480,9 +480,10 @@ class RiseOfRomeTitan(RiseOfRome):
                            place=lambda uid, h: self.place(g, uid, h), allowed=allowed,
                            after_tactic=lambda played: None if played else self.foothold(g, troop))
 
-    def gladiator_options(self, s: TitanState, troop: int) -> list[tuple[int, int]]:
+    def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """ROR-26, ROR-84: a gladiator from the own hand, or the shared meter's CF gladiator once unlocked,
         onto a free deployment hex; or a shared earned F/A chip as an archer on a free pedestal."""
+        assert isinstance(s, TitanState)
         m = meter_troop(s)
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0 and s.can_occupy(troop, h)]
         left = s.supply[s.supply_of(troop)]
@@ -521,9 +522,10 @@ class RiseOfRomeTitan(RiseOfRome):
         m.fa_earned.pop(0)
         rules.place_foothold(g, troop, h)
 
-    def deployment_hexes(self, s: TitanState, troop: int) -> tuple[int, ...]:
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """ROR-10: the red outer pair, the six inner hexes and the titan hex; the blue pair once the far-right
         reward opened it (ROR-49), for both players in co-op (the meter is shared)."""
+        assert isinstance(s, TitanState)
         grid = s.grid
         hexes = grid.tagged("outer-red") + grid.inner_hexes + grid.tagged("center")
         if meter_troop(s).far_open:
@@ -609,7 +611,8 @@ class RiseOfRomeTitan(RiseOfRome):
 
     # --- the result ---------------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:
-        return result_of(g.state)  # type: ignore[arg-type]
+        assert plays(g, TitanState)
+        return result_of(g.state)
 
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
@@ -676,7 +679,7 @@ def out_of_chips(s: TitanState) -> bool:
                 return False
             if u.zone in (BAG, CAMP) and not u.is_primary_hero:
                 return False
-        t = s.troops[p]
+        t = rome_troop(s, p)
         if t.tactics_camp or t.tactics_bag:
             return False
     m = meter_troop(s)
@@ -985,7 +988,7 @@ def _trident_storm(g: Game[TitanState], titan: UnitState, arg) -> None:
         flip(g, u, titan.troop)
 
 
-ACTIONS: dict[str, Callable[[Game, UnitState, Any], None]] = {
+ACTIONS: dict[str, Callable[[Game[TitanState], UnitState, Any], None]] = {
     "move-d6": _move_d6, "move-toward": _move_toward, "call-forth": _call_forth,
     "greater-call-forth": _greater_call_forth, "basic-attack": _basic_attack, "tidal-wave": _tidal_wave,
     "quake": _quake, "trident-stun": _trident_stun, "trident-storm": _trident_storm,
