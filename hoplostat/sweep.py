@@ -37,7 +37,7 @@ import numpy as np
 
 from hoplostat import store
 from hoplostat._version import __version__
-from hoplostat.engine.loop import Matchup
+from hoplostat.engine.loop import Matchup, Mode
 from hoplostat.errors import InputError
 from hoplostat.store import UNUSED
 from hoplostat.store import chunk_name as _chunk_name
@@ -278,7 +278,7 @@ def _game_setup(config: SweepConfig, matchup: Matchup, game: int):
         from dataclasses import replace
 
         opts = {**dict(spec.options), **dict(config.options)}
-        spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings), options=tuple(sorted(opts.items())))
+        spec = replace(spec, rulings=tuple((name, value) for name, value in config.rulings), options=tuple(sorted(opts.items())))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
     return cls, head, spec, rng, controllers
 
@@ -314,7 +314,7 @@ def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int,
         return None
     games = []
     heads = []
-    cls = None
+    cls: type[Mode] | None = None
     for g in range(g0, g1):
         cls, head, spec, rng, controllers = _game_setup(config, matchup, g)
         spec = cls.validate(catalog, spec)
@@ -324,6 +324,7 @@ def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int,
         heads.append(head)
     tables: dict[str, list[dict]] = {}
     kind = _unit_kind(catalog)
+    assert cls is not None  # a chunk has games (g0 < g1)
     for head, res in zip(heads, native.play_many(catalog, games)):
         for name, rows in cls.rows(res, head, kind).items():
             tables.setdefault(name, []).extend(rows)
@@ -496,6 +497,7 @@ def sweep_config(out: Path, manifest: dict) -> dict:
             "its config has no valid " + ", ".join(f'"{k}"' for k in missing)
         raise InputError(f"{Path(out) / MANIFEST}: damaged manifest ({what}; hoplostat sweep writes the mode, "
                          "policies, seed and games there)")
+    assert isinstance(cfg, dict)  # else every field is missing (above)
     return cfg
 
 
