@@ -17,7 +17,7 @@ import typer
 try:  # typer >= 0.26 vendors click
     from typer._click import exceptions as click_exc
 except ImportError:  # pragma: no cover - older typer with click as a dependency
-    from click import exceptions as click_exc
+    from click import exceptions as click_exc  # type: ignore[no-redef]  # the same module, where older typer had it
 
 from hoplostat.errors import InputError
 
@@ -456,7 +456,9 @@ class Progress:
         self._last: float | None = None
         self._first_done: int | None = None
         self._mark: tuple[float, int] | None = None  # (when, done) at the first work this run finished
-        self._bar = self._task = None
+        self._bar: Any = None
+        """A `rich.progress.Progress` on a terminal (rich is imported only then)."""
+        self._task: Any = None
         con = stderr_console()
         if con.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -185,7 +185,7 @@ def duel_matrix(
             frame.write_parquet(tmp)
         tmp.replace(out)
         report.duel_heatmap(frame).savefig(png, dpi=110)
-    summary = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
+    summary: dict[str, Any] = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
                "trials": None if exact else trials, "seed": seed,
                "stand_ins": stand_in_share(catalog, chips=[u.id for u in units])}
     wrote(out, as_json=as_json, what=f"{len(units)} units, {n_duels:,} duels")

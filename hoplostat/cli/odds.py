@@ -218,6 +218,7 @@ def profile_figure(frame):
         ax.set_xlabel("damage reduction")
         ax.set_title(name, fontsize=9)
     axes[0].set_ylabel("target HP")
+    assert im is not None  # one heatmap per attack, and there is one at least
     fig.colorbar(im, ax=list(axes), shrink=0.8, label="P(kill)")
     fig.suptitle("Chance to kill by target HP and reduction", fontsize=10)
     return fig

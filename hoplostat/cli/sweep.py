@@ -191,7 +191,7 @@ def summarize(
     cfg = sw.sweep_config(directory, manifest)
     n_games = raw["games"].select(pl.len()).collect().item()
     complete = sw.completeness(directory, manifest, raw, n_games)  # an unfinished sweep or a lost table is said
-    mode = cfg.get("mode")
+    mode = cfg["mode"]
     from hoplostat.engine.loop import mode_class
 
     kind = mode_class(mode).analysis
@@ -228,10 +228,15 @@ def summarize(
         _print_teams(con, tables)
         return
 
-    wr = tables["win_rates"]
+    def table(name: str) -> pl.DataFrame:
+        got = tables[name]
+        assert got is not None  # the tables of a versus mode's summary
+        return got
+
+    wr = table("win_rates")
     con.print(frame_table("Win rate per faction",
                           wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
-    field = tables["field"]
+    field = table("field")
     avg = field["field_average"][0]
     avg_words = f"{avg:.1%}; draws are won by nobody" if avg < 0.5 else "50%: no game was drawn"
     con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg_words})",
@@ -240,37 +245,38 @@ def summarize(
                                                                        ("diff", "diff_lo",
                                                                         "diff_hi")]).alias("points (95%)"),
                          _verdict())))
-    by_arena = tables["win_rates_by_arena"]
+    by_arena = table("win_rates_by_arena")
     if by_arena["arena"].n_unique() > 1:
         con.print(frame_table("Win rate per faction and arena",
                          by_arena.select("arena", "faction", "games", "draws", _ci("win_rate"))))
-    fp = tables["first_player"]
+    fp = table("first_player")
     con.print(frame_table("First player", fp.select("arena", "games", "first_wins", "draws", _ci("first_win_rate"))))
-    bt = tables["ratings"]
+    bt = table("ratings")
     con.print(frame_table("Bradley-Terry strength (log-odds, mean 0)",
                      bt.select("faction", pl.col("strength").round(2),
                                pl.format("[{}, {}]", pl.col("strength_lo").round(2),
                                          pl.col("strength_hi").round(2)).alias("95%"))))
-    mm = tables["matchups"]
+    mm = table("matchups")
     con.print(frame_table("Matchups: the row faction's win rate against the opponent",
                      mm.select("faction", "opponent", "games", _ci("win_rate"),
                                *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
                                  for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
     if tables.get("draft_colours") is not None:  # a mode with a draft (Origins)
         con.print(frame_table("Drafted colours: the drafting house's game win rate (a colour counted once per lineup)",
-                              tables["draft_colours"].select("colour", "games", pl.col("mean_chips").round(2),
+                              table("draft_colours").select("colour", "games", pl.col("mean_chips").round(2),
                                                              _ci("win_rate"), pl.col("mean_challenges").round(2))))
         con.print(frame_table("Drafted chips: how often, how early, and the drafting house's win rate",
-                              tables["draft_chips"].select("chip", "kind", "games", pl.col("mean_pick").round(1),
+                              table("draft_chips").select("chip", "kind", "games", pl.col("mean_pick").round(1),
                                                            _ci("win_rate"))))
     if tables["units"] is not None:
         roles = {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()}
-        u = stats.unit_measures(tables["units"], roles).drop_nulls("z").sort("z", descending=True)
+        measures = stats.unit_measures(tables["units"], roles)
+        assert measures is not None  # the units table is there
+        u = measures.drop_nulls("z").sort("z", descending=True)
         pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
         stand = [uid for uid, c in catalog.units.items() if c.is_stand_in]
         con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the "
-                              "class; "
-                         "* = stand-in values)",
+                              "class; * = stand-in values)",
                          pick.select(pl.when(pl.col("unit").is_in(stand)).then(pl.col("unit") + " *")
                                      .otherwise(pl.col("unit")).alias("unit"), "role", "deployed", "measure",
                                      pl.col("value").round(2), pl.col("z").round(2))))

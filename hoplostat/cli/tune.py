@@ -115,6 +115,7 @@ def tune(
                         policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
     config = config.resolved(catalog)
     goal = config.goal
+    assert goal is not None  # resolved: a faction's default, else checked to be given
     fld = config.field()
     if out is not None:
         _check_out(out, dirs)
