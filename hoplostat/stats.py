@@ -268,7 +268,8 @@ def first_player_advantage(games: Frame) -> pl.DataFrame:
     )
     per = _collect(frame.group_by("arena").agg(pl.len().alias("games"), pl.col("first_won").sum().alias("first_wins"),
                                                pl.col("draw").sum().alias("draws"))).sort("arena")
-    parts: list[dict[str, Any]] = [{"arena": "all", "games": int(per["games"].sum()), "first_wins": int(per["first_wins"].sum()),
+    parts: list[dict[str, Any]] = [{"arena": "all", "games": int(per["games"].sum()),
+                                    "first_wins": int(per["first_wins"].sum()),
               "draws": int(per["draws"].sum())}]
     parts += [{"arena": a, "games": int(n), "first_wins": int(w), "draws": int(d)}
               for a, n, w, d in per.select("arena", "games", "first_wins", "draws").iter_rows()]

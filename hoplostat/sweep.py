@@ -278,7 +278,8 @@ def _game_setup(config: SweepConfig, matchup: Matchup, game: int):
         from dataclasses import replace
 
         opts = {**dict(spec.options), **dict(config.options)}
-        spec = replace(spec, rulings=tuple((name, value) for name, value in config.rulings), options=tuple(sorted(opts.items())))
+        spec = replace(spec, rulings=tuple((name, value) for name, value in config.rulings),
+                       options=tuple(sorted(opts.items())))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
     return cls, head, spec, rng, controllers
 

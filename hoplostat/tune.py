@@ -536,8 +536,9 @@ class Field:
         cls = mode_class(self.mode)
         rounds = self.max_rounds or cls.default_max_rounds
         arenas = self.arenas or cls.arenas
-        common = dict(mode=self.mode, arenas=arenas, games=games, seed=self.seed, policies=self.policies,
-                      max_rounds=rounds, chunk=chunk, data=data, catalog_hash=catalog.hash)
+        common: dict[str, Any] = dict(mode=self.mode, arenas=arenas, games=games, seed=self.seed,
+                                      policies=self.policies, max_rounds=rounds, chunk=chunk, data=data,
+                                      catalog_hash=catalog.hash)
         if not self.target.against_it:
             return SweepConfig(factions=(self.target.id, *self.opponents(catalog)), focus=self.target.id, **common)
         titans = (self.target.id,) if self.target.kind == "titan" else ()
@@ -839,6 +840,18 @@ class TuneConfig:
     players: int = 1
     """A titan or an immortal: 1 (the field solo) or 2 (every co-op pair of the field)."""
 
+    @property
+    def resolved_goal(self) -> float:
+        """`goal` of a `resolved` config (a faction's default filled in; a titan's or an immortal's given)."""
+        assert self.goal is not None
+        return self.goal
+
+    @property
+    def resolved_target(self) -> Target:
+        """`target` of a `resolved` config: a `Target`."""
+        assert isinstance(self.target, Target)
+        return self.target
+
     def resolved(self, catalog) -> TuneConfig:
         """The config with its `target` a `Target` and the goal a faction gets by default (0.5), checked
         (`check`)."""
@@ -1009,7 +1022,7 @@ class _Search:
 
     def run(self) -> TuneResult:
         cfg, cat = self.config, self.catalog
-        target = cfg.target
+        target = cfg.resolved_target
         cands = single_changes(cat, target, method=cfg.method, units=cfg.units)
         singles = list(cands.singles)
         if not singles:
@@ -1017,13 +1030,14 @@ class _Search:
             raise InputError(f"{target}: no value that may change (only stand-in values are changed; {why})")
         self.stage = "the catalog as it is"
         self.plan((1, cfg.max_games))
-        confirmed = [((), *confirm(self.confirmer, (), cfg.goal, cfg.tolerance, games=cfg.games,
-                                   max_games=cfg.max_games))]
+        confirmed: list[tuple[ChangeSet, Rate, str]] = [
+            ((), *confirm(self.confirmer, (), cfg.resolved_goal, cfg.tolerance, games=cfg.games,
+                          max_games=cfg.max_games))]
         base = confirmed[0][1]
         if not base.games:
             raise InputError(f"tune {target}: the field never faced {target} in {cfg.max_games} games per matchup; "
                              "give more --max-games")
-        raise_ = base.rate < cfg.goal
+        raise_ = base.rate < cfg.resolved_goal
         stronger = raise_ != target.against_it  # the field's success rises as a titan grows weaker
         duels: dict[Change, float | None] = {}
         screened: dict[ChangeSet, tuple[Rate, str]] = {}
@@ -1042,15 +1056,16 @@ class _Search:
             for i, s in enumerate(chosen):
                 self.stage = f"confirming {i + 1} of {len(chosen)}"
                 self.plan((len(chosen) - i, cfg.max_games))
-                confirmed.append((s, *confirm(self.confirmer, s, cfg.goal, cfg.tolerance, games=cfg.games,
+                confirmed.append((s, *confirm(self.confirmer, s, cfg.resolved_goal, cfg.tolerance, games=cfg.games,
                                               max_games=cfg.max_games)))
-                best = sorted(confirmed[1:], key=_final_key(cfg.goal))[0]
+                best = sorted(confirmed[1:], key=_final_key(cfg.resolved_goal))[0]
                 self.best = f"{describe(cat, best[0])} ({best[1].rate:.0%}, {best[2]})"
         self.stage, self.planned = "done", self.played
         self.report()
-        (_, base_rate, base_verdict), rest = confirmed[0], sorted(confirmed[1:], key=_final_key(cfg.goal))
+        (_, base_rate, base_verdict), rest = confirmed[0], sorted(confirmed[1:], key=_final_key(cfg.resolved_goal))
         stages = {s: stage for s, (_, stage) in screened.items()}
-        screen_rows = sorted((_row(cat, s, r, cfg.goal, stage=stages.get(s, "singles (dropped in an earlier round)"),
+        screen_rows = sorted((_row(cat, s, r, cfg.resolved_goal,
+                                   stage=stages.get(s, "singles (dropped in an earlier round)"),
                                    games_per_matchup=g) for s, g, r in self.screen.measured()),
                              key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"],
                                               row["changes"]))
@@ -1064,11 +1079,11 @@ class _Search:
         else:  # every immortal is in the camp of every Onslaught game (ONS-1)
             stand_ins = stand_in_share(cat, factions=opponents, immortals=tuple(cat.immortals))
         return TuneResult(
-            config=cfg, baseline=_row(cat, (), base_rate, cfg.goal, verdict=base_verdict),
+            config=cfg, baseline=_row(cat, (), base_rate, cfg.resolved_goal, verdict=base_verdict),
             direction="raise" if raise_ else "lower", candidates=cands,
             duel=[{"change": c.describe(cat.unit(c.unit)), "unit": c.unit, "field": c.field, "delta": d}
                   for c, d in duels.items()],
-            screened=screen_rows, ranked=[_row(cat, s, r, cfg.goal, verdict=v) for s, r, v in rest],
+            screened=screen_rows, ranked=[_row(cat, s, r, cfg.resolved_goal, verdict=v) for s, r, v in rest],
             sets=[s for s, _, _ in rest], games_played=self.played,
             stand_ins=stand_ins)
 
@@ -1083,7 +1098,7 @@ class _Search:
             self.stage = f"singles, round {i + 1} of {n} ({rounds[i][0]} changes)"
             self.plan(*[(k, g - (rounds[j - 1][1] if j else 0)) for j, (k, g) in enumerate(rounds) if j >= i])
 
-        ranked = halving(self.screen, pool, cfg.games, cfg.goal, keep=cfg.pairs_of, before_round=before_round,
+        ranked = halving(self.screen, pool, cfg.games, cfg.resolved_goal, keep=cfg.pairs_of, before_round=before_round,
                          after_round=self.noted)
         screened = {s: (r, "singles") for s, r in ranked}
         top = [s[0] for s, _ in ranked[:cfg.pairs_of]]
@@ -1093,7 +1108,7 @@ class _Search:
                 break
             self.stage = f"sets of {k} changes ({len(sets)})"
             self.plan((len(sets), cfg.games))
-            ranked = rank(((s, self.screen.measure(s, cfg.games)) for s in sets), cfg.goal)
+            ranked = rank(((s, self.screen.measure(s, cfg.games)) for s in sets), cfg.resolved_goal)
             self.noted(ranked)
             screened.update((s, (r, f"sets of {k}")) for s, r in ranked)
         return screened
@@ -1102,7 +1117,7 @@ class _Search:
         """The change sets to confirm: the closest of each size first (the smallest that may do), then the
         closest others, `confirm` in all."""
         cfg = self.config
-        order = [s for s, _ in rank(((s, r) for s, (r, _) in screened.items()), cfg.goal)]
+        order = [s for s, _ in rank(((s, r) for s, (r, _) in screened.items()), cfg.resolved_goal)]
         chosen: list[ChangeSet] = []
         for k in range(1, cfg.max_changes + 1):
             first = next((s for s in order if len(s) == k), None)
@@ -1132,7 +1147,7 @@ def _grow(catalog, screened: dict[ChangeSet, tuple[Rate, str]], top: Sequence[Ch
     """Sets of `k` changes: the closest set of `k - 1` screened so far, with each of the best singles `top`
     added that `combine` accepts (a stat step again too)."""
     smaller = sorted((s for s in screened if len(s) == k - 1),
-                     key=lambda s: (screened[s][0].distance(config.goal), s))
+                     key=lambda s: (screened[s][0].distance(config.resolved_goal), s))
     if not smaller:
         return []
     base = smaller[0]
