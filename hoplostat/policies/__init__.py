@@ -8,17 +8,20 @@
   over every decision; played only by the native core.
 """
 
+# Import order is registration order: greedy, then the modules that add its methods.
+# isort: off
 from hoplostat.engine.registry import make_controller, register_controller
-from hoplostat.errors import InputError
-from hoplostat.policies import escape as _escape  # noqa: F401  (the `escape` profile's greedy methods)
-from hoplostat.policies import greedy_origins as _greedy_origins  # noqa: F401  (greedy's Origins methods)
-from hoplostat.policies import naval as _naval  # noqa: F401  (the `naval` profile's greedy methods: Naumachia)
 from hoplostat.policies.base import Controller
+from hoplostat.errors import InputError
 from hoplostat.policies.greedy import GreedyController
+from hoplostat.policies import greedy_origins as _greedy_origins  # noqa: F401  (greedy's Origins methods)
+from hoplostat.policies import escape as _escape  # noqa: F401  (the `escape` profile's greedy methods)
+from hoplostat.policies import naval as _naval  # noqa: F401  (the `naval` profile's greedy methods: Naumachia)
 from hoplostat.policies.lookahead import DEFAULT_BUDGET, LookaheadController, parse_budget
 from hoplostat.policies.random import RandomController
 from hoplostat.policies.search import SearchController
 from hoplostat.policies.search import parse_budget as search_budget
+# isort: on
 
 POLICIES = ("random", "greedy", "lookahead", "search")
 """The players' names; `lookahead:N` and `search:N` give those players a budget of N continuations per decision."""
