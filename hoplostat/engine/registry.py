@@ -214,7 +214,8 @@ def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...
     hooks: dict[str, Any] = {k: tuple(v) for k, v in out.items()}
 
     def triple(sc: str | None) -> tuple[tuple, tuple, tuple]:
-        return tuple(tuple(scoped[sc][h]) for h in _ATTACK_ORDER)  # type: ignore[return-value]
+        dice, bonus, reduction = (tuple(scoped[sc][h]) for h in _ATTACK_ORDER)
+        return dice, bonus, reduction
 
     if any(scoped[None].values()):
         hooks[ATTACK_ANY] = True

@@ -27,7 +27,7 @@ from hoplostat.engine.loop import GameResult, GameSpec, Matchup, default_roller,
 from hoplostat.engine.mode import DRAW, LOST, WON, Heuristics, TroopResult, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller, plays
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.lost_cities import arena, bosses
@@ -117,7 +117,8 @@ class LostCitiesBoard(LostCities):
 
     arena_header = "beasts, criminals and bosses"
 
-    def arena_troop(self, s: BoardState) -> int:  # type: ignore[override]
+    def arena_troop(self, s: GameState) -> int:
+        assert isinstance(s, BoardState)
         return s.arena_troop
 
     def arena_steps(self, g: Game) -> tuple:

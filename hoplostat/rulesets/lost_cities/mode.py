@@ -415,10 +415,10 @@ class LostCities(Mode):
         return self.CHAMPION_TROPHY * champions_taken(g.state, troop)
 
     # --- the result -----------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
+    def result(self, g: Game[LostState], spec: GameSpec) -> GameResult:
         s = g.state
         out = [DRAW, DRAW] if s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
-        players = s.troops[:2]
+        players = [lost_troop(s, p) for p in range(2)]
         arena_t = s.troops[ARENA_TROOP]
         arena_units = [u for u in s.units if u.troop == ARENA_TROOP]
         return GameResult(
@@ -426,12 +426,12 @@ class LostCities(Mode):
             rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
             troops=[TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt,
                                 t.kills, t.units_lost, t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills,
-                                extras={"level": t.level, "arena_entered": t.entered})  # type: ignore[attr-defined]
+                                extras={"level": t.level, "arena_entered": t.entered})
                     for t in players],
             units=player_units(s, range(2)),
             unimplemented=unimplemented_in_game(s),
             extras={"arena_entered": sum(1 for u in arena_units if u.entered), "arena_kills": arena_t.kills,
-                    "trapdoor_kills": s.trapdoor_kills,  # type: ignore[attr-defined]
+                    "trapdoor_kills": s.trapdoor_kills,
                     "arena_defeated": sum(u.times_defeated for u in arena_units)},
             log=s.log,
         )

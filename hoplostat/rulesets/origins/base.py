@@ -101,9 +101,11 @@ def is_elevated(s: GameState, u: UnitState) -> bool:
     if arena == XANADU:
         return u.hex >= 0 and "arena" in s.grid.tags[u.hex]
     if arena == EL_DORADO:
-        return s.troops[u.troop].tribute_holder == u.uid  # type: ignore[attr-defined]
+        assert isinstance(s, OriginsState)  # only Origins has the arena
+        return s.troops[u.troop].tribute_holder == u.uid
     if arena == ATLANTIS:
-        return s.spear_holder == u.uid  # type: ignore[attr-defined]
+        assert isinstance(s, OriginsState)
+        return s.spear_holder == u.uid
     return False
 
 

@@ -99,9 +99,10 @@ class Ascension(Mode):
         self.priority = rival.check_priority(titan.priority)
 
     # --- rules hooks ---------------------------------------------------------------------
-    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
+    def ignores_damage(self, g: Game[AscensionState], target: UnitState, amount: int, *, source, source_troop,
+                       what: str) -> bool:
         """Nothing ignores damage in Ascension; notes where the target stood (a shardholder's shards stay there)."""
-        g.state.damage_hex[target.uid] = target.hex  # type: ignore[attr-defined]
+        g.state.damage_hex[target.uid] = target.hex
         return False
 
     def after_damage(self, g: Game[AscensionState], target: UnitState, removed: int, *, source, source_troop) -> None:
@@ -154,9 +155,9 @@ class Ascension(Mode):
         s.winner = 0 if reason == "titan defeated" else None
         s.say(f"Game over: {reason}")
 
-    def unimplemented(self, g: Game, what: str) -> None:
+    def unimplemented(self, g: Game[AscensionState], what: str) -> None:
         """An effect term the engine does not execute: skipped, and named in the result."""
-        terms = g.state.unimplemented_terms  # type: ignore[attr-defined]
+        terms = g.state.unimplemented_terms
         if what not in terms:
             terms.append(what)
 
@@ -359,8 +360,8 @@ class Ascension(Mode):
     def begin(self, g: Game[AscensionState]) -> None:
         choose_forces(g)
 
-    def start_round(self, g: Game) -> None:
-        g.state.arena_turn_due = False  # type: ignore[attr-defined]
+    def start_round(self, g: Game[AscensionState]) -> None:
+        g.state.arena_turn_due = False
 
     def round_turns(self, g: Game[AscensionState]):
         """ASC-5: titan turn, player turn(s) (co-op: A then B, ruling R-ONS-4), an arena turn when called for."""

@@ -508,8 +508,8 @@ class Naumachia(RivalOrVersus):
                          NaumachiaRival(CROC_LIST, CROC_LIST, players=ctrls[1], players_troop=1)]
         return Game(s, default_roller(rng, roller), all_ctrls, rng)
 
-    def begin(self, g: Game) -> None:
-        refresh(g.state)  # type: ignore[arg-type]
+    def begin(self, g: Game[NaumachiaState]) -> None:
+        refresh(g.state)
 
     # --- the round (NAU-46) ---------------------------------------------------------------------
     def round_turns(self, g: Game[NaumachiaState]):

@@ -303,7 +303,8 @@ class Onslaught(Mode):
             preset = _Preset(g.roller, total)
             g.roller = preset
             try:
-                rules.attack(g, imm, target)  # type: ignore[arg-type]
+                assert target is not None  # set above when attacking
+                rules.attack(g, imm, target)
             finally:
                 g.roller = preset.inner
         else:

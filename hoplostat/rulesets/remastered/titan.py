@@ -223,8 +223,8 @@ def _toss(g: Game[AscensionState], titan: UnitState, arg) -> None:
 
 
 @_titan_effect("arena-turn")
-def _arena_turn(g: Game, titan: UnitState, arg) -> None:
-    g.state.arena_turn_due = True  # type: ignore[attr-defined]
+def _arena_turn(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    g.state.arena_turn_due = True
     g.state.say("an arena turn follows the player turn(s) this round")
 
 

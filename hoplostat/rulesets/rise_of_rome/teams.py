@@ -254,7 +254,8 @@ class RiseOfRome2x2(LostCities):
     # `s.order`); then the arena's turn (TLC-52).
     attack_abilities = ATTACK_ABILITIES | ROR_ATTACK_ABILITIES
 
-    def arena_troop(self, s: TeamsState) -> int:  # type: ignore[override]
+    def arena_troop(self, s: GameState) -> int:
+        assert isinstance(s, TeamsState)
         return s.arena_troop
 
     def before_attack_abilities(self, g: Game, troop: int) -> tuple:
