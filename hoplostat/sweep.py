@@ -325,8 +325,8 @@ def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int,
         heads.append(head)
     tables: dict[str, list[dict]] = {}
     kind = _unit_kind(catalog)
-    assert cls is not None  # a chunk has games (g0 < g1)
     for head, res in zip(heads, native.play_many(catalog, games)):
+        assert cls is not None  # set by the games' loop above
         for name, rows in cls.rows(res, head, kind).items():
             tables.setdefault(name, []).extend(rows)
     return tables
