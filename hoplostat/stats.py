@@ -400,7 +400,8 @@ def unit_measures(units: Frame | None, role_of: dict[str, str]) -> pl.DataFrame 
     got = units if units is None or "damage_per_deploy" in _columns(units) else unit_stats(units)
     if got is None:
         return None
-    per = _collect(got)
+    assert isinstance(got, pl.DataFrame)  # unit_stats' table, or one given with its measures (eager)
+    per = got
     per = per.with_columns(pl.col("unit").replace_strict(role_of, default="attacker").alias("role"))
     old = per["damage_taken_per_deploy"].null_count() == per.height
     value = pl.col("damage_per_deploy")
