@@ -334,23 +334,23 @@ def open_sweeps(paths: Sequence[str | Path]) -> list[tuple[Path, dict, dict]]:
     from hoplostat.comparison import check_same_sweeps, distinct_sweeps
     from hoplostat.sweep import scan_tables, sweep_config
 
-    paths = [Path(p) for p in paths]
-    if len(paths) < 2:
+    dirs = [Path(p) for p in paths]
+    if len(dirs) < 2:
         raise InputError("robustness: give two sweep directories or more (the same matchups under other players)")
-    distinct_sweeps(paths, command="robustness")
-    loaded = [scan_tables(p) for p in paths]
-    for p, (m, _t) in zip(paths, loaded):
+    distinct_sweeps(dirs, command="robustness")
+    loaded = [scan_tables(p) for p in dirs]
+    for p, (m, _t) in zip(dirs, loaded):
         sweep_config(p, m)  # a damaged manifest is named, not read as a sweep of no mode
-    for p, (m, t) in zip(paths[1:], loaded[1:]):
-        check_same_sweeps(paths[0], p, loaded[0], (m, t), command="robustness")
+    for p, (m, t) in zip(dirs[1:], loaded[1:]):
+        check_same_sweeps(dirs[0], p, loaded[0], (m, t), command="robustness")
         ca, cb = loaded[0][0].get("config", {}), m.get("config", {})
         diff = _config_differences(ca, cb)
         if diff:
             k = diff[0]
-            raise InputError(f"robustness: {paths[0]} and {p} differ in {', '.join(diff)} ({k}: {ca.get(k)!r} and "
+            raise InputError(f"robustness: {dirs[0]} and {p} differ in {', '.join(diff)} ({k}: {ca.get(k)!r} and "
                              f"{cb.get(k)!r}); sweeps set side by side across players may differ only in --policies, "
                              "--games, --seed, --ci-width and --chunk")
-    return [(p, m, t) for p, (m, t) in zip(paths, loaded)]
+    return [(p, m, t) for p, (m, t) in zip(dirs, loaded)]
 
 
 def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_BOOTSTRAP,

@@ -53,7 +53,8 @@ KIND_TEMPLATES: dict[str, Template] = {
     "crocodile": Template((1, 3), (1, 1), (3, 5), (1, 2), (3, 7)),
 }
 
-BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46), "arena-unit": (17, 26)}
+BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46),
+                                       "arena-unit": (17, 26)}
 """Stat budget window per kind (kinds not listed have no budget, only templates)."""
 
 
@@ -153,8 +154,8 @@ def share_of(*flags: dict[str, tuple[str, bool]]) -> dict:
         k["chips"] += 1
         k["stand_in"] += stand_in
     n = len(merged)
-    k = sum(s for _, s in merged.values())
-    return {"chips": n, "stand_in": k, "share": k / n if n else None, "by_kind": by_kind,
+    m = sum(s for _, s in merged.values())
+    return {"chips": n, "stand_in": m, "share": m / n if n else None, "by_kind": by_kind,
             "stand_in_ids": sorted(c for c, (_, s) in merged.items() if s)}
 
 

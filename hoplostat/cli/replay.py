@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -32,9 +32,12 @@ SEATS = "abcdefgh"
 
 def replay(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
-    game: Annotated[Optional[int], typer.Argument(metavar="[GAME]", help="The row's `game`: the game's index within its matchup.", min=0)] = None,
-    matchup: Annotated[Optional[str], typer.Option("--matchup", "-m", help="The row's `matchup` key (needed when the sweep has several).")] = None,
-    game_seed: Annotated[Optional[int], typer.Option("--game-seed", help="The row's `game_seed`, instead of GAME and --matchup.", min=0, max=SEED_MAX)] = None,
+    game: Annotated[int | None, typer.Argument(metavar="[GAME]", help="The row's `game`: the game's index within its "
+                                                                      "matchup.", min=0)] = None,
+    matchup: Annotated[str | None, typer.Option("--matchup", "-m", help="The row's `matchup` key (needed when the "
+                                                                        "sweep has several).")] = None,
+    game_seed: Annotated[int | None, typer.Option("--game-seed", help="The row's `game_seed`, instead of GAME and "
+                                                                      "--matchup.", min=0, max=SEED_MAX)] = None,
     as_json: JsonOpt = False,
     engine: EngineOpt = "auto",
 ) -> None:

@@ -3,9 +3,12 @@ the draft and the three arenas, and the mode `origins`, on the phase turn of `ru
 package registers them. The Solo Trials are not built: their cards and challenger AI are not in the book
 (ORI-54..ORI-56; docs/origins.md)."""
 
+# Import order is registration order: skills, then modes in the order `hoplostat modes` lists them.
+# isort: off
 from hoplostat.rulesets.origins import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.origins import mode  # noqa: F401  (registers the mode)
 from hoplostat.rulesets.origins import royale  # noqa: F401  (registers origins-battle-royale)
 from hoplostat.rulesets.origins.base import RULESET
+# isort: on
 
 __all__ = ["RULESET"]
