@@ -94,3 +94,28 @@ def test_a_mode_added_with_its_own_players_is_played_by_them(cat):
                [GreedyController(rng), GreedyController(rng)], rng=rng)
     assert res.end_reason is not None
     assert calls[0] > before
+
+
+def test_every_decision_a_rule_set_asks_has_a_greedy_heuristic():
+    """Each decision name a rule set's code asks (`g.ask(..., "name", ...)`, the names within the call) is taken
+    by the core heuristics or by a mode's declared class: a decision left out would stop a greedy game with
+    `UnknownDecision`. "titan-choice" is answered by Rise of Rome's `TitanPlayer`, which wraps every player of a
+    titan game."""
+    import re
+    from pathlib import Path
+
+    import hoplostat.rulesets
+
+    taken = set(GreedyController.DECISIONS)
+    for cls in _declared().values():
+        if cls is not None:
+            taken |= set(cls.DECISIONS)
+    asked = set()
+    for path in Path(hoplostat.rulesets.__file__).parent.rglob("*.py"):
+        text = path.read_text()
+        for m in re.finditer(r"\.ask\(", text):
+            call = text[m.end():m.end() + 300].split("optional")[0]
+            asked |= set(re.findall(r"\"([a-z]+(?:-[a-z]+)*)\"", call))
+    asked -= {"titan-choice"}
+    assert asked, "no decision found: the pattern no longer matches the rule sets' calls"
+    assert asked <= taken, sorted(asked - taken)

@@ -68,6 +68,7 @@ class NaumachiaGreedy(GreedyController):
         "rival-dislodge": "_first_offered",
         "rival-dislodge-hex": "_first_offered",
         "rival-hero-hex": "_first_offered",
+        "hero-hex": "_first_offered",
     }
 
     def _engage(self, g, troop, options, optional):
