@@ -738,7 +738,11 @@ def summarize(mode: str, tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFr
     analysis kind (`Mode.analysis`: versus, waves or boss), never by its name."""
     from hoplostat.engine.loop import mode_class
 
-    kind = mode_class(mode).analysis
+    cls = mode_class(mode)
+    own = cls.summary_tables(tables)  # a mode whose analysis is its own (`Mode.summary_tables`)
+    if own is not None:
+        return own
+    kind = cls.analysis
     if kind == "waves":
         return onslaught_summary(tables)
     if kind == "boss":

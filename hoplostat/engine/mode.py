@@ -687,6 +687,26 @@ class Mode:
     def is_success(cls, row: dict[str, Any]) -> bool:
         return row.get("winner") == "a"
 
+    # --- an analysis of the mode's own (`analysis` not a shared kind: Origins' Solo Trials' "campaign") ----
+    @classmethod
+    def summary_tables(cls, tables: dict[str, Any]) -> dict[str, Any] | None:
+        """The summary tables of a sweep of this mode when its analysis is its own (`stats.summarize`, `hoplostat
+        summarize --json`), from the sweep's tables (eager or lazy); None (the default): those of its analysis kind."""
+        return None
+
+    @classmethod
+    def summary_printed(cls, summary: dict[str, Any]) -> list[tuple[str, Any]] | None:
+        """What `hoplostat summarize` prints of `summary_tables`: (title, polars frame) pairs, or (sentence, None);
+        None (the default): the printout of its analysis kind."""
+        return None
+
+    @classmethod
+    def report_content(cls, tables: dict[str, Any], catalog: Any, cfg: dict[str, Any]) -> tuple | None:
+        """The report of a sweep of this mode when its analysis is its own: (sections, sentences, headline figure,
+        its text), each section (key, title, Figure, explanation, table or None); None (the default): the sections
+        of its analysis kind (`report.report_content`)."""
+        return None
+
     @staticmethod
     def unit_rows(head: dict[str, Any], res: GameResult, unit_kind: Callable[[str], str | None],
                   won_by_seat: Callable[[int], bool | None]) -> list[dict]:

@@ -334,6 +334,25 @@ class OriginsSoloTrials(Origins):
     def is_success(cls, row: dict) -> bool:
         return bool(row.get("passed"))
 
+    # --- the campaign analysis (`analysis`) ------------------------------------------------------
+    @classmethod
+    def summary_tables(cls, tables: dict) -> dict:
+        from hoplostat.rulesets.origins.trials import analysis
+
+        return analysis.summary_tables(tables)
+
+    @classmethod
+    def summary_printed(cls, summary: dict) -> list:
+        from hoplostat.rulesets.origins.trials import analysis
+
+        return [*analysis.printed(summary), *((line, None) for line in analysis.sentences(summary))]
+
+    @classmethod
+    def report_content(cls, tables: dict, catalog, cfg: dict) -> tuple:
+        from hoplostat.rulesets.origins.trials import analysis
+
+        return analysis.report_content(tables, catalog, cfg)
+
     # --- what sweeps need -------------------------------------------------------------------------
     @classmethod
     def matchups(cls, factions: Sequence[str], *, arenas: Sequence[str], titans: Sequence[str], coop: bool,
