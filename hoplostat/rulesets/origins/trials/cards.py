@@ -229,7 +229,7 @@ def _trial(card, catalog: Catalog, challengers: dict[str, Challenger], pool: set
     if len(free) < draft.size:
         raise _err(card, "team", f"leaves {len(free)} pool chips for a draft of {draft.size}")
     return Trial(card.id, number, arena, ch, tuple(team), tuple(dice), draft, _rules(card),  # type: ignore[arg-type]
-                 _provenance(card) or ch.stand_in)
+                 _provenance(card))
 
 
 def trials(catalog: Catalog) -> tuple[Trial, ...]:
