@@ -202,6 +202,8 @@ def campaign_figure(t: dict):
         mean = t["campaign"].filter(pl.col("draft") == draft)["mean"].item()
         if mean is not None and np.isfinite(mean):
             ax.axvline(mean, color=line[0].get_color(), ls="--", lw=1)
+    if dist.height and dist["games"].max() > 20 * max(1, dist["games"].min()):
+        ax.set_xscale("log")  # campaigns of a hundred games and of tens of thousands side by side
     ax.set_xlabel("games to clear all 20 trials (dashed: the mean)")
     ax.set_ylabel("P(cleared within)")
     ax.set_ylim(0, 1)
