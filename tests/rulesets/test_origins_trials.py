@@ -10,6 +10,7 @@ tests/rulesets/test_origins_rules.py: Xanadu's arena hexes 24, 25, 26; El Dorado
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -70,7 +71,7 @@ def defeat(g, u):
 # --------------------------------------------------------------------------- the cards
 
 
-# mutant checked: cards._trials not checking the numbers 1..20 (a card renumbered 21 -> no error)
+# mutant checked: trial 20's dice made four yellow in data/origins/trials.toml (difficulty no longer rising)
 def test_twenty_trial_cards_through_the_three_arenas_four_challengers_each_ORI_TR_1_ORI_54():
     ts = cards.trials(CAT)
     assert [t.number for t in ts] == list(range(1, 21))
@@ -122,6 +123,7 @@ def test_an_overlay_replaces_a_trial_card_by_its_id_ORI_TR_1(tmp_path):
     assert len(g.state.troops[HOUSE].lineup) == cards.trial(CAT, 5).draft.size
 
 
+# mutant checked: cards._trials not checking the numbers 1..20 (a card numbered twice -> no error)
 @pytest.mark.parametrize("text,needles", [
     (CARD_5.replace('dice = "black+black+black+black"', 'dice = "black+black"'), ("my-trials.toml", "trial-05", "dice")),
     (CARD_5.replace('challenger = "xanadu-a"', 'challenger = "nobody"'), ("trial-05", "challenger", "nobody")),
@@ -138,6 +140,7 @@ def test_a_damaged_trials_overlay_is_one_error_line_ORI_TR_1(tmp_path, capsys, t
     one_error(code, out, err, *needles)
 
 
+# mutant checked: validate not checking --arena against the card's arena
 @pytest.mark.parametrize("argv,needles", [
     (["--option", "trial=21"], ("trial=21", "1 to 20")),
     (["--option", "trial=10", "--arena", "xanadu"], ("trial 10 is played in el-dorado",)),
@@ -153,7 +156,8 @@ def test_a_bad_trial_or_policy_is_one_error_line_ORI_TR_1(capsys, argv, needles)
 # --------------------------------------------------------------------------- one trial
 
 
-# mutant checked: begin starting the challenge with HOUSE whatever the card (the challenger never first)
+# mutant checked: begin starting the challenge with HOUSE whatever the card (the challenger never first); result
+# giving a round-cap draw as a pass
 def test_a_trial_is_one_challenge_the_challenger_first_unless_the_card_says_ORI_TR_2_R_ORI_TR_1():
     g = new(4)
     s = g.state
@@ -169,6 +173,7 @@ def test_a_trial_is_one_challenge_the_challenger_first_unless_the_card_says_ORI_
         assert OriginsSoloTrials.is_success({"passed": passed}) is passed
 
 
+# mutant checked: new_game always taking the first trial when none is given
 def test_play_with_nothing_given_draws_a_trial_from_the_seed_ORI_TR_2(capsys):
     seen = set()
     for seed in range(1, 7):
@@ -182,7 +187,8 @@ def test_play_with_nothing_given_draws_a_trial_from_the_seed_ORI_TR_2(capsys):
     assert {run_json(capsys, "play", NAME, "--seed", str(k), "--arena", "atlantis")["arena"] for k in range(3)} == {"atlantis"}
 
 
-# mutant checked: draft() offering the challenger's team chips (no `if c not in card.team`)
+# mutant checked: draft() offering the challenger's team chips (no `if c not in card.team`); draft_options without
+# the card's tactics limit
 def test_the_solo_draft_of_six_as_the_card_alters_it_from_what_the_challenger_leaves_ORI_TR_3_ORI_55_R_ORI_TR_2():
     for n in (1, 4, 11, 16, 19):
         offered = []
@@ -204,7 +210,7 @@ def test_the_solo_draft_of_six_as_the_card_alters_it_from_what_the_challenger_le
     assert six and all(c in CAT.units for c in six)  # a last pick is a gladiator if none was drafted
 
 
-# mutant checked: place() without the card's challenger-health
+# mutant checked: place() without the card's challenger-health; new_game without the card's round cap
 def test_rule_changes_challenger_health_and_round_cap_ORI_TR_3():
     g = new(12)
     assert cards.trial(CAT, 12).rule("challenger-health") == 1
@@ -296,7 +302,8 @@ def test_el_dorado_champions_elevated_while_they_hold_the_tribute_ORI_TR_6_ORI_4
     assert t.tribute_holder == -1 and t.tribute_hex == 28 and s.end_reason is None
 
 
-# mutant checked: begin not making the Atlantis champion the acting Leader (the first gladiator doubled instead)
+# mutant checked: begin not making the Atlantis champion the acting Leader (the first gladiator doubled instead);
+# the challenger's deploy without "the champion first in Atlantis"
 def test_atlantis_champions_are_acting_leaders_without_double_health_defeat_wins_ORI_TR_7_ORI_51_R_ORI_TR_5():
     g = new(17)  # Atlantis Challenger C, Gadir
     s = g.state
@@ -314,12 +321,19 @@ def test_atlantis_champions_are_acting_leaders_without_double_health_defeat_wins
     assert s.troops[HOUSE].leader == h.uid and h.hp == 2 * h.unit.health  # the house's Leader is still doubled
     defeat(g, gadir)
     assert s.winner == HOUSE  # "Eliminating Gadir or Atlas WILL win the challenge!"
-    # the challenger deploys its acting Leader first
+    # the challenger deploys its acting Leader first, even when its stance would rather send another (a slow one)
     g = new(17)
     ctl = g.controllers[CHALLENGER]
     g.state.stance, g.state.roll = "rush", (True, True, 2)
+    gadir = next(u for u in g.state.units if u.troop == CHALLENGER and u.unit.id == "gadir")
+    gadir.unit = dataclasses.replace(gadir.unit, movement=1, health=1)
     opts = mode(g).gladiator_options(g.state, CHALLENGER)
     assert g.state.units[ctl.choose(g, CHALLENGER, "deploy", opts, optional=True)[0]].unit.id == "gadir"
+    g = new(6)  # elsewhere the stance decides: rush sends the fastest
+    g.state.stance, g.state.roll = "rush", (True, True, 2)
+    opts = mode(g).gladiator_options(g.state, CHALLENGER)
+    pick = g.state.units[g.controllers[CHALLENGER].choose(g, CHALLENGER, "deploy", opts, optional=True)[0]]
+    assert pick.unit.movement == max(g.state.units[uid].unit.movement for uid, _ in opts)
 
 
 # mutant checked: om.tactic_allowed returning True for champions
@@ -338,7 +352,7 @@ def test_a_stun_tactic_never_goes_on_a_champion_ORI_TR_8_ORI_16():
 # --------------------------------------------------------------------------- the challenger AI
 
 
-# mutant checked: stance_of returning the last directive's stance (no reaction to the house)
+# mutant checked: stance_of returning the last directive's stance (no reaction to the house); player-near never holding
 def test_the_first_directive_whose_condition_holds_sets_the_stance_ORI_TR_9_R_ORI_TR_3():
     g = new(4)  # Xanadu Challenger D: player-near: hunt; player-on-objective: counter; always: rush
     s = g.state
@@ -370,7 +384,8 @@ def test_the_first_directive_whose_condition_holds_sets_the_stance_ORI_TR_9_R_OR
     assert ch.condition_holds(s, "champion-hurt", ())
 
 
-# mutant checked: the controller's move ignoring the movement die (every unit moves on a blank)
+# mutant checked: the controller's move ignoring the movement die (every unit moves on a blank); two attacks on no
+# attack hit; Alternate Attacks on a blank skill die
 def test_the_four_die_roll_decides_skills_movement_and_attacks_ORI_TR_10_R_ORI_TR_4():
     g = new(4, roller=FixedRoller(mode="all"))
     assert ch.roll(g, ("yellow",) * 4) == (True, True, 2)
@@ -438,7 +453,8 @@ def _simulate_by_hand(p, rng, campaigns):
     return games, at
 
 
-# mutant checked: campaign.transitions failing attempt 2 to the same trial (no step back); to trial 0 from trial 1
+# mutant checked: campaign.transitions failing attempt 2 to the same trial (no step back); trial 1 failed twice going
+# to its second attempt; stalls counting only first attempts
 def test_the_campaign_exact_chain_matches_simulated_campaigns_ORI_TR_11_R_ORI_TR_8():
     # by hand: one trial is a geometric number of games; two with the first always passed has a closed form
     assert campaign.expected_games([0.25]) == pytest.approx(4.0)
@@ -508,6 +524,7 @@ def test_a_sweep_gives_pass_rates_per_trial_and_policy_and_the_campaign_ORI_TR_1
     assert "Pass rate per trial" in text and "games to clear all 20 trials" in text
 
 
+# mutant checked: the random draft drawing from a fresh generator instead of the game's rng
 def test_the_same_seed_gives_the_same_sweep_whatever_jobs_ORI_TR_11(tmp_path, capsys):
     import polars as pl
 
