@@ -674,8 +674,13 @@ def subject_trials(kind: str, tables: dict[str, Frame]) -> pl.LazyFrame:
         t = rows.lazy().select("matchup", "game", _solo_or_coop(name).alias("key"),
                                pl.when(pl.col("coop")).then(pl.lit("co-op")).otherwise(pl.lit("solo")).alias("group"),
                                pl.col("won").cast(pl.Boolean))
-    else:
-        raise ValueError(f"unknown analysis kind {kind!r}")
+    else:  # a mode whose analysis is its own kind says what its trials are (`Mode.subject_rows`)
+        from hoplostat.engine.loop import modes
+
+        own = next((c.subject_rows(tables) for c in modes().values() if c.analysis == kind), None)
+        if own is None:
+            raise ValueError(f"unknown analysis kind {kind!r}")
+        return own
     return t
 
 

@@ -701,6 +701,13 @@ class Mode:
         return None
 
     @classmethod
+    def subject_rows(cls, tables: dict[str, Any]) -> Any:
+        """When its analysis is its own: one row per trial of what `compare` and `robustness` count (a lazy frame of
+        `matchup`, `game`, `key`, `group`, `won`, as `stats.subject_trials` gives for the shared kinds); None (the
+        default) for the shared kinds."""
+        return None
+
+    @classmethod
     def report_content(cls, tables: dict[str, Any], catalog: Any, cfg: dict[str, Any]) -> tuple | None:
         """The report of a sweep of this mode when its analysis is its own: (sections, sentences, headline figure,
         its text), each section (key, title, Figure, explanation, table or None); None (the default): the sections

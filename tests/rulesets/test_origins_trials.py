@@ -522,6 +522,14 @@ def test_a_sweep_gives_pass_rates_per_trial_and_policy_and_the_campaign_ORI_TR_1
     assert "The campaign" in page and "Pass rate per trial" in page and "20 trial cards carry stand-in values" in page
     code, text, _ = run_cli(capsys, "summarize", str(out))
     assert "Pass rate per trial" in text and "games to clear all 20 trials" in text
+    # compare and robustness count each trial and policy as a subject (`Mode.subject_rows`)
+    import shutil
+
+    shutil.copytree(out, tmp_path / "again")
+    c = run_json(capsys, "compare", str(out), str(tmp_path / "again"))
+    keys = {r["key"] for r in c["table"]}
+    assert "trial-01 (player)" in keys and len(keys) == 20 * len(DRAFTS)
+    assert all(r["diff"] == 0 for r in c["table"])
 
 
 # mutant checked: the random draft drawing from a fresh generator instead of the game's rng
