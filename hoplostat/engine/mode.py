@@ -471,6 +471,12 @@ class Mode:
         """Checks of option values that need the catalog (ids of `ids` options): InputError naming the option
         and the mode. Called by `play` and `sweep` after `parse_options`; none by default."""
 
+    @classmethod
+    def check_catalog(cls, catalog: Any) -> None:
+        """Checks of the data the mode reads itself (its card tables, `Catalog.cards`): InputError naming the file,
+        entry and field. `hoplostat data validate` calls it for every mode of the catalog's rule set; none by
+        default."""
+
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
     def catalog_of(cls, catalog: Any, options: tuple[tuple[str, str], ...] = ()) -> Any:

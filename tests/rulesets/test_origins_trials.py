@@ -138,6 +138,11 @@ def test_a_damaged_trials_overlay_is_one_error_line_ORI_TR_1(tmp_path, capsys, t
     d = _overlay(tmp_path, text)
     code, out, err = run_cli(capsys, "play", NAME, "--seed", "1", "--data", str(d))
     one_error(code, out, err, *needles)
+    code, out, err = run_cli(capsys, "data", "validate", str(d), "--ruleset", "origins")
+    one_error(code, out, err, *needles)
+    code, out, err = run_cli(capsys, "sweep", NAME, "--games", "1", "--data", str(d), "--out", str(tmp_path / "s"))
+    one_error(code, out, err, *needles)
+    assert not (tmp_path / "s" / "games").exists()
 
 
 # mutant checked: validate not checking --arena against the card's arena

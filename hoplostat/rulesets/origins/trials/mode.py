@@ -150,6 +150,12 @@ class OriginsSoloTrials(Origins):
         return catalog
 
     @classmethod
+    def check_catalog(cls, catalog) -> None:
+        """The Trial and challenger cards (`cards.trials`: a damaged overlay is one error naming file and field)."""
+        if catalog.ruleset == RULESET:
+            tc.trials(catalog)
+
+    @classmethod
     def check_options(cls, catalog, options) -> None:
         """The trial number against the cards (1..20), and the cards themselves (a damaged overlay)."""
         n = cls.option_value(options, "trial")
