@@ -399,4 +399,6 @@ class OriginsSoloTrials(Origins):
             t = by_id.get(f)
             if t is not None:
                 out += [t.id, t.challenger.id, *t.chips]
+        if not out:  # games whose trials are not named (a ladder: drawn from the seeds): every card and chip they may use
+            out = [*(x for t in by_id.values() for x in (t.id, t.challenger.id, *t.chips)), *pool_ids(catalog)]
         return tuple(dict.fromkeys(out))
