@@ -19,7 +19,7 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, default_roller,
+from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, TroopResult, default_roller,
                                    player_units, register_mode)
 from hoplostat.engine.mode import Heuristics, ModeOption
 from hoplostat.engine.registry import unimplemented_in_game
@@ -182,7 +182,7 @@ class OriginsSoloTrials(Origins):
             arena = card.arena
         else:
             tc.trials(catalog)
-        out = Mode.validate.__func__(cls, catalog, replace(spec, arena=arena or ARENAS[0], max_rounds=spec.max_rounds))  # type: ignore[attr-defined]
+        out = super(Origins, cls).validate(catalog, replace(spec, arena=arena or ARENAS[0]))  # Mode's checks
         return replace(out, arena=arena)
 
     @classmethod
