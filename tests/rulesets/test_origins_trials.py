@@ -174,6 +174,7 @@ def test_a_trial_is_one_challenge_the_challenger_first_unless_the_card_says_ORI_
         mode(g).end(g, "test", winner)
         res = mode(g).result(g, GameSpec(NAME, ("red-house",)))
         assert res.extras["passed"] is passed and res.troops[0].outcome == outcome
+        assert res.extras["first"] == "challenger" and res.first_player == CHALLENGER  # its troop index (seat b)
         assert OriginsSoloTrials.is_success({"passed": passed}) is passed
 
 

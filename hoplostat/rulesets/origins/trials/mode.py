@@ -317,6 +317,7 @@ class OriginsSoloTrials(Origins):
             units=player_units(s, [HOUSE]), unimplemented=unimplemented_in_game(s),
             extras={"trial": card.number, "trial_id": card.id, "challenger": card.challenger.id,
                     "champion": card.challenger.champion, "draft": s.draft_policy, "passed": outcome == WON,
+                    "first": "house" if s.order[0] == HOUSE else "challenger",
                     "lineup": list(h.lineup), "challenger_chips": list(card.chips), "stand_in_card": card.stand_in,
                     "challenger_troop": rival},
             log=s.log)
