@@ -333,14 +333,10 @@ def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[t
 @dataclass(frozen=True, slots=True)
 class Heuristics:
     """What a mode tells heuristic players about its goals (`policies.greedy` reads it; the rules never do).
+    How greedy plays the mode is its own heuristics class (`Mode.greedy`); these are the numbers it and the
+    lookahead read. The weights score a game of held stones (Onslaught): standing on a stone, defeating a rival,
+    and each expected damage dealt to an opponent that ignores damage (favor only)."""
 
-    `profile`: `default` (attack the most valuable target, keep the primary hero back), `hold-stones`
-    (stone hexes cost the opponent HP each turn; units defeated are lost for good: Onslaught) or `titan`
-    (the Colosseum against a titan, with shards to equip and the hero to activate: Ascension).
-    The weights score a `hold-stones` game: standing on a stone, defeating a rival, and each expected
-    damage dealt to an opponent that ignores damage (favor only)."""
-
-    profile: str = "default"
     stone: float = 8.0
     kill: float = 15.0
     ignored_damage: float = 0.5
@@ -400,6 +396,15 @@ class Mode:
     `ROW_HEAD`, any other table whole (`units` is `UNIT_ROW` in every mode). `schema(table)` joins them."""
     heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
     """The mode's goals as heuristic players score them (`Heuristics`)."""
+
+    @classmethod
+    def greedy(cls) -> type | None:
+        """The greedy player's heuristics for this mode: a subclass of `policies.greedy.GreedyController` kept in
+        the mode's rule set (its players module), or None for the core heuristics (`GreedyController` itself).
+        A mode that asks a decision the core heuristics do not take declares its class here. The players module
+        is imported inside this method, on first use: the rules never import a player at load time (players
+        sit above the rules, README "Architecture")."""
+        return None
     hidden_camps: ClassVar[bool] = False
     """True where the book keeps a troop's camp face down from the other players (Remastered, Skirmish set-up 5:
     "these units will remain hidden from other players ... until they are deployed"): a searching player's

@@ -1,7 +1,8 @@
 """Player controllers: every decision the rules leave to a player goes through `choose`.
 
 - `RandomController(rng)`: uniformly random legal choices (with a chance to pass when optional).
-- `GreedyController()`: one-step greedy play on exact odds (see its module for the heuristics).
+- `GreedyController()`: one-step greedy play on exact odds (see its module for the heuristics); a mode whose goals
+  differ declares its own heuristics (`Mode.greedy`, a subclass kept in the mode's rule set).
 - `LookaheadController(rng, budget)`: flat Monte Carlo over each turn decision with greedy continuations
   (`lookahead`, or `lookahead:N` for N continuations per decision; see its module).
 - `SearchController(rng, budget)`: the native core's search player (`search`, `search:N`), sequential halving
@@ -9,13 +10,14 @@
 """
 
 from hoplostat.engine.registry import make_controller, register_controller
-from hoplostat.policies.base import Controller
 from hoplostat.errors import InputError
+from hoplostat.policies.base import Controller
 from hoplostat.policies.greedy import GreedyController
-from hoplostat.policies import greedy_origins as _greedy_origins  # noqa: F401  (greedy's Origins methods)
-from hoplostat.policies import escape as _escape  # noqa: F401  (the `escape` profile's greedy methods)
-from hoplostat.policies import naval as _naval  # noqa: F401  (the `naval` profile's greedy methods: Naumachia)
-from hoplostat.policies.lookahead import DEFAULT_BUDGET, LookaheadController, parse_budget
+from hoplostat.policies.lookahead import (
+    DEFAULT_BUDGET,
+    LookaheadController,
+    parse_budget,
+)
 from hoplostat.policies.random import RandomController
 from hoplostat.policies.search import SearchController
 from hoplostat.policies.search import parse_budget as search_budget

@@ -8,7 +8,12 @@ modes ("return-unit", "catch-up": a uid).
 
 from hoplostat.engine.rules import Controller
 
-__all__ = ["Controller", "parse_budget_of"]
+__all__ = ["Controller", "UnknownDecision", "parse_budget_of"]
+
+
+class UnknownDecision(LookupError):
+    """A rule asked a player a decision it has no way to take (a mode's heuristics do not list it): a gap in the
+    player, never the user's input, so it is not an `InputError`."""
 
 
 def parse_budget_of(name: str, arg: str | None, *, default: int, maximum: int, option: str) -> int:

@@ -60,7 +60,7 @@ Colosseum (engine/colosseum.py):
 - foothold: flip to a sentinel when possible; else move it under an own unit on an inner hex
   without taking it from under another; otherwise leave it.
 
-Free-for-all (Pandemonium; the mode declares `Heuristics(profile="free-for-all")`):
+Free-for-all (Pandemonium; `PandemoniumGreedy` in rulesets/remastered/pandemonium_players.py):
 - move: a hex loses 1.5 for every opposing troop beyond the first that could reach and attack it next
   turn (any of its units' Movement + Range), so a unit does not walk into the middle of everyone.
 - engage: a target of the strongest opposing troop (most HP in combat plus Health ready in camp) is
@@ -72,7 +72,7 @@ go to them and helpful tactics may; "alliance-hero" takes the first option; "tea
 teammate with more to take back (discarded tactics for the second reward, Health of discarded non-elite
 units for the third).
 
-Onslaught (rulesets/remastered/onslaught.py; the mode declares `Heuristics(profile="hold-stones")` with
+Onslaught (`OnslaughtGreedy` in rulesets/remastered/onslaught_players.py; `Onslaught.heuristics` holds
 the weights below: stone 8, kill 15, damage to the immortal 0.5). The immortal
 ignores damage and loses 1 HP per arena unit defeated and 1 HP per own unit on a stone hex at the start
 of each player turn (ONS-7); the primary hero's defeat ends the game (ONS-10); discarded units stay
@@ -98,20 +98,20 @@ stone first, then a hero, then the strongest (ONS-4), so whoever stands on a sto
   discarded tactic back a fifth) x E[min(damage, favor still needed)] / favor still needed, never less
   than 0.5 per expected damage. The primary hero only attacks when it is not adjacent to the immortal.
   Specials are scored the same way.
-- ability (`_ability_hold_stones`): Regen and Fury Aura always; Hurl as elsewhere (more team units with
+- ability: Regen and Fury Aura always; Hurl as elsewhere (more team units with
   the hurled unit in Range), but never pulling the immortal or an arena unit nearer to a team unit on a
   stone, within its Movement + Range, unless the team's attacks that follow defeat it at least half the
   time (never the immortal); pushing a rival out of the stone holders' reach is worth 1.5 per holder.
 
-Ascension (rulesets/remastered/ascension.py; the mode declares `Heuristics(profile="titan")`): the Colosseum
-heuristics above, with these of its own (the `_<decision>_titan` methods, chosen by the profile):
-- move (`_move_titan`): when the titan card lets player units equip shards (ASC-10) and some lie
+Ascension (`AscensionGreedy` in rulesets/remastered/ascension_players.py): the Colosseum heuristics above, with
+these of its own:
+- move: when the titan card lets player units equip shards (ASC-10) and some lie
   unequipped, a move that equips one (onto or through its hex; ending next to it while it is on its
   pedestal, R-ASC-6) is worth the Colosseum hex score plus what the holder gains: 12 per expected hit of
   an extra die on every attack (Ifreet's yellow die: 4), 4 per point of damage reduction (Titan E), half
   for a unit already holding one; never the primary hero (the titan may hunt shardholders). The best such
   move is made when its gain is positive; otherwise the Colosseum movement.
-- track (`_track_titan`): continue a track with progress; else "activate your hero" while the primary
+- track: continue a track with progress; else "activate your hero" while the primary
   hero is inactive (an inactive hero cannot deploy, UNIT-8, so a team out of units forfeits, ASC-11; it
   also opens every outer deployment hex); else the Colosseum order.
 - support and foothold (`_support`, `_foothold`; also Skirmish's, unchanged there): by team, not "the
@@ -122,16 +122,17 @@ heuristics above, with these of its own (the `_<decision>_titan` methods, chosen
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
-from hoplostat.dice import COLOURS, FACES, HIT_FACES
+from hoplostat.dice import HIT_FACES
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
+from hoplostat.engine.state import BAG, CAMP, COMBAT
 from hoplostat.odds import Attack, mean_and_tail
+from hoplostat.policies.base import UnknownDecision
 
 HARMFUL = {"stun", "movement-set", "damage"}
 HP_TERMS = frozenset({"heal", "gain-hp"})
@@ -262,41 +263,6 @@ def _best_move(options, i, j, near, base, muted, row, r: int, hero: bool, here: 
     return best, bests
 
 
-def _crowded(s: Any, troop: int, base: list[float]) -> list[float]:
-    """Free-for-all (Pandemonium): `base` less 1.5 per opposing troop beyond the first that could reach and
-    attack the hex next turn (Movement + Range of any of its units), so a unit does not walk into the
-    middle of everyone."""
-    reach: dict[int, np.ndarray] = {}
-    dist = s.grid.dist_array
-    for o in s.opponents_of(troop):
-        hit = dist[:, o.hex] <= rules.movement_of(s, o) + rules.range_of(s, o)
-        got = reach.get(o.troop)
-        reach[o.troop] = hit if got is None else (got | hit)
-    if len(reach) < 2:
-        return base
-    threats = np.sum(list(reach.values()), axis=0)
-    return (np.asarray(base) - 1.5 * np.maximum(threats - 1, 0)).tolist()
-
-
-def _leader(s: Any, troop: int) -> int:
-    """Free-for-all: the opposing troop with the most HP in combat plus Health ready in camp (the one to
-    keep down); -1 when there is none."""
-    best, who = -1, -1
-    for t in s.troops:
-        if t.index == troop or t.index not in s.order:
-            continue
-        strength = sum(u.hp for u in s.in_combat(t.index)) + sum(
-            u.unit.health for u in s.units if u.troop == t.index and u.zone == "camp" and u.active)
-        if strength > best:
-            best, who = strength, t.index
-    return who
-
-
-def _holds_stones(s: Any) -> bool:
-    """The mode asks for the `hold-stones` scoring (its declared `Mode.heuristics`: Onslaught)."""
-    return s.mode.heuristics.profile == "hold-stones"
-
-
 def _rival_reach(s: Any, troop: int) -> list[tuple[int, int]]:
     """(hex, Movement + Range) of every opponent in combat: the hexes it could attack next turn."""
     return [(o.hex, rules.movement_of(s, o) + rules.range_of(s, o)) for o in s.opponents_of(troop)]
@@ -305,69 +271,6 @@ def _rival_reach(s: Any, troop: int) -> list[tuple[int, int]]:
 def _threat(dist, reach: list[tuple[int, int]], h: int) -> int:
     row = dist[h]
     return sum(1 for x, r in reach if row[x] <= r)
-
-
-_HIT_P = {c: h / FACES for c, h in zip(COLOURS, HIT_FACES)}
-"""Chance one die of a colour hits: its hit faces of six (`dice.HIT_FACES`; Remastered, "Attack")."""
-
-
-def _shard_worth(holder) -> float:
-    """Ascension (ASC-10): what equipping a shard is worth to a player unit, in move-score points, from the
-    titan card's holder effects: 12 per expected hit an extra die adds to every attack (a yellow die 4), 4
-    per point of damage reduction; 2 for an effect greedy does not weigh."""
-    worth = 0.0
-    for e in holder:
-        if e.term == "extra-dice":
-            worth += 12.0 * _HIT_P.get(str(e.arg), 0.5)
-        elif e.term == "reduce-damage":
-            worth += 4.0 * int(e.arg)
-        else:
-            worth += 2.0
-    return worth
-
-
-def _team_in_combat(s: Any, troop: int) -> list:
-    """Units in combat of `troop`'s team: its own and a co-op partner's (UNIT-11)."""
-    return [u for p in s.players if rules.same_team(s, p, troop) for u in s.in_combat(p)]
-
-
-_REWARDS: tuple[int, ...] | None = None
-"""Onslaught's Pozzuoli reward spaces (`onslaught.REWARDS`), imported on first use."""
-
-
-def _next_reward(s: Any, troop: int, kill: float) -> tuple[float, int]:
-    """Onslaught (CF-3, ONS-8): (what the troop's next Pozzuoli reward buys, favor still needed for it), or
-    (0, 0) past the last one. The first reward of a wave activates the primary hero, without which a troop
-    out of units forfeits (ONS-12, UNIT-8): worth a kill; two discarded units back (the third) half a kill
-    each, the neutral hero (the fourth, once a game) half a kill, each discarded tactic back a fifth."""
-    global _REWARDS
-    if _REWARDS is None:
-        from hoplostat.rulesets.remastered.onslaught import REWARDS
-
-        _REWARDS = REWARDS
-    t = s.troops[troop]
-    k = t.rewards  # rewards claimed this wave (ONS-11 resets them with the favor)
-    if k >= len(_REWARDS) or t.favor >= _REWARDS[-1]:
-        return 0.0, 0
-    if k == 0:
-        v = 0.0 if s.units[t.primary_hero].active else kill
-    elif k == 1:
-        v = 0.2 * kill * len(t.tactics_discard)
-    elif k == 2:
-        v = 0.5 * kill * min(2, len(s.zone(troop, DISCARD)))
-    else:
-        v = 0.5 * kill if s.zone(troop, TRACK) else 0.0
-    return v, _REWARDS[k] - t.favor
-
-
-def _favor_value(reward: tuple[float, int], at_least: tuple[float, ...], mean: float, base: float) -> float:
-    """Worth of dealing an immortal damage (favor only, ONS-8): the next reward's worth times the share of
-    the favor still needed for it that the damage is expected to bring (E[min(damage, needed)] / needed),
-    never less than `base` per expected damage."""
-    v, need = reward
-    if v <= 0.0 or need <= 0:
-        return base * mean
-    return max(base * mean, v * sum(at_least[1:need + 1]) / need)
 
 
 WAKE_KILL = 0.5
@@ -568,25 +471,69 @@ def _track_values(s: Any, troop: int, options: Sequence[int], gifts: dict[int, i
 
 
 class GreedyController:
+    """The greedy player: each decision scored on its own (the module's text). This class holds the heuristics of
+    Remastered's core and the Colosseum; a mode whose goals or decisions differ declares its own subclass
+    (`Mode.greedy`, kept in the mode's rule set), and `choose` hands each decision to the heuristics of the mode
+    being played, so one greedy player plays every mode."""
+
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "deploy": "_deploy", "tactic": "_tactic", "move": "_move", "ability": "_ability", "engage": "_engage",
+        "intercept": "_intercept", "return-unit": "_return_unit", "catch-up": "_catch_up",
+        "trigger-order": "_first_offered",
+        # the Colosseum (rulesets/remastered/colosseum.py)
+        "track": "_track", "support": "_support", "reward-hp": "_reward_hp", "foothold": "_foothold",
+    }
+    """Decision -> the method that takes it. A subclass extends it (`{**GreedyController.DECISIONS, ...}`) with its
+    mode's own decisions; a decision missing here is an error (`UnknownDecision`), never a silent first option."""
+    _TAKES: ClassVar[dict[str, Callable[..., Any]]]
+    """`DECISIONS` resolved to functions when the class is made (an override of a method by name is found)."""
+
     def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = rng
+        self._of_mode: dict[type, GreedyController] = {}
 
-    _METHOD: dict[tuple[type, str, str], str] = {}
-    """(controller class, decision, the mode's heuristics profile) -> name of its method, built on first use:
-    `_<decision>_<profile>` when the profile has its own (Onslaught's "hold-stones" `_ability_hold_stones`,
-    Ascension's "titan" `_move_titan`), else `_<decision>` ("trigger-order" -> "_trigger_order")."""
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._TAKES = {d: getattr(cls, name) for d, name in cls.DECISIONS.items()}
 
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
-        key = (type(self), decision, g.state.mode.heuristics.profile)
-        name = self._METHOD.get(key)
-        if name is None:
-            name = "_" + decision.replace("-", "_")
-            own = name + "_" + key[2].replace("-", "_")
-            self._METHOD[key] = name = own if hasattr(type(self), own) else name
-        fn = getattr(self, name, None)
+        mode = type(g.state.mode)
+        h = self._of_mode.get(mode)
+        if h is None:
+            h = self._of_mode[mode] = self._heuristics_for(mode)
+        if h is not self:
+            h.rng = self.rng  # one player, one stream: ties are broken from this player's rng
+        fn = h._TAKES.get(decision)
         if fn is None:
-            return options[0]
-        return fn(g, troop, options, optional)
+            raise UnknownDecision(f"greedy ({type(h).__name__}) has no heuristic for the decision {decision!r} of "
+                                  f"the mode {getattr(mode, 'name', mode.__name__)!r}: add it to the DECISIONS of the "
+                                  f"greedy heuristics the mode declares (Mode.greedy)")
+        return fn(h, g, troop, options, optional)
+
+    def _heuristics_for(self, mode: type) -> GreedyController:
+        """This player's heuristics for `mode`: itself when the mode plays the core heuristics (or this player is
+        already the mode's own, or a subclass of it), else an instance of the mode's declared class."""
+        declared = mode.greedy() if hasattr(mode, "greedy") else None
+        if declared is None or isinstance(self, declared):
+            return self
+        if not issubclass(declared, GreedyController):
+            raise TypeError(f"{mode.__name__}.greedy() must return a GreedyController subclass, not {declared!r}")
+        return declared(self.rng)
+
+    def _first_offered(self, g, troop, options, optional):
+        """A decision greedy does not weigh: the first option offered (the order the rules list them in; for
+        "trigger-order", SKL-4, the arrival order)."""
+        return options[0]
+
+    # --- hooks a mode's heuristics override -------------------------------------------------------
+    def _hex_base_adjusted(self, s: Any, troop: int, base: list[float]) -> list[float]:
+        """The movement's hex scores before distances (`_hex_base`), as this mode weighs them: unchanged here
+        (Pandemonium lowers the hexes several troops can reach)."""
+        return base
+
+    def _leader(self, s: Any, troop: int) -> int:
+        """The opposing troop whose units are worth more as targets (to keep the leader down): none here (-1)."""
+        return -1
 
     # --- helpers ---------------------------------------------------------------------------
     def _best(self, scored: list[tuple[float, Any]], threshold: float | None) -> Any | None:
@@ -623,8 +570,6 @@ class GreedyController:
     # --- decisions ----------------------------------------------------------------------------
     def _deploy(self, g, troop, options, optional):
         s = g.state
-        if _holds_stones(s):
-            return self._deploy_onslaught(g, troop, options, optional)
         non_hero = [o for o in options if not s.units[o[0]].is_primary_hero]
         options = non_hero or list(options)
         opps = [x.hex for x in s.opponents_of(troop)] or list(s.grid.tagged("stone"))
@@ -695,8 +640,6 @@ class GreedyController:
 
     def _move(self, g, troop, options, optional):
         s = g.state
-        if _holds_stones(s):
-            return self._move_onslaught(g, troop, options, optional)
         grid = s.grid
         hunted = _hunted(s, troop)
         opp_hexes = _targets(s, troop, hunted)
@@ -704,8 +647,8 @@ class GreedyController:
         near = _near(grid, opp_hexes) if opp_hexes else None
         muted = s.muted
         base = _hex_base(grid, muted, _stones_pay(s, troop))
-        if s.mode.heuristics.profile == "free-for-all" and opp_hexes:
-            base = _crowded(s, troop, base)
+        if opp_hexes:
+            base = self._hex_base_adjusted(s, troop, base)
         dist, units = grid.dist, s.units
         keep_back = hunted is None  # the primary hero keeps its distance, except in the endgame hunt
         best = 0.0
@@ -762,7 +705,7 @@ class GreedyController:
                 sc = self._impel_value(g, troop, units[args[0]]) - self._impel_value(g, troop, units[uid])
                 if sc > 0:
                     scored.append((sc, opt))
-            elif sid in ("swap", "shove") and not _holds_stones(s):
+            elif sid in ("swap", "shove"):
                 if not ctx:
                     hunted = _hunted(s, troop)
                     opp_hexes = _targets(s, troop, hunted)
@@ -798,10 +741,8 @@ class GreedyController:
 
     def _engage(self, g, troop, options, optional):
         s = g.state
-        if _holds_stones(s):
-            return self._engage_onslaught(g, troop, options, optional)
         units, profile = s.units, rules.attack_profile
-        leader = _leader(s, troop) if s.mode.heuristics.profile == "free-for-all" else -1
+        leader = self._leader(s, troop)
         wake: dict[int, bool] = {}  # chained hero -> may be damaged now (`_may_wake`)
         scored = []
         repositions = []
@@ -865,272 +806,6 @@ class GreedyController:
             gain = _move_score(near, base, muted, r, hero, opt[3][0]) - _move_score(near, base, muted, r, hero, u.hex)
             if gain > 0:
                 scored.append((0.1 * gain, opt))
-
-    # --- Onslaught ------------------------------------------------------------------------------
-    def _deploy_onslaught(self, g, troop, options, optional):
-        s = g.state
-        units = s.units
-        dist = s.grid.dist
-        others = [o for o in options if not units[o[0]].is_primary_hero]
-        if not others:
-            if optional:
-                return None  # keep the primary hero in camp (ONS-10)
-            reach = _rival_reach(s, troop)
-            rivals = [x for x, _ in reach]
-            return self._best([(-6.0 * _threat(dist, reach, h) + min((dist[h][x] for x in rivals), default=0), (uid, h))
-                               for uid, h in options], None)
-        board = s.board
-        stones = [h for h in s.grid.tagged("stone") if board[h] < 0 or units[board[h]].troop != troop]
-        stones = stones or list(s.grid.tagged("stone"))
-        values: dict[int, float] = {}
-        scored = []
-        for uid, h in others:
-            v = values.get(uid)
-            if v is None:
-                un = units[uid].unit
-                v = values[uid] = _unit_value(un) * 100
-            scored.append((v - min(dist[h][x] for x in stones), (uid, h)))
-        return self._best(scored, None)
-
-    def _move_onslaught(self, g, troop, options, optional):
-        s = g.state
-        grid = s.grid
-        dist, units, muted, board = grid.dist, s.units, s.muted, s.board
-        h_ = s.mode.heuristics
-        stone = grid.mask("stone")
-        opps = s.opponents_of(troop)
-        imm = [o.hex for o in opps if o.unit.kind == "immortal"]
-        arena = [o.hex for o in opps if o.unit.kind != "immortal"]
-        reach = _rival_reach(s, troop)
-        rivals = [x for x, _ in reach]
-        cache: dict[int, tuple[float, int]] = {}
-        reward = _next_reward(s, troop, h_.kill) if imm else (0.0, 0)
-        favor: dict[int, float] = {}
-        # Stone holders of the team (fire splits between them: each rival marks the nearest, ONS-4) and the
-        # units that could take a free stone with this step's moves (they may go together).
-        team = _team_in_combat(s, troop)
-        holders = {u.uid: u.hex for u in team if stone[u.hex]}
-        could = {uid: h for uid, h in options
-                 if stone[h] and board[h] < 0 and uid not in holders and not units[uid].is_primary_hero}
-        odds_vs: dict[tuple[int, int], tuple] = {}
-
-        def survival(u, h: int) -> float:
-            """Chance u, standing on stone h, lives through the rivals' reply (the arena turn, then the
-            immortal's) to the next stone check (ONS-7): every rival that can reach and attack h next turn
-            (Movement + Range) rolls at it, unless another team unit on a stone (or one that could take the
-            other stone in this step: support) is nearer to it; at equal distance the players' tie goes to
-            the sturdier unit (ONS-4, `rival.players_favour`)."""
-            others = [(x, units[v].hp) for v, x in holders.items() if v != u.uid]
-            others += [(x, units[v].hp) for v, x in could.items() if v != u.uid and x != h]
-            pool = None
-            reduce = 0
-            for o, (ox, rr) in zip(opps, reach):
-                row = dist[ox]
-                d = row[h]
-                if d > rr or any(row[x] <= rr and (row[x] < d or (row[x] == d and hp > u.hp)) for x, hp in others):
-                    continue
-                got = odds_vs.get((o.uid, u.uid))
-                if got is None:
-                    got = odds_vs[(o.uid, u.uid)] = rules.attack_profile(g, o, u)
-                pool = got[0] if pool is None else pool + got[0]
-                reduce += got[2]
-            if pool is None:
-                return 1.0
-            return 1.0 - kill_chance(attack_odds(pool, 0, 0)[1], u.hp + reduce)
-
-        def imm_worth(u) -> float:
-            got = favor.get(u.uid)
-            if got is None:
-                mean, at_least = attack_odds(u.unit.attack, 0, 0)
-                got = favor[u.uid] = min(4.0, max(1.0, _favor_value(reward, at_least, mean, h_.ignored_damage)))
-            return got
-
-        # Distance from every hex to the nearest arena unit, immortal and rival (`_near`, memoised per set of
-        # hexes): "any of them within r" is "the nearest within r".
-        near_arena = _near(grid, arena) if arena else None
-        near_imm = _near(grid, imm) if imm else None
-        near_rival = _near(grid, rivals) if rivals else None
-
-        def score(u, h: int) -> float:
-            r = rules.range_of(s, u)
-            hit_arena = near_arena is not None and not muted[h] and near_arena[h] <= r
-            if u.is_primary_hero:
-                threat = _threat(dist, reach, h)
-                near = 6 if near_rival is None else near_rival[h]
-                return -6.0 * threat + 0.3 * min(near, 6) + (2.0 if hit_arena and threat == 0 else 0.0)
-            # A stone pays only if its unit is still there at the next check: worth its weight times that chance.
-            sc = (h_.stone + 0.5 * u.hp) * survival(u, h) if stone[h] else 0.0
-            if hit_arena:
-                sc += 4.0
-            elif near_imm is not None and not muted[h] and near_imm[h] <= r:
-                sc += imm_worth(u)
-            if near_arena is not None:
-                sc -= 0.3 * near_arena[h]
-            elif near_imm is not None:
-                sc -= 0.1 * near_imm[h]
-            return sc
-
-        best = 0.0
-        bests: list = []
-        for opt in options:
-            uid, h = opt
-            u = units[uid]
-            got = cache.get(uid)
-            if got is None or got[1] != u.hex:
-                got = cache[uid] = (score(u, u.hex), u.hex)
-            sc = score(u, h) - got[0] - 0.01 * dist[u.hex][h]
-            if sc > best + 1e-9:
-                best, bests = sc, [opt]
-            elif bests and abs(sc - best) <= 1e-9:
-                bests.append(opt)
-        if not bests:
-            return None
-        if len(bests) > 1 and self.rng is not None:
-            return bests[int(self.rng.integers(len(bests)))]
-        return bests[0]
-
-    def _engage_onslaught(self, g, troop, options, optional):
-        s = g.state
-        dist = s.grid.dist
-        imm_hexes = [o.hex for o in s.opponents_of(troop) if o.unit.kind == "immortal"]
-
-        h = s.mode.heuristics
-        reward = _next_reward(s, troop, h.kill) if imm_hexes else (0.0, 0)
-
-        def value(t, mean: float, kill: float, at_least: tuple[float, ...] | None = None) -> float:
-            if t.unit.kind == "immortal":
-                # Favor only (ONS-8), worth what it buys: the next reward (the hero's activation first).
-                return _favor_value(reward, at_least if at_least is not None else (1.0, min(1.0, mean)), mean,
-                                    h.ignored_damage)
-            return kill * h.kill + min(mean, t.hp)
-
-        scored = []
-        for opt in options:
-            u = s.units[opt[1]]
-            if u.is_primary_hero and any(dist[u.hex][x] <= 1 for x in imm_hexes):
-                continue  # the hero stays out of the immortal's way (ONS-10)
-            if opt[0] == "attack":
-                t = s.units[opt[2]]
-                pool, bonus, reduce = rules.attack_profile(g, u, t)
-                mean, at_least = attack_odds(pool, bonus, reduce)
-                scored.append((value(t, mean, kill_chance(at_least, t.hp), at_least), opt))
-            else:
-                sid = opt[2]
-                if sid == "long-shot":
-                    t = s.units[opt[3][0]]
-                    scored.append((value(t, YELLOW_P, YELLOW_P if t.hp <= 1 else 0.0), opt))
-                elif sid == "whirlwind":
-                    adj = rules.targets_in_range(s, u, 1)
-                    p = 1 - (1 - BLUE_P) ** len(adj)
-                    mean = BLUE_P * len(adj)
-                    scored.append((sum(value(t, mean, p if t.hp <= 1 else 0.0) for t in adj), opt))
-                elif sid == "savage":
-                    tot = 0.0
-                    for t in rules.targets_in_range(s, u):
-                        mean, at_least = attack_odds(rules.attack_profile(g, u, t)[0], 0, 0)
-                        tot += value(t, mean, kill_chance(at_least, t.hp), at_least)
-                    scored.append((tot, opt))
-        return self._best(scored, 0.0)
-
-    def _ability_hold_stones(self, g, troop, options, optional):
-        """Onslaught's Abilities step: Regen and Fury Aura always; Hurl as in `_ability` (more team units with
-        the hurled unit in Range), except that it never pulls the immortal or an arena unit nearer to a team
-        unit on a stone hex, within its reach (Movement + Range: every rival marks a stone holder first,
-        ONS-4), unless the team's attacks can then defeat it (at least an even chance; never the immortal,
-        which ignores damage, ONS-7); pushing a rival out of reach of the stone holders counts for it."""
-        s = g.state
-        dist, tags = s.grid.dist, s.grid.tags
-        team = _team_in_combat(s, troop)
-        holders = [m.hex for m in team if "stone" in tags[m.hex]]
-        scored = []
-        for opt in options:
-            uid, sid, args = opt
-            if sid in ("regen", "fury-aura"):
-                scored.append((1.0, opt))
-                continue
-            if sid != "hurl":
-                continue
-            v, dest = args
-            t = s.units[v]
-            if rules.same_team(s, t.troop, troop):
-                continue
-            old, new = dist[t.hex], dist[dest]
-            hitters = [m for m in team if new[m.hex] <= rules.range_of(s, m) and rules.can_engage(s, m)]
-            before = sum(1 for m in team if old[m.hex] <= rules.range_of(s, m))
-            sc = float(len(hitters) - before)
-            reach = rules.movement_of(s, t) + rules.range_of(s, t)
-            if any(new[x] < old[x] and new[x] <= reach for x in holders):
-                pool = None
-                for m in hitters:
-                    p = rules.attack_profile(g, m, t)[0]
-                    pool = p if pool is None else pool + p
-                if t.unit.kind == "immortal" or pool is None or kill_chance(attack_odds(pool, 0, 0)[1], t.hp) < 0.5:
-                    continue
-            sc += 1.5 * sum(1 for x in holders if old[x] <= reach < new[x])
-            scored.append((sc, opt))
-        return self._best(scored, 0.0)
-
-    # --- Ascension ------------------------------------------------------------------------------
-    def _move_titan(self, g, troop, options, optional):
-        """Ascension's movement: when the titan card lets player units equip shards (ASC-10) and some lie
-        unequipped, a move that equips one (onto or through its hex; next to it while it is on its pedestal,
-        R-ASC-6) is worth what the holder gains (`_shard_worth`) on top of its Colosseum hex score, for any
-        unit but the primary hero (a shardholder may be the titan's mark); the best such move is made if it
-        is worth making, else the Colosseum's `_move` decides."""
-        s = g.state
-        cfg = s.mode.titan.shards
-        lying = [sh.hex for sh in s.shards if sh.holder < 0 and sh.hex >= 0 and not sh.out and sh.colour is None] \
-            if cfg.equip else ()
-        if not lying:
-            return self._move(g, troop, options, optional)
-        grid, units = s.grid, s.units
-        dist, muted = grid.dist, s.muted
-        by_pedestal: dict[int, int] = {}  # hex next to a pedestal with a shard -> how many such pedestals
-        loose = []
-        for x in lying:
-            if grid.pedestal[x]:
-                for y in grid.neighbours[x]:
-                    by_pedestal[y] = by_pedestal.get(y, 0) + 1
-            else:
-                loose.append(x)
-        worth = _shard_worth(cfg.holder)
-        opp_hexes = [o.hex for o in s.opponents_of(troop)]
-        near = _near(grid, opp_hexes) if opp_hexes else None
-        base = _hex_base(grid, muted)
-        held = s.shard_holders
-        scored = []
-        for opt in options:
-            uid, h = opt
-            u = units[uid]
-            if u.is_primary_hero:
-                continue
-            src_row = dist[u.hex]
-            n = by_pedestal.get(h, 0)
-            if loose:
-                row = dist[h]
-                n += sum(1 for x in loose if src_row[x] + row[x] == src_row[h])
-            if not n:
-                continue
-            r = rules.range_of(s, u)
-            gain = _move_score(near, base, muted, r, False, h) - _move_score(near, base, muted, r, False, u.hex)
-            scored.append((gain + worth * n * (0.5 if uid in held else 1.0) - 0.01 * src_row[h], opt))
-        choice = self._best(scored, 0.0)
-        return choice if choice is not None else self._move(g, troop, options, optional)
-
-    def _track_titan(self, g, troop, options, optional):
-        """Ascension's track: continue a track with progress (switching loses it, CF-4); else "activate your
-        hero" while the primary hero is inactive: an inactive hero cannot deploy (UNIT-8), so a team that runs
-        out of units forfeits (ASC-11), and the reward opens every outer deployment hex; otherwise as the
-        Colosseum's `_track` (which puts "gain this support chip" first)."""
-        from hoplostat.rulesets.remastered.colosseum import HERO
-
-        s = g.state
-        t = s.troops[troop]
-        if t.track in options and t.favor > 0:
-            return t.track
-        if HERO in options and t.primary_hero >= 0 and not s.units[t.primary_hero].active:
-            return HERO
-        return self._track(g, troop, options, optional)
 
     # --- Colosseum ------------------------------------------------------------------------------
     def _track(self, g, troop, options, optional):
@@ -1238,39 +913,12 @@ class GreedyController:
         s = g.state
         return max(options, key=lambda uid: (s.units[uid].unit.health, -uid))
 
-    def _hero_reward(self, g, troop, options, optional):
-        """Pandemonium's hero-defeat reward (and Alliance's third reward): the highest-Health unit."""
-        return self._return_unit(g, troop, options, optional)
-
-    def _stone_tactic(self, g, troop, options, optional):
-        """Pandemonium's stone step: take back the discarded tactic that is not a heal, else the first."""
-        camp = {tac.id: tac for tac in g.state.troops[troop].tactics_discard}
-        for tid in options:
-            if {e.term for e in camp[tid].effects} != {"heal"}:
-                return tid
-        return options[0]
-
-    def _stone_relocate(self, g, troop, options, optional):
-        """The stone unit and deployment hex whose hex score drops least (often the one nearest a fight)."""
-        s = g.state
-        scored = [(self._hex_score(g, s.units[uid], h) - self._hex_score(g, s.units[uid], s.units[uid].hex),
-                   (uid, h)) for uid, h in options]
-        return self._best(scored, None)
-
-    def _team_reward(self, g, troop, options, optional):
-        s = g.state
-
-        def gain(opt) -> float:
-            k, mate = opt
-            if k == 2:
-                return len(s.troops[mate].tactics_discard)
-            return sum(u.unit.health for u in s.units if u.troop == mate and u.zone == "discard" and not u.elite)
-
-        return self._best([(gain(o), o) for o in options], None)
-
     def _catch_up(self, g, troop, options, optional):
         s = g.state
         for uid in options:
             if s.units[uid].is_primary_hero:
                 return uid
         return min(options, key=lambda uid: (s.units[uid].hp, uid))
+
+
+GreedyController._TAKES = {d: getattr(GreedyController, name) for d, name in GreedyController.DECISIONS.items()}

@@ -99,21 +99,20 @@ def test_greedy_attacks_arena_units_before_the_immortal(cat):
 
 
 def test_greedy_scoring_comes_from_the_modes_declared_heuristics(cat):
-    """The stone-holding scoring applies because the mode declares it (Mode.heuristics), never by guessing
-    from the state: Onslaught declares `hold-stones`, Skirmish the default, Ascension `titan`; and the weights
-    greedy uses are the mode's (a mode with stone 0 makes a stone worth nothing)."""
+    """The stone-holding scoring applies because the mode declares it (`Mode.greedy`: Onslaught's own heuristics
+    class), never by guessing from the state: Skirmish plays the core heuristics, Ascension its own; and the
+    weights greedy uses are the mode's (a mode with stone 0 makes a stone worth nothing)."""
     from dataclasses import replace
 
     from hoplostat.engine.loop import mode_class
-    from hoplostat.policies.greedy import _holds_stones
-    from hoplostat.rulesets.remastered.skirmish import setup as skirmish_setup
+    from hoplostat.rulesets.remastered.ascension_players import AscensionGreedy
+    from hoplostat.rulesets.remastered.onslaught_players import OnslaughtGreedy
 
-    g, _ = build(cat)
-    assert _holds_stones(g.state)
-    s2 = skirmish_setup(cat, ["kunlun", "amazons"], "pozzuoli", rng=np.random.default_rng(0))
-    assert not _holds_stones(s2)
-    assert mode_class("skirmish").heuristics.profile == "default"
-    assert mode_class("ascension").heuristics.profile == "titan"
+    g, greedy = build(cat)
+    assert mode_class("onslaught").greedy() is OnslaughtGreedy
+    assert type(greedy._heuristics_for(type(g.state.mode))) is OnslaughtGreedy
+    assert mode_class("skirmish").greedy() is None
+    assert mode_class("ascension").greedy() is AscensionGreedy
 
     # The weights are the mode's: the same position, with a mode that makes stones worthless, is not
     # answered with a stone.

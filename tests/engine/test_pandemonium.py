@@ -518,7 +518,7 @@ def test_every_faction_plays_including_the_vesuvians(cat):
 def test_greedy_does_not_walk_into_the_middle_of_everyone(cat):
     """Free-for-all profile: a hex two opposing troops could reach and attack next turn scores 1.5 less than
     one only a single troop threatens (and the difference grows with each further troop)."""
-    from hoplostat.policies.greedy import _crowded
+    from hoplostat.rulesets.remastered.pandemonium_players import _crowded
 
     g = game(cat)
     s = g.state

@@ -89,6 +89,12 @@ class LostCities(Mode):
                          "arena_kills": "int", "trapdoor_kills": "int", "arena_defeated": "int"}}
     heuristics = Heuristics(wakes=False)
     """An inactive champion wakes only through its own meter (TLC-43): damage it freely."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.lost_cities.players import LostCitiesGreedy
+
+        return LostCitiesGreedy
     stunned_beasts_lock = True
     """A stunned beast still locks the player units next to it (`base.locks`): The Lost Cities' Stun takes a
     unit's move, attack and abilities (TLC-87), and its book says nothing of the lock (ruling R-ROR-49)."""

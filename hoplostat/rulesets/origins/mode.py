@@ -28,7 +28,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, ModeOption, per_side
+from hoplostat.engine.mode import VERSUS_COLUMNS, ModeOption, per_side
 from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
@@ -122,8 +122,14 @@ class Origins(Mode):
         "draft": {"matchup": "str", "arena": "str", "game": "int", "side": "str", "pick": "int", "chip": "str",
                   "colour": "str", "kind": "str", "first_pick": "bool", "won": "bool", "challenges_won": "int"},
     }
-    heuristics = Heuristics(profile="origins")
-    """Greedy's Origins methods (`policies.greedy_origins`): the draft, the six, the objectives."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        """Greedy's Origins heuristics (`players.OriginsGreedy`): the draft, the six, the objectives."""
+        from hoplostat.rulesets.origins.players import OriginsGreedy
+
+        return OriginsGreedy
+
     options = (ModeOption("pool", "the draft pool: Origins' own chips, or also the gladiators (not the champions) "
                           "of Rise of Rome, of The Lost Cities or of both (ORI-53, R-ORI-20)", POOL_ORIGINS,
                           POOL_CHOICES),)

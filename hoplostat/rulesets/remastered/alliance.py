@@ -25,8 +25,8 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
 from hoplostat.engine.mode import SEAT_LETTERS, per_seat, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
+from hoplostat.engine.rulings import value
 from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, TeamGameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
@@ -68,6 +68,12 @@ def team_of_seat(seat: int) -> int:
 @register_mode
 class Alliance(PozzuoliPlayersMode):
     """Two teams of two. Stateless: the team tracks and heroes are in the state."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.remastered.alliance_players import AllianceGreedy
+
+        return AllianceGreedy
 
     name = "alliance"
     ruleset = RULESET

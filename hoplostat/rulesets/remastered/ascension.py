@@ -67,13 +67,19 @@ class Ascension(Mode):
                          **per_side("units_deployed", "damage_dealt", "titan_damage", "kills", "units_lost",
                                     "crowd_favor")}}
 
-    heuristics = Heuristics(profile="titan", trust=1.0)
+    heuristics = Heuristics(trust=1.0)
     """Heuristic players face a titan (ASC-11): the Colosseum scoring, plus shards worth equipping (ASC-10) and
     the hero's activation valued (an inactive hero cannot deploy, UNIT-8, so a troop out of units forfeits).
     The lookahead keeps greedy's choice unless another beats it by a standard error (`trust`), as in Onslaught:
     greedy's titan scoring sees further than a round of continuation (measured, lookahead:8 solo, 100 games per
     titan on each of seeds 49 and 11: 1,051 titans beaten of 1,200 with trust 1 against 1,033 without; Shaghad
     94 and 92 of 100 against 89 and 86, greedy 96)."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.remastered.ascension_players import AscensionGreedy
+
+        return AscensionGreedy
 
     arena_id = ARENA
     is_colosseum = True

@@ -33,7 +33,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
                                    default_roller, player_units, register_mode)
-from hoplostat.engine.mode import Heuristics, per_side
+from hoplostat.engine.mode import per_side
 from hoplostat.engine.registry import grant, register, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameState, TroopState, UnitState
@@ -321,7 +321,13 @@ class Condemned(RivalOrVersus):
                          "solo": "bool", "capped": "bool", "die_rolls": "int", "champion_active": "bool",
                          **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "rewards", "wretch_level", "guardian_damage")}}
-    heuristics = Heuristics(profile="escape")
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.remastered.condemned_players import CondemnedGreedy
+
+        return CondemnedGreedy
+
     game_extras = ("die_rolls", "champion_active")
     side_extras = ("rewards", "wretch_level", "guardian_damage")
 

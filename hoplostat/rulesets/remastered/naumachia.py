@@ -445,11 +445,17 @@ class Naumachia(RivalOrVersus):
                          "solo": "bool", "capped": "bool",
                          **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "events", "favor_lost", "ship_damage", "tactics_played", "hero_in")}}
-    heuristics = Heuristics(profile="naval", trust=1.0)
+    heuristics = Heuristics(trust=1.0)
     """Greedy's naval scoring (`policies.naval`); the lookahead keeps greedy's choice unless another beats it by
     a standard error (`trust`), as in the other modes where greedy plays the mode's own goals (measured,
     lookahead:8 on the same 60 seeds: solo against the rival 16 games won without, 28 with, greedy 26; head to
     head against greedy 39% without, 43% with)."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.remastered.naumachia_players import NaumachiaGreedy
+
+        return NaumachiaGreedy
     damage_only_kinds = frozenset({"ship"})
     """Pandora's Wake, "Ships and Captains": ships are not units or opponents, and "any effect applied to a ship
     other than damage is ignored" (NAU-16, NAU-17): no Hurl, Swap, Impel, Combat Lock, aura or Cover touches one

@@ -133,9 +133,15 @@ class Onslaught(Mode):
         "waves": {"matchup": "str", "game": "int", "faction_a": "str", "faction_b": "str", "coop": "bool",
                   "wave": "int", "immortal": "str", "won": "bool", "rounds": "int"},
     }
-    heuristics = Heuristics(profile="hold-stones", stone=8.0, kill=15.0, ignored_damage=0.5, trust=1.0)
+    heuristics = Heuristics(stone=8.0, kill=15.0, ignored_damage=0.5, trust=1.0)
     """ONS-7: a stone hex costs the immortal 1 HP per player turn and each arena unit defeated 1 HP; the
     immortal ignores damage (favor only, ONS-8); units lost stay lost (ONS-11)."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.remastered.onslaught_players import OnslaughtGreedy
+
+        return OnslaughtGreedy
 
     arena_id = ARENA
     is_colosseum = False

@@ -22,7 +22,7 @@ from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
-from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, per_seat
+from hoplostat.engine.mode import SEAT_LETTERS, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
@@ -72,7 +72,11 @@ class Pandemonium(PozzuoliPlayersMode):
     default_max_rounds = 60
     analysis = "pods"
     success = "faction a wins"
-    heuristics = Heuristics(profile="free-for-all")
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.remastered.pandemonium_players import PandemoniumGreedy
+
+        return PandemoniumGreedy
     columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
                          "players": "int", "first_seat": "str", "faction_c": "str", "faction_d": "str",
                          **per_seat("abcd", "out_round", "units_deployed", "damage_dealt", "kills", "units_lost",

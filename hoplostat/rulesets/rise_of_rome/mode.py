@@ -23,8 +23,8 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, register_mode, versus_result
 from hoplostat.engine.mode import VERSUS_COLUMNS, Heuristics, versus_rows
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.steps import center_hex_damage, end_temporary_tactics
 from hoplostat.engine.state import BAG, CAMP, SIDES, TRACK, GameState, UnitState
+from hoplostat.engine.steps import center_hex_damage, end_temporary_tactics
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import champions_taken
@@ -66,6 +66,12 @@ class RiseOfRome(Mode):
     columns = VERSUS_COLUMNS
     heuristics = Heuristics(wakes=False)
     """An inactive champion wakes only through its own meter (ROR-45): damage it freely."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.rise_of_rome.players import RiseOfRomeGreedy
+
+        return RiseOfRomeGreedy
     hidden_camps = True
     """"Starting a Game": the prep area's chips are "your concealed hand" (`redeal_hidden`)."""
 

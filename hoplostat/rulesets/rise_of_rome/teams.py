@@ -175,6 +175,12 @@ class RiseOfRome2x2(LostCities):
                          **per_seat("abcd", "units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor",
                                     "hero_defeated")}}
     heuristics = Heuristics(wakes=False)
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.rise_of_rome.players import RiseOfRome2x2Greedy
+
+        return RiseOfRome2x2Greedy
     stunned_beasts_lock = False
     """ROR-103, Stun: "Stunned beasts cannot lock players in place": a beast under any stun (a Stun's flip or
     mark, a Stun tactic) engages nobody (`lost_cities.base.locks`; ruling R-ROR-49)."""

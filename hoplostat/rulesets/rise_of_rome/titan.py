@@ -387,8 +387,14 @@ class RiseOfRomeTitan(RiseOfRome):
                          "titans_defeated": "int", "pillars_destroyed": "int", "summoned": "int",
                          **per_side("units_deployed", "damage_dealt", "titan_damage", "kills", "units_lost",
                                     "crowd_favor")}}
-    heuristics = Heuristics(profile="ror-titan", wakes=False)
+    heuristics = Heuristics(wakes=False)
     """The champion wakes only through the meter (ROR-45); the titan-specific choices are `TitanPlayer`'s."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        from hoplostat.rulesets.rise_of_rome.players import RiseOfRomeTitanGreedy
+
+        return RiseOfRomeTitanGreedy
     options = (
         ModeOption("city", "own: each city's own chips; origins: each city's champion with a custom build of 14 "
                    "Origins chips, ten gladiators and four tactics (ORI-53, R-ORI-21)", "own", ("own", ORIGINS)),

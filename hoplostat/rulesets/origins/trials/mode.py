@@ -21,7 +21,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, TroopResult, default_roller,
                                    player_units, register_mode)
-from hoplostat.engine.mode import Heuristics, ModeOption
+from hoplostat.engine.mode import ModeOption
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, UnitState
@@ -127,8 +127,14 @@ class OriginsSoloTrials(Origins):
         "draft": {"matchup": "str", "arena": "str", "game": "int", "trial": "int", "draft": "str", "pick": "int",
                   "chip": "str", "colour": "str", "kind": "str", "passed": "bool"},
     }
-    heuristics = Heuristics(profile="origins")
-    """The house plays with greedy's Origins methods (`policies.greedy_origins`)."""
+
+    @classmethod
+    def greedy(cls) -> type:
+        """The house's greedy heuristics (`players.TrialsGreedy`: Origins' own)."""
+        from hoplostat.rulesets.origins.trials.players import TrialsGreedy
+
+        return TrialsGreedy
+
     options = (ModeOption("trial", "the trial to play, 1 to 20 (0: drawn from the seed, among the trials of --arena "
                           "when given)", "0", kind="int"),
                ModeOption("draft", "how the house drafts (ORI-TR-4): player (its player's own draft), units-only (the "
