@@ -1022,6 +1022,7 @@ def _faction_names(catalog, factions) -> dict[str, str]:
 
 GROUPS = {
     "compare": "Against other sweeps", "stronger": "Against other sweeps", "robustness": "Against other sweeps",
+    "trials-campaign": "The campaign", "trials-pass": "The campaign", "trials-stalls": "The campaign",
     "field": "Factions", "win-rates": "Factions", "ratings": "Factions", "naval-events": "Factions",
     "pods-shares": "Factions and seats", "pods-positions": "Factions and seats",
     "teams-factions": "Teams", "teams-pairings": "Teams", "teams-first": "Teams",
@@ -1030,7 +1031,6 @@ GROUPS = {
     "matchups": "Matchups", "matchups-by-seat": "Matchups", "draft-colours": "The draft", "draft-chips": "The draft",
     "first-player": "Seats and game length", "rounds": "Seats and game length",
     "units": "Units and their odds", "odds": "Units and their odds",
-    "trials-campaign": "The campaign", "trials-pass": "The campaign", "trials-stalls": "The campaign",
 }
 """The heading each section goes under on the page, in page order (a section not named here: "More");
 `{opponents}`: what the mode's players face, in its own word (`Mode.opponent`: titans, bosses)."""
@@ -1056,13 +1056,13 @@ def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP"
     cls = mode_class(str(cfg.get("mode")))
     own = cls.report_content(tables, catalog, cfg)  # a mode whose analysis is its own (`Mode.report_content`)
     if own is not None:
-        sections, sentences, figure, text = own
+        sections, sentences, figure, text, found = own
         chips = chips_used(tables, catalog).get("chips", [])
         sections.append(("odds", "Attack odds per unit", kill_chance_figure(chips_kill_chance_frame(catalog, chips)),
                          "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                          None))
         return {"sections": _grouped(sections), "sentences": sentences, "share": stand_ins((tables, catalog)),
-                "lead": Lead([], figure=figure, what="trial", text=text)}
+                "lead": Lead(found, figure=figure, what="trial", text=text)}
     build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
              "teams": _teams_sections}.get(cls.analysis, _skirmish_sections)
     sweep = Sweep(path, cfg, getattr(cls, "default_max_rounds", None))

@@ -721,8 +721,8 @@ class Mode:
     @classmethod
     def report_content(cls, tables: dict[str, Any], catalog: Any, cfg: dict[str, Any]) -> tuple | None:
         """The report of a sweep of this mode when its analysis is its own: (sections, sentences, headline figure,
-        its text), each section (key, title, Figure, explanation, table or None); None (the default): the sections
-        of its analysis kind (`report.report_content`)."""
+        its text, the headline's findings (`headline.Finding`)), each section (key, title, Figure, explanation, table
+        or None); None (the default): the sections of its analysis kind (`report.report_content`)."""
         return None
 
     @staticmethod

@@ -525,6 +525,7 @@ def test_a_sweep_gives_pass_rates_per_trial_and_policy_and_the_campaign_ORI_TR_1
     assert code == 0, err
     page = (tmp_path / "rep" / "index.html").read_text()
     assert "The campaign" in page and "Pass rate per trial" in page and "20 trial cards carry stand-in values" in page
+    assert "than its average trial" in page and page.index("The campaign") < page.index("Attack odds per unit")
     code, text, _ = run_cli(capsys, "summarize", str(out))
     assert "Pass rate per trial" in text and "games to clear all 20 trials" in text
     # compare and robustness count each trial and policy as a subject (`Mode.subject_rows`)

@@ -240,8 +240,46 @@ def stalls_figure(t: dict):
     return fig
 
 
-def report_content(tables: dict, catalog: Any, cfg: dict) -> tuple[list, list[str], Any, str]:
-    """(sections, sentences, lead figure, its text) of a trials sweep's report: the campaign first."""
+def findings(t: dict) -> list:
+    """The headline's candidates (`headline.Finding`): each trial's pass rate against the average trial of its
+    drafting policy ("harder trial", "easier trial"), and each drafting policy's pass rate over all trials against the
+    policies' average ("drafting policy"), each difference with its Newcombe 95% interval."""
+    pl = _pl()
+    from hoplostat import headline
+    from hoplostat.stats import against_average, wilson_interval
+
+    rates = t["trials"].with_columns(pl.format("trial {} ({})", "trial", "draft").alias("subject"),
+                                     pl.col("passes").alias("wins"))
+    out = []
+    for draft in sorted(set(rates["draft"].to_list())):
+        sub = rates.filter(pl.col("draft") == draft)
+
+        def say(r):
+            return (f"Trial {r['trial']} ({r['arena']}, {r['challenger']}) is passed in {headline.percent(r['pass_rate'])} "
+                    f"[{headline.percent(r['pass_rate_lo'])}, {headline.percent(r['pass_rate_hi'])}] of "
+                    f"{r['games']:,} games drafting {r['draft']}: {headline.size_words(r['diff'])} "
+                    f"{'more' if r['diff'] > 0 else 'less'} than its average trial {headline.interval(r['diff_lo'], r['diff_hi'])}.")
+        out += headline.rate_findings(sub, "subject", "pass_rate", "trial", say)
+    per = rates.group_by("draft").agg(pl.col("games").sum(), pl.col("wins").sum()).sort("draft")
+    if per.height > 1:
+        lo, hi = wilson_interval(per["wins"].to_numpy(), per["games"].to_numpy())
+        per = per.with_columns((pl.col("wins") / pl.col("games")).alias("pass_rate"), pl.Series("pass_rate_lo", lo),
+                               pl.Series("pass_rate_hi", hi))
+        n, x = int(per["games"].sum()), int(per["wins"].sum())
+        alo, ahi = (float(v) for v in wilson_interval(x, n))
+        for r in against_average(per, x / n, alo, ahi, rate="pass_rate").iter_rows(named=True):
+            out.append(headline.Finding(
+                "drafting policy", r["draft"], r["diff"], r["diff_lo"], r["diff_hi"],
+                f"Drafting {r['draft']}, the house passes {headline.percent(r['pass_rate'])} of its trials "
+                f"({r['games']:,} games, all twenty trials): {headline.size_words(r['diff'])} "
+                f"{'more' if r['diff'] > 0 else 'less'} than the policies' average "
+                f"{headline.interval(r['diff_lo'], r['diff_hi'])}."))
+    return out
+
+
+def report_content(tables: dict, catalog: Any, cfg: dict) -> tuple[list, list[str], Any, str, list]:
+    """(sections, sentences, lead figure, its text, the headline's findings) of a trials sweep's report: the
+    campaign first."""
     t = summary_tables(tables)
     n_cards = len(catalog.cards.get("trial", {}))
     stand = sum(1 for c in catalog.cards.get("trial", {}).values() if c.is_stand_in)
@@ -261,5 +299,6 @@ def report_content(tables: dict, catalog: Any, cfg: dict) -> tuple[list, list[st
         sections.append(("trials-stalls", "Where campaigns stall", stalls_figure(t),
                          "Expected games played at each trial before the campaign is cleared (log scale), with the "
                          "expected failures and step-backs there.", t["stalls"]))
-    return sections, sentences(t), campaign_figure(t), ("Games to clear all twenty Solo Trials, per drafting policy "
-                                                        "(exact, from the measured pass rates)." + cards)
+    return (sections, sentences(t), campaign_figure(t),
+            "Games to clear all twenty Solo Trials, per drafting policy (exact, from the measured pass rates)." + cards,
+            findings(t))
