@@ -528,6 +528,11 @@ def test_a_sweep_gives_pass_rates_per_trial_and_policy_and_the_campaign_ORI_TR_1
     assert "than its average trial" in page and page.index("The campaign") < page.index("Attack odds per unit")
     code, text, _ = run_cli(capsys, "summarize", str(out))
     assert "Pass rate per trial" in text and "games to clear all 20 trials" in text
+    # a game replays from its row (the matchup's trial and drafting policy)
+    row = games.filter(pl.col("draft") == "units-only").sort("matchup", "game").row(5, named=True)
+    code, text, err = run_cli(capsys, "replay", str(out), str(row["game"]), "--matchup", row["matchup"])
+    assert code == 0, err
+    assert f"Trial {row['trial']} ({row['trial_id']}" in text and "(units-only)" in text and "same rounds and end reason" in text
     # compare and robustness count each trial and policy as a subject (`Mode.subject_rows`)
     import shutil
 
