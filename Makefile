@@ -23,7 +23,7 @@ STRONG_SWEEP ?= reports/sweep-strong
 DOCS_MODULES := hoplostat hoplostat.events hoplostat.odds hoplostat.dice hoplostat.combat hoplostat.stats hoplostat.report hoplostat.sweep hoplostat.engine
 DOCS_OUT ?= build/docs
 
-.PHONY: run test bench docs mutate clean
+.PHONY: run lint test bench docs mutate clean
 
 # A first run says what it is doing: a line per step, and pip's own lines (what it collects, downloads, builds).
 $(STAMP): pyproject.toml
@@ -71,7 +71,12 @@ run: $(STAMP) $(NATIVE)
 	fi
 	@echo "open reports/index.html"
 
-test: $(STAMP) $(NATIVE)
+# Lint and type checks of the package (configured in pyproject.toml: [tool.ruff], [tool.mypy]); both must be clean.
+lint: $(STAMP)
+	$(BIN)/ruff check hoplostat
+	$(BIN)/mypy hoplostat
+
+test: lint $(NATIVE)
 	$(BIN)/python -m pytest -q -n 2
 
 docs: $(STAMP)

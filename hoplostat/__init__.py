@@ -17,7 +17,7 @@ importable. Names are loaded on first use, so ``import hoplostat`` (and ``hoplos
 cheap: nothing heavy is imported until a function runs.
 """
 
-from hoplostat._version import __version__
+from hoplostat._version import __version__ as __version__
 
 __all__ = ["OddsResult", "PlayedGame", "SweepResult", "attack_odds", "compare", "duel", "duel_matrix",
            "events_frame", "figures", "load_sweep", "modes", "play", "run_sweep", "summarize", "write_report"]

@@ -6,4 +6,4 @@ from hoplostat.cli import main
 
 if __name__ == "__main__":
     sys.argv[0] = "hoplostat"
-    sys.exit(main())
+    main()

@@ -60,6 +60,8 @@ class KillChance(float):
     is also callable: ``kill(hp)`` is P(damage >= hp) for any target HP, the spelling of
     `hoplostat.odds.DamageOdds.kill` (``odds(attack).kill(2)``), so either form works on either object."""
 
+    _pmf: tuple[float, ...]
+
     def __new__(cls, value: float | None, pmf: Sequence[float] = ()) -> KillChance:
         self = super().__new__(cls, float("nan") if value is None else value)
         self._pmf = tuple(pmf)
@@ -361,9 +363,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     """
     import numpy as np
 
-    from hoplostat.engine import native
-
     from hoplostat.catalog import load
+    from hoplostat.engine import native
     from hoplostat.engine.loop import GameSpec, mode_class
     from hoplostat.engine.loop import play as play_game
     from hoplostat.errors import InputError
@@ -410,7 +411,8 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     seat = None
     if first is not None:
         if first not in SEATS[: len(chosen)] or not cls.first_player_random:
-            raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first player")
+            raise InputError(f"--first {first!r}: must be a seat ('a' or 'b') of a mode whose rules draw the first "
+                             "player")
         seat = SEATS.index(first)
     spec = GameSpec(mode, tuple(chosen), arena or "", titan or (default.titan if cls.opponents else ""), seat,
                     max_rounds, opts, rulings=_rulings(rulings))
@@ -513,12 +515,11 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     from hoplostat import sweep as sw
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.engine import native
     from hoplostat.engine.loop import mode_class
     from hoplostat.engine.mode import COMPETITIVE, opponent_ids
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
-
-    from hoplostat.engine import native
 
     cls = mode_class(mode)
     if games < 1:
@@ -562,7 +563,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     for a in arenas or ():
         catalog.arena(a)  # InputError with close matches
         if a not in cls.arenas:
-            raise InputError(f"--arena {a}: {mode.title()} is played on {', '.join(x.title() for x in cls.arenas)} only")
+            raise InputError(f"--arena {a}: {mode.title()} is played on "
+                             f"{', '.join(x.title() for x in cls.arenas)} only")
     if focus is not None:
         catalog.faction(focus)
         if cls.analysis != "versus":
@@ -626,7 +628,8 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
             import json
 
             command = sw.resume_command(out, json.loads(json.dumps(config.identity())))
-            exc.add_note(f"interrupted: {chunks} finished chunk{'s' if chunks != 1 else ''} kept in {out}; continue with the same call and "
+            exc.add_note(f"interrupted: {chunks} finished chunk{'s' if chunks != 1 else ''} kept in {out}; continue "
+                         "with the same call and "
                          f"resume=True, or `{command}`")
         else:
             exc.add_note(f"interrupted: no chunk of the sweep had finished; nothing was kept in {out}")

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -203,8 +204,8 @@ def parse_fighter_spec(text: str, *, known_skills: Collection[str] | None = None
         return value
 
     hp = as_int("hp", 1)
-    f = dict(reduce=0, bonus=0, reroll=0, retaliate=0, regen=0, aura=0, bloodlust=False, parry=False,
-             attack=parse_pool(fields["attack"]), hp=hp, specials=[])
+    f: dict[str, Any] = dict(reduce=0, bonus=0, reroll=0, retaliate=0, regen=0, aura=0, bloodlust=False,
+                             parry=False, attack=parse_pool(fields["attack"]), hp=hp, specials=[])
     if known_skills is None:
         from hoplostat.catalog import load
 
@@ -273,7 +274,7 @@ def attack_outcomes(attacker: Fighter, defender: Fighter, *, hurt: bool, parried
 def special_outcomes(special: Special, n_opponents: int) -> Outcomes:
     dice = special.dice
     if special.per_opponent:
-        dice = Pool(tuple(c * n_opponents for c in dice.counts))  # type: ignore[arg-type]
+        dice = Pool(tuple(c * n_opponents for c in dice.counts))
     p = np.asarray(hit_pmf(dice))
     k = np.arange(len(p))
     return Outcomes(p, k, np.zeros(len(p), dtype=bool), to_all=special.to_all)
@@ -315,7 +316,7 @@ class DuelResult:
         return None if not self.trials else float(np.sqrt(p * (1 - p) / self.trials))
 
     def as_dict(self) -> dict:
-        d = {
+        d: dict[str, Any] = {
             "p_a_wins": self.p_a_wins, "p_b_wins": self.p_b_wins, "p_draw": self.p_draw,
             "p_both_defeated": self.p_both_defeated, "p_timeout": self.p_timeout,
             "mean_rounds": self.mean_rounds, "rounds_pmf": self.rounds_pmf, "trials": self.trials,
@@ -419,8 +420,8 @@ class _Side:
 
 
 def _side_tables(x: Fighter, y: Fighter) -> _Side:
-    outs = [best_action(x, y, hurt=h, parried=y.parry) for h in (False, True)]
-    return _Side(tuple(o.cuts for o in outs), tuple(o.removed for o in outs), tuple(o.dealt for o in outs))
+    calm, hurt = (best_action(x, y, hurt=h, parried=y.parry) for h in (False, True))
+    return _Side((calm.cuts, hurt.cuts), (calm.removed, hurt.removed), (calm.dealt, hurt.dealt))
 
 
 def simulate_duel(a: Fighter, b: Fighter, n: int, *, rng: np.random.Generator, first: str = "a",

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 import numpy as np
@@ -78,7 +78,8 @@ _TERM = re.compile(r"^\s*(\d+)?\s*([A-Za-z]+)\s*$")
 class Pool:
     """A multiset of attack dice: ``counts[i]`` dice of colour ``COLOURS[i]``."""
 
-    counts: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    counts: tuple[int, ...] = (0, 0, 0, 0, 0)
+    """One count per colour of `COLOURS` (five; checked when the pool is made)."""
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(COLOURS) or any(c < 0 for c in self.counts):
@@ -90,21 +91,21 @@ class Pool:
         unknown = set(by_colour) - set(COLOURS)
         if unknown:
             raise InputError(f"unknown dice colour {sorted(unknown)[0]!r}; allowed: {', '.join(COLOURS)}")
-        return cls(tuple(by_colour.get(c, 0) for c in COLOURS))  # type: ignore[arg-type]
+        return cls(tuple(by_colour.get(c, 0) for c in COLOURS))
 
     @property
     def size(self) -> int:
         return sum(self.counts)
 
     def __add__(self, other: Pool) -> Pool:
-        return Pool(tuple(a + b for a, b in zip(self.counts, other.counts)))  # type: ignore[arg-type]
+        return Pool(tuple(a + b for a, b in zip(self.counts, other.counts)))
 
     def changed_to(self, colour: str) -> Pool:
         """Every die replaced by one of ``colour`` (Distract-like effects)."""
         i = colour_index(colour)
         counts = [0] * len(COLOURS)
         counts[i] = self.size
-        return Pool(tuple(counts))  # type: ignore[arg-type]
+        return Pool(tuple(counts))
 
     def dice(self) -> list[str]:
         """Colours of the dice, strongest first."""
@@ -174,7 +175,7 @@ def parse_pool(text: str, *, max_dice: int = MAX_POOL, dice: DiceSet = REMASTERE
                     f"dice pool {text!r}: unknown colour {m.group(2)!r}{where}; allowed: {', '.join(allowed)}"
                 )
             counts[_COLOUR_INDEX[name]] += count
-    pool = Pool(tuple(counts))  # type: ignore[arg-type]
+    pool = Pool(tuple(counts))
     if pool.size > max_dice:
         raise InputError(f"dice pool {text!r} has {pool.size} dice; at most {max_dice} are allowed")
     return pool
@@ -183,7 +184,7 @@ def parse_pool(text: str, *, max_dice: int = MAX_POOL, dice: DiceSet = REMASTERE
 # --- exact distributions -------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def binomial_weights(colour: int, n: int) -> tuple[int, ...]:
     """Integer weights over ``6**n`` of k hits (k = 0..n) for n dice of one colour."""
     h = HIT_FACES[colour]

@@ -188,7 +188,7 @@ def events_frame(log: Iterable[str], *, seats: Sequence[tuple[str, str]] = ()):
     """
     import polars as pl
 
-    by_key = {}
+    by_key: dict[tuple[str, str | None], int] = {}
     for i, (faction, side) in enumerate(seats):
         by_key.setdefault((faction, side), i)
         by_key.setdefault((faction, None), i)

@@ -77,13 +77,13 @@ class Futures:
     name = "loky"
 
     def __init__(self, jobs: int, *, per_worker: int = 3) -> None:
-        from joblib.executor import get_memmapping_executor
-
         # joblib's own loky pool (shared with joblib's Parallel, so the two never fight over the reusable
         # executor). Workers leave Ctrl-C to the process that started them: it stops the sweep, keeps what
         # finished and says how to resume; a traceback per worker would bury that line.
         import signal
         import threading
+
+        from joblib.executor import get_memmapping_executor
 
         main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # workers starting now inherit it

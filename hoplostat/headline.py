@@ -57,7 +57,8 @@ def rank(findings: Iterable[Finding]) -> list[Finding]:
 def headline(findings: Iterable[Finding], *, per_kind: int = 1, most: int = 4) -> list[Finding]:
     """The headline: the best `per_kind` findings of each kind whose interval leaves out 0, at most `most`,
     ranked (`rank`)."""
-    out, seen = [], {}
+    out: list[Finding] = []
+    seen: dict[str, int] = {}
     for f in rank(findings):
         if f.certain > 0 and seen.get(f.kind, 0) < per_kind:
             seen[f.kind] = seen.get(f.kind, 0) + 1
@@ -163,7 +164,7 @@ def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: 
     out = []
     arenas = by_arena["arena"].n_unique() if by_arena is not None and by_arena.height else 0
     rows = [(r, None) for r in field.iter_rows(named=True)]
-    if arenas > 1:
+    if by_arena is not None and arenas > 1:
         rows += [(r, r["arena"]) for r in by_arena.iter_rows(named=True)]
     for r, arena in rows:
         who = _name(names, r["faction"])
@@ -174,7 +175,8 @@ def faction_findings(field: pl.DataFrame, by_arena: pl.DataFrame | None, names: 
                     f"{plural(r['games'], 'game')}.")
         out.append(Finding("faction", r["faction"] + (f"@{arena}" if arena else ""), r["diff"], r["diff_lo"],
                            r["diff_hi"], sentence, tune_command(sweep, r["faction"], arena=arena),
-                           f"find the smallest change to {_possessive(who)} chips that brings it to the average{where}"))
+                           f"find the smallest change to {_possessive(who)} chips that brings it to the "
+                           f"average{where}"))
     return out
 
 
@@ -359,7 +361,8 @@ def teams_findings(t: Mapping, average: tuple[float, float, float], names: Mappi
     out = []
     for r in against_average(t["win_rates"], *average).iter_rows(named=True):
         out.append(Finding("faction", r["faction"], r["diff"], r["diff_lo"], r["diff_hi"],
-                           f"{_possessive(_name(names, r['faction']))} team wins {size_words(r['diff'])} {_more(r['diff'])} "
+                           f"{_possessive(_name(names, r['faction']))} team wins {size_words(r['diff'])} "
+                           f"{_more(r['diff'])} "
                            f"than an average team {interval(r['diff_lo'], r['diff_hi'])}: "
                            f"{percent(r['win_rate'])} of {plural(r['games'], 'game')}."))
     pairs = t["pairings"].filter(pl.col("games") > 0)

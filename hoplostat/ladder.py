@@ -271,4 +271,5 @@ def ladder_figure(table, *, mode: str, competitive: bool):
     return fig
 
 
-__all__ = ["DEFAULT_POLICIES", "LadderConfig", "ladder_by_titan", "ladder_figure", "ladder_table", "play_ladder_game", "run_ladder"]
+__all__ = ["DEFAULT_POLICIES", "LadderConfig", "ladder_by_titan", "ladder_figure", "ladder_table", "play_ladder_game",
+           "run_ladder"]

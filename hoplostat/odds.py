@@ -353,7 +353,7 @@ def summarize(
         "sd": result_odds.sd,
         "at_least": [float(x) for x in result_odds.at_least],
     }
-    exact = None
+    exact: list[Fraction] = []
     if fractions or hp is not None:
         weights, denom = focus_fire_weights(attacks)
         exact = [Fraction(w, denom) for w in weights]

@@ -35,7 +35,8 @@ code{background:#f0f0f0;padding:0 .2rem;overflow-wrap:anywhere}
 figure{margin:1rem 0;overflow-x:auto}img{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
 .scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse;font-size:.9rem}
 caption{text-align:left;font-weight:600;padding:.3rem 0}details{margin:.5rem 0}summary{cursor:pointer}
-td,th{padding:.25rem .6rem;border-bottom:1px solid #e5e5e5;text-align:right}td:first-child,th:first-child{text-align:left}
+td,th{padding:.25rem .6rem;border-bottom:1px solid #e5e5e5;text-align:right}
+td:first-child,th:first-child{text-align:left}
 th{cursor:pointer;user-select:none}th[aria-sort=ascending]::after{content:" \\25B2"}
 th[aria-sort=descending]::after{content:" \\25BC"}
 .meta td{text-align:left}.meta th{cursor:auto}
@@ -51,7 +52,9 @@ document.querySelectorAll('table.sortable th').forEach(function (th) {
     var up = th.getAttribute('aria-sort') !== 'ascending';
     table.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
     th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
-    function key(row) { var c = row.cells[i]; return c.hasAttribute('data-v') ? Number(c.getAttribute('data-v')) : c.textContent; }
+    function key(row) {
+      var c = row.cells[i]; return c.hasAttribute('data-v') ? Number(c.getAttribute('data-v')) : c.textContent;
+    }
     var rows = Array.prototype.slice.call(body.rows).sort(function (a, b) {
       var x = key(a), y = key(b);
       var d = (typeof x === 'number' && typeof y === 'number') ? x - y : String(x).localeCompare(String(y));
@@ -67,7 +70,7 @@ click again: the other way."""
 
 def smallest_font_pt(fig: Figure) -> float:
     """The size in points of the smallest text the figure draws (tick labels, titles, legends, cell labels)."""
-    sizes = [t.get_fontsize() for t in fig.findobj(Text)
+    sizes = [float(t.get_fontsize()) for t in fig.findobj(Text)
              if t.get_visible() and t.get_text().strip() and (t.axes is None or t.axes.get_visible())]
     return min(sizes) if sizes else 10.0
 

@@ -6,10 +6,9 @@ saves or embeds them. Every name that comes from data is HTML-escaped.
 
 from __future__ import annotations
 
-import base64
 import datetime as _dt
 import html
-import io
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -309,7 +308,7 @@ def _heatmap(ax, factions, cells: dict, *, fontsize: float) -> Any:
         grid[pos[f], pos[o]] = v
     vmin, vmax = _rate_limits(grid)
     im = ax.imshow(grid, vmin=vmin, vmax=vmax, cmap="RdBu_r")
-    for (f, o), (v, lo, hi, n) in cells.items():
+    for (f, o), (v, lo, hi, _n) in cells.items():
         i, j = pos[f], pos[o]
         ax.text(j, i, f"{v:.0%}\n{lo:.0%}-{hi:.0%}", ha="center", va="center", fontsize=fontsize,
                 color=_ink(v, vmin, vmax))
@@ -360,6 +359,7 @@ def matchup_figure(frame: pl.DataFrame) -> Figure:
         ax.set_yticks(range(len(factions)), factions, fontsize=9)
         ax.set_title(title, fontsize=10)
         ax.set_xlabel("opponent")
+    assert im is not None  # one panel at least
     _percent_axis(fig.colorbar(im, ax=list(axes), shrink=0.6, label="row faction's win rate").ax.yaxis)
     return fig
 
@@ -419,7 +419,8 @@ def unit_figure(table: pl.DataFrame, *, n: int = 8, stand_in: set[str] | None = 
     ax.barh(y, z, color=[RED if v < 0 else BLUE for v in z])
     marks = stand_in or set()
     labels = [f"{name or unit}{' *' if unit in marks else ''} ({faction})\n{role}: {measure}"
-              for name, unit, faction, role, measure in pick.select("name", "unit", "faction", "role", "measure").iter_rows()]
+              for name, unit, faction, role, measure in pick.select("name", "unit", "faction", "role",
+                                                                    "measure").iter_rows()]
     ax.set_yticks(y, labels, fontsize=9)
     ax.axvline(0, color=GREY, lw=1)
     ax.set_xlabel("z: standard deviations from its faction's\nunits of the same class")
@@ -500,7 +501,8 @@ _LABELS = {
     "wins_a": "Wins in A", "wins_b": "Wins in B", "rate_a": "Rate in A", "rate_b": "Rate in B",
     "p_holm": "p (Holm)", "significant": "Significant",
 }
-_COUNTS = {"games_a", "games_b", "wins_a", "wins_b", "games", "wins", "losses", "draws", "first_wins", "deployed", "eliminated", "faced", "won_waves", "capped",
+_COUNTS = {"games_a", "games_b", "wins_a", "wins_b", "games", "wins", "losses", "draws", "first_wins", "deployed",
+           "eliminated", "faced", "won_waves", "capped",
            "first_team_wins", "tactics_enabled"}
 
 
@@ -533,7 +535,7 @@ def _cell(col: str, v: Any, lo: Any = None, hi: Any = None) -> str:
 def _columns_in_order(frame: pl.DataFrame) -> list[str]:
     """The columns a table shows: not the `_lo`/`_hi` of a value (they go in its cell), and the verdicts right
     after the first column (and an arena, when there is one), so a narrow screen shows them unscrolled."""
-    cols = [c for c in frame.columns if not (c.endswith("_lo") or c.endswith("_hi")) or c[:-3] not in frame.columns]
+    cols = [c for c in frame.columns if not c.endswith(("_lo", "_hi")) or c[:-3] not in frame.columns]
     verdicts = [c for c in cols if "verdict" in c]
     if not verdicts or not cols:
         return cols
@@ -596,7 +598,7 @@ def summary_sentences(tables: dict, names: dict[str, str]) -> list[str]:
     out = []
     field = tables.get("field")
     avg = float(field["field_average"][0]) if field is not None and field.height else None
-    if avg is not None:
+    if field is not None and avg is not None:
         out.append(_average_words(avg, "faction"))
         for r in field.iter_rows(named=True):
             if r["verdict"] == "within":
@@ -647,6 +649,7 @@ def _unit_table(units: pl.DataFrame | None, catalog) -> pl.DataFrame | None:
     names = {uid: c.name for uid, c in catalog.units.items()}
     stand = _stand_in_ids(catalog)
     m = stats.unit_measures(units, {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()})
+    assert m is not None  # a units table with rows
     return m.select(
         "faction", pl.col("unit").replace_strict(names, default=None).alias("name"), "role", "games", "deployed",
         "measure", "value", "z", pl.col("unit").is_in(list(stand)).alias("stand_in"), "unit")
@@ -678,8 +681,17 @@ HEADLINE_TEXT = ("Each faction on each arena against that arena's average factio
                  "95% interval; orange: stronger, blue: weaker, grey: not distinguishable from average.")
 
 
+def _need(t: Mapping[str, pl.DataFrame | None], key: str) -> pl.DataFrame:
+    """A table every summary of the report's kind has (`stats.summary` and its siblings give None only for
+    the optional ones: units, immortals)."""
+    got = t[key]
+    assert got is not None, key
+    return got
+
+
 def _units_section(t: dict, catalog) -> Section:
     table = _unit_table(t["units"], catalog)
+    assert table is not None  # called when the summary has a units table
     return ("units", "Units", unit_figure(table, stand_in=_stand_in_ids(catalog)), _UNITS_TEXT, table)
 
 
@@ -688,33 +700,35 @@ def _skirmish_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[lis
 
     t = stats.summary(tables["games"], tables.get("units"))
     names = _faction_names(catalog, factions)
-    avg = float(t["field"]["field_average"][0])
+    avg = float(_need(t, "field")["field_average"][0])
     lead = Lead(headline.skirmish_findings(t, stats.field_average_interval(tables["games"]), names, sweep),
-                arena_figure(t["field"], t["field_by_arena"], names), "faction, matchup, arena or seat", HEADLINE_TEXT)
+                arena_figure(_need(t, "field"), _need(t, "field_by_arena"), names), "faction, matchup, arena or seat",
+                HEADLINE_TEXT)
     sections: list[Section] = [
-        ("field", "Against the field", field_figure(t["field"]),
+        ("field", "Against the field", field_figure(_need(t, "field")),
          "How many points of win rate each faction is above or below an average faction over every arena, with "
          "95% intervals (the faction's and the average's uncertainty combined); the headline's figure and the "
          "table give it per arena, each against its own arena's average. Orange: stronger, blue: weaker, grey: "
          "not distinguishable from average.",
-         pl.concat([t["field"].with_columns(pl.lit("all").alias("arena")), t["field_by_arena"]], how="diagonal")
+         pl.concat([_need(t, "field").with_columns(pl.lit("all").alias("arena")), _need(t, "field_by_arena")],
+                   how="diagonal")
          .select("faction", "arena", "games", "wins", "draws", "win_rate", "field_average", "diff", "diff_lo",
                  "diff_hi", "verdict")),
-        ("win-rates", "Win rates", win_rate_figure(t["win_rates"], reference=avg,
+        ("win-rates", "Win rates", win_rate_figure(_need(t, "win_rates"), reference=avg,
                                                    reference_label=f"average faction {avg:.1%}"),
          "Bars are each faction's share of games won over every opponent, seat and arena; whiskers are 95% "
-         f"Wilson intervals. {_average_words(avg, 'faction', line='the dashed line')}", t["win_rates"]),
-        ("matchups", "Matchups", matchup_overall_figure(t["matchups"]),
+         f"Wilson intervals. {_average_words(avg, 'faction', line='the dashed line')}", _need(t, "win_rates")),
+        ("matchups", "Matchups", matchup_overall_figure(_need(t, "matchups")),
          "Each cell is the row faction's win rate against the column faction over both seat orders, with its 95% "
          "interval below it; the next figure splits it by who plays first.", None),
-        ("matchups-by-seat", "Matchups by seat", matchup_figure(t["matchups"]),
+        ("matchups-by-seat", "Matchups by seat", matchup_figure(_need(t, "matchups")),
          "The same win rates, split by whether the row faction plays first or second.", None),
-        ("first-player", "First-player advantage", first_player_figure(t["first_player"]),
+        ("first-player", "First-player advantage", first_player_figure(_need(t, "first_player")),
          "How often the player who goes first wins, per arena, against an average seat (dashed): the share of "
-         "games with a winner, halved.", t["first_player"]),
-        ("ratings", "Ratings", ratings_figure(t["ratings"]),
+         "games with a winner, halved.", _need(t, "first_player")),
+        ("ratings", "Ratings", ratings_figure(_need(t, "ratings")),
          "Bradley-Terry strengths fitted to every game: one number per faction that best explains the "
-         "matchup results.", t["ratings"]),
+         "matchup results.", _need(t, "ratings")),
     ]
     if t["units"] is not None:
         sections.append(_units_section(t, catalog))
@@ -729,7 +743,7 @@ def _onslaught_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[li
     t = stats.onslaught_summary(tables)
     if t["immortals"] is not None:
         t["immortals"] = _mark_stand_ins(t["immortals"], "immortal", _opponent_stand_ins(catalog, "immortals"))
-    teams = t["teams"]
+    teams = _need(t, "teams")
     sections: list[Section] = [
         ("onslaught-teams", "Immortals defeated", onslaught_teams_figure(teams),
          "Mean number of the six immortals defeated per game, solo and co-op, with 95% intervals; the table "
@@ -837,22 +851,21 @@ def ascension_matrix_figure(frame: pl.DataFrame, noun: str = "titan") -> Figure:
 
 def _ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
-
     from hoplostat.engine.loop import mode_class
 
     noun, nouns = mode_class(str(cfg.get("mode"))).opponent
     t = stats.ascension_summary(tables)
     marks = _opponent_stand_ins(catalog, "titans")
-    t["titans"] = _mark_stand_ins(t["titans"], "titan", marks)
-    t["matrix"] = _mark_stand_ins(t["matrix"], "titan", marks)
+    t["titans"] = _mark_stand_ins(_need(t, "titans"), "titan", marks)
+    t["matrix"] = _mark_stand_ins(_need(t, "matrix"), "titan", marks)
     sections: list[Section] = [
-        ("ascension-titans", nouns.capitalize(), titan_figure(t["titans"], noun, nouns),
+        ("ascension-titans", nouns.capitalize(), titan_figure(_need(t, "titans"), noun, nouns),
          f"How often the players defeat each {noun}, solo and co-op; the hardest have the lowest bars "
          "(* = stand-in values).",
-         t["titans"]),
-        ("ascension-matrix", f"{noun.capitalize()} by faction", ascension_matrix_figure(t["matrix"], noun),
+         _need(t, "titans")),
+        ("ascension-matrix", f"{noun.capitalize()} by faction", ascension_matrix_figure(_need(t, "matrix"), noun),
          f"Each cell is a faction's solo win rate against a {noun}; the table also lists the co-op teams.",
-         t["matrix"]),
+         _need(t, "matrix")),
     ]
     if t["units"] is not None:
         sections.append(_units_section(t, catalog))
@@ -861,8 +874,8 @@ def _ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[li
                      "counted.", None))
     sentences = [f"Players defeat {r['titan']} ({'co-op' if r['coop'] else 'solo'}) in {_pct(r['win_rate'])} "
                  f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of {r['games']:,} games, in "
-                 f"{r['mean_rounds']:.1f} rounds on average." for r in t["titans"].iter_rows(named=True)]
-    found = headline.opponent_findings(t["titans"], "titan", "win_rate", noun, sweep)
+                 f"{r['mean_rounds']:.1f} rounds on average." for r in _need(t, "titans").iter_rows(named=True)]
+    found = headline.opponent_findings(_need(t, "titans"), "titan", "win_rate", noun, sweep)
     return sections, sentences, Lead(found, what=noun)
 
 
@@ -878,7 +891,7 @@ def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "")
     ax.barh(y, rate, color=colours, alpha=0.9)
     ax.errorbar(rate, y, xerr=_whiskers(rate, f["win_share_lo"], f["win_share_hi"]), fmt="none", ecolor="black",
                 capsize=3, lw=1)
-    fair = float(f["fair_share"].mean())
+    fair = float(f["fair_share"].mean())  # type: ignore[arg-type]  # the mean of a column of floats
     ax.axvline(fair, color="black", ls="--", lw=1)
     ax.text(fair, f.height - 0.4, f" fair share {fair:.0%}", fontsize=10, va="bottom")
     labels = [f"{v}{'st' if v == 1 else 'nd' if v == 2 else 'rd' if v == 3 else 'th'} to play" if key == "position"
@@ -899,20 +912,20 @@ def _pods_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Se
 
     t = stats.pods_summary(tables)
     names = _faction_names(catalog, factions)
-    g = t["games"].row(0, named=True)
+    g = _need(t, "games").row(0, named=True)
     players = int(cfg.get("players") or 3)
     sections: list[Section] = [
-        ("pods-shares", "Win share per faction", share_figure(t["win_shares"], "faction",
+        ("pods-shares", "Win share per faction", share_figure(_need(t, "win_shares"), "faction",
                                                              title="Free-for-all: share of games won (95% interval)"),
          f"Each faction's share of the games it played that it won, over {g['pods']} pods of {players} players "
          f"sampled from the seed (every faction in about as many pods as the others, each pod seated at random). "
          f"The dashed line is the fair share: the share of games that have a winner, split evenly among the "
          f"{players} players (games that reach the round cap are won by nobody: {g['draws']:,} of "
-         f"{g['games']:,}).", t["win_shares"]),
-        ("pods-positions", "Turn position", share_figure(t["positions"], "position",
+         f"{g['games']:,}).", _need(t, "win_shares")),
+        ("pods-positions", "Turn position", share_figure(_need(t, "positions"), "position",
                                                         title="Share of games won by turn position"),
          "Does playing first (or last) in the round pay? The same measure per position in the turn order.",
-         t["positions"]),
+         _need(t, "positions")),
     ]
     if t["units"] is not None:
         sections.append(_units_section(t, catalog))
@@ -920,14 +933,14 @@ def _pods_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Se
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is won by nobody.",
                      None))
     sentences = []
-    for r in t["win_shares"].iter_rows(named=True):
+    for r in _need(t, "win_shares").iter_rows(named=True):
         diff = 100 * r["diff"]
         what = (f"{abs(diff):.0f} points {'more' if diff > 0 else 'less'} than its fair share"
                 if r["verdict"] != "within" else "not distinguishable from its fair share")
         sentences.append(f"{names.get(r['faction'], r['faction'])} wins {_pct(r['win_share'])} "
                          f"[{_pct(r['win_share_lo'])}, {_pct(r['win_share_hi'])}] of its {r['games']:,} games: {what}.")
-    found = headline.share_findings(t["win_shares"], "faction", "faction", names)
-    found += headline.share_findings(t["positions"], "position", "seat", names,
+    found = headline.share_findings(_need(t, "win_shares"), "faction", "faction", names)
+    found += headline.share_findings(_need(t, "positions"), "position", "seat", names,
                                      label=lambda p: f"The player {_ordinal(int(p))} in turn order")
     return sections, sentences, Lead(found, what="faction or seat")
 
@@ -970,27 +983,27 @@ def _teams_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[S
     average = stats.field_average(tables["games"])[0]  # the average team, as for two seats
     sections: list[Section] = [
         ("teams-factions", "Team win rate per faction",
-         win_rate_figure(t["win_rates"], title="Alliance: share of games the faction's team wins (95% interval)",
+         win_rate_figure(_need(t, "win_rates"), title="Alliance: share of games the faction's team wins (95% interval)",
                          reference=average, reference_label=f"average team {average:.0%}"),
          "Each faction's team win rate over every teammate and opponent it met. "
-         f"{_average_words(average, 'team', line='the dashed line')}", t["win_rates"]),
-        ("teams-pairings", "Pairings", pairing_figure(t["pairings"]),
+         f"{_average_words(average, 'team', line='the dashed line')}", _need(t, "win_rates")),
+        ("teams-pairings", "Pairings", pairing_figure(_need(t, "pairings")),
          "Which two factions make the strongest team: each cell is the win rate of that pair as teammates, with "
          "its interval and number of games. Pods are sampled, so some pairs have few games or none.",
-         t["pairings"]),
-        ("teams-first", "First player's team", first_player_figure(t["first_team"].rename(
+         _need(t, "pairings")),
+        ("teams-first", "First player's team", first_player_figure(_need(t, "first_team").rename(
             {"first_team_win_rate": "first_win_rate", "first_team_win_rate_lo": "first_win_rate_lo",
              "first_team_win_rate_hi": "first_win_rate_hi", "first_team_wins": "first_wins"}).with_columns(
             pl.lit("pozzuoli").alias("arena"))),
-         "How often the team of the player who goes first wins.", t["first_team"]),
+         "How often the team of the player who goes first wins.", _need(t, "first_team")),
     ]
     if t["units"] is not None:
         sections.append(_units_section(t, catalog))
     sections.append(("rounds", "Game length", rounds_figure(tables["games"]),
                      f"Rounds per game; a game reaching the round cap ({cfg.get('max_rounds')}) is a draw.", None))
     sentences = []
-    top = t["pairings"].filter(pl.col("games") > 0).head(1)
-    for r in t["win_rates"].iter_rows(named=True):
+    top = _need(t, "pairings").filter(pl.col("games") > 0).head(1)
+    for r in _need(t, "win_rates").iter_rows(named=True):
         sentences.append(f"{names.get(r['faction'], r['faction'])}'s team wins {_pct(r['win_rate'])} "
                          f"[{_pct(r['win_rate_lo'])}, {_pct(r['win_rate_hi'])}] of its {r['games']:,} games.")
     for r in top.iter_rows(named=True):
@@ -1058,9 +1071,9 @@ def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP"
     if own is not None:
         sections, sentences, figure, text, found = own
         chips = chips_used(tables, catalog).get("chips", [])
+        odds_text = "For every unit (heroes included): the chance that one attack defeats a target of the given HP."
         sections.append(("odds", "Attack odds per unit", kill_chance_figure(chips_kill_chance_frame(catalog, chips)),
-                         "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
-                         None))
+                         odds_text, None))
         return {"sections": _grouped(sections), "sentences": sentences, "share": stand_ins((tables, catalog)),
                 "lead": Lead(found, figure=figure, what="trial", text=text)}
     build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
@@ -1116,11 +1129,13 @@ def _draft_sections(tables: dict) -> list[Section]:
     colours = d["draft_colours"].rename({"colour": "faction"})
     chips = d["draft_chips"].rename({"chip": "faction"})
     return [
-        ("draft-colours", "Drafted colours", win_rate_figure(colours, title="Win rate of the house drafting a colour (95% interval)"),
+        ("draft-colours", "Drafted colours", win_rate_figure(colours, title="Win rate of the house drafting a colour "
+                                                                            "(95% interval)"),
          "The share of games won by the house that drafted at least one chip of the colour (a colour counts once per "
          "lineup and game); whiskers are 95% Wilson intervals. Both houses draft, so a colour in both lineups "
          "counts a win and a loss.", d["draft_colours"]),
-        ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% interval)"),
+        ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% "
+                                                                      "interval)"),
          "The same per chip, with how often and how early (mean pick, 1 = first) it was drafted.", d["draft_chips"]),
     ]
 
@@ -1198,7 +1213,8 @@ def stronger_section(results: Path, stronger: Path, *, opened: list | None = Non
                          f"rate under {b}": y["rate"], f"verdict under {b}": WORDS.get(y["verdict"]),
                          "the stronger player's verdict": verdict_change(x["verdict"], y["verdict"])})
     table = pl.DataFrame(rows)
-    counts = {k: sum(1 for row in rows if row["the stronger player's verdict"] == k) for k in ("holds", "changes", "reverses")}
+    counts = {k: sum(1 for row in rows if row["the stronger player's verdict"] == k)
+              for k in ("holds", "changes", "reverses")}
     c = r["correlations"].row(0, named=True)
     corr = (f"they rank the {plural(c['subjects'], subject)} with a Spearman correlation of {c['spearman']:.2f}"
             + (f" [{c['spearman_lo']:.2f}, {c['spearman_hi']:.2f}] (95% bootstrap interval)"
@@ -1212,7 +1228,8 @@ def stronger_section(results: Path, stronger: Path, *, opened: list | None = Non
     section = ("stronger", "Do these verdicts hold for stronger players?",
                robustness_figure(r["table"], [a, b], subject=subject), text, table)
     named = (names or {}).get
-    reversed_ = [named(row[subject], row[subject]) for row in rows if row["the stronger player's verdict"] == "reverses"]
+    reversed_ = [named(row[subject], row[subject]) for row in rows
+                 if row["the stronger player's verdict"] == "reverses"]
     changed = [named(row[subject], row[subject]) for row in rows if row["the stronger player's verdict"] == "changes"]
     sentence = (f"Under a stronger player ({b}): {counts['holds']} of {plural(len(rows), 'verdict')} hold"
                 + (f"; {', '.join(changed)} change" if changed else "")
@@ -1365,16 +1382,18 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
         parts.append(_section_html(section, drawn(section[0], section[2])))
     meta = {
         "results": str(results), "mode": cfg.get("mode"), "arenas": ", ".join(cfg.get("arenas", [])),
-        "factions": ", ".join(names[f] for f in factions), "games": f"{games.lazy().select(pl.len()).collect().item():,}",
+        "factions": ", ".join(names[f] for f in factions),
+        "games": f"{games.lazy().select(pl.len()).collect().item():,}",
         "games per matchup": cfg.get("games"), "policies": " vs ".join(cfg.get("policies", [])),
         "seed": cfg.get("seed"), "catalog hash": manifest.get("catalog_hash", "")[:16],
         "hoplostat version": manifest.get("version"), "sweep created": manifest.get("created"),
-        "report written": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "report written": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "stand-in chips": f"{stand_in} of {n_chips}",
         "rulings": ", ".join(f"{k}={v}" for k, v in cfg.get("rulings", ())) or "as written (docs/rulings.md)",
         "mode options": ", ".join(f"{k}={v}" for k, v in cfg.get("options", ())) or "the mode's defaults",
     }
-    meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta.items())
+    meta_html = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>"
+                        for k, v in meta.items())
     items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
     banner = (f'<p class="banner"><strong>{stand_in} of the {n_chips} chips in this run carry stand-in values</strong>'
               f" ({html.escape(kinds)}; chosen by hoplostat, not printed on the real chips): results describe the "

@@ -33,6 +33,11 @@ MATCHUP_KEYS = ("factions", "arenas", "titans", "coop", "players", "pods")
 
 SUBJECT = {"versus": "faction", "pods": "faction", "teams": "faction", "boss": "titan", "waves": "immortal"}
 
+
+def _subject(kind: str) -> str:
+    """What a kind's subject is called ("subject" for a mode's own kind, e.g. a Solo Trials' trial and policy)."""
+    return SUBJECT.get(kind, "subject")
+
 WORDS = VERDICT_WORDS
 """A verdict in words (`words.VERDICT_WORDS`, as every command and the report print it)."""
 
@@ -266,7 +271,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
             defined = 0
             note = None
             if len(common) < MIN_SUBJECTS:
-                note = (f"{plural(len(common), SUBJECT.get(kind, 'subject'))} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
+                note = (f"{plural(len(common), _subject(kind))} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
                         "correlation of so few says nothing")
             else:
                 r = float(row_spearman(diffs[i][None, ci], diffs[j][None, cj])[0])  # the replicates' arithmetic
@@ -274,7 +279,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
                 if rho is None:
                     level = [k for k, c in ((i, ci), (j, cj)) if np.ptp(diffs[k][c]) == 0] or [i]
                     same = all(np.ptp(rates[k][c]) == 0 for k, c in ((i, ci), (j, cj)) if k in level)
-                    equal = "rates all equal" if same else f"every {SUBJECT.get(kind, 'subject')} at its group's average"
+                    equal = "rates all equal" if same else f"every {_subject(kind)} at its group's average"
                     note = f"{equal} under {_and([labels[k] for k in level])}: no ranks to correlate"
                 elif bootstrap == 0:
                     note = "no interval: no bootstrap resamples asked for (--bootstrap 0)"
@@ -294,7 +299,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
     corr = pl.DataFrame(rows, schema={"a": pl.String, "b": pl.String, "subjects": pl.Int64, "spearman": pl.Float64,
                                       "spearman_lo": pl.Float64, "spearman_hi": pl.Float64, "replicates": pl.Int64,
                                       "note": pl.String})
-    return {"kind": kind, "subject": SUBJECT.get(kind, 'subject'), "labels": list(labels), "games": n_games, "table": table,
+    return {"kind": kind, "subject": _subject(kind), "labels": list(labels), "games": n_games, "table": table,
             "correlations": corr, "flips": flips(table, labels), "bootstrap": bootstrap, "seed": seed}
 
 
@@ -332,23 +337,23 @@ def open_sweeps(paths: Sequence[str | Path]) -> list[tuple[Path, dict, dict]]:
     from hoplostat.comparison import check_same_sweeps, distinct_sweeps
     from hoplostat.sweep import scan_tables, sweep_config
 
-    paths = [Path(p) for p in paths]
-    if len(paths) < 2:
+    dirs = [Path(p) for p in paths]
+    if len(dirs) < 2:
         raise InputError("robustness: give two sweep directories or more (the same matchups under other players)")
-    distinct_sweeps(paths, command="robustness")
-    loaded = [scan_tables(p) for p in paths]
-    for p, (m, _t) in zip(paths, loaded):
+    distinct_sweeps(dirs, command="robustness")
+    loaded = [scan_tables(p) for p in dirs]
+    for p, (m, _t) in zip(dirs, loaded):
         sweep_config(p, m)  # a damaged manifest is named, not read as a sweep of no mode
-    for p, (m, t) in zip(paths[1:], loaded[1:]):
-        check_same_sweeps(paths[0], p, loaded[0], (m, t), command="robustness")
+    for p, (m, t) in zip(dirs[1:], loaded[1:]):
+        check_same_sweeps(dirs[0], p, loaded[0], (m, t), command="robustness")
         ca, cb = loaded[0][0].get("config", {}), m.get("config", {})
         diff = _config_differences(ca, cb)
         if diff:
             k = diff[0]
-            raise InputError(f"robustness: {paths[0]} and {p} differ in {', '.join(diff)} ({k}: {ca.get(k)!r} and "
+            raise InputError(f"robustness: {dirs[0]} and {p} differ in {', '.join(diff)} ({k}: {ca.get(k)!r} and "
                              f"{cb.get(k)!r}); sweeps set side by side across players may differ only in --policies, "
                              "--games, --seed, --ci-width and --chunk")
-    return [(p, m, t) for p, (m, t) in zip(paths, loaded)]
+    return [(p, m, t) for p, (m, t) in zip(dirs, loaded)]
 
 
 def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_BOOTSTRAP,

@@ -8,6 +8,7 @@ strengths come with intervals from the observed information.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -200,7 +201,8 @@ def field_differences(games: Frame, *, by_arena: bool = False, rates: pl.DataFra
     out = pl.concat(parts).with_columns(_verdict("diff_lo", "diff_hi"))
     cols = ["faction", *(["arena"] if by_arena else []), "games", "wins", "draws", "win_rate", "field_average", "diff",
             "diff_lo", "diff_hi", "verdict"]
-    return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"], descending=[*([False] if by_arena else []), True])
+    return out.select(cols).sort([*(["arena"] if by_arena else []), "diff"],
+                                 descending=[*([False] if by_arena else []), True])
 
 
 def field_average_interval(games: Frame) -> tuple[float, float, float]:
@@ -266,7 +268,8 @@ def first_player_advantage(games: Frame) -> pl.DataFrame:
     )
     per = _collect(frame.group_by("arena").agg(pl.len().alias("games"), pl.col("first_won").sum().alias("first_wins"),
                                                pl.col("draw").sum().alias("draws"))).sort("arena")
-    parts = [{"arena": "all", "games": int(per["games"].sum()), "first_wins": int(per["first_wins"].sum()),
+    parts: list[dict[str, Any]] = [{"arena": "all", "games": int(per["games"].sum()),
+                                    "first_wins": int(per["first_wins"].sum()),
               "draws": int(per["draws"].sum())}]
     parts += [{"arena": a, "games": int(n), "first_wins": int(w), "draws": int(d)}
               for a, n, w, d in per.select("arena", "games", "first_wins", "draws").iter_rows()]
@@ -353,9 +356,10 @@ def unit_stats(units: Frame | None) -> pl.DataFrame | None:
         pl.col("deployed").any(), pl.col("damage_dealt").sum(), pl.col("kills").sum(), pl.col("defeated").any(),
         pl.col("won").first(), pl.col("damage_taken").sum(), pl.col("tactics_enabled").sum(),
         pl.col("no_taken").all())
-    per_game = pl.concat([one.filter(pl.col("kind") != "sentinel").select("faction", "kind", "unit", *fields, "no_taken"),
+    per_game = pl.concat([one.filter(pl.col("kind") != "sentinel").select("faction", "kind", "unit", *fields,
+                                                                          "no_taken"),
                           many.select("faction", "kind", "unit", *fields, "no_taken")], how="vertical_relaxed")
-    per = per_game.group_by("faction", "kind", "unit").agg(
+    lazy = per_game.group_by("faction", "kind", "unit").agg(
         pl.len().alias("games"),
         pl.col("deployed").sum().alias("deployed"),
         pl.col("damage_dealt").sum().alias("damage"),
@@ -365,7 +369,7 @@ def unit_stats(units: Frame | None) -> pl.DataFrame | None:
         pl.when(pl.col("no_taken").all()).then(None).otherwise(pl.col("damage_taken").sum()).alias("damage_taken"),
         pl.when(pl.col("no_taken").all()).then(None).otherwise(pl.col("tactics_enabled").sum()).alias("tactics_enabled"),
     )
-    per = _collect(per)
+    per = _collect(lazy)
     if per.height == 0:
         return None
     per = per.with_columns(
@@ -393,9 +397,11 @@ def unit_measures(units: Frame | None, role_of: dict[str, str]) -> pl.DataFrame 
     only their reach allowed, the others by damage per deployment), and its z-score against the faction's
     other units of the same class and kind (heroes apart). `units` is the raw units table or `unit_stats`;
     `role_of` maps a unit id to its class. Sweeps made before HP held was recorded fall back to survival."""
-    per = units if units is None or "damage_per_deploy" in _columns(units) else unit_stats(units)
-    if per is None:
+    got = units if units is None or "damage_per_deploy" in _columns(units) else unit_stats(units)
+    if got is None:
         return None
+    assert isinstance(got, pl.DataFrame)  # unit_stats' table, or one given with its measures (eager)
+    per = got
     per = per.with_columns(pl.col("unit").replace_strict(role_of, default="attacker").alias("role"))
     old = per["damage_taken_per_deploy"].null_count() == per.height
     value = pl.col("damage_per_deploy")
@@ -429,7 +435,7 @@ def summary(games: Frame, units: Frame | None = None) -> dict[str, pl.DataFrame 
 # --- Onslaught -------------------------------------------------------------------------------
 
 
-def _team(frame: pl.DataFrame) -> pl.Expr:
+def _team(frame: Frame) -> pl.Expr:
     team = (pl.when(pl.col("faction_b") == "").then(pl.col("faction_a"))
             .otherwise(pl.col("faction_a") + " + " + pl.col("faction_b")))
     if "faction_c" in _columns(frame):  # a co-op of three (lost-cities-board)
@@ -538,7 +544,7 @@ def seat_games(games: Frame) -> Frame:
     return _like(games, pl.concat(parts))
 
 
-def _shares(frame: pl.LazyFrame, key: str) -> pl.DataFrame:
+def _shares(frame: Frame, key: str) -> pl.DataFrame:
     """Win share per `key` with its 95% Wilson interval against the fair share: what an average seat wins,
     (share of games with a winner) / players, so games won by nobody (the round cap) do not make every
     faction look weak. `diff` in points (share - fair) and `verdict` "stronger" / "weaker" where the
@@ -606,9 +612,11 @@ def team_games(games: Frame) -> Frame:
 def team_faction_rates(games: Frame) -> pl.DataFrame:
     """Per faction: its team's win rate over the games it played, with a 95% interval; draws apart."""
     tg = team_games(games)
-    long = pl.concat([tg.rename({"mate_1": "faction"}).drop("mate_2"), tg.rename({"mate_2": "faction"}).drop("mate_1")])
+    long = pl.concat([tg.rename({"mate_1": "faction"}).drop("mate_2"),  # type: ignore[type-var]  # both of tg's kind
+                      tg.rename({"mate_2": "faction"}).drop("mate_1")])
     agg = _collect(long.group_by("faction").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
-                                                pl.col("lost").sum().alias("losses"), pl.col("draw").sum().alias("draws")))
+                                                pl.col("lost").sum().alias("losses"),
+                                                pl.col("draw").sum().alias("draws")))
     return _with_interval(agg, "wins", "games", "win_rate").with_columns(
         (pl.col("draws") / pl.col("games")).alias("draw_rate")).sort("win_rate", descending=True)
 

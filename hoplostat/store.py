@@ -265,11 +265,12 @@ def compact(out: Path) -> dict:
     for folder, got in frames.items():
         kept = [got[n] for n in good if n in got]
         if kept:
+            assert part is not None  # kept only holds frames of good files
             write_atomic(pl.concat(kept, how="diagonal_relaxed"), folder / part)
     del frames
     if part is not None:
         idx["parts"].append(part)
-        idx["chunks"].update({n: part for n in good})
+        idx["chunks"].update(dict.fromkeys(good, part))
         _write_json_atomic(out / INDEX, idx)
     _remove_indexed_loose(out, idx)
     for n in damaged:  # after the index: a process killed before this leaves them loose, as they were

@@ -22,8 +22,8 @@ whole waves, so they too are independent of ``jobs``.
 from __future__ import annotations
 
 import contextlib
-import functools
 import datetime as _dt
+import functools
 import hashlib
 import json
 import os
@@ -35,11 +35,13 @@ from typing import Any
 
 import numpy as np
 
-from hoplostat._version import __version__
 from hoplostat import store
-from hoplostat.engine.loop import Matchup
+from hoplostat._version import __version__
+from hoplostat.engine.loop import Matchup, Mode
 from hoplostat.errors import InputError
-from hoplostat.store import UNUSED, chunk_name as _chunk_name, read_finished as _read_finished
+from hoplostat.store import UNUSED
+from hoplostat.store import chunk_name as _chunk_name
+from hoplostat.store import read_finished as _read_finished
 
 ARENAS = ("pozzuoli", "colosseum")
 """Default arenas of a sweep config (each mode plays those of them it has; all of its own if none)."""
@@ -275,8 +277,9 @@ def _game_setup(config: SweepConfig, matchup: Matchup, game: int):
     if config.rulings or config.options:
         from dataclasses import replace
 
-        opts = {**dict(spec.options), **{k: v for k, v in config.options}}
-        spec = replace(spec, rulings=tuple(tuple(r) for r in config.rulings), options=tuple(sorted(opts.items())))
+        opts = {**dict(spec.options), **dict(config.options)}
+        spec = replace(spec, rulings=tuple((name, value) for name, value in config.rulings),
+                       options=tuple(sorted(opts.items())))
     controllers = [make(p, rng=rng) for p in cls.seat_policies(config.policies, len(spec.factions))]
     return cls, head, spec, rng, controllers
 
@@ -302,7 +305,8 @@ def play_one(catalog, config: SweepConfig, matchup: Matchup, game: int) -> dict[
     return cls.rows(res, head, _unit_kind(catalog))
 
 
-def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]] | None:
+def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int,
+                       g1: int) -> dict[str, list[dict]] | None:
     """Games g0..g1 of a matchup in one call to the native core (`engine.native.play_many`), or None when the
     core cannot play them (then the Python engine does, game by game; `--engine native` is an error)."""
     from hoplostat.engine import native
@@ -311,7 +315,7 @@ def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int, 
         return None
     games = []
     heads = []
-    cls = None
+    cls: type[Mode] | None = None
     for g in range(g0, g1):
         cls, head, spec, rng, controllers = _game_setup(config, matchup, g)
         spec = cls.validate(catalog, spec)
@@ -322,6 +326,7 @@ def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int, 
     tables: dict[str, list[dict]] = {}
     kind = _unit_kind(catalog)
     for head, res in zip(heads, native.play_many(catalog, games)):
+        assert cls is not None  # set by the games' loop above
         for name, rows in cls.rows(res, head, kind).items():
             tables.setdefault(name, []).extend(rows)
     return tables
@@ -493,6 +498,7 @@ def sweep_config(out: Path, manifest: dict) -> dict:
             "its config has no valid " + ", ".join(f'"{k}"' for k in missing)
         raise InputError(f"{Path(out) / MANIFEST}: damaged manifest ({what}; hoplostat sweep writes the mode, "
                          "policies, seed and games there)")
+    assert isinstance(cfg, dict)  # else every field is missing (above)
     return cfg
 
 
@@ -563,13 +569,14 @@ def prepare(out: Path, config: SweepConfig, *, resume: bool) -> dict:
     from hoplostat.outpaths import output_dir
 
     out = Path(out)
-    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
     manifest = check_out(out, config, resume=resume)
     output_dir(out, "--out")
     if manifest is not None:
         manifest["resumed"] = manifest.get("resumed", []) + [now]
         new = json.loads(json.dumps(config.identity()))
-        changed = {k: [manifest["config"].get(k), new.get(k)] for k in GROWABLE if manifest["config"].get(k) != new.get(k)}
+        changed = {k: [manifest["config"].get(k), new.get(k)] for k in GROWABLE
+                   if manifest["config"].get(k) != new.get(k)}
         if changed:
             manifest["grown"] = manifest.get("grown", []) + [{"at": now, **changed}]
             manifest["config"] = new
@@ -758,13 +765,14 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
                     progress(int(tally[:, 0].sum()), total)
     finally:
         ex.close()
-    manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots, "look_ahead": AHEAD if config.ci_width else None}
+    manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots,
+                             "look_ahead": AHEAD if config.ci_width else None}
     if dropped + dropped_now[0]:
         manifest["unused_chunks"] = manifest.get("unused_chunks", 0) + dropped + dropped_now[0]
     if compact_after:
         manifest["compacted"] = store.compact(out)
     manifest["status"] = "complete"
-    manifest["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    manifest["finished"] = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
     manifest["games_played"] = int(tally[:, 0].sum())
     # in matchup order: the order chunks finish in depends on --jobs, the stops themselves do not
     stopped = [matchups[m].key for m in sorted(stopped_at)]
@@ -868,7 +876,7 @@ def completeness(out: Path, manifest: dict, tables: dict, games: int) -> dict[st
     try:
         config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
         planned = len(config.matchups()) * int(config.games)
-    except Exception:  # noqa: BLE001 - a config that no longer plans (a retired mode or faction): nothing to compare
+    except Exception:
         planned = None
     short = planned is not None and games < planned and cfg.get("ci_width") is None
     finished = manifest.get("status") == "complete" and not short

@@ -146,7 +146,7 @@ def resolve_target(catalog, name: str | None = None) -> Target:
     return Target(found[0], name)
 
 
-def as_target(catalog, target: "Target | str") -> Target:
+def as_target(catalog, target: Target | str) -> Target:
     """A `Target`, or the one a name means (`resolve_target`)."""
     return target if isinstance(target, Target) else resolve_target(catalog, target)
 
@@ -179,7 +179,7 @@ class Change:
             counts[COLOURS.index(self.new)] += 1
             if counts[COLOURS.index(self.old)] < 0:
                 raise ValueError(f"{unit.id} has no {self.old} die to change")
-            return dataclasses.replace(unit, attack=Pool(tuple(counts)))  # type: ignore[arg-type]
+            return dataclasses.replace(unit, attack=Pool(tuple(counts)))
         if self.new:
             sid, _, param = self.new.partition(" ")
             return dataclasses.replace(unit, skills=(*unit.skills, SkillRef(sid, int(param) if param else None)))
@@ -217,7 +217,8 @@ def apply_changes(catalog, changes: Sequence[Change]) -> dict[str, Any]:
 def describe_chips(catalog, changes: Sequence[Change]) -> list[str]:
     """A change set in words, one line per chip it changes (its changes added up: two Health steps are
     ``Health 5 -> 7``)."""
-    return [f"{uid}: {', '.join(chip_diff(catalog.unit(uid), u))}" for uid, u in apply_changes(catalog, changes).items()]
+    return [f"{uid}: {', '.join(chip_diff(catalog.unit(uid), u))}"
+            for uid, u in apply_changes(catalog, changes).items()]
 
 
 def describe(catalog, changes: Sequence[Change]) -> str:
@@ -476,7 +477,8 @@ def overlay_text(catalog, changes: Sequence[Change], *, header: str = "") -> str
     changed = apply_changes(catalog, changes)
     parts = [header.rstrip("\n") + "\n"] if header else []
     for uid, unit in changed.items():
-        note = f"hoplostat tune: {', '.join(chip_diff(catalog.unit(uid), unit))}" + (f". {unit.note}" if unit.note else "")
+        note = (f"hoplostat tune: {', '.join(chip_diff(catalog.unit(uid), unit))}"
+                + (f". {unit.note}" if unit.note else ""))
         parts.append(entry_toml(catalog, unit, note))
     return "\n".join(parts)
 
@@ -534,8 +536,9 @@ class Field:
         cls = mode_class(self.mode)
         rounds = self.max_rounds or cls.default_max_rounds
         arenas = self.arenas or cls.arenas
-        common = dict(mode=self.mode, arenas=arenas, games=games, seed=self.seed, policies=self.policies,
-                      max_rounds=rounds, chunk=chunk, data=data, catalog_hash=catalog.hash)
+        common: dict[str, Any] = dict(mode=self.mode, arenas=arenas, games=games, seed=self.seed,
+                                      policies=self.policies, max_rounds=rounds, chunk=chunk, data=data,
+                                      catalog_hash=catalog.hash)
         if not self.target.against_it:
             return SweepConfig(factions=(self.target.id, *self.opponents(catalog)), focus=self.target.id, **common)
         titans = (self.target.id,) if self.target.kind == "titan" else ()
@@ -837,6 +840,18 @@ class TuneConfig:
     players: int = 1
     """A titan or an immortal: 1 (the field solo) or 2 (every co-op pair of the field)."""
 
+    @property
+    def resolved_goal(self) -> float:
+        """`goal` of a `resolved` config (a faction's default filled in; a titan's or an immortal's given)."""
+        assert self.goal is not None
+        return self.goal
+
+    @property
+    def resolved_target(self) -> Target:
+        """`target` of a `resolved` config: a `Target`."""
+        assert isinstance(self.target, Target)
+        return self.target
+
     def resolved(self, catalog) -> TuneConfig:
         """The config with its `target` a `Target` and the goal a faction gets by default (0.5), checked
         (`check`)."""
@@ -852,7 +867,8 @@ class TuneConfig:
         if self.goal is None:
             what = "the players' success rate in Ascension" if target.kind == "titan" else \
                 "the share of Onslaught waves won against it"
-            raise InputError(f"tune {target}: {'a titan' if target.kind == 'titan' else 'an immortal'} needs --goal, {what} to reach (0..1, e.g. --goal 0.5)")
+            raise InputError(f"tune {target}: {'a titan' if target.kind == 'titan' else 'an immortal'} needs --goal, "
+                             f"{what} to reach (0..1, e.g. --goal 0.5)")
         if not 0.0 <= self.goal <= 1.0:
             raise InputError(f"--goal {self.goal}: a {'win' if target.kind == 'faction' else 'success'} rate "
                              f"between 0 and 1 (e.g. 0.5)")
@@ -1006,7 +1022,7 @@ class _Search:
 
     def run(self) -> TuneResult:
         cfg, cat = self.config, self.catalog
-        target = cfg.target
+        target = cfg.resolved_target
         cands = single_changes(cat, target, method=cfg.method, units=cfg.units)
         singles = list(cands.singles)
         if not singles:
@@ -1014,13 +1030,14 @@ class _Search:
             raise InputError(f"{target}: no value that may change (only stand-in values are changed; {why})")
         self.stage = "the catalog as it is"
         self.plan((1, cfg.max_games))
-        confirmed = [((), *confirm(self.confirmer, (), cfg.goal, cfg.tolerance, games=cfg.games,
-                                   max_games=cfg.max_games))]
+        confirmed: list[tuple[ChangeSet, Rate, str]] = [
+            ((), *confirm(self.confirmer, (), cfg.resolved_goal, cfg.tolerance, games=cfg.games,
+                          max_games=cfg.max_games))]
         base = confirmed[0][1]
         if not base.games:
             raise InputError(f"tune {target}: the field never faced {target} in {cfg.max_games} games per matchup; "
                              "give more --max-games")
-        raise_ = base.rate < cfg.goal
+        raise_ = base.rate < cfg.resolved_goal
         stronger = raise_ != target.against_it  # the field's success rises as a titan grows weaker
         duels: dict[Change, float | None] = {}
         screened: dict[ChangeSet, tuple[Rate, str]] = {}
@@ -1039,17 +1056,19 @@ class _Search:
             for i, s in enumerate(chosen):
                 self.stage = f"confirming {i + 1} of {len(chosen)}"
                 self.plan((len(chosen) - i, cfg.max_games))
-                confirmed.append((s, *confirm(self.confirmer, s, cfg.goal, cfg.tolerance, games=cfg.games,
+                confirmed.append((s, *confirm(self.confirmer, s, cfg.resolved_goal, cfg.tolerance, games=cfg.games,
                                               max_games=cfg.max_games)))
-                best = sorted(confirmed[1:], key=_final_key(cfg.goal))[0]
+                best = sorted(confirmed[1:], key=_final_key(cfg.resolved_goal))[0]
                 self.best = f"{describe(cat, best[0])} ({best[1].rate:.0%}, {best[2]})"
         self.stage, self.planned = "done", self.played
         self.report()
-        (_, base_rate, base_verdict), rest = confirmed[0], sorted(confirmed[1:], key=_final_key(cfg.goal))
+        (_, base_rate, base_verdict), rest = confirmed[0], sorted(confirmed[1:], key=_final_key(cfg.resolved_goal))
         stages = {s: stage for s, (_, stage) in screened.items()}
-        screen_rows = sorted((_row(cat, s, r, cfg.goal, stage=stages.get(s, "singles (dropped in an earlier round)"),
+        screen_rows = sorted((_row(cat, s, r, cfg.resolved_goal,
+                                   stage=stages.get(s, "singles (dropped in an earlier round)"),
                                    games_per_matchup=g) for s, g, r in self.screen.measured()),
-                             key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"], row["changes"]))
+                             key=lambda row: (-row["games_per_matchup"], _inf(row["distance"]), row["size"],
+                                              row["changes"]))
         from hoplostat.catalog.standin import stand_in_share
 
         opponents = self.field.opponents(cat)
@@ -1060,11 +1079,11 @@ class _Search:
         else:  # every immortal is in the camp of every Onslaught game (ONS-1)
             stand_ins = stand_in_share(cat, factions=opponents, immortals=tuple(cat.immortals))
         return TuneResult(
-            config=cfg, baseline=_row(cat, (), base_rate, cfg.goal, verdict=base_verdict),
+            config=cfg, baseline=_row(cat, (), base_rate, cfg.resolved_goal, verdict=base_verdict),
             direction="raise" if raise_ else "lower", candidates=cands,
             duel=[{"change": c.describe(cat.unit(c.unit)), "unit": c.unit, "field": c.field, "delta": d}
                   for c, d in duels.items()],
-            screened=screen_rows, ranked=[_row(cat, s, r, cfg.goal, verdict=v) for s, r, v in rest],
+            screened=screen_rows, ranked=[_row(cat, s, r, cfg.resolved_goal, verdict=v) for s, r, v in rest],
             sets=[s for s, _, _ in rest], games_played=self.played,
             stand_ins=stand_ins)
 
@@ -1079,7 +1098,7 @@ class _Search:
             self.stage = f"singles, round {i + 1} of {n} ({rounds[i][0]} changes)"
             self.plan(*[(k, g - (rounds[j - 1][1] if j else 0)) for j, (k, g) in enumerate(rounds) if j >= i])
 
-        ranked = halving(self.screen, pool, cfg.games, cfg.goal, keep=cfg.pairs_of, before_round=before_round,
+        ranked = halving(self.screen, pool, cfg.games, cfg.resolved_goal, keep=cfg.pairs_of, before_round=before_round,
                          after_round=self.noted)
         screened = {s: (r, "singles") for s, r in ranked}
         top = [s[0] for s, _ in ranked[:cfg.pairs_of]]
@@ -1089,7 +1108,7 @@ class _Search:
                 break
             self.stage = f"sets of {k} changes ({len(sets)})"
             self.plan((len(sets), cfg.games))
-            ranked = rank(((s, self.screen.measure(s, cfg.games)) for s in sets), cfg.goal)
+            ranked = rank(((s, self.screen.measure(s, cfg.games)) for s in sets), cfg.resolved_goal)
             self.noted(ranked)
             screened.update((s, (r, f"sets of {k}")) for s, r in ranked)
         return screened
@@ -1098,7 +1117,7 @@ class _Search:
         """The change sets to confirm: the closest of each size first (the smallest that may do), then the
         closest others, `confirm` in all."""
         cfg = self.config
-        order = [s for s, _ in rank(((s, r) for s, (r, _) in screened.items()), cfg.goal)]
+        order = [s for s, _ in rank(((s, r) for s, (r, _) in screened.items()), cfg.resolved_goal)]
         chosen: list[ChangeSet] = []
         for k in range(1, cfg.max_changes + 1):
             first = next((s for s in order if len(s) == k), None)
@@ -1128,13 +1147,14 @@ def _grow(catalog, screened: dict[ChangeSet, tuple[Rate, str]], top: Sequence[Ch
     """Sets of `k` changes: the closest set of `k - 1` screened so far, with each of the best singles `top`
     added that `combine` accepts (a stat step again too)."""
     smaller = sorted((s for s in screened if len(s) == k - 1),
-                     key=lambda s: (screened[s][0].distance(config.goal), s))
+                     key=lambda s: (screened[s][0].distance(config.resolved_goal), s))
     if not smaller:
         return []
     base = smaller[0]
     out = []
     for c in top:
         s = tuple(sorted((*base, c)))
-        if (c not in base or c.field in STATS) and s not in out and combine(catalog, s, method=config.method) is not None:
+        if (c not in base or c.field in STATS) and s not in out \
+                and combine(catalog, s, method=config.method) is not None:
             out.append(s)
     return out

@@ -4,6 +4,8 @@ in any JSON output, whose values stay the short ones ("within", "stronger", ...)
 
 from __future__ import annotations
 
+from typing import overload
+
 VERDICT_WORDS = {"stronger": "stronger than average", "weaker": "weaker than average",
                  "easier": "easier than average", "harder": "harder than average",
                  "within": "not distinguishable from average"}
@@ -14,6 +16,10 @@ harder than an average one; "within" (the 95% interval of the difference holds 0
 distinguishable from average."""
 
 
+@overload
+def verdict_words(verdict: str) -> str: ...
+@overload
+def verdict_words(verdict: None) -> None: ...
 def verdict_words(verdict: str | None) -> str | None:
     """`VERDICT_WORDS` of a verdict (None stays None; an unknown one as given)."""
     return None if verdict is None else VERDICT_WORDS.get(verdict, verdict)

@@ -29,7 +29,8 @@ def value_counts(catalog: Catalog, kind: str, entry_id: str) -> tuple[int, int]:
             n += len(ti.provenance) + len(ti.effects) + len(ti.arena_die)
             s += ti.stand_in_count - len(u.stand_in_fields)
         return n, s
-    obj = {"skill": catalog.skills, "tactic": catalog.tactics, "faction": catalog.factions, "arena": catalog.arenas}[kind][entry_id]
+    obj = {"skill": catalog.skills, "tactic": catalog.tactics, "faction": catalog.factions,
+           "arena": catalog.arenas}[kind][entry_id]
     return len(obj.provenance), len(obj.stand_in_fields)
 
 

@@ -12,6 +12,8 @@ class FrozenMap(Mapping[str, V]):
     """An immutable, hashable, picklable str-keyed mapping that keeps insertion order."""
 
     __slots__ = ("_d", "_h")
+    _d: dict[str, V]
+    _h: int | None
 
     def __init__(self, items: Mapping[str, V] | Any = ()) -> None:
         object.__setattr__(self, "_d", dict(items))

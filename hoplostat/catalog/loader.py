@@ -34,11 +34,11 @@ from hoplostat.catalog.model import (
     FrozenMap,
     GameFacts,
     Immortal,
+    RorTitan,
     ShardSetup,
     Skill,
     SkillRef,
     Tactic,
-    RorTitan,
     Tier,
     Titan,
     TitanAction,
@@ -152,7 +152,8 @@ class _Fields:
         self.used: set[str] = set()
 
     def err(self, key: str | None, msg: str) -> InputError:
-        where = f": field '{self.prefix}{key}'" if key is not None else (f": field '{self.prefix.rstrip('.')}'" if self.prefix else "")
+        where = f": field '{self.prefix}{key}'" if key is not None else (f": field '{self.prefix.rstrip('.')}'"
+                                                                         if self.prefix else "")
         line = _line_of(self.raw.text, self.raw.id, key if not self.prefix else self.prefix)
         suffix = f" (line {line})" if line else ""
         return InputError(f"{self.raw.label}{where}: {msg}{suffix}")
@@ -165,7 +166,8 @@ class _Fields:
             raise self.err(key, "missing (required)")
         return default
 
-    def str_(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None, pattern: re.Pattern[str] | None = None, what: str = "a string") -> Any:
+    def str_(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None,
+             pattern: re.Pattern[str] | None = None, what: str = "a string") -> Any:
         if key not in self.t and default is not _MISSING:
             self.used.add(key)
             return default
@@ -192,7 +194,8 @@ class _Fields:
             raise self.err(key, f"expected true or false, got {_show(v)}")
         return v
 
-    def list_(self, key: str, default: Any = _MISSING, *, item: str = "a string", lo: int = 0, hi: int = 99) -> list[Any]:
+    def list_(self, key: str, default: Any = _MISSING, *, item: str = "a string", lo: int = 0,
+              hi: int = 99) -> list[Any]:
         v = self.get(key, default)
         if not isinstance(v, list):
             raise self.err(key, f"expected a list of {item}s, got {_show(v)}")
@@ -201,7 +204,8 @@ class _Fields:
             raise self.err(key, f"expected {n} items, got {len(v)}")
         return v
 
-    def str_list(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None, lo: int = 0, hi: int = 99, unique: bool = True) -> tuple[str, ...]:
+    def str_list(self, key: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None, lo: int = 0,
+                 hi: int = 99, unique: bool = True) -> tuple[str, ...]:
         v = self.list_(key, default, lo=lo, hi=hi)
         allowed = tuple(choices) if choices is not None else None
         for x in v:
@@ -244,7 +248,7 @@ def _provenance(f: _Fields, field_names: Sequence[str]) -> FrozenMap[str]:
     if isinstance(v, str):
         if v not in vocab.PROVENANCES:
             raise f.err("provenance", f"expected one of {', '.join(vocab.PROVENANCES)}, got {_show(v)}")
-        prov = {k: v for k in field_names}
+        prov = dict.fromkeys(field_names, v)
     elif isinstance(v, dict):
         prov = {}
         rest = v.get("rest")
@@ -316,7 +320,8 @@ def _effect(f: _Fields, key: str, text: str) -> Effect:
             raise f.err(key, f"effect {term.name!r} takes no argument, got {_show(text)}")
         return Effect(term.name)
     if len(args) != 1:
-        raise f.err(key, f"effect {term.name!r} takes one {'number' if term.arg == 'int' else 'colour'}, got {_show(text)}")
+        raise f.err(key, f"effect {term.name!r} takes one {'number' if term.arg == 'int' else 'colour'}, got "
+                         f"{_show(text)}")
     if term.arg == "int":
         if not args[0].isdigit() or not term.lo <= int(args[0]) <= 20:
             raise f.err(key, f"effect {term.name!r}: expected a number {term.lo}..20, got {_show(args[0])}")
@@ -375,8 +380,8 @@ def _unit(f: _Fields, kind: str | None = None, extra_prov: Sequence[str] = ()) -
     all_prov = _provenance(f, stat_fields + tuple(extra_prov))
     src = _source(f, _needs_source(all_prov))
     note = _note(f)
-    prov = FrozenMap({k: all_prov[k] for k in stat_fields})
-    extra = FrozenMap({k: all_prov[k] for k in extra_prov})
+    prov: FrozenMap[str] = FrozenMap({k: all_prov[k] for k in stat_fields})
+    extra: FrozenMap[str] = FrozenMap({k: all_prov[k] for k in extra_prov})
     unit = Unit(
         id=raw.id,
         name=name,
@@ -508,7 +513,7 @@ def _parse_titan(f: _Fields) -> Titan:
         n = full.counts[vocab.COLOURS.index(colour)]
         if n == 0:
             raise ef.err("colour", f"the titan dice ({full}) have no {colour} die")
-        tiers = []
+        tiers: list[Tier] = []
         for tf in ef.tables("tiers", lo=1, hi=n):
             hits = tf.int_("hits", 1, n)
             if tiers and hits <= tiers[-1].hits:
@@ -561,7 +566,7 @@ def _parse_titan(f: _Fields) -> Titan:
         src = _source(tf, bool(known))
         if eff in tables:
             raise tf.err("effect", f"{eff} already has a table")
-        tables[eff] = ArenaDieTable(eff, tuple(faces), tuple(sorted(known)), src)  # type: ignore[arg-type]
+        tables[eff] = ArenaDieTable(eff, tuple(faces), tuple(sorted(known)), src)
         tf.finish()
     used_terms = {e.term for row in effects for t in row.tiers for e in t.effects}
     for term in ("advance", "smite"):
@@ -596,7 +601,8 @@ def _parse_arena(f: _Fields) -> Arena:
         if len(sym) != 1 or sym.isspace():
             raise f.err("legend", f"symbols are single visible characters, got {_show(sym)}")
         if not isinstance(tags, list) or any(t not in vocab.HEX_TAGS for t in tags):
-            raise f.err("legend", f"symbol {sym!r}: expected a list of tags from {', '.join(vocab.HEX_TAGS)}, got {_show(tags)}")
+            raise f.err("legend", f"symbol {sym!r}: expected a list of tags from {', '.join(vocab.HEX_TAGS)}, got "
+                                  f"{_show(tags)}")
         legend[sym] = tuple(tags)
     art = f.str_("map", what="ASCII hex art")
     try:
@@ -633,7 +639,8 @@ def _check_arena_counts(f: _Fields, arena: Arena, ruleset: str) -> None:
         return
     for tag, n in expected.items():
         if counts.get(tag, 0) != n:
-            raise f.err("map", f"the rulebook gives {arena.name} {n} hex(es) tagged {tag!r}, the map has {counts.get(tag, 0)}")
+            raise f.err("map", f"the rulebook gives {arena.name} {n} hex(es) tagged {tag!r}, the map has "
+                               f"{counts.get(tag, 0)}")
     if arena.id == "colosseum" and counts.get("inner", 0) < 1:
         raise f.err("map", "the Colosseum needs inner deployment hexes (tag 'inner')")
 
@@ -687,7 +694,8 @@ def _faction_tactics(f: _Fields) -> tuple[int, int]:
     sub.finish()
     # Remastered and Rise of Rome: four tactics a faction; The Lost Cities: eight a city (TLC-1).
     if sum(out) not in (4, 8):
-        raise f.err("faction_tactics", f"a faction lists four tactics (eight in The Lost Cities); common + unique is {sum(out)}")
+        raise f.err("faction_tactics", "a faction lists four tactics (eight in The Lost Cities); common + unique is "
+                                       f"{sum(out)}")
     return out
 
 
@@ -698,7 +706,7 @@ def _parse_ror_titan(f: _Fields) -> RorTitan:
     provenance). Rows of a block are listed as the card lists them."""
     unit, tprov = _unit(f, "titan", vocab.ROR_TITAN_FIELDS)
     dice = _pool(f, "titan_dice", 1, 8)
-    actions = []
+    actions: list[TitanAction] = []
     for af in f.tables("actions", lo=1, hi=12):
         block = af.str_("block", choices=vocab.ROR_TITAN_BLOCKS)
         if actions and vocab.ROR_TITAN_BLOCKS.index(block) < vocab.ROR_TITAN_BLOCKS.index(actions[-1].block):
@@ -781,7 +789,8 @@ def _read_dir(base: Path, is_default: bool) -> _DirContent:
                 tables = (*ENTRY_TABLES, *CARD_TABLES)
                 close = [t for t in tables if t.startswith(key[:3])]
                 hint = f"; did you mean [[{close[0]}]]?" if close else ""
-                raise InputError(f"{shown}: unknown table {key!r}{hint} (allowed: {', '.join(f'[[{t}]]' for t in tables)}, remove)")
+                raise InputError(f"{shown}: unknown table {key!r}{hint} (allowed: "
+                                 f"{', '.join(f'[[{t}]]' for t in tables)}, remove)")
             if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
                 raise InputError(f"{shown}: {key!r} must be an array of tables, written [[{key}]]")
             for i, table in enumerate(value):
@@ -853,13 +862,13 @@ def clear_cache() -> None:
 
 def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
     """Uncached: read `dirs` (the first is the default, the rest overlays), merge, validate."""
-    dirs = [Path(d) for d in dirs]
-    if not dirs:
+    paths = [Path(d) for d in dirs]
+    if not paths:
         raise InputError("no data directory given")
     merged: dict[tuple[str, str], _Raw] = {}
     game_raw: _Raw | None = None
     changes = _OverlayChanges()
-    for i, d in enumerate(dirs):
+    for i, d in enumerate(paths):
         content = _read_dir(d, is_default=(i == 0))
         if i == 0:
             game_raw = content.game
@@ -868,7 +877,8 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
         for rid, shown, text in content.removes:
             keys = [k for k in merged if k[1] == rid]
             if not keys:
-                raise InputError(f"{shown}: remove: no entry with id {rid!r} to remove (line {_line_of(text, None, 'remove')})")
+                raise InputError(f"{shown}: remove: no entry with id {rid!r} to remove (line "
+                                 f"{_line_of(text, None, 'remove')})")
             for k in keys:
                 changes.removed.append((merged[k], shown, text))
                 del merged[k]
@@ -884,7 +894,7 @@ def load_dirs(dirs: Sequence[str | Path]) -> Catalog:
                 changes.added.append((raw, old))
             merged[key] = raw
     assert game_raw is not None
-    return _build(list(merged.values()), _parse_game(game_raw), tuple(str(d) for d in dirs), changes)
+    return _build(list(merged.values()), _parse_game(game_raw), tuple(str(d) for d in paths), changes)
 
 
 @dataclass(slots=True)
@@ -966,7 +976,9 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             return InputError(f"{removal}: {raw.label} still refers to it: field '{fld}': {msg}")
         return _Fields(raw).err(fld, msg)
 
-    unit_table = {u.id: "unit" for u in by_table["unit"]} | {i: "immortal" for i in immortals} | {t: "titan" if t not in {x.id for x in by_table["ror_titan"]} else "ror_titan" for t in titans}
+    ror_titans = {x.id for x in by_table["ror_titan"]}
+    unit_table = {u.id: "unit" for u in by_table["unit"]} | dict.fromkeys(immortals, "immortal") \
+        | {t: "titan" if t not in ror_titans else "ror_titan" for t in titans}
 
     # Units: skills exist, numbers given iff the skill takes one; factions exist.
     for u in units.values():
@@ -975,7 +987,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             sk = skills.get(ref.id)
             if sk is None:
                 close = _close(ref.id, skills)
-                raise err(table, u.id, "skills", f"unknown skill {ref.id!r}{close} (skills are defined in [[skill]] entries)",
+                raise err(table, u.id, "skills", f"unknown skill {ref.id!r}{close} (skills are defined in [[skill]] "
+                                                 "entries)",
                           ref=ref.id)
             if sk.has_param and ref.param is None:
                 raise err(table, u.id, "skills", f"skill {ref.id!r} takes a number (e.g. \"{ref.id} 1\")")
@@ -987,7 +1000,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
 
     sentinels = [u.id for u in units.values() if u.kind == "sentinel"]
     if len(sentinels) > 1:
-        raise err("unit", sentinels[1], "kind", f"all sentinels share one stat line; {sentinels[0]!r} is already the sentinel")
+        raise err("unit", sentinels[1], "kind", f"all sentinels share one stat line; {sentinels[0]!r} is already the "
+                                                "sentinel")
 
     # Factions: one hero, ten units, three common tactics and the unique one.
     for fa in factions.values():
@@ -1048,9 +1062,9 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
             au = units.get(a.unit)
             if au is None:
                 raise err("titan", ti.id, "allies", f"unknown unit {a.unit!r}{_close(a.unit, units)}")
-            want = "titan-ally" if a.troop == "titan" else "arena-unit"
-            if au.kind != want:
-                raise err("titan", ti.id, "allies", f"{a.unit!r} is a {au.kind}; troop {a.troop!r} allies are {want}s")
+            kind = "titan-ally" if a.troop == "titan" else "arena-unit"
+            if au.kind != kind:
+                raise err("titan", ti.id, "allies", f"{a.unit!r} is a {au.kind}; troop {a.troop!r} allies are {kind}s")
         terms = {e.term for row in ti.effects for t in row.tiers for e in t.effects}
         if terms & {"deploy-allies", "allies-act"} and not any(a.troop == "titan" for a in ti.allies):
             raise err("titan", ti.id, "effects", "deploy-allies/allies-act need allies with troop = \"titan\"")

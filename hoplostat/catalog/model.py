@@ -43,6 +43,11 @@ class Effect:
     def __str__(self) -> str:
         return self.term if self.arg is None else f"{self.term} {self.arg}"
 
+    @property
+    def number(self) -> int:
+        """`int(arg)`: the argument of a term that takes a number (`vocab.Term.arg == "int"`, the loader checks)."""
+        return int(self.arg)  # type: ignore[arg-type]  # None only for a term without an argument
+
 
 def _lookup(kind: str, table: Mapping[str, V], key: str) -> V:
     """``table[key]``, or an InputError naming the kind with close matches."""
@@ -217,7 +222,7 @@ class TitanDice:
         counts = list(self.start.counts)
         for c in self.grow:
             counts[COLOURS.index(c)] += 1
-        return _Pool(tuple(counts))  # type: ignore[arg-type]
+        return _Pool(tuple(counts))
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,7 +53,8 @@ KIND_TEMPLATES: dict[str, Template] = {
     "crocodile": Template((1, 3), (1, 1), (3, 5), (1, 2), (3, 7)),
 }
 
-BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46), "arena-unit": (17, 26)}
+BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46),
+                                       "arena-unit": (17, 26)}
 """Stat budget window per kind (kinds not listed have no budget, only templates)."""
 
 
@@ -108,7 +109,8 @@ def chip_flags(catalog, factions=(), immortals=(), titans=(), chips=()) -> dict[
     """The chips a result used, as id -> (kind, carries a stand-in value): each faction's units and hero,
     the immortals faced, the titans faced with the allies they bring, and `chips`, ids of single chips
     (a unit, hero, immortal or titan on its own, or a card of `Catalog.cards`, kind "<table> card"; ids the
-    catalog does not hold, such as inline duel specs, are no chips). A titan or immortal counts as stand-in when any of its values is one (stats, dice,
+    catalog does not hold, such as inline duel specs, are no chips). A titan or immortal counts as stand-in when
+    any of its values is one (stats, dice,
     effects, triggers)."""
     flags: dict[str, tuple[str, bool]] = {}
 
@@ -158,8 +160,8 @@ def share_of(*flags: dict[str, tuple[str, bool]]) -> dict:
         k["chips"] += 1
         k["stand_in"] += stand_in
     n = len(merged)
-    k = sum(s for _, s in merged.values())
-    return {"chips": n, "stand_in": k, "share": k / n if n else None, "by_kind": by_kind,
+    m = sum(s for _, s in merged.values())
+    return {"chips": n, "stand_in": m, "share": m / n if n else None, "by_kind": by_kind,
             "stand_in_ids": sorted(c for c, (_, s) in merged.items() if s)}
 
 

@@ -59,12 +59,15 @@ provenance = "stand-in"
 # source = "My copy of Remastered (hero chip, active side)"   # required once a value is "public"
 '''
 
+_ARG_HINT = {"int": " <N>", "colour": " <colour>"}
+"""What `TACTIC` shows after an effect term taking an argument."""
+
 TACTIC = f'''\
 # A tactic. Common tactics have no faction; a unique tactic's id is "<faction>/<slug>"
 # and its faction lists it in `tactics`.
 # type: {" | ".join(vocab.TACTIC_TYPES)}
 # effects: terms from this list (the engine implements exactly these):
-{chr(10).join(f"#   {t.name}{' <N>' if t.arg == 'int' else ' <colour>' if t.arg == 'colour' else ''}: {t.meaning}" for t in vocab.EFFECT_TERMS.values())}
+{chr(10).join(f"#   {t.name}{_ARG_HINT.get(t.arg or '', '')}: {t.meaning}" for t in vocab.EFFECT_TERMS.values())}
 
 [[tactic]]
 id = "bolster-health"
@@ -92,7 +95,7 @@ provenance = "stand-in"
 # source = "Unit Skills reference of my copy"   # required once a value is "public"
 '''
 
-IMMORTAL = f'''\
+IMMORTAL = '''\
 # An immortal (Onslaught): stats plus triggers, resolved top to bottom when at
 # least one die of that colour hit. Effect terms: see `hoplostat data template tactic`.
 
@@ -183,7 +186,7 @@ effect = "advance"
 faces = [1, 1, 2, 2, 3, 3]
 '''
 
-FACTION = f'''\
+FACTION = '''\
 # A faction: its hero id and four tactics (three common + its unique one).
 # Its units are the [[unit]] entries whose `faction` is this id (exactly 10).
 

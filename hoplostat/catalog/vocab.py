@@ -132,21 +132,27 @@ EFFECT_TERMS: dict[str, Term] = {
         Term("heal", "int", "the unit heals N HP, never above its Health"),
         Term("stun", None, "the unit is fatigued until the start of the acting troop's next turn (one round)"),
         Term("damage", "int", "the unit (tactic) or the target (trigger) is dealt N damage; not attack damage"),
-        Term("damage-adjacent", "int", "each opponent adjacent to the unit (tactic) or to this rival is dealt N damage"),
+        Term("damage-adjacent", "int",
+             "each opponent adjacent to the unit (tactic) or to this rival is dealt N damage"),
         # -- immortal triggers and titan effects --
         Term("displace-target", None, "displace the target to an adjacent hex of the players' choice"),
         Term("allies-gain-hp", "int", "each ally of this rival in combat gains N HP (may exceed Health)"),
         Term("deploy-arena-unit", None, "the arena deploys a random unit from its camp if under its unit limit"),
         Term("attack", None, "the titan attacks its highest-priority target in Range with its Attack"),
         Term("advance", None, "roll an arena die; move up to the titan's advance table value, marking by priority"),
-        Term("smite", "int", "N times: roll an arena die; attack the highest-priority target within the smite table value"),
+        Term("smite", "int", "N times: roll an arena die; attack the highest-priority target within the smite table "
+                             "value"),
         Term("toss", None, "deal 1 damage to an adjacent target and displace it to a hex exactly 3 hexes away"),
         Term("arena-turn", None, "an arena turn follows the player turn this round (the titan's sentinels act)"),
-        Term("deploy-allies", None, "deploy one titan-troop ally not in combat on an available hex adjacent to the titan"),
-        Term("allies-act", None, "each titan-troop ally in combat that is not dazed moves and attacks by the priority list"),
+        Term("deploy-allies", None, "deploy one titan-troop ally not in combat on an available hex adjacent to the "
+                                    "titan"),
+        Term("allies-act", None, "each titan-troop ally in combat that is not dazed moves and attacks by the priority "
+                                 "list"),
         # -- shard events --
-        Term("become-sentinel", None, "the defeated shard is replaced by a sentinel of the titan's troop on its pedestal"),
-        Term("shard-flip", "int", "the shard flips and gains N HP of the opposite colour (none in supply: defeated, reverts)"),
+        Term("become-sentinel", None, "the defeated shard is replaced by a sentinel of the titan's troop on its "
+                                      "pedestal"),
+        Term("shard-flip", "int", "the shard flips and gains N HP of the opposite colour (none in supply: defeated, "
+                                  "reverts)"),
         Term("titan-lose-hp", "int", "the titan loses N HP"),
     )
 }

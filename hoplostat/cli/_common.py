@@ -10,14 +10,14 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 try:  # typer >= 0.26 vendors click
     from typer._click import exceptions as click_exc
 except ImportError:  # pragma: no cover - older typer with click as a dependency
-    from click import exceptions as click_exc
+    from click import exceptions as click_exc  # type: ignore[no-redef]  # the same module, where older typer had it
 
 from hoplostat.errors import InputError
 
@@ -97,7 +97,7 @@ _ABORT = tuple(x for x in (getattr(click_exc, "Abort", None), getattr(typer, "Ab
 
 
 # Options shared by several commands (typer reads the metadata from the annotation).
-DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
+DataOpt = Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 SEED_MAX = 2**63 - 1
 """Seeds are 0 .. 2**63 - 1: numpy's SeedSequence refuses negatives, result tables store them as Int64."""
@@ -110,15 +110,15 @@ def seed_option(help: str):
 
 SeedOpt = Annotated[int, seed_option("Random seed (same seed, same game).")]
 LogOpt = Annotated[bool, typer.Option("--log", help="Narrate the game turn by turn in the rulebook's words.")]
-FactionsOpt = Annotated[Optional[list[str]], typer.Option(
+FactionsOpt = Annotated[list[str] | None, typer.Option(
     "--faction", "-f", help="Faction id, once per seat in order (or comma-separated); default: drawn from the seed.")]
-RulingOpt = Annotated[Optional[list[str]], typer.Option(
+RulingOpt = Annotated[list[str] | None, typer.Option(
     "--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them).")]
-ArenaOpt = Annotated[Optional[str], typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
+ArenaOpt = Annotated[str | None, typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
 EngineOpt = Annotated[str, typer.Option(
     "--engine", help="auto: the native core where it plays the game (Skirmish), else Python; native: an error where "
     "it cannot; python: always the Python engine. The games are the same (docs/native.md).")]
-ModeOptionOpt = Annotated[Optional[list[str]], typer.Option(
+ModeOptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options).")]
 
 
@@ -216,14 +216,16 @@ def print_game(out: dict[str, Any]) -> None:
     con.print(escape(f"{out['mode'].replace('-', ' ').title()} on {out['arena']}{extra}: {vs}, seed {out['seed']}; "
                      f"{out['first_player']} played first"))
     if out["winner"] is not None:
-        con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: {out['end_reason']}"))
+        con.print(escape(f"{out['winner_faction']} ({out['winner']}) wins in round {out['rounds']}: "
+                         f"{out['end_reason']}"))
     elif out["draw"]:
         con.print(escape(f"Draw after {out['rounds']} rounds: {out['end_reason']}"))
     elif out["versus"] and out["won"]:  # a team of players won (Alliance)
         won = [f"{f} ({tr['seat']})" for f, tr in zip(out["factions"], out["troops"]) if tr["outcome"] == "won"]
         con.print(escape(f"{' and '.join(won)} win in round {out['rounds']}: {out['end_reason']}"))
     else:
-        con.print(escape(f"The players {'won' if out['won'] else 'lost'} in round {out['rounds']}: {out['end_reason']}"))
+        con.print(escape(f"The players {'won' if out['won'] else 'lost'} in round {out['rounds']}: "
+                         f"{out['end_reason']}"))
     base = ("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor", "rewards")
     skip = {"seat", "faction", "side", "outcome", "policy", "team", "tactic_damage", "tactic_kills", *base}
     extras = sorted({k for t in out["troops"] for k in t if k not in skip})
@@ -235,7 +237,8 @@ def print_game(out: dict[str, Any]) -> None:
         t.add_row(tr["seat"], escape(tr["faction"]), tr["side"], tr["outcome"],
                   *[str(tr[k]) for k in base], *[str(tr.get(k, "")) for k in extras])
     con.print(t)
-    known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner", "winner_faction",
+    known = {"mode", "ruleset", "versus", "arena", "factions", "policies", "seed", "max_rounds", "winner",
+             "winner_faction",
              "draw", "won", "coop", "rounds", "end_reason", "capped", "first_player", "outcomes", "troops", "units",
              "unimplemented_skills", "stand_ins", "log", "rulings", "options", "engine", "engine_note"}
     if out.get("options"):
@@ -381,7 +384,7 @@ def table(title: str | None = None, **kwargs):
     from rich.table import Table
 
     class _Table(Table):
-        def add_column(self, header="", *args, **kw):  # noqa: D401 - rich's signature
+        def add_column(self, header="", *args, **kw):
             kw.setdefault("overflow", "fold")
             super().add_column(header, *args, **kw)
 
@@ -453,7 +456,9 @@ class Progress:
         self._last: float | None = None
         self._first_done: int | None = None
         self._mark: tuple[float, int] | None = None  # (when, done) at the first work this run finished
-        self._bar = self._task = None
+        self._bar: Any = None
+        """A `rich.progress.Progress` on a terminal (rich is imported only then)."""
+        self._task: Any = None
         con = stderr_console()
         if con.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
@@ -463,7 +468,7 @@ class Progress:
                             TextColumn(unit), TimeElapsedColumn(), TextColumn("{task.fields[eta]}"), console=con)
             self._task = self._bar.add_task(label, total=total, eta="eta --")
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         if self._bar is not None:
             self._bar.start()
         return self

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -21,7 +21,7 @@ their whiskers; `hoplostat report A --compare B` adds the same as a report secti
 def compare(
     a: Annotated[Path, typer.Argument(metavar="A", help="The first sweep directory (the reference).")],
     b: Annotated[Path, typer.Argument(metavar="B", help="The second sweep directory (the change).")],
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write the differences as a PNG figure.")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write the differences as a PNG figure.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     import polars as pl

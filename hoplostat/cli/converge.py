@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -24,15 +24,20 @@ player no longer changes it (README, "Players").
 
 def converge(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    rungs: Annotated[str, typer.Option("--rungs", help="The players, weakest first, comma-separated.")] = "greedy,lookahead:8,search:64,search:512",
+    rungs: Annotated[str, typer.Option(
+        "--rungs", help="The players, weakest first, comma-separated.")] = "greedy,lookahead:8,search:64,search:512",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order at every rung.")] = 20,
-    faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
-    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default every arena).")] = None,
-    minutes: Annotated[float, typer.Option("--minutes", help="Time budget: no rung starts after this many minutes.")] = 30.0,
+    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
+                                                                              "default all).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
+                                                                          "every arena).")] = None,
+    minutes: Annotated[float, typer.Option("--minutes",
+                                           help="Time budget: no rung starts after this many minutes.")] = 30.0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Sweep seed (every rung plays the same set-ups and seeds).")] = 0,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder of the rungs' sweeps and converge.json.")] = Path("reports/converge"),
-    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    out: Annotated[Path, typer.Option(
+        "--out", "-o", help="Folder of the rungs' sweeps and converge.json.")] = Path("reports/converge"),
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     engine: EngineOpt = "auto",
 ) -> None:
@@ -64,7 +69,8 @@ def converge(
         n = len(first.matchups()) * games
         with Progress(f"converge {mode}: {rung}", n) as bar:
             api.run_sweep(mode, list(first.factions), arenas=list(first.arenas), games=games, jobs=jobs, seed=seed,
-                          policies=f"{rung},{rung}", out=where, resume=resume, data=[str(d) for d in data or ()] or None,
+                          policies=f"{rung},{rung}", out=where, resume=resume,
+                          data=[str(d) for d in data or ()] or None,
                           progress=bar.update, engine=engine)
             bar.finish(n)
 

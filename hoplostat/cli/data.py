@@ -9,7 +9,7 @@ takes `--data DIR` (repeatable) for overlays; `HOPLOSTAT_DATA` also works; and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -26,15 +26,17 @@ UNIT_KINDS = ("unit", "hero", "neutral-hero", "arena-unit", "immortal", "titan",
 OTHER_KINDS = ("skill", "tactic", "faction", "arena")
 _ALIASES = {"units": "unit", "heroes": "hero", "neutral-heroes": "neutral-hero", "arena-units": "arena-unit",
             "immortals": "immortal", "titans": "titan", "titan-allies": "titan-ally", "sentinels": "sentinel",
-            "cf-gladiators": "cf-gladiator", "fa-archers": "fa-archer", "skills": "skill", "tactics": "tactic", "factions": "faction", "arenas": "arena", "all": "all"}
+            "cf-gladiators": "cf-gladiator", "fa-archers": "fa-archer", "skills": "skill", "tactics": "tactic",
+            "factions": "faction", "arenas": "arena", "all": "all"}
 
 DataOpt = typer.Option(None, "--data", help="Overlay directory with your own chips (repeatable; later wins).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object instead of a table.")
 RulesetOpt = typer.Option("remastered", "--ruleset",
-                          help="The rule set whose catalog to read: remastered, rise-of-rome or origins (data/<ruleset>/).")
+                          help="The rule set whose catalog to read: remastered, rise-of-rome or origins "
+                               "(data/<ruleset>/).")
 
 
-def _load(data: Optional[list[Path]], ruleset: str = "remastered"):
+def _load(data: list[Path] | None, ruleset: str = "remastered"):
     from hoplostat.catalog import load
 
     return load(tuple(data or ()), ruleset=ruleset)
@@ -60,10 +62,11 @@ def _prov_short(obj: Any) -> str:
 
 @app.command("list")
 def list_(
-    kind: Optional[str] = typer.Argument(None, help=f"One of: {', '.join(UNIT_KINDS + OTHER_KINDS)}, all (default: all unit-like chips)."),
-    faction: Optional[str] = typer.Option(None, "--faction", "-f", help="Only this faction's chips and tactics."),
+    kind: str | None = typer.Argument(None, help=f"One of: {', '.join(UNIT_KINDS + OTHER_KINDS)}, all (default: all "
+                                                 "unit-like chips)."),
+    faction: str | None = typer.Option(None, "--faction", "-f", help="Only this faction's chips and tactics."),
     as_json: bool = JsonOpt,
-    data: Optional[list[Path]] = DataOpt,
+    data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
     """List catalog entries of one kind, with their stand-in fields."""
@@ -74,7 +77,8 @@ def list_(
     if faction is not None:
         cat.faction(faction)  # unknown faction -> error with suggestions
     if k in ("all",) + UNIT_KINDS:
-        items = [u for u in cat.units.values() if (k == "all" or u.kind == k) and (faction is None or u.faction == faction)]
+        items = [u for u in cat.units.values() if (k == "all" or u.kind == k)
+                 and (faction is None or u.faction == faction)]
     elif k == "skill":
         items = list(cat.skills.values())
         if faction is not None:
@@ -150,7 +154,7 @@ def _find(cat, entry_id: str) -> tuple[str, Any]:
 def show(
     entry_id: str = typer.Argument(..., metavar="ID", help="A unit, faction, skill, tactic or arena id."),
     as_json: bool = JsonOpt,
-    data: Optional[list[Path]] = DataOpt,
+    data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
     """Show one entry with every field and its provenance."""
@@ -182,7 +186,8 @@ def show(
         if key in ("provenance", "hexes", "art"):
             continue
         if isinstance(value, list):
-            value = ", ".join(str(v) for v in value) if all(not isinstance(v, (dict, list)) for v in value) else str(value)
+            value = ", ".join(str(v) for v in value) if all(not isinstance(v, (dict, list))
+                                                            for v in value) else str(value)
         table.add_row(key, "" if value is None else str(value), prov.get(key, ""))
     if label == "unit" and obj.kind == "titan":
         for key, value, p in _titan_rows(cat.titans[obj.id]):
@@ -197,8 +202,9 @@ def show(
 
 @app.command("validate")
 def validate(
-    directory: Optional[Path] = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the default."),
-    data: Optional[list[Path]] = DataOpt,
+    directory: Path | None = typer.Argument(None, metavar="[DIR]", help="An overlay directory to check on top of the "
+                                                                        "default."),
+    data: list[Path] | None = DataOpt,
     ruleset: str = RulesetOpt,
 ) -> None:
     """Validate the default catalog plus overlays (DIR, --data, HOPLOSTAT_DATA); prints `ok: N entries`."""
@@ -212,11 +218,12 @@ def validate(
     n = len(cat.units) + len(cat.skills) + len(cat.tactics) + len(cat.factions) + len(cat.arenas)
     n += sum(len(v) for v in cat.cards.values())
     sys_out = _common.stdout_console()
-    sys_out.print(f"ok: {n} entries (catalog {cat.hash[:12]}, {len(cat.sources)} director{'y' if len(cat.sources) == 1 else 'ies'})")
+    sys_out.print(f"ok: {n} entries (catalog {cat.hash[:12]}, {len(cat.sources)} "
+                  f"director{'y' if len(cat.sources) == 1 else 'ies'})")
 
 
 @app.command("audit")
-def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt, ruleset: str = RulesetOpt) -> None:
+def audit(as_json: bool = JsonOpt, data: list[Path] | None = DataOpt, ruleset: str = RulesetOpt) -> None:
     """How many values are stand-ins, per faction and per kind, plus the total."""
     cat = _load(data, ruleset)
     from hoplostat.catalog.audit import audit
@@ -228,7 +235,8 @@ def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt, ruleset
     from hoplostat.cli._common import table as Table
 
     con = _common.stdout_console()
-    for title, rows in (("by faction", result["by_faction"]), ("by kind", result["by_kind"]), ("total", [result["total"]])):
+    for title, rows in (("by faction", result["by_faction"]), ("by kind", result["by_kind"]),
+                        ("total", [result["total"]])):
         table = Table(f"stand-ins {title}")
         for col in ("group", "entries", "stand-in entries", "values", "stand-in values", "share"):
             table.add_column(col, justify="left" if col == "group" else "right")
@@ -242,7 +250,7 @@ def audit(as_json: bool = JsonOpt, data: Optional[list[Path]] = DataOpt, ruleset
 @app.command("template")
 def template(
     kind: str = typer.Argument(..., help="unit, hero, tactic, skill, immortal, titan, faction or arena."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write it to this file (folders are created; an "
+    out: Path | None = typer.Option(None, "--out", "-o", help="Write it to this file (folders are created; an "
                                        "existing file is never overwritten) instead of printing it."),
 ) -> None:
     """Print a commented TOML file to fill in from your own chip (a valid overlay as printed). Its example
@@ -284,7 +292,8 @@ def _titan_rows(t) -> list[tuple[str, str, str]]:
     if s.on_defeat:
         rows.append(("shard defeated", ", ".join(map(str, s.on_defeat)), p["shard_defeat"]))
     for e in t.effects:
-        tiers = " | ".join(f"{x.hits} hit{'s' if x.hits > 1 else ''}: {', '.join(map(str, x.effects))}" for x in e.tiers)
+        tiers = " | ".join(f"{x.hits} hit{'s' if x.hits > 1 else ''}: {', '.join(map(str, x.effects))}"
+                           for x in e.tiers)
         rows.append((f"effect {e.colour}", tiers, e.provenance))
     for a in t.arena_die.values():
         known = f"rulebook faces {list(a.rulebook_faces)}" if a.rulebook_faces else "stand-in"

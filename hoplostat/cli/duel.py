@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -23,7 +23,7 @@ HELP_DUEL_MATRIX = """Every unit against every unit (both orders of first attack
 Writes the table to --out (.parquet or .csv) and a heatmap PNG beside it.
 """
 
-DataOpt = Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")]
+DataOpt = Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")]
 
 
 def _fighter(text: str, catalog, tactics: list[str], flag: str):
@@ -45,11 +45,12 @@ def duel(
     a: Annotated[str, typer.Argument(help="Unit A: catalog id or inline spec.")],
     b: Annotated[str, typer.Argument(help="Unit B: catalog id or inline spec.")],
     first: Annotated[str, typer.Option("--first", help="Who attacks first: a or b.")] = "a",
-    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP against 200).")] = False,
+    exact: Annotated[bool, typer.Option("--exact", help="Also solve the duel exactly (Markov chain; up to 200 HP "
+                                                        "against 200).")] = False,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels.")] = 100_000,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
-    tactic_a: Annotated[Optional[list[str]], typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
-    tactic_b: Annotated[Optional[list[str]], typer.Option("--tactic-b", help="Tactic id on B (repeatable).")] = None,
+    tactic_a: Annotated[list[str] | None, typer.Option("--tactic-a", help="Tactic id on A (repeatable).")] = None,
+    tactic_b: Annotated[list[str] | None, typer.Option("--tactic-b", help="Tactic id on B (repeatable).")] = None,
     data: DataOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -115,7 +116,7 @@ def _render(out: dict, fa, fb) -> list:
         row.append(f"{em:.2f}" if em is not None else "-")
     t.add_row(*row)
     lines = [t]
-    for side, f in (("a", fa), ("b", fb)):
+    for f in (fa, fb):
         if f.ignored:
             lines.append(f"ignored for {f.name} (needs a map or not modelled): {', '.join(f.ignored)}")
     lines.append(stand_in_line(out["stand_ins"], "in this duel"))
@@ -123,7 +124,8 @@ def _render(out: dict, fa, fb) -> list:
 
 
 def duel_matrix(
-    faction: Annotated[Optional[list[str]], typer.Option("--faction", help="Only units of this faction (repeatable).")] = None,
+    faction: Annotated[list[str] | None, typer.Option("--faction",
+                                                      help="Only units of this faction (repeatable).")] = None,
     trials: Annotated[int, typer.Option("--trials", help="Simulated duels per pair and order.")] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Solve every duel exactly instead of simulating.")] = False,
     seed: Annotated[int, seed_option("Random seed.")] = 0,
@@ -136,8 +138,16 @@ def duel_matrix(
     from hoplostat import report, stats, sweep
     from hoplostat.catalog import load
     from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.cli._common import (Interrupted, Progress, emit_json, one_interrupt, quiet_workers, stand_in_line,
-                                       stdout_console, wrote)
+    from hoplostat.cli._common import (
+        Interrupted,
+        Progress,
+        emit_json,
+        one_interrupt,
+        quiet_workers,
+        stand_in_line,
+        stdout_console,
+        wrote,
+    )
     from hoplostat.combat import fighter_from_unit
     from hoplostat.errors import InputError
 
@@ -151,7 +161,7 @@ def duel_matrix(
 
     output_file(out, "--out")
     catalog = load(data or ())
-    factions = faction or [f for f in catalog.factions]
+    factions = faction or list(catalog.factions)
     for f in factions:
         catalog.faction(f)
     units = [u for f in factions for u in catalog.faction_units(f, include_hero=False)]
@@ -175,7 +185,7 @@ def duel_matrix(
             frame.write_parquet(tmp)
         tmp.replace(out)
         report.duel_heatmap(frame).savefig(png, dpi=110)
-    summary = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
+    summary: dict[str, Any] = {"table": str(out), "heatmap": str(png), "units": len(units), "duels": n_duels,
                "trials": None if exact else trials, "seed": seed,
                "stand_ins": stand_in_share(catalog, chips=[u.id for u in units])}
     wrote(out, as_json=as_json, what=f"{len(units)} units, {n_duels:,} duels")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -24,20 +24,29 @@ search:512, each against the one below only (with --policies: those players in t
 
 def ladder(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    policies: Annotated[str, typer.Option("--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N, search, search:N).")] = "random,greedy,lookahead:2,lookahead",
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player (solo, co-op).")] = 20,
-    faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Draw the factions from these (repeatable; default all).")] = None,
-    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; default every arena of the mode).")] = None,
-    titan: Annotated[Optional[list[str]], typer.Option("--titan", "-t", help="Modes against a titan: cycle through these titans (repeatable; default all).")] = None,
-    mirror: Annotated[bool, typer.Option("--mirror", help="Two-player modes: both seats play the same faction.")] = False,
+    policies: Annotated[str, typer.Option(
+        "--policies", help="The players, comma-separated (random, greedy, lookahead, lookahead:N, search, "
+                           "search:N).")] = "random,greedy,lookahead:2,lookahead",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing (competitive; made even) or per player "
+                                                             "(solo, co-op).")] = 20,
+    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Draw the factions from these "
+                                                                              "(repeatable; default all).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Alternate between these arenas (repeatable; "
+                                                                          "default every arena of the mode).")] = None,
+    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: cycle through these "
+                                                                          "titans (repeatable; default all).")] = None,
+    mirror: Annotated[bool, typer.Option("--mirror",
+                                         help="Two-player modes: both seats play the same faction.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Ladder seed.")] = 0,
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
-    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write the score matrix (or success rates) as a PNG figure.")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write the score matrix (or success rates) as a PNG "
+                                                             "figure.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    rungs: Annotated[bool, typer.Option("--rungs", help="Each player against the next one only (the named rungs "
-                                                       "greedy, lookahead:8, search:64, search:512 unless --policies).")] = False,
+    rungs: Annotated[bool, typer.Option(
+        "--rungs", help="Each player against the next one only (the named rungs greedy, lookahead:8, search:64, "
+                        "search:512 unless --policies).")] = False,
     engine: EngineOpt = "auto",
 ) -> None:
     import os
@@ -47,12 +56,20 @@ def ladder(
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.catalog.standin import stand_in_share
-    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, quiet_workers,
-                                       stand_in_line,
-                                       stdout_console, write_figure)
+    from hoplostat.cli._common import (
+        Progress,
+        emit_json,
+        frame_table,
+        interrupted,
+        one_interrupt,
+        quiet_workers,
+        stand_in_line,
+        stdout_console,
+        write_figure,
+    )
+    from hoplostat.engine import native
     from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
-    from hoplostat.engine import native
     from hoplostat.ladder import RUNGS, LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
     from hoplostat.policies import check
 
@@ -122,7 +139,8 @@ def ladder(
     if plot is not None:
         write_figure(ladder_figure(table, mode=mode, competitive=competitive), plot, as_json=as_json)
     if as_json:
-        emit_json({"mode": mode, "competitive": competitive, "policies": list(pols), "games_per_pairing": cfg.games_per_pairing(),
+        emit_json({"mode": mode, "competitive": competitive, "policies": list(pols),
+                   "games_per_pairing": cfg.games_per_pairing(),
                    "seed": seed, "mirror": mirror, "stand_ins": stand_ins, "table": table.to_dicts(),
                    "by_titan": None if by_titan is None else by_titan.to_dicts(),
                    "games": games_frame.to_dicts()})
@@ -147,5 +165,6 @@ def ladder(
     if by_titan is not None:
         con.print(frame_table("Against each titan", by_titan.select(
             "titan", pl.col("p").alias("player"), "games", "wins",
-            pl.format("{}% [{}, {}]", (pl.col("rate") * 100).round(1), pct("rate_lo"), pct("rate_hi")).alias("won (95%)"))))
+            pl.format("{}% [{}, {}]", (pl.col("rate") * 100).round(1), pct("rate_lo"),
+                      pct("rate_hi")).alias("won (95%)"))))
     con.print(stand_in_line(stand_ins, "in these games"), markup=False)

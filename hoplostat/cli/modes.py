@@ -37,7 +37,8 @@ def modes(as_json: JsonOpt = False) -> None:
         "seats": lambda r: " or ".join(map(str, r["troops"])), "arenas": lambda r: ", ".join(r["arenas"]),
         "what it is": lambda r: r["summary"],
         "options (--option NAME=VALUE)": lambda r: "; ".join(
-            f"{o['name']}={_allowed(o)} (default {o['default'] if o['default'] not in ('', None) else 'none'}): {o['help']}"
+            f"{o['name']}={_allowed(o)} (default {o['default'] if o['default'] not in ('', None) else 'none'}): "
+            f"{o['help']}"
             for o in r["options"]) or "-"})
 
 
@@ -59,7 +60,7 @@ def rulings(as_json: JsonOpt = False) -> None:
     from hoplostat.engine.rulings import rulings as registered
 
     rows = [{"name": r.name, "ruling": r.ruling, "ruleset": r.ruleset, "question": r.question, "default": r.default,
-             "alternative": r.alternative, "values": {v: m for v, m in r.meanings}} for r in registered().values()]
+             "alternative": r.alternative, "values": dict(r.meanings)} for r in registered().values()]
     _listing(rows, as_json, "Ruling switches (--ruling NAME=VALUE)", {
         "switch": lambda r: r["name"], "ruling": lambda r: r["ruling"], "question": lambda r: r["question"],
         "default": lambda r: f"{r['default']}: {r['values'][r['default']]}",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -30,20 +30,23 @@ Examples:
 
 def odds(
     pools: Annotated[list[str], typer.Argument(metavar="POOL...", help="Dice pool(s), e.g. 532 or black+blue+yellow.")],
-    hp: Annotated[Optional[int], typer.Option("--hp", help="Target HP: adds P(kill) and attacks needed to kill.")] = None,
+    hp: Annotated[int | None, typer.Option("--hp", help="Target HP: adds P(kill) and attacks needed to kill.")] = None,
     reduce: Annotated[int, typer.Option("--reduce", help="Damage reduction per attack (Absorb, Hardened).")] = 0,
     bonus: Annotated[int, typer.Option("--bonus", help="Bonus damage when at least one hit is rolled.")] = 0,
     reroll: Annotated[int, typer.Option("--reroll", help="Reroll up to N missed dice once, strongest first.")] = 0,
-    extra: Annotated[Optional[str], typer.Option("--extra", help="Dice added to every attack (Blitz: green).")] = None,
+    extra: Annotated[str | None, typer.Option("--extra", help="Dice added to every attack (Blitz: green).")] = None,
     change_to: Annotated[
-        Optional[str], typer.Option("--change-to", help="Change every die to this colour (Distract: yellow).")
+        str | None, typer.Option("--change-to", help="Change every die to this colour (Distract: yellow).")
     ] = None,
     fractions: Annotated[bool, typer.Option("--fractions", help="Also show exact probabilities as fractions.")] = False,
     mc: Annotated[int, typer.Option("--mc", help="Also estimate by Monte Carlo with N trials.")] = 0,
     seed: Annotated[int, seed_option("Seed for --mc.")] = 0,
-    compare: Annotated[bool, typer.Option("--compare", help="The POOLs are alternatives: their odds side by side (one chart with --plot).")] = False,
-    profile: Annotated[bool, typer.Option("--profile", help="P(kill) for target HP 1-10 and reduction 0-2 (a heatmap with --plot).")] = False,
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a PNG chart of the distribution (of the comparison, or the profile's heatmap).")] = None,
+    compare: Annotated[bool, typer.Option("--compare", help="The POOLs are alternatives: their odds side by side (one "
+                                                            "chart with --plot).")] = False,
+    profile: Annotated[bool, typer.Option("--profile", help="P(kill) for target HP 1-10 and reduction 0-2 (a heatmap "
+                                                            "with --plot).")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG chart of the distribution (of the "
+                                                             "comparison, or the profile's heatmap).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     import numpy as np
@@ -215,6 +218,7 @@ def profile_figure(frame):
         ax.set_xlabel("damage reduction")
         ax.set_title(name, fontsize=9)
     axes[0].set_ylabel("target HP")
+    assert im is not None  # one heatmap per attack, and there is one at least
     fig.colorbar(im, ax=list(axes), shrink=0.8, label="P(kill)")
     fig.suptitle("Chance to kill by target HP and reduction", fontsize=10)
     return fig
@@ -232,7 +236,8 @@ def render_compare(result: dict) -> list:
     t = table("Compared attacks" + (f" ({mods})" if mods else ""))
     t.add_column("")
     for s in items:
-        t.add_column(s["given"] if s["given"] == s["attacks"][0]["dice"] else f"{s['given']} ({s['attacks'][0]['dice']})",
+        t.add_column(s["given"] if s["given"] == s["attacks"][0]["dice"] else f"{s['given']} "
+                                                                              f"({s['attacks'][0]['dice']})",
                      justify="right")
     t.add_row("mean damage", *[f"{s['mean']:.2f}" for s in items])
     t.add_row("sd", *[f"{s['sd']:.2f}" for s in items])

@@ -7,13 +7,21 @@ of any registered mode. Heavy imports happen inside the commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from hoplostat.cli._common import ArenaOpt, DataOpt, EngineOpt, FactionsOpt, JsonOpt, LogOpt, ModeOptionOpt, RulingOpt, SeedOpt
-from hoplostat.errors import InputError
-
+from hoplostat.cli._common import (
+    ArenaOpt,
+    DataOpt,
+    EngineOpt,
+    FactionsOpt,
+    JsonOpt,
+    LogOpt,
+    ModeOptionOpt,
+    RulingOpt,
+    SeedOpt,
+)
 
 HELP_SCENARIO = """Play a scenario file (a small TOML position) and print the log and the resulting state.
 
@@ -55,9 +63,11 @@ def scenario(
 
 def _render_scenario(out: dict[str, Any]) -> list:
     from rich.markup import escape
+
     from hoplostat.cli._common import table as Table
 
-    lines: list = [f"[bold]{escape(out['scenario'])}[/bold]" + (f" ({escape(out['source'])})" if out.get("source") else "")]
+    lines: list = [f"[bold]{escape(out['scenario'])}[/bold]" + (f" ({escape(out['source'])})"
+                                                                if out.get("source") else "")]
     lines += [escape(x) for x in out["log"]]
     if out["end_reason"]:
         winner = out["winner"] or "nobody (draw)"
@@ -73,7 +83,8 @@ def _render_scenario(out: dict[str, Any]) -> list:
             flags.append("primary hero")
         where = f"{u['hex']} ({u['q']},{u['r']})" if u["hex"] is not None else "-"
         t.add_row(escape(u["ref"]), escape(u["troop"]), u["zone"], where, f"{u['hp']}/{u['health']}",
-                  ", ".join(flags) or "-", escape(", ".join(f"{x['name']} (by {x['by']})" for x in u["tactics"])) or "-")
+                  ", ".join(flags) or "-",
+                  escape(", ".join(f"{x['name']} (by {x['by']})" for x in u["tactics"])) or "-")
     lines.append(t)
     tt = Table("Troops")
     for col in ("troop", "side", "favor", "camp", "discard", "tactics in camp", "tactics discarded"):
@@ -105,16 +116,23 @@ def play(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
     faction: FactionsOpt = None,
     arena: ArenaOpt = None,
-    titan: Annotated[Optional[str], typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn from the seed).")] = None,
-    policies: Annotated[str, typer.Option("--policies", help="Player of each seat, comma-separated: random, greedy, lookahead (lookahead:N: N continuations per decision); one for all.")] = "greedy",
+    titan: Annotated[str | None, typer.Option("--titan", "-t", help="Modes against a titan: its id (default: drawn "
+                                                                    "from the seed).")] = None,
+    policies: Annotated[str, typer.Option("--policies", help="Player of each seat, comma-separated: random, greedy, "
+                                                             "lookahead (lookahead:N: N continuations per decision); "
+                                                             "one for all.")] = "greedy",
     seed: SeedOpt = 0,
-    first: Annotated[Optional[str], typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw it).")] = None,
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still running ends there as a draw.")] = None,
+    first: Annotated[str | None, typer.Option("--first", help="Seat that plays first: a or b (default: the rules draw "
+                                                              "it).")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's); a game still "
+                                                                        "running ends there as a draw.")] = None,
     log: LogOpt = False,
     data: DataOpt = None,
     ruling: RulingOpt = None,
     as_json: JsonOpt = False,
-    players: Annotated[Optional[int], typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); factions not given are drawn from the seed.")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Solo and co-op modes: 1 (solo) or 2 (co-op); "
+                                                                  "factions not given are drawn from the "
+                                                                  "seed.")] = None,
     option: ModeOptionOpt = None,
     engine: EngineOpt = "auto",
 ) -> None:
@@ -122,7 +140,8 @@ def play(
     from hoplostat.cli._common import emit_json, game_json, print_game
 
     game = api.play(mode, faction, arena=arena, titan=titan, policies=policies, seed=seed, first=first,
-                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players, options=option,
+                    max_rounds=max_rounds, log=log, data=tuple(data or ()), rulings=ruling, players=players,
+                    options=option,
                     engine=engine)
     result, catalog, spec, pols = game.result, game.catalog, game.spec, list(game.policies)
     out = game_json(result, catalog=catalog, spec=spec, policies=pols, seed=seed, log=log, engine_note=game.engine_note)

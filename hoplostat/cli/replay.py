@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -32,9 +32,12 @@ SEATS = "abcdefgh"
 
 def replay(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
-    game: Annotated[Optional[int], typer.Argument(metavar="[GAME]", help="The row's `game`: the game's index within its matchup.", min=0)] = None,
-    matchup: Annotated[Optional[str], typer.Option("--matchup", "-m", help="The row's `matchup` key (needed when the sweep has several).")] = None,
-    game_seed: Annotated[Optional[int], typer.Option("--game-seed", help="The row's `game_seed`, instead of GAME and --matchup.", min=0, max=SEED_MAX)] = None,
+    game: Annotated[int | None, typer.Argument(metavar="[GAME]", help="The row's `game`: the game's index within its "
+                                                                      "matchup.", min=0)] = None,
+    matchup: Annotated[str | None, typer.Option("--matchup", "-m", help="The row's `matchup` key (needed when the "
+                                                                        "sweep has several).")] = None,
+    game_seed: Annotated[int | None, typer.Option("--game-seed", help="The row's `game_seed`, instead of GAME and "
+                                                                      "--matchup.", min=0, max=SEED_MAX)] = None,
     as_json: JsonOpt = False,
     engine: EngineOpt = "auto",
 ) -> None:
@@ -146,14 +149,14 @@ def _planned_matchup(cfg: dict[str, Any], key: str):
     try:
         config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
         return next((m for m in config.matchups() if m.key == key), None)
-    except Exception:  # noqa: BLE001 - a config that no longer plans (a retired mode): no matchup
+    except Exception:
         return None
 
 
 def spec_options(row: dict[str, Any], cfg: dict[str, Any]) -> list[str]:
     """The mode options of the row's game as `--option` values: those its matchup gives (`Mode.spec_of`, e.g. the
     Solo Trials' trial and drafting policy), then the sweep's own (`--option` on `sweep`, which the games took)."""
-    opts = {**dict(_spec_of_row(row, cfg).options), **{k: v for k, v in cfg.get("options", ())}}
+    opts = {**dict(_spec_of_row(row, cfg).options), **dict(cfg.get("options", ()))}
     return [f"{k}={v}" for k, v in opts.items()]
 
 
@@ -161,7 +164,6 @@ def game_setup(row: dict[str, Any], cfg: dict[str, Any]):
     """What `api.play` needs to play the row's game again: (mode, first seat letter or None, factions in seat
     order, arena, titan, policy per seat, round cap), as the sweep set the game up (`Mode.spec_of`)."""
     from hoplostat.engine.loop import mode_class
-    from hoplostat.engine.mode import Matchup
 
     mode = row.get("mode") or cfg["mode"]
     cls = mode_class(mode)

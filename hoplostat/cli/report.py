@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -20,20 +20,29 @@ average); then the sections under their headings, every table sortable.
 
 def report(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Where index.html and figures/ are written.")] = Path("reports"),
-    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    compare: Annotated[Optional[Path], typer.Option("--compare", help="Another sweep of the same matchups: add a section with the change from it (see hoplostat compare).")] = None,
-    robustness: Annotated[Optional[list[Path]], typer.Option("--robustness", help="Another sweep of the same matchups under other players (repeatable): add a section with the verdicts under each (see hoplostat robustness).")] = None,
-    stronger: Annotated[Optional[Path], typer.Option("--stronger", help="A sweep of the same matchups by a stronger player (e.g. --policies search:64): add the section \"Do these verdicts hold for stronger players?\", each verdict marked holds, changes or reverses.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o",
+                                      help="Where index.html and figures/ are written.")] = Path("reports"),
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    compare: Annotated[Path | None, typer.Option("--compare", help="Another sweep of the same matchups: add a section "
+                                                                   "with the change from it (see hoplostat "
+                                                                   "compare).")] = None,
+    robustness: Annotated[list[Path] | None, typer.Option("--robustness", help="Another sweep of the same matchups "
+                                                                               "under other players (repeatable): add "
+                                                                               "a section with the verdicts under each "
+                                                                               "(see hoplostat robustness).")] = None,
+    stronger: Annotated[Path | None, typer.Option("--stronger", help="A sweep of the same matchups by a stronger "
+                                                                     "player (e.g. --policies search:64): add the "
+                                                                     "section \"Do these verdicts hold for stronger "
+                                                                     "players?\", each verdict marked holds, changes "
+                                                                     "or reverses.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
 ) -> None:
-    from hoplostat import report as rep
     import time
 
+    from hoplostat import report as rep
     from hoplostat.cli._common import emit_json, wrote
-    from hoplostat.sweep import read_manifest, sweep_catalog
-
     from hoplostat.outpaths import output_dir
+    from hoplostat.sweep import read_manifest, sweep_catalog
 
     manifest = read_manifest(directory)
     others = list(robustness or ())

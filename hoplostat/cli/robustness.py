@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -44,7 +44,7 @@ def robustness(
     seed: Annotated[int, seed_option("Seed of the bootstrap resamples of the correlations' intervals (this "
                                      "command plays no games: each sweep's games keep the seed they were "
                                      "played with).")] = 0,
-    plot: Annotated[Optional[Path], typer.Option(
+    plot: Annotated[Path | None, typer.Option(
         "--plot", help="Write the rates under each player as a PNG figure.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:

@@ -6,7 +6,7 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -35,28 +35,49 @@ co-op)."""
 
 def sweep(
     mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    faction: Annotated[Optional[list[str]], typer.Option("--faction", "-f", help="Only these factions (repeatable; default all).")] = None,
-    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default both).")] = None,
+    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
+                                                                              "default all).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
+                                                                          "both).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Sweep seed.")] = 0,
-    policies: Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, greedy, lookahead or lookahead:N (N continuations per decision); one for both.")] = "greedy,greedy",
+    policies: Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, "
+                                                             "greedy, lookahead or lookahead:N (N continuations per "
+                                                             "decision); one for both.")] = "greedy,greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
     resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
-    ci_width: Annotated[Optional[float], typer.Option("--ci-width", help="Stop a matchup once its 95% interval is narrower.")] = None,
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat modes); a stalled game ends there and is counted.")] = None,
-    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of factions.")] = True,
-    titan: Annotated[Optional[list[str]], typer.Option("--titan", "-t", help="Modes against a titan: only these titans (repeatable; default all).")] = None,
+    ci_width: Annotated[float | None, typer.Option("--ci-width", help="Stop a matchup once its 95% interval is "
+                                                                      "narrower.")] = None,
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat "
+                                                                        "modes); a stalled game ends there and is "
+                                                                        "counted.")] = None,
+    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of "
+                                                                "factions.")] = True,
+    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: only these titans "
+                                                                          "(repeatable; default all).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
     backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
-    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", help="Modes of three or more players: players per game (default: the fewest the mode allows).")] = None,
-    pods: Annotated[Optional[int], typer.Option("--pods", help="Modes of three or more players: groups of factions to sample from the seed, each seated at random (default 24; every group once if there are fewer).")] = None,
-    ruling: Annotated[Optional[list[str]], typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them); recorded in the manifest.")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options); recorded in the manifest.")] = None,
-    focus: Annotated[Optional[str], typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it against the field).")] = None,
-    compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one file per table (see hoplostat compact).")] = True,
+    scheduler: Annotated[str | None, typer.Option("--scheduler",
+                                                  help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Modes of three or more players: players per game "
+                                                                  "(default: the fewest the mode allows).")] = None,
+    pods: Annotated[int | None, typer.Option("--pods", help="Modes of three or more players: groups of factions to "
+                                                            "sample from the seed, each seated at random (default 24; "
+                                                            "every group once if there are fewer).")] = None,
+    ruling: Annotated[list[str] | None, typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; "
+                                                                      "hoplostat rulings lists them); recorded in the "
+                                                                      "manifest.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; "
+                                                                            "hoplostat modes lists each "
+                                                                            "mode's options); recorded in "
+                                                                            "the manifest.")] = None,
+    focus: Annotated[str | None, typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it "
+                                                              "against the field).")] = None,
+    compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one "
+                                                                         "file per table (see hoplostat "
+                                                                         "compact).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
     engine: EngineOpt = "auto",
 ) -> None:
@@ -133,7 +154,8 @@ def interrupt_kept(out: Path, config, bar):
         if not chunks:
             raise Interrupted(f"no chunk of the sweep had finished; nothing was kept in {out}") from None
         command = sw.resume_command(Path(out), json.loads(json.dumps(config.identity())))
-        raise Interrupted(f"{kept:,} of {bar.total:,} games kept in {out} ({chunks} finished chunk{'s' if chunks > 1 else ''}); "
+        raise Interrupted(f"{kept:,} of {bar.total:,} games kept in {out} ({chunks} finished "
+                          f"chunk{'s' if chunks > 1 else ''}); "
                           f"resume with: {command}") from None
 
 
@@ -159,16 +181,17 @@ def summarize(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A sweep results directory.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
+    import polars as pl
+
     from hoplostat import stats
     from hoplostat import sweep as sw
     from hoplostat.cli._common import emit_json, stand_in_line, stdout_console
-    import polars as pl
 
     manifest, raw = sw.scan_tables(directory)  # lazily: the statistics aggregate without holding every row
     cfg = sw.sweep_config(directory, manifest)
     n_games = raw["games"].select(pl.len()).collect().item()
     complete = sw.completeness(directory, manifest, raw, n_games)  # an unfinished sweep or a lost table is said
-    mode = cfg.get("mode")
+    mode = cfg["mode"]
     from hoplostat.engine.loop import mode_class
 
     kind = mode_class(mode).analysis
@@ -210,46 +233,55 @@ def summarize(
         _print_teams(con, tables)
         return
 
-    wr = tables["win_rates"]
-    con.print(frame_table("Win rate per faction", wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
-    field = tables["field"]
+    def table(name: str) -> pl.DataFrame:
+        got = tables[name]
+        assert got is not None  # the tables of a versus mode's summary
+        return got
+
+    wr = table("win_rates")
+    con.print(frame_table("Win rate per faction",
+                          wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
+    field = table("field")
     avg = field["field_average"][0]
     avg_words = f"{avg:.1%}; draws are won by nobody" if avg < 0.5 else "50%: no game was drawn"
     con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg_words})",
                           field.select(
                          "faction", "games", pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1) for c in
-                                                                       ("diff", "diff_lo", "diff_hi")]).alias("points (95%)"),
+                                                                       ("diff", "diff_lo",
+                                                                        "diff_hi")]).alias("points (95%)"),
                          _verdict())))
-    by_arena = tables["win_rates_by_arena"]
+    by_arena = table("win_rates_by_arena")
     if by_arena["arena"].n_unique() > 1:
         con.print(frame_table("Win rate per faction and arena",
                          by_arena.select("arena", "faction", "games", "draws", _ci("win_rate"))))
-    fp = tables["first_player"]
+    fp = table("first_player")
     con.print(frame_table("First player", fp.select("arena", "games", "first_wins", "draws", _ci("first_win_rate"))))
-    bt = tables["ratings"]
+    bt = table("ratings")
     con.print(frame_table("Bradley-Terry strength (log-odds, mean 0)",
                      bt.select("faction", pl.col("strength").round(2),
                                pl.format("[{}, {}]", pl.col("strength_lo").round(2),
                                          pl.col("strength_hi").round(2)).alias("95%"))))
-    mm = tables["matchups"]
+    mm = table("matchups")
     con.print(frame_table("Matchups: the row faction's win rate against the opponent",
                      mm.select("faction", "opponent", "games", _ci("win_rate"),
                                *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
                                  for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
     if tables.get("draft_colours") is not None:  # a mode with a draft (Origins)
         con.print(frame_table("Drafted colours: the drafting house's game win rate (a colour counted once per lineup)",
-                              tables["draft_colours"].select("colour", "games", pl.col("mean_chips").round(2),
+                              table("draft_colours").select("colour", "games", pl.col("mean_chips").round(2),
                                                              _ci("win_rate"), pl.col("mean_challenges").round(2))))
         con.print(frame_table("Drafted chips: how often, how early, and the drafting house's win rate",
-                              tables["draft_chips"].select("chip", "kind", "games", pl.col("mean_pick").round(1),
+                              table("draft_chips").select("chip", "kind", "games", pl.col("mean_pick").round(1),
                                                            _ci("win_rate"))))
     if tables["units"] is not None:
         roles = {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()}
-        u = stats.unit_measures(tables["units"], roles).drop_nulls("z").sort("z", descending=True)
+        measures = stats.unit_measures(tables["units"], roles)
+        assert measures is not None  # the units table is there
+        u = measures.drop_nulls("z").sort("z", descending=True)
         pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
         stand = [uid for uid, c in catalog.units.items() if c.is_stand_in]
-        con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the class; "
-                         "* = stand-in values)",
+        con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the "
+                              "class; * = stand-in values)",
                          pick.select(pl.when(pl.col("unit").is_in(stand)).then(pl.col("unit") + " *")
                                      .otherwise(pl.col("unit")).alias("unit"), "role", "deployed", "measure",
                                      pl.col("value").round(2), pl.col("z").round(2))))

@@ -4,45 +4,79 @@ brings it to a goal (parsing and printing only; the search is `hoplostat.tune`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from hoplostat.cli._common import seed_option
 
-HELP_TUNE = """Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two of them).
-
-The rate, by kind of target:
-
-- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;
-- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with --players 2), as summarize counts it; --goal required;
-- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with --players 2); --goal required.
-
-Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine implements); then pairs of the best singles (--max-changes for larger sets). Only stand-in values change: rulebook and public values are skipped and listed; a titan's card and an immortal's triggers are left as they are. For a faction, exact map-free duels against the field screen the changes a duel can see; short sweeps (--games per matchup, by successive halving) screen the rest with them; the best few are confirmed on fresh games, doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out DIR writes the best change set as an overlay directory for --data DIR. Same --seed, same result, whatever --jobs is.
-"""
+HELP_TUNE = (
+    "Find the smallest change to a target's stand-in chips that brings its rate to --goal, and prove it with 95% "
+    "intervals. TARGET is a faction, a titan or an immortal (faction:ID, titan:ID or immortal:ID when an id is two "
+    "of them).\n"
+    "\n"
+    "The rate, by kind of target:\n"
+    "\n"
+    "- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; "
+    "draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;\n"
+    "- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with "
+    "--players 2), as summarize counts it; --goal required;\n"
+    "- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with "
+    "--players 2); --goal required.\n"
+    "\n"
+    "Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, "
+    "Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine "
+    "implements); then pairs of the best singles (--max-changes for larger sets). Only stand-in values change: "
+    "rulebook and public values are skipped and listed; a titan's card and an immortal's triggers are left as they "
+    "are. For a faction, exact map-free duels against the field screen the changes a duel can see; short sweeps "
+    "(--games per matchup, by successive halving) screen the rest with them; the best few are confirmed on fresh "
+    "games, doubling until the interval lies inside or outside goal +/- tolerance (or --max-games). --out DIR "
+    "writes the best change set as an overlay directory for --data DIR. Same --seed, same result, whatever --jobs "
+    "is.\n"
+)
 
 
 def tune(
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat data list faction|titan|immortal; faction:ID, titan:ID, immortal:ID to say which).")],
-    goal: Annotated[Optional[float], typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against the field (default 0.5); the field's success rate against a titan or an immortal (required).")] = None,
-    tolerance: Annotated[float, typer.Option("--tolerance", help="How close to the goal counts as reaching it.")] = 0.05,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier rounds play fewer).")] = 16,
-    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is confirmed.")] = 128,
-    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it is).")] = 3,
-    max_changes: Annotated[int, typer.Option("--max-changes", help="The most changes in one set (2: singles and pairs).")] = 2,
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat "
+                                                                 "data list faction|titan|immortal; faction:ID, "
+                                                                 "titan:ID, immortal:ID to say which).")],
+    goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
+                                                              "the field (default 0.5); the field's success rate "
+                                                              "against a titan or an immortal (required).")] = None,
+    tolerance: Annotated[float, typer.Option("--tolerance",
+                                             help="How close to the goal counts as reaching it.")] = 0.05,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
+                                                             "rounds play fewer).")] = 16,
+    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
+                                                               "confirmed.")] = 128,
+    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
+                                                           "is).")] = 3,
+    max_changes: Annotated[int, typer.Option("--max-changes",
+                                             help="The most changes in one set (2: singles and pairs).")] = 2,
     pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
-    against: Annotated[Optional[list[str]], typer.Option("--against", help="The field: only these factions (repeatable; default every faction, every other one for a faction).")] = None,
-    arena: Annotated[Optional[list[str]], typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the mode's: both for a faction).")] = None,
-    unit: Annotated[Optional[list[str]], typer.Option("--unit", "-u", help="Change only these chips of the target (repeatable; default all).")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) or 2 (every co-op pair of the field).")] = None,
-    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method (data/README.md: class templates, stat budget).")] = False,
-    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; the field's players against a titan or an immortal).")] = "greedy",
-    max_rounds: Annotated[Optional[int], typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
+    against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
+                                                                        "default every faction, every other one for a "
+                                                                        "faction).")] = None,
+    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the "
+                                                                          "mode's: both for a faction).")] = None,
+    unit: Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target "
+                                                                        "(repeatable; default all).")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) "
+                                                                  "or 2 (every co-op pair of the field).")] = None,
+    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method "
+                                                          "(data/README.md: class templates, stat budget).")] = False,
+    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; "
+                                                             "the field's players against a titan or an "
+                                                             "immortal).")] = "greedy",
+    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
     seed: Annotated[int, seed_option("Tuner seed.")] = 0,
-    data: Annotated[Optional[list[Path]], typer.Option("--data", help="Start from this overlay data directory (repeatable).")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the best change set here as an overlay directory (for --data).")] = None,
-    work: Annotated[Optional[Path], typer.Option("--work", help="Keep every overlay and sweep played in this new or empty folder (default: a temporary one).")] = None,
+    data: Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory "
+                                                                   "(repeatable).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay "
+                                                                 "directory (for --data).")] = None,
+    work: Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty "
+                                                             "folder (default: a temporary one).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     import time
@@ -51,9 +85,17 @@ def tune(
 
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.cli._common import (
+        Progress,
+        emit_json,
+        frame_table,
+        interrupted,
+        one_interrupt,
+        stand_in_line,
+        stdout_console,
+        wrote,
+    )
     from hoplostat.engine.loop import mode_class
-    from hoplostat.cli._common import (Progress, emit_json, frame_table, interrupted, one_interrupt, stand_in_line,
-                                       stdout_console, wrote)
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
     from hoplostat.tune import TuneConfig, band, describe, resolve_target, write_overlay
@@ -73,6 +115,7 @@ def tune(
                         policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
     config = config.resolved(catalog)
     goal = config.goal
+    assert goal is not None  # resolved: a faction's default, else checked to be given
     fld = config.field()
     if out is not None:
         _check_out(out, dirs)
@@ -119,7 +162,8 @@ def tune(
                    fld.words(catalog),
         "trials": tgt.trials, "players": config.players if tgt.against_it else None,
         "against": list(fld.opponents(catalog)),
-        "arenas": list(config.arenas or mode_class(tgt.mode).arenas), "policies": list(pols), "seed": seed, "games": games, "max_games": max_games,
+        "arenas": list(config.arenas or mode_class(tgt.mode).arenas), "policies": list(pols), "seed": seed,
+        "games": games, "max_games": max_games,
         "direction": result.direction, "baseline": result.baseline,
         "candidates": {"singles": len(cands.singles), "skipped": list(cands.skipped),
                        "outside_method": cands.outside_method, "duel_seen": len(result.duel) - blind,
@@ -146,7 +190,8 @@ def tune(
         con.print(f"candidates: {len(cands.singles)} single changes; {len(result.duel) - blind} seen by exact duels, "
                   f"{blind} need a map; {len(result.screened)} change sets screened in games", markup=False)
     elif result.screened:
-        con.print(f"candidates: {len(cands.singles)} single changes (no duel screen for {'a titan' if tgt.kind == 'titan' else 'an immortal'}: it plays by its "
+        con.print(f"candidates: {len(cands.singles)} single changes (no duel screen for "
+                  f"{'a titan' if tgt.kind == 'titan' else 'an immortal'}: it plays by its "
                   f"{'card' if tgt.kind == 'titan' else 'triggers'}); {len(result.screened)} change sets screened in "
                   f"games", markup=False)
     if cands.skipped:

@@ -50,7 +50,8 @@ def occupied_or_blocked(board: Sequence[int], move_block: Sequence[bool]) -> lis
 class HexGrid:
     """Immutable per-arena tables. Build with `HexGrid.of(arena)` (cached per arena)."""
 
-    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord", "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged", "_masks", "_table")
+    __slots__ = ("arena", "n", "neighbours", "dist", "dist_array", "tags", "_within", "static_blocked", "_coord",
+                 "move_block", "pedestal", "inner", "inner_hexes", "center", "_tagged", "_masks", "_table")
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
@@ -203,7 +204,7 @@ class HexGrid:
                     if m in seen:
                         continue
                     seen.add(m)
-                    if (m in blocked) if is_set else blocked[m]:
+                    if (m in blocked) if is_set else blocked[m]:  # type: ignore[index]  # flags when not is_set
                         continue
                     nxt.append(m)
             frontier = nxt

@@ -12,13 +12,12 @@ on first use of a registry (`engine.registry.discover`), so the engine core name
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from hoplostat.engine.mode import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn,
-                                   UnitSummary)
+from hoplostat.engine.mode import DRAW, LOST, WON, GameResult, GameSpec, Matchup, Mode, TroopResult, Turn, UnitSummary
 from hoplostat.engine.registry import discover, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, PmfRoller, Roller
 from hoplostat.engine.state import TRACK, GameState
@@ -68,7 +67,7 @@ def open_turn(g: Game, turn: Turn) -> None:
     s.say(turn.header)
 
 
-def run_steps(g: Game, steps: Iterable[tuple[str, Callable[[], Any]]], start: int = 0) -> None:
+def run_steps(g: Game, steps: Sequence[tuple[str, Callable[[], Any]]], start: int = 0) -> None:
     """The step runner: each step in order from `start`, its index kept in `state.step_index`; a game end
     (or an interrupt) stops the turn at once (TURN-2)."""
     s = g.state
@@ -79,7 +78,7 @@ def run_steps(g: Game, steps: Iterable[tuple[str, Callable[[], Any]]], start: in
         step()
         if s.end_reason is not None:
             return
-    s.step_index = len(steps)  # type: ignore[arg-type]
+    s.step_index = len(steps)
 
 
 def play_turn(g: Game, turn: Turn) -> None:
@@ -186,7 +185,8 @@ def play(catalog: Any, spec: GameSpec, controllers: Sequence[Controller], *, rng
             return got
     mode, spec, g = new_game(catalog, spec, controllers, rng=rng, log=log, roller=roller)
     mode.begin(g)
-    run(g, spec.max_rounds, after_turn=after_turn)  # type: ignore[arg-type]
+    assert spec.max_rounds is not None  # validated: the mode's default cap filled in
+    run(g, spec.max_rounds, after_turn=after_turn)
     return mode.result(g, spec)
 
 
@@ -194,7 +194,8 @@ def default_roller(rng: np.random.Generator, roller: Roller | None) -> Roller:
     return roller if roller is not None else PmfRoller(rng)
 
 
-def player_units(s: GameState, players: Iterator[int] | Sequence[int], *, skip_zones: tuple[str, ...] = (TRACK,)) -> list[UnitSummary]:
+def player_units(s: GameState, players: Iterator[int] | Sequence[int], *,
+                 skip_zones: tuple[str, ...] = (TRACK,)) -> list[UnitSummary]:
     """UnitSummary rows of the player troops' chips that could take part (never-entered chips in
     `skip_zones` are left out: a neutral hero still on the track, unchosen Ascension chips)."""
     ps = set(players)

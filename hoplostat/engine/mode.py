@@ -59,8 +59,9 @@ class ModeOption:
     """One option a mode declares (`Mode.options`), set with `--option NAME=VALUE` on `play` and `sweep`.
 
     `kind`: `choice` (one of `values`), `bool` (true/false, yes/no, on/off, 1/0), `int`, `id` (one catalog
-    id) or `ids` (a comma-separated list of catalog ids); ids are checked by the mode's `check_options`. `default`: the value as
-    text; a value equal to it is left out of a spec, so the games with and without it are the same.
+    id) or `ids` (a comma-separated list of catalog ids); ids are checked by the mode's `check_options`.
+    `default`: the value as text; a value equal to it is left out of a spec, so the games with and without it are
+    the same.
     Options travel in `GameSpec.options` as (name, canonical text) pairs; a mode reads the typed value with
     `Mode.option_value(spec, name)`."""
 
@@ -302,7 +303,7 @@ def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[t
 
         groups = list(combinations(fs, n))
         return [tuple(g[i] for i in rng.permutation(n)) for g in groups]
-    used = {f: 0 for f in fs}
+    used = dict.fromkeys(fs, 0)
     seen: set[frozenset[str]] = set()
     out: list[tuple[str, ...]] = []
     while len(out) < want:
@@ -442,7 +443,8 @@ class Mode:
             if isinstance(spec, str):
                 name, sep, value = spec.partition("=")
                 if not sep:
-                    raise InputError(f"--option {spec!r}: give NAME=VALUE (hoplostat modes lists the options of {cls.name})")
+                    raise InputError(f"--option {spec!r}: give NAME=VALUE (hoplostat modes lists the options of "
+                                     f"{cls.name})")
             else:
                 name, value = spec
                 value = value if isinstance(value, str) else ",".join(value) if isinstance(value, (tuple, list)) \
@@ -681,7 +683,8 @@ class Mode:
         return GameSpec(cls.name, m.factions, m.arena, m.titan, first, max_rounds)
 
     @classmethod
-    def rows(cls, res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]) -> dict[str, list[dict]]:
+    def rows(cls, res: GameResult, head: dict[str, Any],
+             unit_kind: Callable[[str], str | None]) -> dict[str, list[dict]]:
         """A game's sweep rows by table (`games` has exactly one row)."""
         raise NotImplementedError
 

@@ -120,11 +120,13 @@ def import_rng(rng: np.random.Generator, spec: tuple) -> None:
     bg = rng.bit_generator
     bg.state = {"bit_generator": "PCG64", "state": {"state": int(state), "inc": int(inc)},
                 "has_uint32": int(has32), "uinteger": int(uint)}
-    more = int(spawned) - bg.seed_seq.n_children_spawned
+    seq = bg.seed_seq
+    assert isinstance(seq, np.random.SeedSequence)  # the core's generators are seeded by seed sequences
+    more = int(spawned) - seq.n_children_spawned
     if more < 0:
         raise ValueError("the core's generator spawned fewer children than Python's copy")
     if more:
-        bg.seed_seq.spawn(more)  # the count is read-only; spawning advances it (the children are dropped)
+        seq.spawn(more)  # the count is read-only; spawning advances it (the children are dropped)
 
 
 # --------------------------------------------------------------------------- what the core plays
@@ -173,7 +175,8 @@ class _Facts:
         self.chip_ids: list[str] = []
         self.blocked: dict[str, str | None] = {}
         self.missing: list[tuple[str, ...]] = []
-        """Per chip index of the core's catalog: its skills no rule set implements (`registry.unimplemented_in_game`)."""
+        """Per chip index of the core's catalog: its skills no rule set implements
+        (`registry.unimplemented_in_game`)."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -257,8 +260,8 @@ def _controller_spec(ctrl: Any, rng: np.random.Generator) -> tuple | str:
 def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Generator, roller: Any) -> str | None:
     """Why the core cannot play this game exactly as the Python engine would (None: it can). `spec` validated."""
     from hoplostat.engine.loop import mode_class
-    from hoplostat.engine.rulings import rulings
     from hoplostat.engine.rules import PmfRoller
+    from hoplostat.engine.rulings import rulings
     from hoplostat.rulesets.remastered.skirmish import Skirmish
 
     if spec.mode not in CORE_MODES:
@@ -320,13 +323,14 @@ def export_catalog(catalog: Any) -> Any:
         for aid in CORE_MODES["skirmish"]:
             try:
                 ar = catalog.arena(aid)
-            except Exception:  # noqa: BLE001 - a catalog without this arena: the core never plays it
+            except Exception:
                 continue
             arenas.append((aid, [(h.q, h.r, list(h.tags)) for h in ar.hexes], [list(n) for n in ar.neighbours()]))
-        facts.handle = module().Catalog(
+        handle = module().Catalog(
             chips, tactics, factions, [u.id for u in catalog.units_of_kind("neutral-hero")],
             [u.id for u in catalog.units_of_kind("sentinel")], list(catalog.game.health_chips.items()), arenas)
-        facts.chip_ids = facts.handle.chip_ids()
+        facts.handle = handle
+        facts.chip_ids = handle.chip_ids()
         from hoplostat.engine.registry import _missing
 
         units = catalog.units
@@ -363,11 +367,14 @@ def _write_back(out: tuple, rng: np.random.Generator, controllers: Any) -> None:
                 # the search stream the core spawned: the game's seed sequence's child of that index (the last
                 # word of its spawn key)
                 seq = rng.bit_generator.seed_seq
+                assert isinstance(seq, np.random.SeedSequence)  # the game's generator spawned the stream
                 child = np.random.SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, rngs[1][5][-1]),
                                                pool_size=seq.pool_size)
                 c._search = np.random.Generator(np.random.PCG64(child))
+            assert c.greedy.rng is not None  # the players the core plays have their generators
             import_rng(c.greedy.rng, rngs[0])
             if rngs[1] is not None:
+                assert c._search is not None  # set above when it was missing
                 import_rng(c._search, rngs[1])
             c.searched += n
         elif rngs and rngs[0] is not None and getattr(c, "rng", None) is not None and c.rng is not rng:
@@ -383,8 +390,8 @@ def result_of(catalog: Any, spec: Any, out: tuple) -> Any:
     facts = _facts(catalog)
     ids = facts.chip_ids
     outcome = [DRAW, DRAW] if winner is None else [WON if p == winner else LOST for p in range(2)]
-    unit_rows = [UnitSummary(ids[c], spec.factions[t], t, entered, deployed, dealt, kills, defeated > 0, defeated, taken,
-                             enabled)
+    unit_rows = [UnitSummary(ids[c], spec.factions[t], t, entered, deployed, dealt, kills, defeated > 0, defeated,
+                             taken, enabled)
                  for c, t, on_track, entered, deployed, dealt, kills, defeated, taken, enabled in units
                  if not on_track or entered]
     missing_of = facts.missing
@@ -393,7 +400,8 @@ def result_of(catalog: Any, spec: Any, out: tuple) -> Any:
         mode=spec.mode, ruleset="remastered", arena=spec.arena, factions=tuple(spec.factions), rounds=rounds,
         end_reason=reason, first_player=first,
         troops=[TroopResult(i, spec.factions[i], side, i, outcome[i], dep, dealt, kills, lost, favor, rewards, tdmg,
-                            tkills) for i, (side, dep, dealt, kills, lost, favor, rewards, tdmg, tkills) in enumerate(troops)],
+                            tkills)
+                for i, (side, dep, dealt, kills, lost, favor, rewards, tdmg, tkills) in enumerate(troops)],
         units=unit_rows, unimplemented=missing, log=log, engine="native")
 
 

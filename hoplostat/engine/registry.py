@@ -2,7 +2,8 @@
 
 Rules code asks the registry "which units in combat have a working skill with hook X"
 and calls the handlers; the turn loop never names a skill. Adding a skill is one
-`register(..., ruleset=...)` call in the rule set's skills module (`rulesets.remastered.skills`) (plus its test and, if a ruling, its row).
+`register(..., ruleset=...)` call in the rule set's skills module (`rulesets.remastered.skills`) (plus its test
+and, if a ruling, its row).
 
 Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param its N):
 - attack_dice(g, holder, param, attacker, target) -> Pool | None   extra dice (ENG-3)
@@ -103,7 +104,7 @@ def register(skill_id: str, type_: str, *, ruleset: str, ruling: str | None = No
     SKILLS.setdefault(ruleset, {})[skill_id] = impl
     for hook in hooks:
         _HOOK_RULESETS.setdefault(hook, set()).add(ruleset)
-    _unit_hooks.cache_clear()
+    _unit_hooks_clear()
     return impl
 
 
@@ -124,6 +125,7 @@ def _unit_hooks_clear() -> None:
     _BY_ID.clear()
 
 
+# functools.lru_cache's spelling, which tests use; a function has no such attribute for mypy.
 _unit_hooks.cache_clear = _unit_hooks_clear  # type: ignore[attr-defined]
 
 
@@ -212,7 +214,8 @@ def _build_hooks(unit: Unit) -> dict[str, tuple[tuple[str, int | None, Any], ...
     hooks: dict[str, Any] = {k: tuple(v) for k, v in out.items()}
 
     def triple(sc: str | None) -> tuple[tuple, tuple, tuple]:
-        return tuple(tuple(scoped[sc][h]) for h in _ATTACK_ORDER)  # type: ignore[return-value]
+        dice, bonus, reduction = (tuple(scoped[sc][h]) for h in _ATTACK_ORDER)
+        return dice, bonus, reduction
 
     if any(scoped[None].values()):
         hooks[ATTACK_ANY] = True

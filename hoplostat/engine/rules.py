@@ -12,9 +12,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, Protocol
+from typing import Any, Generic, Literal, Protocol, overload
 
 import numpy as np
+from typing_extensions import TypeIs, TypeVar
 
 from hoplostat.catalog.model import Tactic
 from hoplostat.dice import COLOURS, FACES, Pool, exact_floats, hit_weights
@@ -95,11 +96,16 @@ def copy_generator(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(new)
 
 
+S = TypeVar("S", bound=GameState, covariant=True, default=GameState)
+"""A game's state type: a mode with its own state (`rulesets.remastered.titan.TitanState`, ...) plays a
+`Game[ItsState]`, so `g.state` is its state type."""
+
+
 @dataclass(slots=True)
-class Game:
+class Game(Generic[S]):
     """A state with what plays it: the roller for dice, one controller per troop, the rng."""
 
-    state: GameState
+    state: S
     roller: Roller
     controllers: Sequence[Controller]
     rng: np.random.Generator
@@ -113,6 +119,12 @@ class Game:
     """(decision, answer): the next decision a turn step asks gets this answer without asking (a lookahead
     player's candidate, given to a clone before `resume`)."""
 
+    @overload
+    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: Literal[False],
+            step: bool = False) -> Any: ...
+    @overload
+    def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True,
+            step: bool = False) -> Any | None: ...
     def ask(self, troop: int, decision: str, options: Sequence[Any], *, optional: bool = True,
             step: bool = False) -> Any | None:
         """Ask a troop's controller; a single mandatory option is taken without asking. `step`: asked by a
@@ -134,7 +146,7 @@ class Game:
             raise RuntimeError(f"controller of troop {troop} passed on mandatory {decision!r}")
         return choice
 
-    def clone(self) -> Game:
+    def clone(self) -> Game[S]:
         """An independent copy of the game at this moment: the state (`GameState.clone`), the dice (the rng
         at its position; the roller's probability tables shared) and the controllers (deep copies, what
         they share with the game mapped to the copies)."""
@@ -159,6 +171,12 @@ class Game:
         own = getattr(self.roller, "rng", None)
         if own is not None and own is not self.rng:
             own.bit_generator.state = rng.bit_generator.state
+
+
+def plays(g: Game, state: type[S]) -> TypeIs[Game[S]]:
+    """Whether `g` plays a state of type `state`: narrows the `Game` a hook is declared with (by the mode it
+    overrides) to its own mode's `Game[ItsState]` (`assert plays(g, TitanState)`)."""
+    return isinstance(g.state, state)
 
 
 def redeal_hidden(s: GameState, rng: np.random.Generator, viewer: int) -> None:
@@ -192,9 +210,9 @@ def movement_of(s: GameState, u: UnitState) -> int:
         for pt in u.tactics:
             for e in pt.tactic.effects:
                 if e.term == "movement-set":
-                    m = int(e.arg)
+                    m = e.number
                 elif e.term == "movement-add":
-                    m += int(e.arg)
+                    m += e.number
     return m if m > 0 else 0
 
 
@@ -204,14 +222,14 @@ def range_of(s: GameState, u: UnitState) -> int:
         for pt in u.tactics:
             for e in pt.tactic.effects:
                 if e.term == "range-add":
-                    r += int(e.arg)
+                    r += e.number
     return r
 
 
 def _add_colour(pool: Pool, colour: str, n: int = 1) -> Pool:
     c = list(pool.counts)
     c[COLOURS.index(colour)] += n
-    return Pool(tuple(c))  # type: ignore[arg-type]
+    return Pool(tuple(c))
 
 
 def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
@@ -223,7 +241,7 @@ def roll_by_colour(g: Game, pool: Pool) -> dict[str, int]:
         if n:
             counts = [0] * len(COLOURS)
             counts[i] = n
-            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))  # type: ignore[arg-type]
+            out[COLOURS[i]] = g.roller.hits(Pool(tuple(counts)))
     return out
 
 
@@ -245,7 +263,7 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
         for pt in target.tactics:
             for e in pt.tactic.effects:
                 if e.term == "reduce-damage":
-                    reduce += int(e.arg)
+                    reduce += e.number
     bonus = 0
     auras, scoped = s.attack_views()
     # Scoped skills (`registry.SkillImpl.attack_scope`) change only their holder's own attacks or the
@@ -269,8 +287,8 @@ def attack_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Poo
         return pool, bonus, reduce
     if s.mode.damage_only_kinds and (ignores_effects(s, attacker) or ignores_effects(s, target)):
         # no aura acts on the attack, or on the damage taken, of a piece that ignores effects
-        own, taken = not ignores_effects(s, attacker), not ignores_effects(s, target)
-        auras = [(h, d if own else (), b if own else (), r if taken else ()) for h, d, b, r in auras]
+        attacks, defends = not ignores_effects(s, attacker), not ignores_effects(s, target)
+        auras = [(h, d if attacks else (), b if attacks else (), r if defends else ()) for h, d, b, r in auras]
     skills_work = s.skills_work
     for h, dice_hooks, bonus_hooks, reduce_hooks in auras:
         if not skills_work(h):
@@ -484,7 +502,8 @@ def displace(g: Game, u: UnitState, dest: int, *, by: UnitState | None = None) -
     if s.board[dest] >= 0:
         raise ValueError(f"displace: hex {dest} is occupied")
     s.board[u.hex] = -1
-    s.say(f"{u.name} ({s.side_of(u.troop)}) is displaced from hex {u.hex} to hex {dest}" + (f" by {by.name}" if by else ""))
+    s.say(f"{u.name} ({s.side_of(u.troop)}) is displaced from hex {u.hex} to hex {dest}"
+          + (f" by {by.name}" if by else ""))
     u.hex = dest
     s.board[dest] = u.uid
 
@@ -929,7 +948,8 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     # Intercept Blow: an adjacent ally of the target may be dealt all of this damage instead (R-ENG-13).
     # SKL-4: several possible interceptors are asked in turn order from the active troop (R-ENG-26).
     for h in _in_turn_order(s, s.hooked("intercept")):
-        if h is target or not same_team(s, h.troop, target.troop) or s.grid.dist[h.hex][target.hex] != 1 or not s.skills_work(h):
+        if h is target or not same_team(s, h.troop, target.troop) or s.grid.dist[h.hex][target.hex] != 1 \
+                or not s.skills_work(h):
             continue
         if g.ask(h.troop, "intercept", [h.uid], optional=True) is not None:
             s.say(f"{h.name} ({s.side_of(h.troop)}) intercepts the blow meant for {target.name}")
@@ -949,7 +969,8 @@ def attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResult:
     removed = damage(g, target, amount, source=attacker, dealt=True)
     if s.end_reason is not None:
         return AttackResult(hits, True, removed)  # the game ended at once (Remastered, "End of Combat")
-    effects = [(h, sid, param, fn) for h in watchers for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")]
+    effects = [(h, sid, param, fn) for h in watchers
+               for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")]
     resolve_triggered(g, effects, lambda e: e[3](g, e[0], e[2], attacker, target, hex_))
     return AttackResult(hits, True, removed)
 

@@ -29,7 +29,18 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import open_turn, run_steps
 from hoplostat.engine.registry import controller_names, make_controller
 from hoplostat.engine.rules import FixedRoller, Game, PmfRoller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, SIDES, TRACK, GameState, PlacedTactic, TroopState, UnitState
+from hoplostat.engine.state import (
+    BAG,
+    CAMP,
+    COMBAT,
+    DISCARD,
+    SIDES,
+    TRACK,
+    GameState,
+    PlacedTactic,
+    TroopState,
+    UnitState,
+)
 from hoplostat.errors import InputError
 
 STEPS = ("start", "arena", "deployment", "tactic", "movement", "abilities", "engage", "replenish")
@@ -72,7 +83,8 @@ SCRIPT_KINDS = {
 }
 PASSABLE = ("deploy", "tactic", "move", "ability", "engage", "intercept", "catch-up")
 
-TOP_KEYS = ("title", "source", "note", "arena", "mode", "round", "active", "first", "steps", "seed", "supply", "dice", "troop", "unit")
+TOP_KEYS = ("title", "source", "note", "arena", "mode", "round", "active", "first", "steps", "seed", "supply", "dice",
+            "troop", "unit")
 TROOP_KEYS = ("faction", "name", "side", "favor", "favor_total", "hero_active", "camp", "bag", "discard", "track",
               "tactics", "tactics_discard", "policy", "script")
 UNIT_KEYS = ("id", "troop", "ref", "hex", "hp", "dazed", "fatigued", "active", "primary", "moved", "engaged", "tactics")
@@ -253,8 +265,8 @@ def parse_hex(t: _T, key: str, value: Any, grid: HexGrid) -> int:
             try:
                 q, r = int(parts[0]), int(parts[1])
             except ValueError:
-                q = r = None  # type: ignore[assignment]
-            if q is not None:
+                pass
+            else:
                 idx = arena.index_of(q, r)
                 if idx is None:
                     raise t.err(key, f"no hex at axial q,r = {q},{r} in arena {arena.id!r}")
@@ -344,7 +356,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         else:
             owners = [k for k, f in enumerate(factions) if f == un.faction]
             if len(owners) != 1:
-                raise ut.err("troop", "missing: say which troop owns this unit (its faction is not exactly one troop's)")
+                raise ut.err("troop",
+                             "missing: say which troop owns this unit (its faction is not exactly one troop's)")
             troop = owners[0]
         ref = ut.str_("ref", None)
         if ref is None:
@@ -357,7 +370,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         h = parse_hex(ut, "hex", raw["hex"], grid)
         tags = grid.tags[h]
         if "blocked" in tags or "pedestal" in tags:
-            raise ut.err("hex", f"hex {h} is a {'pedestal' if 'pedestal' in tags else 'blocked hex'}: no unit may stand there (ARN-6)")
+            raise ut.err("hex", f"hex {h} is a {'pedestal' if 'pedestal' in tags else 'blocked hex'}: no unit may "
+                                "stand there (ARN-6)")
         if h in occupied:
             raise ut.err("hex", f"hex {h} is already occupied by {occupied[h]} (ARN-1: one unit per hex)")
         occupied[h] = ut.where
@@ -435,7 +449,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
                                 tactics, discard_t, policy, script))
 
     # script entries must name units / tactics / skills of the scenario
-    known_units = set(refs) | {u.unit.id for u in units} | {u.id for t in troops for u in t.camp + t.bag + t.discard + t.track}
+    known_units = set(refs) | {u.unit.id for u in units} | {u.id for t in troops
+                                                            for u in t.camp + t.bag + t.discard + t.track}
     known_units |= {catalog.faction(f).hero for f in factions}
     for t in troops:
         for e in t.script:
@@ -453,7 +468,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
     for i in range(2):
         prim = [u for u in units if u.troop == i and u.primary]
         if len(prim) > 1:
-            raise InputError(f"{name}: troop {labels[i]!r} has {len(prim)} units with primary = true (one primary hero per troop)")
+            raise InputError(f"{name}: troop {labels[i]!r} has {len(prim)} units with primary = true (one primary hero "
+                             "per troop)")
 
     supply = None
     if top.has("supply"):
@@ -464,7 +480,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         for s in SIDES:
             used = sum(u.hp for u in units if sides[u.troop] == s)
             if used > chips[s]:
-                raise top.err("unit", f"units on the {s} side hold {used} HP, more than the {chips[s]} {s} health chips "
+                raise top.err("unit", f"units on the {s} side hold {used} HP, more than the {chips[s]} {s} health "
+                                      "chips "
                                       "of the box (UNIT-3); lower some hp")
 
     dice: tuple[int, ...] = ()
@@ -479,7 +496,8 @@ def loads_scenario(text: str, catalog: Catalog, *, name: str = "<scenario>") -> 
         then = dt.str_("then", "error" if dice else "random", DICE_THEN)
 
     return Scenario(
-        path=name, title=top.str_("title", Path(name).stem), source=top.str_("source", None), note=top.str_("note", None),
+        path=name, title=top.str_("title", Path(name).stem), source=top.str_("source", None),
+        note=top.str_("note", None),
         catalog=catalog, arena=arena_id, mode=mode, round=rnd, active=active, order=order, steps=steps, seed=seed,
         supply=supply, dice=dice, dice_then=then, troops=tuple(troops), units=tuple(units),
     )
@@ -514,7 +532,8 @@ def _stun_tactic(catalog: Catalog) -> Tactic | None:
     return None
 
 
-def _placed_tactic(ut: _T, j: int, raw: Any, catalog: Catalog, troop: int, labels: list[str], troop_index) -> tuple[Tactic, int]:
+def _placed_tactic(ut: _T, j: int, raw: Any, catalog: Catalog, troop: int, labels: list[str],
+                   troop_index) -> tuple[Tactic, int]:
     if isinstance(raw, str):
         tac = _lookup(ut, "tactics", catalog.tactic, raw, f"entry {j + 1}: ")
         harmful = any(e.term in HARMFUL_TERMS for e in tac.effects)
@@ -546,11 +565,13 @@ def _parse_steps(top: _T, mode: str, grid: HexGrid) -> tuple[str, ...]:
         if s in WHOLE:
             last = -1
             if mode == "none":
-                raise top.err("steps", f"{s!r} needs a game mode (mode = \"skirmish\"); mode \"none\" plays single steps only")
+                raise top.err("steps", f"{s!r} needs a game mode (mode = \"skirmish\"); mode \"none\" plays single "
+                                       "steps only")
         else:
             k = STEPS.index(s)
             if k <= last:
-                raise top.err("steps", f"entry {j + 1}: {s!r} after {STEPS[last]!r}: a player turn plays its steps once each, "
+                raise top.err("steps", f"entry {j + 1}: {s!r} after {STEPS[last]!r}: a player turn plays its steps "
+                                       "once each, "
                                        f"in the order {', '.join(STEPS)} (TURN-1)")
             last = k
             if s in ("arena", "replenish") and mode == "none":
@@ -589,7 +610,9 @@ def _parse_script(tt: _T, grid: HexGrid, catalog: Catalog) -> list[ScriptEntry]:
             if not isinstance(a, list):
                 raise et.err("args", f"must be a list, got {_show(a)}")
             args = tuple(a)
-        out.append(ScriptEntry(where, kind, SCRIPT_KINDS[kind], value, et.str_("unit", None), target, h, args,
+        decision = SCRIPT_KINDS[kind]
+        assert decision is not None  # only a pass has none (above)
+        out.append(ScriptEntry(where, kind, decision, value, et.str_("unit", None), target, h, args,
                                text=_entry_text(raw)))
     return out
 
@@ -668,9 +691,7 @@ class ScriptController:
         self.refs = refs
         self.file = file
 
-    def _uids(self, g: Game, name: str | None) -> set[int] | None:
-        if name is None:
-            return None
+    def _uids(self, g: Game, name: str) -> set[int]:
         got = {i for i, r in enumerate(self.refs) if r == name}
         return got or {u.uid for u in g.state.units if u.unit.id == name}
 
@@ -681,8 +702,8 @@ class ScriptController:
                 self.pos += 1
                 if e.kind == "pass":
                     if not optional:
-                        raise InputError(f"{self.file}: {e.where} ({e.text}): the {decision} decision is mandatory here "
-                                         "and cannot be passed")
+                        raise InputError(f"{self.file}: {e.where} ({e.text}): the {decision} decision is mandatory "
+                                         "here and cannot be passed")
                     return None
                 for o in options:
                     if self._matches(g, troop, e, o):
@@ -696,6 +717,7 @@ class ScriptController:
     def _matches(self, g: Game, troop: int, e: ScriptEntry, o: Any) -> bool:
         u = self._uids
         k = e.kind
+        assert e.name is not None  # every entry but a pass names its unit, tactic or skill (`_parse_script`)
         if k in ("intercept", "catch-up", "return-unit"):
             return o in u(g, e.name)
         if k == "deploy":
@@ -808,7 +830,7 @@ def build_game(scen: Scenario) -> _Built:
             for un in lst:
                 u = UnitState(len(units), un, i, zone=zone, active=True if zone == TRACK else True)
                 units.append(u)
-                ref = _fresh_ref(un.id, {r: "" for r in taken})
+                ref = _fresh_ref(un.id, dict.fromkeys(taken, ""))
                 taken.add(ref)
                 refs.append(ref)
     # primary heroes (SKR-12 wins; CF-3's first reward activates it): explicit, else the faction hero
@@ -816,15 +838,17 @@ def build_game(scen: Scenario) -> _Built:
         hero_id = cat.faction(t.faction).hero
         mine = [u for u in units if u.troop == i]
         explicit = [u for u, spec in zip(units, scen.units) if spec.troop == i and spec.primary]
+        hero: UnitState | None
         if explicit:
             hero = explicit[0]
         else:
-            cands = [u for u in mine if u.unit.id == hero_id and not (u.zone == COMBAT and scen.units[u.uid].primary is False)]
+            cands = [u for u in mine if u.unit.id == hero_id
+                     and not (u.zone == COMBAT and scen.units[u.uid].primary is False)]
             hero = cands[0] if cands else None
             if hero is None:
                 hero = UnitState(len(units), cat.unit(hero_id), i, zone=CAMP)
                 units.append(hero)
-                ref = _fresh_ref(hero_id, {r: "" for r in taken})
+                ref = _fresh_ref(hero_id, dict.fromkeys(taken, ""))
                 taken.add(ref)
                 refs.append(ref)
         hero.is_primary_hero = True
@@ -940,7 +964,7 @@ def _play_step(g: Game, step: str, troop: int, scen: Scenario) -> None:
 
 
 def state_dict(scen: Scenario, b: _Built, played: Sequence[str]) -> dict[str, Any]:
-    g, s = b.game, b.game.state
+    s = b.game.state
     refs, labels = b.refs, b.labels
     arena = s.grid.arena
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar
 
 from hoplostat.catalog.model import Tactic, Unit
 from hoplostat.engine.hexgrid import HexGrid, occupied_or_blocked
@@ -133,11 +135,16 @@ class TroopState:
         return self.health or self.side
 
 
+T = TypeVar("T", bound=TroopState, covariant=True, default=TroopState)
+"""A state's troop type: a rule set that keeps more per troop (`rulesets.classic.state.ClassicTroop`, ...) plays
+a `GameState[ItsTroop]`, so `s.troops[i]` is its troop type."""
+
+
 @dataclass(slots=True)
-class GameState:
+class GameState(Generic[T]):
     grid: HexGrid
     units: list[UnitState]
-    troops: list[TroopState]
+    troops: list[T]
     board: list[int]
     supply: dict[str, int]
     supply_start: dict[str, int]
@@ -175,7 +182,9 @@ class GameState:
     (Origins' Cover, ORI-61); -1 before any move."""
     combat_version: int = 0
     """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
-    hooked_cache: dict[str, list[UnitState]] = field(default_factory=dict)
+    hooked_cache: dict[str, Any] = field(default_factory=dict)
+    """Views of `combat` (`hooked`): hook name or troop key -> its units (a list of `UnitState`); two private
+    keys hold the attack auras (a list of tuples) and the scoped attack hooks (uid -> hooks)."""
     hooked_version: int = -1
     rulings: dict[str, str] = field(default_factory=dict)
     """Ruling switches this game changed from their defaults (`engine.rulings`); empty for the rulings as written."""
@@ -217,18 +226,18 @@ class GameState:
                 got = cache.get(k)
                 cache[k] = [u] if got is None else [*got, u]
             if ATTACK_ANY in hm:
-                cache[_AURAS] = [*cache[_AURAS], (u, *hm[AURA_HOOKS])]  # type: ignore[list-item]
+                cache[_AURAS] = [*cache[_AURAS], (u, *hm[AURA_HOOKS])]
             if SCOPED_HOOKS in hm:
-                cache[_SCOPED] = {**cache[_SCOPED], u.uid: hm[SCOPED_HOOKS]}  # type: ignore[dict-item]
+                cache[_SCOPED] = {**cache[_SCOPED], u.uid: hm[SCOPED_HOOKS]}
         else:
             for k in keys:
                 got = cache.get(k)
                 if got is not None:
                     cache[k] = [x for x in got if x is not u]
             if ATTACK_ANY in hm:
-                cache[_AURAS] = [a for a in cache[_AURAS] if a[0] is not u]  # type: ignore[index]
+                cache[_AURAS] = [a for a in cache[_AURAS] if a[0] is not u]
             if SCOPED_HOOKS in hm:
-                cache[_SCOPED] = {x: v for x, v in cache[_SCOPED].items() if x != u.uid}  # type: ignore[union-attr]
+                cache[_SCOPED] = {x: v for x, v in cache[_SCOPED].items() if x != u.uid}
         self.hooked_version = self.combat_version
 
     def hooked(self, hook: str) -> list[UnitState]:
@@ -242,7 +251,7 @@ class GameState:
     def _rebuild_views(self) -> None:
         """Per-version views of `combat`: units by hook name, by troop, and opponents of each troop."""
         us = self.units
-        cache: dict[str, list[UnitState]] = {}
+        cache: dict[str, Any] = {}
         by_troop: dict[int, list[UnitState]] = {t.index: [] for t in self.troops}
         everyone = [us[i] for i in self.combat]
         # Attack auras (rules.attack_profile): (unit, dice hooks, bonus hooks, reduction hooks), arrival order;
@@ -267,7 +276,7 @@ class GameState:
                 scoped[u.uid] = own
         cache[_ALL] = everyone
         cache[_AURAS] = auras
-        cache[_SCOPED] = scoped  # type: ignore[assignment]
+        cache[_SCOPED] = scoped
         for t, mine in by_troop.items():
             cache[_TROOP_KEY[t] if 0 <= t < 8 else _TROOP + str(t)] = mine
         # opponents of a troop: built when first asked (`opponents_of`), not for every troop on every change
@@ -323,7 +332,7 @@ class GameState:
         if self.hooked_version != self.combat_version:
             self._rebuild_views()
         cache = self.hooked_cache
-        return cache[_AURAS], cache[_SCOPED]  # type: ignore[return-value]
+        return cache[_AURAS], cache[_SCOPED]
 
     def opponents_of(self, troop: int) -> list[UnitState]:
         """Units in combat of every other troop (cached as `in_combat`; do not mutate)."""
@@ -385,7 +394,7 @@ class GameState:
     _clone_reset: ClassVar[dict[str, Any]] = {"hooked_cache": None, "hooked_version": -1}
     """Caches a clone starts without (rebuilt on first use): field -> value (None: a new empty dict)."""
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy for lookahead (`rules.Game.clone`): the units, troops and every list, dict and
         set of the state are copied; catalog chips, tactics, placed tactics, the grid and the mode object
         are shared (never changed in play); the state's caches start empty. A subclass field holding other
@@ -410,7 +419,7 @@ class GameState:
         return new
 
 @dataclass(slots=True)
-class TeamGameState(GameState):
+class TeamGameState(GameState[T]):
     """A GameState whose troops form teams (solo/co-op modes against rivals): allies are every unit of the
     same team, across troops (UNIT-11, R-ENG-25)."""
 
@@ -481,7 +490,7 @@ def _copier(cls: type) -> Any:
         lines.append(f"    n.{name} = {value}")
     lines += ["    memo[id(o)] = n", "    return n"]
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "cv": _copy_value}
-    exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names
+    exec("\n".join(lines), scope)
     return scope["copy_"]
 
 

@@ -9,6 +9,8 @@
   over every decision; played only by the native core.
 """
 
+# Import order is registration order: greedy, then the modules that add its methods.
+# isort: off
 from hoplostat.engine.registry import make_controller, register_controller
 from hoplostat.errors import InputError
 from hoplostat.policies.base import Controller
@@ -21,6 +23,7 @@ from hoplostat.policies.lookahead import (
 from hoplostat.policies.random import RandomController
 from hoplostat.policies.search import SearchController
 from hoplostat.policies.search import parse_budget as search_budget
+# isort: on
 
 POLICIES = ("random", "greedy", "lookahead", "search")
 """The players' names; `lookahead:N` and `search:N` give those players a budget of N continuations per decision."""
@@ -60,7 +63,7 @@ def seat_pair(text: str, *, option: str = "--policies") -> tuple[str, str]:
         raise InputError(f"{option} {text!r}: two of {', '.join(POLICIES)} separated by a comma")
     for p in pols:
         check(p, option=option)
-    return pols  # type: ignore[return-value]
+    return pols
 
 
 def make(name: str, *, rng):

@@ -587,7 +587,8 @@ class GreedyController:
             hs = hexes.get(h)
             if hs is None:
                 row = dist[h]
-                hs = hexes[h] = -min((row[x] for x in opps), default=0) - (3 if center[h] else 0) - (2 if muted[h] else 0)
+                hs = hexes[h] = (-min((row[x] for x in opps), default=0) - (3 if center[h] else 0)
+                                 - (2 if muted[h] else 0))
             scored.append((v + hs, o))
         return self._best(scored, None)
 

@@ -47,7 +47,7 @@ import numpy as np
 
 from hoplostat.engine import rules
 from hoplostat.engine.loop import resume
-from hoplostat.engine.state import CAMP, COMBAT, BAG
+from hoplostat.engine.state import BAG, CAMP, COMBAT
 from hoplostat.policies.base import parse_budget_of
 from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
 

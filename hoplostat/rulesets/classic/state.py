@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from hoplostat.catalog.model import Tactic
-from hoplostat.engine.state import TroopState
+from hoplostat.engine.state import GameState, TroopState
 
 
 @dataclass(slots=True)
@@ -26,3 +27,12 @@ class ClassicTroop(TroopState):
     """(turn, decisions done, a tactic played) of the deployment phase (`turn.deploy_phase`): 1 once the
     gladiator was chosen (or passed), 2 once the tactic was; so that a clone resumed at a later decision of
     the phase (`engine.loop.resume`) does not ask the earlier ones again."""
+
+
+def classic_troop(s: GameState, troop: int) -> ClassicTroop:
+    """A player's troop in a mode of the older games. Their states also hold plain `TroopState`s (an arena's, a
+    titan's), so `GameState.troops` is typed by their common base; the caller names a player's troop (not checked
+    at run time)."""
+    return cast(ClassicTroop, s.troops[troop])
+
+

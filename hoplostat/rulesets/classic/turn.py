@@ -18,7 +18,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, GameState, UnitState
 from hoplostat.engine.steps import each_once, engage_step, movement_step
-from hoplostat.rulesets.classic.state import ClassicTroop
+from hoplostat.rulesets.classic.state import ClassicTroop, classic_troop
 
 # --------------------------------------------------------------------------- bag and hand
 
@@ -31,7 +31,7 @@ def hand_count(s: GameState, troop: int) -> int:
 
 def bag_count(s: GameState, troop: int) -> int:
     """Chips in the troop's bag: units in zone BAG plus tactic chips in `tactics_bag`."""
-    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    t = classic_troop(s, troop)
     return sum(1 for u in s.units if u.troop == troop and u.zone == BAG) + len(t.tactics_bag)
 
 
@@ -69,7 +69,7 @@ def draw(g: Game, troop: int) -> None:
     """Rise of Rome, "Phase 4: Draw": refill the prep area to its size from the bag, chip by chip at random,
     when the bag allows (ROR-39: no penalty for an empty circle)."""
     s = g.state
-    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    t = classic_troop(s, troop)
     n = hand_count(s, troop)
     while n < t.hand_size:
         bag_units = [u for u in s.units if u.troop == troop and u.zone == BAG]
@@ -89,7 +89,7 @@ def redraw_dead_hand(g: Game, troop: int, playable: Callable[[Tactic], bool]) ->
     shown, put back into the bag and drawn again. Once per turn (ruling R-ROR-3: a bag holding only those
     tactics would otherwise give the same hand for ever)."""
     s = g.state
-    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    t = classic_troop(s, troop)
     if t.redrawn_turn == s.turn or len(t.tactics_camp) < t.hand_size or hand_count(s, troop) != len(t.tactics_camp):
         return
     if any(playable(tac) for tac in t.tactics_camp):
@@ -111,7 +111,8 @@ def gives_reach(s: GameState, u: UnitState) -> bool:
     return u.zone == COMBAT and u.active and s.skills_work(u)
 
 
-def tactic_targets(s: GameState, troop: int, tactic: Tactic, *, allowed: Callable[[UnitState, Tactic], bool] | None = None
+def tactic_targets(s: GameState, troop: int, tactic: Tactic, *,
+                   allowed: Callable[[UnitState, Tactic], bool] | None = None
                    ) -> list[UnitState]:
     """Units a tactic of `troop` may go on (ROR-15, ROR-29): a unit no farther from one of the troop's units
     than that unit's Tactical Range, the unit itself always (range 0). Friendly targets need the range too
@@ -129,10 +130,11 @@ def tactic_targets(s: GameState, troop: int, tactic: Tactic, *, allowed: Callabl
     return out
 
 
-def tactic_options(s: GameState, troop: int, allowed: Callable[[UnitState, Tactic], bool] | None = None) -> list[tuple[int, int]]:
+def tactic_options(s: GameState, troop: int,
+                   allowed: Callable[[UnitState, Tactic], bool] | None = None) -> list[tuple[int, int]]:
     """(index in hand, target uid) of every tactic in hand on every target it may go on."""
     hand = s.troops[troop].tactics_camp
-    out = []
+    out: list[tuple[int, int]] = []
     for i, tac in enumerate(hand):
         out.extend((i, u.uid) for u in tactic_targets(s, troop, tac, allowed=allowed))
     return out
@@ -151,7 +153,7 @@ def deploy_phase(g: Game, troop: int, gladiators: Sequence[tuple[int, int]], *,
     `after_tactic(played)`: the mode's own chip that counts as the tactic (a foothold), offered when none
     was played."""
     s = g.state
-    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    t = classic_troop(s, troop)
     # Re-entrant: a lookahead clone taken at the tactic (or the mode's own chip) decision resumes the phase
     # from its start (`engine.loop.resume`); what this turn's phase already decided is not asked again.
     turn, done, played = t.deploy_progress if t.deploy_progress[0] == s.turn else (s.turn, 0, False)
@@ -198,7 +200,7 @@ def attack_step(g: Game, troop: int) -> None:
     """The attacks of "Phase 3: Attacking", after its Abilities (`ability_step`): a mode lists the two as
     separate turn steps, so that a lookahead clone taken at an attack decision resumes at the attacks."""
     s = g.state
-    t: ClassicTroop = s.troops[troop]  # type: ignore[assignment]
+    t = classic_troop(s, troop)
     engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn, u.uid), special_ends_impel=False)
 
 

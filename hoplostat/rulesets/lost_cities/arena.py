@@ -9,8 +9,18 @@ from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import COMBAT, DISCARD, GameState, UnitState
 from hoplostat.rulesets.lost_cities import base
-from hoplostat.rulesets.lost_cities.base import (BASIC, BEAST_ATTACK, BEAST_MOVE, CRIMINAL_ATTACK, CRIMINAL_MOVE,
-                                                 TAUNT, is_arena_unit, is_beast, roll, roll_face)
+from hoplostat.rulesets.lost_cities.base import (
+    BASIC,
+    BEAST_ATTACK,
+    BEAST_MOVE,
+    CRIMINAL_ATTACK,
+    CRIMINAL_MOVE,
+    TAUNT,
+    is_arena_unit,
+    is_beast,
+    roll,
+    roll_face,
+)
 from hoplostat.rulesets.lost_cities.skills import struck
 
 

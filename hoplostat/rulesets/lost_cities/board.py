@@ -26,13 +26,13 @@ from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import GameResult, GameSpec, Matchup, default_roller, player_units, register_mode
 from hoplostat.engine.mode import DRAW, LOST, WON, Heuristics, TroopResult, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
-from hoplostat.rulesets.classic.goals import taken
+from hoplostat.engine.rules import Controller, Game, Roller, plays
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.errors import InputError
+from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.lost_cities import arena, bosses
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, HAND, LEVELS, POOL, RULESET
-from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
+from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop, lost_troop
 from hoplostat.rulesets.lost_cities.mode import ARENA, LostCities, champion_hexes
 from hoplostat.rulesets.lost_cities.skills import lift_stuns
 
@@ -117,10 +117,12 @@ class LostCitiesBoard(LostCities):
 
     arena_header = "beasts, criminals and bosses"
 
-    def arena_troop(self, s: BoardState) -> int:  # type: ignore[override]
+    def arena_troop(self, s: GameState) -> int:
+        assert isinstance(s, BoardState)
         return s.arena_troop
 
     def arena_steps(self, g: Game) -> tuple:
+        assert plays(g, BoardState)
         return (("waiting-foe", lambda: self.waiting_foe(g)),)
 
     def end_turn(self, g: Game, troop: int) -> None:
@@ -145,7 +147,7 @@ class LostCitiesBoard(LostCities):
 
     def gladiator_options(self, s, troop: int) -> list[tuple[int, int]]:
         """As in player against player, the team's CF gladiator (level 4) deployable by any of its players."""
-        t0: LostTroop = s.troops[s.order[0]]  # type: ignore[assignment]
+        t0 = lost_troop(s, s.order[0])
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -164,7 +166,8 @@ class LostCitiesBoard(LostCities):
 
     # --- hooks ----------------------------------------------------------------------------------
     def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
-        s: BoardState = g.state  # type: ignore[assignment]
+        assert plays(g, BoardState)
+        s = g.state
         if u.is_primary_hero:
             if all(s.units[s.troops[p].primary_hero].zone != COMBAT for p in s.order):
                 self.end(g, "every champion defeated", None)
@@ -184,10 +187,10 @@ class LostCitiesBoard(LostCities):
             else:
                 self.next_foe(g)
 
-    def next_foe(self, g: Game) -> None:
+    def next_foe(self, g: Game[BoardState]) -> None:
         """TLC-63, TLC-64: the next criminal, or once all four fell the next boss, enters on a d6 trapdoor (as a
         drawn chip enters, TLC-49..TLC-51); each further boss when the one before it falls (R-TLC-20)."""
-        s: BoardState = g.state  # type: ignore[assignment]
+        s = g.state
         if s.criminals:
             u = s.units[s.criminals.pop(0)]
             arena.enter(g, u)
@@ -203,10 +206,10 @@ class LostCitiesBoard(LostCities):
                 b.zone = TRACK
                 s.boss_next -= 1
 
-    def waiting_foe(self, g: Game) -> None:
+    def waiting_foe(self, g: Game[BoardState]) -> None:
         """The start of the arena's turn: a criminal or boss that could not enter when its turn came (no free
         trapdoor, or the pool short of its Health) tries again while no criminal or boss is in the arena."""
-        s: BoardState = g.state  # type: ignore[assignment]
+        s = g.state
         if not any(u.unit.kind in ("criminal", "boss") for u in s.in_combat(s.arena_troop)) and \
                 (s.criminals or s.boss_next < len(s.bosses)):
             self.next_foe(g)
@@ -220,11 +223,12 @@ class LostCitiesBoard(LostCities):
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: BoardState = g.state  # type: ignore[assignment]
+        assert plays(g, BoardState)
+        s = g.state
         won = s.end_reason == "every boss defeated"
         out = WON if won else (DRAW if s.end_reason and s.end_reason.startswith("round cap") else LOST)
         players = [s.troops[p] for p in range(len(s.order))]
-        meter: LostTroop = s.troops[s.order[0]]  # type: ignore[assignment]
+        meter = lost_troop(s, s.order[0])
         arena_units = [u for u in s.units if u.troop == s.arena_troop]
         return GameResult(
             mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(t.faction for t in players),
@@ -271,7 +275,8 @@ class LostCitiesBoard(LostCities):
         `CRIMINAL_WORTH` per criminal defeated, plus `BOSS_TROPHY` per boss defeated and times the share of
         the Health taken of each boss in the arena (`classic.goals.taken`). From the players' side; the
         arena's troop counts the opposite. Reads only the board and the counts of defeats."""
-        s: BoardState = g.state  # type: ignore[assignment]
+        assert plays(g, BoardState)
+        s = g.state
         v = self.CRIMINAL_WORTH * s.criminals_defeated + self.BOSS_TROPHY * s.bosses_defeated
         if 0 <= s.arena_troop < len(s.troops):
             for u in s.in_combat(s.arena_troop):
@@ -288,7 +293,7 @@ def gain(g: Game, troop: int, n: int, why: str) -> None:
     level's arena effect for every player, its CF tactic to the player whose turn it is, the beast lying on the
     level into that player's bag."""
     s = g.state
-    meter: LostTroop = s.troops[s.order[0]]  # type: ignore[assignment]
+    meter = lost_troop(s, s.order[0])
     if n <= 0:
         return
     meter.favor_total += n
@@ -303,13 +308,13 @@ def gain(g: Game, troop: int, n: int, why: str) -> None:
 
 def reach_team(g: Game, level: int) -> None:
     s = g.state
-    meter: LostTroop = s.troops[s.order[0]]  # type: ignore[assignment]
+    meter = lost_troop(s, s.order[0])
     current = s.active if s.active in s.order else s.order[0]
-    cur: LostTroop = s.troops[current]  # type: ignore[assignment]
+    cur = lost_troop(s, current)
     meter.rewards += 1
     s.say(f"the players reach crowd favor level {level}: {LEVEL_EFFECTS[level]}")
     for p in s.order:
-        t: LostTroop = s.troops[p]  # type: ignore[assignment]
+        t = lost_troop(s, p)
         t.level = max(t.level, level) if p != s.order[0] else t.level
         if level == 1:
             hero = s.units[t.primary_hero]
@@ -362,6 +367,7 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
     troops: list[TroopState] = []
+    players: list[LostTroop] = []
     for p, fid in enumerate(factions):
         t = LostTroop(index=p, side=SIDE, faction=fid, hand_size=HAND, health=POOL)
         hero = UnitState(len(units), catalog.unit(catalog.faction(fid).hero), p, zone=CAMP, active=False,
@@ -373,20 +379,21 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
             units.append(UnitState(len(units), un, p, zone=BAG))
         t.tactics_bag = list(catalog.faction_tactics(fid)) if n < 3 else []
         troops.append(t)
+        players.append(t)
     arena_troop = n
     troops.append(TroopState(index=arena_troop, side="arena", faction="arena", health=ARENA_POOL))
-    meter = troops[0]
+    meter = players[0]
     # TLC-16 ("Use main rule set to set up CF Rewards"): one reward chip of each level on the team's meter.
     for level in (1, 2, 3):
         chips = sorted((x for x in catalog.tactics.values() if x.id.startswith(f"cf-level-{level}-")),
                        key=lambda x: x.id)
         if chips:
-            meter.reward_tactics.append(chips[int(rng.integers(len(chips)))])  # type: ignore[attr-defined]
+            meter.reward_tactics.append(chips[int(rng.integers(len(chips)))])
     cf = sorted(catalog.units_of_kind("cf-gladiator"), key=lambda u: u.id)
     if cf:
         u = UnitState(len(units), cf[int(rng.integers(len(cf)))], 0, zone=TRACK)
         units.append(u)
-        meter.cf_gladiator = u.uid  # type: ignore[attr-defined]
+        meter.cf_gladiator = u.uid
 
     def arena_chip(un, zone=TRACK) -> UnitState:
         u = UnitState(len(units), un, arena_troop, zone=zone)
@@ -403,7 +410,7 @@ def board_setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Gen
         raise InputError(f"lost-cities-board: {n} player(s) need {n} boss(es), the catalog has {len(boss_pool)}")
     start = [arena_chip(b) for b in beasts[:4]]
     for level, b in enumerate(beasts[4:8]):  # R-TLC-19: the other beasts on the meter's levels, from level 1
-        meter.meter_chips[level] = arena_chip(b).uid  # type: ignore[attr-defined]
+        meter.meter_chips[level] = arena_chip(b).uid
     chain = [arena_chip(c) for c in crims]
     boss_units = [arena_chip(b) for b in boss_pick]
     supply = {**catalog.game.health_chips, ARENA_POOL: ARENA_CHIPS}  # R-TLC-18

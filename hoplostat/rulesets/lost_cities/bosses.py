@@ -190,9 +190,10 @@ def _none(g, holder, param):
 for _sid, _fn in ACTIONS.items():
     if _sid == "regen":
         continue  # Regen is the rule set's own ability (skills.py)
-    register(_sid, "alternate" if _sid in ALTERNATES else "ability",
-             **({"special_options": _none, "special": lambda g, h, p, a, fn=_fn: fn(g, h, p)} if _sid in ALTERNATES
-                else {"ability_options": _none, "ability": lambda g, h, p, a, fn=_fn: fn(g, h, p)}))
+    if _sid in ALTERNATES:
+        register(_sid, "alternate", special_options=_none, special=lambda g, h, p, a, fn=_fn: fn(g, h, p))
+    else:
+        register(_sid, "ability", ability_options=_none, ability=lambda g, h, p, a, fn=_fn: fn(g, h, p))
 
 
 @arena.on_boss_turn

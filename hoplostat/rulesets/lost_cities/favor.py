@@ -5,10 +5,11 @@ lying on that level going into a bag (TLC-39..TLC-47)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from hoplostat.catalog.model import Tactic
 from hoplostat.engine.rules import Game
-from hoplostat.engine.state import BAG
+from hoplostat.engine.state import BAG, GameState
 from hoplostat.rulesets.classic.state import ClassicTroop
 from hoplostat.rulesets.lost_cities.base import LEVELS
 
@@ -49,6 +50,12 @@ class LostTroop(ClassicTroop):
     passes: int = 0
 
 
+def lost_troop(s: GameState, troop: int) -> LostTroop:
+    """A Lost Cities player's troop. A Lost Cities state also holds the arena's troop, a plain `TroopState`, so
+    `GameState.troops` is typed by their common base; the caller names a player's troop (not checked at run time)."""
+    return cast(LostTroop, s.troops[troop])
+
+
 def level_of(total: int) -> int:
     """The meter level `total` favor reaches (R-TLC-3: `base.LEVELS`)."""
     return sum(1 for need in LEVELS if total >= need)
@@ -57,7 +64,7 @@ def level_of(total: int) -> int:
 def gain(g: Game, troop: int, n: int, why: str) -> None:
     """TLC-39..TLC-41: `n` favor for `troop`; each level reached gives its rewards at once, on any turn."""
     s = g.state
-    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+    t = lost_troop(s, troop)
     if n <= 0:
         return
     t.favor_total += n
@@ -74,7 +81,7 @@ def reach(g: Game, troop: int, level: int) -> None:
     """TLC-42..TLC-47: the level's reward chip becomes usable, its arena effect happens, and the arena chip on
     it goes into the player's own bag (ruling R-TLC-2)."""
     s = g.state
-    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+    t = lost_troop(s, troop)
     t.rewards += 1
     s.say(f"{t.faction} ({t.side}) reaches crowd favor level {level}: {LEVEL_EFFECTS[level]}")
     if level <= len(t.reward_tactics):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -33,9 +34,18 @@ from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.lost_cities import arena, favor
-from hoplostat.rulesets.lost_cities.base import (ARENA_CHIPS, ARENA_POOL, ARENA_TROOP, HAND, POOL, RULESET,
-                                                 is_engaged, is_snared, locks)
-from hoplostat.rulesets.lost_cities.favor import LostTroop
+from hoplostat.rulesets.lost_cities.base import (
+    ARENA_CHIPS,
+    ARENA_POOL,
+    ARENA_TROOP,
+    HAND,
+    POOL,
+    RULESET,
+    is_engaged,
+    is_snared,
+    locks,
+)
+from hoplostat.rulesets.lost_cities.favor import LostTroop, lost_troop
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES, MOVE_ABILITIES, lift_stuns
 
 ARENA = "pozzuoli"
@@ -53,12 +63,12 @@ def tactic_allowed(target: UnitState, tac: Tactic) -> bool:
 def hand_count(s: GameState, troop: int) -> int:
     """Chips on the troop's prep circles: gladiators in hand and tactics in hand, its earned CF tactics not
     counted (they lie on the meter, not on a circle: R-TLC-4)."""
-    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+    t = lost_troop(s, troop)
     return phase.hand_count(s, troop) - len(t.cf_hand)
 
 
 def bag_count(s: GameState, troop: int) -> int:
-    t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+    t = lost_troop(s, troop)
     return phase.bag_count(s, troop) + len(t.arena_bag)
 
 
@@ -79,7 +89,7 @@ class LostCities(Mode):
     ruleset = RULESET
     summary = "The Lost Cities, player against player: defeat the opposing champion (Atlantis, Xanadu, El Dorado)"
     arenas = (ARENA,)
-    seats = (2,)
+    seats: ClassVar[tuple[int, ...]] = (2,)
     teams = "each player alone; beasts and criminals against both"
     first_player_random = True
     default_max_rounds = 60
@@ -199,7 +209,7 @@ class LostCities(Mode):
     def draw_phase(self, g: Game, troop: int) -> None:
         """Phase 1 (TLC-21..TLC-25), after the single-turn tactics the player played end (TLC-31)."""
         s = g.state
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         t.turns += 1
         end_temporary_tactics(g, troop)
         # TLC-24 (ruling R-TLC-14): the bag empty and a prep circle empty at the start of the turn: 2 damage.
@@ -236,13 +246,13 @@ class LostCities(Mode):
 
     def short_of_chips(self, s: GameState, troop: int) -> bool:
         """TLC-24: the bag empty and a prep circle empty (a mode with other circles overrides it)."""
-        return bag_count(s, troop) == 0 and hand_count(s, troop) < s.troops[troop].hand_size
+        return bag_count(s, troop) == 0 and hand_count(s, troop) < lost_troop(s, troop).hand_size
 
     def draw(self, g: Game, troop: int) -> None:
         """TLC-22, TLC-25: chip by chip at random until the five circles are full or the bag is empty; a beast
         or criminal drawn enters at once (`arena.enter`) and the player draws another in its place."""
         s = g.state
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         n = hand_count(s, troop)
         while n < t.hand_size:
             bag_units = [u for u in s.units if u.troop == troop and u.zone == BAG]
@@ -275,7 +285,7 @@ class LostCities(Mode):
         chip may come first and both may be gladiators or tactics; two passes in a row end the phase. The
         progress is kept on the troop, so that re-entering the step (a resumed clone) asks the same decision."""
         s = g.state
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         if t.chip_turn != s.turn:
             t.chip_turn, t.chips_left, t.next_chip, t.passes = s.turn, self.chip_limit(s, troop), 0, 0
         while t.chips_left > 0 and t.passes < 2 and s.end_reason is None:
@@ -304,7 +314,7 @@ class LostCities(Mode):
 
     def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """TLC-8, TLC-44: the player's six deployment hexes; all twelve from meter level 2."""
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         own = s.grid.tagged(f"deploy-{t.side}")
         if t.all_deploy:
             other = "blue" if t.side == "red" else "red"
@@ -314,7 +324,7 @@ class LostCities(Mode):
     def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """TLC-27, TLC-46: a gladiator from the hand, or the unlocked CF gladiator, onto a free deployment hex
         available to the player, while the pool holds its Health."""
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -337,7 +347,7 @@ class LostCities(Mode):
         if u.tactics and is_snared(u):
             return False
         if s.is_dazed(u):
-            t: LostTroop = s.troops[u.troop]  # type: ignore[assignment]
+            t = lost_troop(s, u.troop)
             if u.is_primary_hero or not (t.initiative or unit_hooks(u.unit, "move_when_dazed")):
                 return False
         return rules.movement_of(s, u) > 0 and not is_engaged(s, u)
@@ -390,7 +400,9 @@ class LostCities(Mode):
 
     def trapdoor_kill(self, g: Game, victim: UnitState) -> None:
         """TLC-50: removed from play at once: no damage step, nobody's kill, no favor."""
-        g.state.trapdoor_kills += 1
+        s = g.state
+        assert hasattr(s, "trapdoor_kills")  # LostState, and the states of the modes built on this one
+        s.trapdoor_kills += 1
         rules.defeat(g, victim)
 
     def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
@@ -409,10 +421,10 @@ class LostCities(Mode):
         return self.CHAMPION_TROPHY * champions_taken(g.state, troop)
 
     # --- the result -----------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
+    def result(self, g: Game[LostState], spec: GameSpec) -> GameResult:
         s = g.state
         out = [DRAW, DRAW] if s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
-        players = s.troops[:2]
+        players = [lost_troop(s, p) for p in range(2)]
         arena_t = s.troops[ARENA_TROOP]
         arena_units = [u for u in s.units if u.troop == ARENA_TROOP]
         return GameResult(
@@ -420,12 +432,12 @@ class LostCities(Mode):
             rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0],
             troops=[TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt,
                                 t.kills, t.units_lost, t.favor_total, t.rewards, t.tactic_damage, t.tactic_kills,
-                                extras={"level": t.level, "arena_entered": t.entered})  # type: ignore[attr-defined]
+                                extras={"level": t.level, "arena_entered": t.entered})
                     for t in players],
             units=player_units(s, range(2)),
             unimplemented=unimplemented_in_game(s),
             extras={"arena_entered": sum(1 for u in arena_units if u.entered), "arena_kills": arena_t.kills,
-                    "trapdoor_kills": s.trapdoor_kills,  # type: ignore[attr-defined]
+                    "trapdoor_kills": s.trapdoor_kills,
                     "arena_defeated": sum(u.times_defeated for u in arena_units)},
             log=s.log,
         )
@@ -468,6 +480,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
     troops: list[TroopState] = []
+    players: list[LostTroop] = []
     for p, fid in enumerate(factions):
         t = LostTroop(index=p, side=SIDES[order.index(p)], faction=fid, hand_size=HAND, health=POOL)
         hero = UnitState(len(units), catalog.unit(catalog.faction(fid).hero), p, zone=CAMP, active=False,
@@ -478,6 +491,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
             units.append(UnitState(len(units), un, p, zone=BAG))
         t.tactics_bag = list(catalog.faction_tactics(fid))
         troops.append(t)
+        players.append(t)
     troops.append(TroopState(index=ARENA_TROOP, side="arena", faction="arena", health=ARENA_POOL))
     # TLC-16: one random reward chip of each level per player, face down on its own meter.
     for level in (1, 2, 3):
@@ -486,24 +500,24 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
         pick = [int(i) for i in rng.permutation(len(chips))] if chips else []
         for p in range(2):
             if chips:
-                troops[p].reward_tactics.append(chips[pick[p % len(chips)]])  # type: ignore[attr-defined]
+                players[p].reward_tactics.append(chips[pick[p % len(chips)]])
     cf = sorted(catalog.units_of_kind("cf-gladiator"), key=lambda u: u.id)
     cf_pick = [int(i) for i in rng.permutation(len(cf))] if cf else []
     for p in range(2):
         if cf:
             u = UnitState(len(units), cf[cf_pick[p % len(cf)]], p, zone=TRACK)
             units.append(u)
-            troops[p].cf_gladiator = u.uid  # type: ignore[attr-defined]
+            players[p].cf_gladiator = u.uid
     # R-TLC-2: the ten beast and criminal chips shuffled; four on each player's meter levels 1..4.
-    chips = sorted([u for u in catalog.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
-    order_chips = [chips[int(i)] for i in rng.permutation(len(chips))]
+    foes = sorted([u for u in catalog.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
+    order_chips = [foes[int(i)] for i in rng.permutation(len(foes))]
     for p in range(2):
         for level in range(4):
             k = 4 * p + level
             if k < len(order_chips):
                 u = UnitState(len(units), order_chips[k], ARENA_TROOP, zone=TRACK)
                 units.append(u)
-                troops[p].meter_chips[level] = u.uid  # type: ignore[attr-defined]
+                players[p].meter_chips[level] = u.uid
     supply = {**catalog.game.health_chips, ARENA_POOL: ARENA_CHIPS}  # R-TLC-18
     s = LostState(grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply),
                   supply_start=dict(supply), order=order, log=[] if log else None, mode=mode or LostCities())

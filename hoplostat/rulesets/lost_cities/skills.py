@@ -76,9 +76,10 @@ def _line_pulls(g, holder, reach: int, pull: int) -> list[tuple[int, int]]:
     hexes may be drawn up to `pull` hexes toward the holder through the free hexes between them ("cannot pull
     thru other units": a unit behind another is out of reach)."""
     s = g.state
-    out = []
+    out: list[tuple[int, int]] = []
     for face in range(1, 7):
-        h, path = holder.hex, []
+        h = holder.hex
+        path: list[int] = []
         for _ in range(reach):
             h = s.grid.compass_step(h, face)
             if h < 0:
@@ -112,7 +113,7 @@ def _hurl_options(g, holder, param):
     # TLC-73: an adjacent unit, friend or foe, onto a different free hex adjacent to the hurler.
     s = g.state
     nbs = s.grid.neighbours[holder.hex]
-    out = []
+    out: list[tuple[int, int]] = []
     for o in s.in_combat():
         if o is holder or s.grid.dist[o.hex][holder.hex] != 1 or not rules.can_be_displaced(s, o):
             continue
@@ -123,7 +124,7 @@ def _hurl_options(g, holder, param):
 def _uber_hurl_options(g, holder, param):
     # TLC-74: an adjacent unit onto a free hex up to 3 hexes from where it stood (ruling R-TLC-9).
     s = g.state
-    out = []
+    out: list[tuple[int, int]] = []
     for o in s.in_combat():
         if o is holder or s.grid.dist[o.hex][holder.hex] != 1 or not rules.can_be_displaced(s, o):
             continue

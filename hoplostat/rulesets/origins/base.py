@@ -63,7 +63,7 @@ class OriginsTroop(ClassicTroop):
 
 
 @dataclass(slots=True)
-class OriginsState(GameState):
+class OriginsState(GameState[OriginsTroop]):
     """A game of Origins: the challenges played on their arenas one after the other (ORI-26..ORI-30)."""
 
     arena_id: str = ""
@@ -101,9 +101,11 @@ def is_elevated(s: GameState, u: UnitState) -> bool:
     if arena == XANADU:
         return u.hex >= 0 and "arena" in s.grid.tags[u.hex]
     if arena == EL_DORADO:
-        return s.troops[u.troop].tribute_holder == u.uid  # type: ignore[attr-defined]
+        assert isinstance(s, OriginsState)  # only Origins has the arena
+        return s.troops[u.troop].tribute_holder == u.uid
     if arena == ATLANTIS:
-        return s.spear_holder == u.uid  # type: ignore[attr-defined]
+        assert isinstance(s, OriginsState)
+        return s.spear_holder == u.uid
     return False
 
 

@@ -75,7 +75,7 @@ def basic_profile(g: Game, attacker: UnitState, target: UnitState) -> tuple[Pool
     pool, bonus, reduce = rules.attack_profile(g, attacker, target)
     if lunging(s, attacker):
         own = attacker.unit.attack.counts
-        pool = Pool(tuple(max(0, c - o) for c, o in zip(pool.counts, own))) + GREEN2  # type: ignore[arg-type]
+        pool = Pool(tuple(max(0, c - o) for c, o in zip(pool.counts, own))) + GREEN2
     if is_elevated(s, attacker) and not is_elevated(s, target):
         bonus += 1
     return dice(s, attacker, pool), bonus, reduce
@@ -118,7 +118,8 @@ def basic_attack(g: Game, attacker: UnitState, target: UnitState) -> AttackResul
     removed = rules.damage(g, target, amount, source=attacker, dealt=True)
     if s.end_reason is not None:
         return AttackResult(hits, True, removed)
-    effects = [(h, sid, param, fn) for h in watchers for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")
+    effects = [(h, sid, param, fn) for h in watchers
+               for sid, param, fn in unit_hooks(h.unit, "after_dealt_attack_damage")
                if not (stunned and sid in ("retaliate", "embolden"))]
     rules.resolve_triggered(g, effects, lambda e: e[3](g, e[0], e[2], attacker, target, hex_))
     return AttackResult(hits, True, removed)

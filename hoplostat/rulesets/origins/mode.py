@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations
+from typing import ClassVar
 
 import numpy as np
 
@@ -26,8 +27,19 @@ from hoplostat.catalog.model import Catalog, Tactic
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import VERSUS_COLUMNS, ModeOption, per_side
 from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
 from hoplostat.engine.rules import Controller, Game, Roller
@@ -35,11 +47,25 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
 from hoplostat.engine.steps import each_once, end_temporary_tactics, movement_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
-from hoplostat.rulesets.origins import combat
-from hoplostat.rulesets.origins.base import (ARENAS, ATLANTIS, BRING, EL_DORADO, LINEUP, LOSS_REP, MATCH, RULESET,
-                                             WIN_REP, XANADU, XANADU_POINTS, OriginsState, OriginsTroop, colour_of,
-                                             is_gladiator)
 from hoplostat.rulesets.lost_cities.skills import MOVE_ABILITIES as LOST_CITIES_MOVE_ABILITIES
+from hoplostat.rulesets.origins import combat
+from hoplostat.rulesets.origins.base import (
+    ARENAS,
+    ATLANTIS,
+    BRING,
+    EL_DORADO,
+    LINEUP,
+    LOSS_REP,
+    MATCH,
+    RULESET,
+    WIN_REP,
+    XANADU,
+    XANADU_POINTS,
+    OriginsState,
+    OriginsTroop,
+    colour_of,
+    is_gladiator,
+)
 from hoplostat.rulesets.origins.skills import MOVE_PHASE
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 
@@ -88,7 +114,7 @@ def tactic_options(s, troop: int) -> list[tuple[int, int]]:
     sources = [(m.hex, m.unit.tactical_range or 0) for m in own if phase.gives_reach(s, m)]
     dist = s.grid.dist
     foes = [o for o in s.opponents_of(troop) if any(dist[o.hex][h] <= r for h, r in sources)]
-    out = []
+    out: list[tuple[int, int]] = []
     for i, tac in enumerate(hand):
         out.extend((i, u.uid) for u in (*own, *foes) if tactic_allowed(u, tac))
     return out
@@ -107,7 +133,7 @@ class Origins(Mode):
     ruleset = RULESET
     summary = ("Origins, player against player: draft eight chips each, then the three challenges (Xanadu, El "
                "Dorado, Atlantis) or one (--arena)")
-    arenas = (MATCH, *ARENAS)
+    arenas: ClassVar[tuple[str, ...]] = (MATCH, *ARENAS)
     seats = (2,)
     teams = "each house alone"
     first_player_random = True
@@ -130,9 +156,9 @@ class Origins(Mode):
 
         return OriginsGreedy
 
-    options = (ModeOption("pool", "the draft pool: Origins' own chips, or also the gladiators (not the champions) "
-                          "of Rise of Rome, of The Lost Cities or of both (ORI-53, R-ORI-20)", POOL_ORIGINS,
-                          POOL_CHOICES),)
+    options: ClassVar[tuple[ModeOption, ...]] = (
+        ModeOption("pool", "the draft pool: Origins' own chips, or also the gladiators (not the champions) "
+                   "of Rise of Rome, of The Lost Cities or of both (ORI-53, R-ORI-20)", POOL_ORIGINS, POOL_CHOICES),)
 
     __slots__ = ("arena_id", "grids", "catalog", "cap")
 
@@ -143,9 +169,14 @@ class Origins(Mode):
         self.grids = {a: HexGrid.of(catalog.arena(a)) for a in ARENAS} if catalog is not None else {}
 
     # --- the draft's pool (overridden by `origins-battle-royale`, `rulesets.origins.royale`) ----------
+    def played_catalog(self) -> Catalog:
+        """The catalog of the game this mode plays (a mode made without one, for a bare board, plays none)."""
+        assert self.catalog is not None
+        return self.catalog
+
     def pool(self) -> list[str]:
         """The chips both houses draft from (ORI-22)."""
-        return pool_ids(self.catalog)
+        return pool_ids(self.played_catalog())
 
     def lineup_size(self, pool: Sequence[str]) -> int:
         """Chips per lineup (ORI-23: eight)."""
@@ -198,9 +229,9 @@ class Origins(Mode):
         s.first_pick = spec.first if spec.first is not None else draft_roll(g)
         return g
 
-    def begin(self, g: Game) -> None:
+    def begin(self, g: Game[OriginsState]) -> None:
         """ORI-23 the draft, ORI-28 the arenas drawn, then the first challenge (ORI-29)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         draft(g)
         if self.arena_id == MATCH:
             s.arena_order = [ARENAS[int(i)] for i in g.rng.permutation(len(ARENAS))]  # ORI-28
@@ -213,11 +244,11 @@ class Origins(Mode):
     def start_round(self, g: Game) -> None:
         return None
 
-    def round_turns(self, g: Game):
+    def round_turns(self, g: Game[OriginsState]):
         for p in list(g.state.order):
             yield self.turn_of(g, p)
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
+    def turn_of(self, g: Game[OriginsState], troop: int) -> Turn:
         s = g.state
         t = s.troops[troop]
         # Each phase is split where it asks a new kind of decision, so that a clone taken at any decision
@@ -235,13 +266,13 @@ class Origins(Mode):
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
     # --- the phases -----------------------------------------------------------------------------
-    def start(self, g: Game, troop: int) -> None:
+    def start(self, g: Game[OriginsState], troop: int) -> None:
         """Single-turn tactics this house played end (ORI-15); Xanadu: each of its units on an arena hex scores
         1 arena point, six or more win at once (ORI-33, ORI-36)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         end_temporary_tactics(g, troop)
         if s.arena_id == XANADU:
-            t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+            t: OriginsTroop = s.troops[troop]
             n = sum(1 for u in s.in_combat(troop) if "arena" in s.grid.tags[u.hex])
             if n:
                 t.points += n
@@ -249,14 +280,14 @@ class Origins(Mode):
                 if t.points >= XANADU_POINTS:
                     self.end(g, f"{t.faction} reached {t.points} arena points", troop)
 
-    def deploy(self, g: Game, troop: int) -> None:
+    def deploy(self, g: Game[OriginsState], troop: int) -> None:
         """Origins, "Phase 1": one gladiator, one tactic, or one of each (ORI-9); the gladiator first, so that its
         Tactical Range counts at once (ORI-14, as R-ROR-2)."""
         self.deploy_gladiator(g, troop)
         if g.state.end_reason is None:
             self.deploy_tactic(g, troop)
 
-    def deploy_gladiator(self, g: Game, troop: int) -> None:
+    def deploy_gladiator(self, g: Game[OriginsState], troop: int) -> None:
         s = g.state
         if any(u.deployed_turn == s.turn for u in s.units if u.troop == troop):
             return  # already deployed this turn (a resumed step)
@@ -278,19 +309,19 @@ class Origins(Mode):
     def gladiator_options(self, s: OriginsState, troop: int) -> list[tuple[int, int]]:
         """ORI-11, ORI-25: a gladiator brought to this challenge onto a free deployment hex of its house; no
         second Special Gladiator in a challenge."""
-        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        t: OriginsTroop = s.troops[troop]
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         left = s.supply[s.supply_of(troop)]
         units = [u for u in s.units if u.troop == troop and u.zone == CAMP
                  and not (t.special_deployed and u.unit.kind == "special-gladiator")]
         return [(u.uid, h) for u in units if u.unit.health <= left for h in hexes]
 
-    def place(self, g: Game, uid: int, h: int) -> None:
+    def place(self, g: Game[OriginsState], uid: int, h: int) -> None:
         """ORI-11; ORI-47: in Atlantis the first gladiator a house deploys is its Leader, with double Health
         (the extra health chips are gained on deployment)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         u = s.units[uid]
-        t: OriginsTroop = s.troops[u.troop]  # type: ignore[assignment]
+        t: OriginsTroop = s.troops[u.troop]
         rules.deploy(g, u, h)
         if u.unit.kind == "special-gladiator":
             t.special_deployed = True
@@ -304,36 +335,37 @@ class Origins(Mode):
         blue side's, R-ORI-3)."""
         return s.grid.tagged(f"deploy-{s.troops[troop].side}")
 
-    def move(self, g: Game, troop: int) -> None:
+    def move(self, g: Game[OriginsState], troop: int) -> None:
         """ORI-17: the movement phase's Abilities first (R-ORI-8), then each unit once up to its Move Range;
         at its end the Tribute and Spear pick-ups (ORI-40, ORI-49)."""
         self.move_abilities(g, troop)
         if g.state.end_reason is None:
             self.move_units(g, troop)
 
-    def move_abilities(self, g: Game, troop: int) -> None:
+    def move_abilities(self, g: Game[OriginsState], troop: int) -> None:
         each_once(g, troop, "ability", lambda: self.move_ability_options(g, troop),
                   lambda choice: self._use_ability(g, troop, choice))
 
     def move_ability_options(self, g: Game, troop: int) -> list[tuple]:
         """The Abilities of the movement phase (`MOVEMENT_PHASE_ABILITIES`) the troop's units can use now."""
-        return [o for o in rules.ability_options(g, troop, usable=phase.gives_reach) if o[1] in MOVEMENT_PHASE_ABILITIES]
+        return [o for o in rules.ability_options(g, troop,
+                                                 usable=phase.gives_reach) if o[1] in MOVEMENT_PHASE_ABILITIES]
 
-    def move_units(self, g: Game, troop: int) -> None:
+    def move_units(self, g: Game[OriginsState], troop: int) -> None:
         movement_step(g, troop)
         if g.state.end_reason is None:
             self.pick_ups(g, troop)
 
-    def _use_ability(self, g: Game, troop: int, choice: tuple) -> None:
+    def _use_ability(self, g: Game[OriginsState], troop: int, choice: tuple) -> None:
         rules.use_ability(g, troop, choice)
         self.sync(g)
 
-    def pick_ups(self, g: Game, troop: int) -> None:
+    def pick_ups(self, g: Game[OriginsState], troop: int) -> None:
         """ORI-40 (El Dorado): a gladiator of the house standing on its own Tribute may pick it up; ORI-49
         (Atlantis): one standing on the Spear may take it. A holder already on the opposing arena hex wins at
         once (ORI-44, R-ORI-11)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
-        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        s = g.state
+        t: OriginsTroop = s.troops[troop]
         if s.arena_id == EL_DORADO and t.tribute_holder < 0 and t.tribute_hex >= 0:
             u = s.occupant(t.tribute_hex)
             if u is not None and u.troop == troop and is_gladiator(u):
@@ -348,7 +380,7 @@ class Origins(Mode):
                     s.spear_holder = u.uid
                     s.say(f"{u.name} ({t.side}) takes the Spear: Elevated, Trident's Call and Trident Spear")
 
-    def attack(self, g: Game, troop: int) -> None:
+    def attack(self, g: Game[OriginsState], troop: int) -> None:
         """ORI-18..ORI-21: the flips this house's Stuns made end (ORI-84), Trident's Call (an Ability of the
         attack phase, R-ORI-10), then each eligible unit one attack: Basic (within Attack Range, ORI-18) or
         Alternate, the Tribute holder's drop (ORI-42), the Spear holder's Trident Spear (ORI-88)."""
@@ -356,25 +388,25 @@ class Origins(Mode):
         if g.state.end_reason is None:
             self.engage_step(g, troop)
 
-    def attack_abilities_step(self, g: Game, troop: int) -> None:
+    def attack_abilities_step(self, g: Game[OriginsState], troop: int) -> None:
         lift_flips(g, troop)
         each_once(g, troop, "ability", lambda: self.attack_abilities(g, troop),
                   lambda choice: self.use_attack_ability(g, troop, choice))
 
-    def engage_step(self, g: Game, troop: int) -> None:
+    def engage_step(self, g: Game[OriginsState], troop: int) -> None:
         each_once(g, troop, "engage", lambda: self.engage_options(g, troop), lambda c: self.engage(g, troop, c))
 
-    def finish(self, g: Game, troop: int) -> None:
+    def finish(self, g: Game[OriginsState], troop: int) -> None:
         """The end of the turn: after the round's last turn, a challenge that reached its round cap is drawn."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         if troop == s.order[-1] and s.round - s.challenge_round0 >= self.cap:
             self.end(g, f"round cap ({self.cap}) of the challenge reached")
 
     # --- attack phase options ---------------------------------------------------------------------
-    def attack_abilities(self, g: Game, troop: int) -> list[tuple]:
+    def attack_abilities(self, g: Game[OriginsState], troop: int) -> list[tuple]:
         """The Abilities of the attack phase: the chips' (none in the stand-in pool) and Trident's Call (ORI-87):
         the Spear thrown onto a free hex up to 3 away, a Sea Monster summoned there."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         opts = [o for o in rules.ability_options(g, troop, usable=phase.gives_reach)
                 if o[1] not in MOVEMENT_PHASE_ABILITIES]
         h = s.spear_holder
@@ -385,11 +417,11 @@ class Origins(Mode):
                             if x != u.hex and s.board[x] < 0 and not s.grid.move_block[x])
         return opts
 
-    def use_attack_ability(self, g: Game, troop: int, choice: tuple) -> None:
+    def use_attack_ability(self, g: Game[OriginsState], troop: int, choice: tuple) -> None:
         if choice[1] != "trident-call":
             self._use_ability(g, troop, choice)
             return
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         uid, _sid, (h,) = choice
         u = s.units[uid]
         u.abilities_used["trident-call"] = s.turn
@@ -397,7 +429,7 @@ class Origins(Mode):
         # gladiator, so it never picks it up).
         s.spear_holder, s.spear_hex = -1, h
         k = int(g.rng.integers(len(s.monsters_left)))  # "flip to see which Sea Monster is used"
-        chip = self.catalog.unit(s.monsters_left.pop(k))
+        chip = self.played_catalog().unit(s.monsters_left.pop(k))
         m = UnitState(len(s.units), chip, troop, zone=CAMP)
         s.units.append(m)
         s.say(f"{u.name} ({s.side_of(troop)}) uses Trident's Call: the Spear flies to hex {h}")
@@ -406,13 +438,13 @@ class Origins(Mode):
         else:
             m.zone = DISCARD
 
-    def engage_options(self, g: Game, troop: int) -> list[tuple]:
+    def engage_options(self, g: Game[OriginsState], troop: int) -> list[tuple]:
         """Every unit that may attack: Basic Attacks on the opponents it may target (`combat.basic_targets`),
         its Alternate Attacks (chip specials), the Tribute drop and Trident Spear. A unit's second attack (a Rise
         of Rome Impel, ORI-53) is a Basic Attack only ("gains another Basic Attack", ROR-94), or a Basic or an
         Alternate Attack after a Consuming Impel (ROR-92)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
-        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        s = g.state
+        t: OriginsTroop = s.troops[troop]
         opts: list[tuple] = []
         for u in s.in_combat(troop):
             if not rules.can_engage(s, u):
@@ -429,8 +461,8 @@ class Origins(Mode):
                 opts.extend(("special", u.uid, "trident-spear", (o.uid,)) for o in combat.alt_targets(s, u, 3))
         return opts
 
-    def engage(self, g: Game, troop: int, choice: tuple) -> None:
-        s: OriginsState = g.state  # type: ignore[assignment]
+    def engage(self, g: Game[OriginsState], troop: int, choice: tuple) -> None:
+        s = g.state
         u = s.units[choice[1]]
         if u.engaged_turn == s.turn:
             u.impelled_turn = -1  # its second attack: the Impel's one more attack is spent (ROR-94, ROR-92)
@@ -440,7 +472,7 @@ class Origins(Mode):
             return
         sid, args = choice[2], choice[3]
         if sid == "drop-tribute":
-            t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+            t: OriginsTroop = s.troops[troop]
             t.tribute_holder, t.tribute_hex = -1, args[0]
             s.say(f"{u.name} ({t.side}) drops the {t.side} Tribute on hex {args[0]} instead of attacking")
             return
@@ -460,10 +492,10 @@ class Origins(Mode):
         self.sync(g)
 
     # --- carried chips and the objectives -----------------------------------------------------------
-    def sync(self, g: Game) -> None:
+    def sync(self, g: Game[OriginsState]) -> None:
         """The carried chips follow their holders (a Tribute or the Spear lies on its holder's hex), and a
         Tribute holder on the opposing arena hex wins (ORI-44)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         if s.arena_id == EL_DORADO:
             for t in s.troops:
                 if t.tribute_holder >= 0:
@@ -472,9 +504,9 @@ class Origins(Mode):
         elif s.arena_id == ATLANTIS and s.spear_holder >= 0:
             s.spear_hex = s.units[s.spear_holder].hex
 
-    def check_delivery(self, g: Game) -> None:
+    def check_delivery(self, g: Game[OriginsState]) -> None:
         """ORI-44: the Tribute holder on the opposing arena hex wins the challenge at once."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         for t in s.troops:
             if t.tribute_holder >= 0:
                 u = s.units[t.tribute_holder]
@@ -483,15 +515,16 @@ class Origins(Mode):
                     self.end(g, f"{t.faction} delivered its Tribute", t.index)
                     return
 
-    def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
+    def after_move(self, g: Game[OriginsState], u: UnitState, src: int, dest: int) -> None:
         self.sync(g)
 
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[OriginsState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """ORI-5 out for the challenge; ORI-43, ORI-50: a defeated holder leaves its chip on its hex; ORI-46 the
         Atlantis Leader's fall wins; ORI-10 (R-ORI-5): a house whose every gladiator of the six is defeated
         loses."""
-        s: OriginsState = g.state  # type: ignore[assignment]
-        t: OriginsTroop = s.troops[u.troop]  # type: ignore[assignment]
+        s = g.state
+        t: OriginsTroop = s.troops[u.troop]
         if t.tribute_holder == u.uid:
             t.tribute_holder = -1
             s.say(f"the {t.side} Tribute drops on hex {t.tribute_hex}")
@@ -507,15 +540,15 @@ class Origins(Mode):
                                        for v in s.units):
             self.end(g, f"every gladiator of {t.faction} is defeated", other)
 
-    def interrupt(self, g: Game) -> None:
+    def interrupt(self, g: Game[OriginsState]) -> None:
         """A challenge ended: record it, and start the next one if any (ORI-26, ORI-29, ORI-30)."""
-        s: OriginsState = g.state  # type: ignore[assignment]
+        s = g.state
         winner = s.winner
         s.challenge_winners.append(-1 if winner is None else winner)
         s.challenge_rounds.append(s.round - s.challenge_round0)
         if winner is not None:
-            s.troops[winner].wins += 1  # type: ignore[attr-defined]
-            s.troops[1 - winner].losses += 1  # type: ignore[attr-defined]
+            s.troops[winner].wins += 1
+            s.troops[1 - winner].losses += 1
         if s.challenge + 1 >= len(s.arena_order):
             finish_game(g)
             return
@@ -534,11 +567,11 @@ class Origins(Mode):
         s = g.state
         return f"Challenge over: {reason}; " + ("drawn" if winner is None else f"{s.troops[winner].faction} wins it")
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[OriginsState], troop: int) -> float:
         """Progress a heuristic player's evaluation reads: challenges won, Xanadu points, a held Tribute or
         Spear, the opposing Leader's lost health."""
-        s: OriginsState = g.state  # type: ignore[assignment]
-        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        s = g.state
+        t: OriginsTroop = s.troops[troop]
         v = 40.0 * t.wins
         if s.arena_id == XANADU:
             v += 3.0 * t.points
@@ -549,13 +582,13 @@ class Origins(Mode):
         return v
 
     # --- the result -----------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: OriginsState = g.state  # type: ignore[assignment]
-        wins = [t.wins for t in s.troops]  # type: ignore[attr-defined]
+    def result(self, g: Game[OriginsState], spec: GameSpec) -> GameResult:
+        s = g.state
+        wins = [t.wins for t in s.troops]
         done = s.end_reason is not None and len(s.challenge_winners) == len(s.arena_order)
         # the winner of the game: its one challenge's, or the match's (`finish_game`, R-ORI-6)
         out = [DRAW, DRAW] if not done or s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
-        per_arena = {a: "" for a in ARENAS}
+        per_arena = dict.fromkeys(ARENAS, "")
         for a, w in zip(s.arena_order, s.challenge_winners):
             per_arena[a] = "-" if w < 0 else "ab"[w]
         reason = s.end_reason or "unfinished"
@@ -565,16 +598,17 @@ class Origins(Mode):
         for t in s.troops:
             tr = TroopResult(t.index, t.faction, t.side, t.index, out[t.index], t.deployed, t.damage_dealt, t.kills,
                              t.units_lost, 0, 0, t.tactic_damage, t.tactic_kills)
-            tr.extras = {"challenges_won": t.wins, "reputation": reputation(t.wins, t.losses)}  # type: ignore[attr-defined]
+            tr.extras = {"challenges_won": t.wins, "reputation": reputation(t.wins, t.losses)}
             troops.append(tr)
         return GameResult(
             mode=self.name, ruleset=RULESET, arena=self.arena_id, factions=tuple(t.faction for t in s.troops),
             rounds=s.round, end_reason=reason, first_player=s.first_pick, troops=troops,
             units=player_units(s, range(2)), unimplemented=unimplemented_in_game(s),
-            extras={"arenas": list(s.arena_order), "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
+            extras={"arenas": list(s.arena_order),
+                    "challenge_winners": [None if w < 0 else "ab"[w] for w in s.challenge_winners],
                     "challenge_rounds": list(s.challenge_rounds), "first_pick": "ab"[s.first_pick],
-                    "lineups": {"ab"[t.index]: list(t.lineup) for t in s.troops},  # type: ignore[attr-defined]
-                    "cut": {"ab"[t.index]: list(t.cut) for t in s.troops},  # type: ignore[attr-defined]
+                    "lineups": {"ab"[t.index]: list(t.lineup) for t in s.troops},
+                    "cut": {"ab"[t.index]: list(t.cut) for t in s.troops},
                     **{a.replace("-", "_"): per_arena[a] for a in ARENAS}},
             log=s.log,
         )
@@ -587,7 +621,8 @@ class Origins(Mode):
                "end_reason": res.end_reason, "first_pick": x["first_pick"], "challenges": len(x["challenge_winners"]),
                **{a.replace("-", "_"): x[a.replace("-", "_")] for a in ARENAS}}
         for side, t in zip("ab", res.troops):
-            row.update({f"{side}_challenges_won": t.extras["challenges_won"], f"{side}_reputation": t.extras["reputation"],
+            row.update({f"{side}_challenges_won": t.extras["challenges_won"],
+                        f"{side}_reputation": t.extras["reputation"],
                         f"{side}_units_deployed": t.units_deployed, f"{side}_damage_dealt": t.damage_dealt,
                         f"{side}_kills": t.kills, f"{side}_units_lost": t.units_lost, f"{side}_crowd_favor": 0})
         draft_rows = []
@@ -621,7 +656,7 @@ def draft_roll(g: Game) -> int:
     is rolled again."""
     s = g.state
     stock = g.state.mode.catalog.game.dice_stock
-    pool = Pool(tuple(stock.get(c, 0) for c in ("yellow", "blue", "green", "black", "red")))  # type: ignore[arg-type]
+    pool = Pool(tuple(stock.get(c, 0) for c in ("yellow", "blue", "green", "black", "red")))
     while True:
         a, b = g.roller.hits(pool), g.roller.hits(pool)
         if a != b:
@@ -664,19 +699,19 @@ def mixed_catalog(catalog: Catalog, boxes: Sequence[str]) -> Catalog:
     return replace(catalog, units=FrozenMap({**catalog.units, **extra}))
 
 
-def draft(g: Game) -> None:
+def draft(g: Game[OriginsState]) -> None:
     """ORI-23: picks alternate, the first drafter first, until each lineup has eight chips. Each pick is the
     decision "draft" (options: the chip ids left). The drafted gladiators become the house's units (zone
     BAG: set aside until brought to a challenge)."""
-    s: OriginsState = g.state  # type: ignore[assignment]
+    s = g.state
     cat = s.mode.catalog
     left = s.mode.pool()
     size = s.mode.lineup_size(left)
     if len(left) < 2 * size:
         raise InputError(f"origins: the pool has {len(left)} chips, two lineups need {2 * size}")
     p = s.first_pick
-    while any(len(t.lineup) < size for t in s.troops):  # type: ignore[attr-defined]
-        t: OriginsTroop = s.troops[p]  # type: ignore[assignment]
+    while any(len(t.lineup) < size for t in s.troops):
+        t: OriginsTroop = s.troops[p]
         chip = g.ask(p, "draft", s.mode.draft_options(s, p, left), optional=False)
         left.remove(chip)
         t.lineup.append(chip)
@@ -689,18 +724,18 @@ def draft(g: Game) -> None:
 
 def lineup_options(s: OriginsState, troop: int) -> list[tuple[str, ...]]:
     """ORI-24: the sets of six chips the house may bring (all of them when six or fewer are left)."""
-    t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+    t: OriginsTroop = s.troops[troop]
     chips = [c for c in t.lineup if c not in t.cut]
     if len(chips) <= BRING:
         return [tuple(chips)]
     return list(combinations(chips, BRING))
 
 
-def start_challenge(g: Game, first: int) -> None:
+def start_challenge(g: Game[OriginsState], first: int) -> None:
     """A challenge begins on the next arena of the order: board and chips set aside are reset (ORI-30), each
     house brings six chips (decision "lineup", R-ORI-2: chosen once the arena is known, both before play),
     the arena's objects set (ORI-39, R-ORI-9), `first` plays first (ORI-29)."""
-    s: OriginsState = g.state  # type: ignore[assignment]
+    s = g.state
     mode: Origins = s.mode
     for u in s.units:
         if u.zone == COMBAT:
@@ -716,18 +751,19 @@ def start_challenge(g: Game, first: int) -> None:
     s.combat_version += 1
     s.challenge_round0 = s.round
     s.order = [first, 1 - first]
-    cat = mode.catalog
+    cat = mode.played_catalog()
     for t in s.troops:
-        t.points, t.leader, t.special_deployed = 0, -1, False  # type: ignore[attr-defined]
-        t.tribute_holder = -1  # type: ignore[attr-defined]
-        t.tribute_hex = (s.grid.tagged(f"tribute-{t.side}") or (-1,))[0] if s.arena_id == EL_DORADO else -1  # type: ignore[attr-defined]
+        t.points, t.leader, t.special_deployed = 0, -1, False
+        t.tribute_holder = -1
+        t.tribute_hex = (s.grid.tagged(f"tribute-{t.side}") or (-1,))[0] if s.arena_id == EL_DORADO else -1
         t.tactics_camp, t.tactics_discard = [], []
     s.spear_holder = -1
     s.spear_hex = (s.grid.tagged("arena") or (-1,))[0] if s.arena_id == ATLANTIS else -1
-    s.monsters_left = sorted(u.id for u in cat.units.values() if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
+    s.monsters_left = sorted(u.id for u in cat.units.values()
+                             if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
     s.say(f"== Challenge {s.challenge + 1}: {cat.arena(s.arena_id).name}; {s.troops[first].faction} plays first")
     for p in (first, 1 - first):
-        t: OriginsTroop = s.troops[p]  # type: ignore[assignment]
+        t = s.troops[p]
         six = g.ask(p, "lineup", lineup_options(s, p), optional=False)
         t.brought = list(six)
         for u in s.units:
@@ -737,10 +773,10 @@ def start_challenge(g: Game, first: int) -> None:
         s.say(f"{t.faction} brings " + ", ".join(six))
 
 
-def cut_chip(g: Game, loser: int, winner: int) -> None:
+def cut_chip(g: Game[OriginsState], loser: int, winner: int) -> None:
     """ORI-26: the loser removes one chip of the winner's lineup for the rest of the game (decision "cut")."""
-    s: OriginsState = g.state  # type: ignore[assignment]
-    w: OriginsTroop = s.troops[winner]  # type: ignore[assignment]
+    s = g.state
+    w: OriginsTroop = s.troops[winner]
     left = [c for c in w.lineup if c not in w.cut]
     if len(left) <= BRING:
         return  # never below the six a challenge needs (ruling R-ORI-2)
@@ -749,12 +785,13 @@ def cut_chip(g: Game, loser: int, winner: int) -> None:
     s.say(f"{s.troops[loser].faction} removes {chip} from the lineup of {w.faction}")
 
 
-def finish_game(g: Game) -> None:
+def finish_game(g: Game[OriginsState]) -> None:
     """The last challenge is over: the game's end (ORI-31, R-ORI-6: more challenges won wins the game) and its
     House Reputation (ORI-32)."""
-    s: OriginsState = g.state  # type: ignore[assignment]
-    a, b = (t.wins for t in s.troops)  # type: ignore[attr-defined]
+    s = g.state
+    a, b = (t.wins for t in s.troops)
     if len(s.arena_order) > 1:
         s.winner = None if a == b else (0 if a > b else 1)
-        s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} wins")
-              + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))  # type: ignore[attr-defined]
+        s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} "
+                                                                                     "wins")
+              + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))

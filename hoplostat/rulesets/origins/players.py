@@ -2,10 +2,10 @@
 of its own. The mode's players live with the mode: this module is the only part of it that imports a player, and the
 rules reach it only through the mode's `greedy()`, on first use.
 
-- draft: one of the chips worth nearly most (80% of the best or more, at random) to a lineup like the book's suggestion ("4-6 Gladiators, 1-2 Special
-  Gladiators, 1-2 Tactics"): a gladiator's worth is Health + 2 x its expected hits (greedy's unit value)
-  and a little for its skills; a second Special Gladiator is worth less (only one deploys per challenge,
-  ORI-25), a third tactic much less;
+- draft: one of the chips worth nearly most (80% of the best or more, at random) to a lineup like the book's
+  suggestion ("4-6 Gladiators, 1-2 Special Gladiators, 1-2 Tactics"): a gladiator's worth is Health + 2 x its
+  expected hits (greedy's unit value) and a little for its skills; a second Special Gladiator is worth less
+  (only one deploys per challenge, ORI-25), a third tactic much less;
 - lineup: the six worth most for the arena (Atlantis: the sturdiest gladiator first, it will be the Leader;
   El Dorado: Move Range counts), one Special Gladiator at most unless nothing else is left;
 - cut: the winner's chip worth most;
@@ -113,7 +113,8 @@ class OriginsGreedy(GreedyController):
         arena = s.arena_id
 
         def worth(six) -> float:
-            vals = sorted((chip_value(cat, c, arena) for c in six if _kind(cat, c) == "special-gladiator"), reverse=True)
+            vals = sorted((chip_value(cat, c, arena) for c in six if _kind(cat, c) == "special-gladiator"),
+                          reverse=True)
             v = sum(chip_value(cat, c, arena) for c in six if _kind(cat, c) != "special-gladiator")
             v += sum(vals[:1]) + 0.2 * sum(vals[1:])  # one Special Gladiator deploys (ORI-25)
             if sum(1 for c in six if c in cat.units) < 3:

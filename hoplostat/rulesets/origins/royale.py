@@ -7,8 +7,8 @@ A foreign chip's id is namespaced by its box (`rise-of-rome:sextus`): both boxes
 Lineups: half the pool each, at most eight (ORI-23), at least two CF gladiators per house (ORI-52; R-ORI-17:
 with CF tactics in the pool, a house picks gladiators until it has two). The Lost Cities' CF tactics (the
 book's "Want more strategy? Try this with the CF Tactics from Hoplo: TLC!") join the pool with the game
-option `cf-tactics` (`--option cf-tactics=true` on `play` and `sweep`; `GameSpec.options`). Every CF chip's values are stand-ins (their books give
-none): the stand-in line of `play` counts them.
+option `cf-tactics` (`--option cf-tactics=true` on `play` and `sweep`; `GameSpec.options`). Every CF chip's values
+are stand-ins (their books give none): the stand-in line of `play` counts them.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from dataclasses import replace
 
 from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.catalog.model import Catalog
-from hoplostat.errors import InputError
 from hoplostat.engine.loop import register_mode
 from hoplostat.engine.mode import ModeOption
+from hoplostat.errors import InputError
 from hoplostat.rulesets.origins.base import LINEUP
 from hoplostat.rulesets.origins.mode import Origins
 
@@ -100,7 +100,7 @@ class OriginsBattleRoyale(Origins):
 
     def pool(self) -> list[str]:
         """ORI-52: the CF gladiators (id order), then the CF tactics if any."""
-        cat = self.catalog
+        cat = self.played_catalog()
         glads = sorted(u.id for u in cat.units.values() if u.kind == CF_KIND)
         check_pool(len(glads))
         return glads + sorted(cat.tactics)
@@ -111,7 +111,7 @@ class OriginsBattleRoyale(Origins):
 
     def draft_options(self, s, troop: int, left: Sequence[str]) -> list[str]:
         """R-ORI-17: a house with fewer than two CF gladiators drafts a CF gladiator (ORI-52: at least two each)."""
-        cat = self.catalog
+        cat = self.played_catalog()
         have = sum(1 for c in s.troops[troop].lineup if c in cat.units)
         glads = [c for c in left if c in cat.units]
         return glads if have < MIN_PER_HOUSE and glads else list(left)

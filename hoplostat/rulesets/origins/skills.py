@@ -323,7 +323,7 @@ def _toss(g, holder, param, args):
 def _propel_options(g, holder, param):
     # ORI-77: an adjacent friendly unit onto a free hex 2 hexes from this unit.
     s = g.state
-    out = []
+    out: list[tuple[int, int]] = []
     for u in s.in_combat(holder.troop):
         if u is holder or s.grid.dist[u.hex][holder.hex] != 1 or not rules.can_be_displaced(s, u):
             continue

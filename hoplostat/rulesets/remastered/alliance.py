@@ -22,7 +22,18 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import SEAT_LETTERS, per_seat, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Game
@@ -96,11 +107,11 @@ class Alliance(PozzuoliPlayersMode):
     __slots__ = ()
 
     # --- set-up ---------------------------------------------------------------------------------
-    def begin(self, g: Game) -> None:
+    def begin(self, g: Game[AllianceState]) -> None:
         """The set-up choices, in turn order: each team places its two primary heroes (ALL-6: asked of the
         team's first player, "alliance-hero": the troop whose hero starts in camp), then each player
         chooses six units (ALL-9, "select-unit")."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         for p in s.order:
             team = s.teams[p]
             if s.camp_hero[team] >= 0:
@@ -118,30 +129,30 @@ class Alliance(PozzuoliPlayersMode):
             s.say(f"{s.troops[p].faction} chooses six units, face down")
 
     # --- the round ------------------------------------------------------------------------------
-    def round_turns(self, g: Game):
+    def round_turns(self, g: Game[AllianceState]):
         """ALL-3: A1, B1, A2, B2 from the first player, the same every round."""
         for p in g.state.order:
             yield self.turn_of(g, p)
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
+    def turn_of(self, g: Game[AllianceState], troop: int) -> Turn:
         """ALL-22: check stone hexes, deployment, tactic placement, movement, abilities, engage."""
         s = g.state
         steps = self.steps_for(g, troop, lambda: turn.player_steps(
             g, troop, arena=lambda: self.check_stones(g, troop), deployment=lambda: self.deployment(g, troop)))
         return Turn(troop, f"-- Round {s.round}, {s.troops[troop].faction} ({s.troops[troop].side}) turn", steps)
 
-    def check_stones(self, g: Game, troop: int) -> None:
+    def check_stones(self, g: Game[AllianceState], troop: int) -> None:
         """ALL-15: 1 favor for exactly one stone hex held by the player's own units, 3 for both; the
         teammate's units count for nothing."""
         n = len(turn.stones_held(g.state, troop))
         if n:
             self.gain_favor(g, troop, 1 if n == 1 else 3, f"{n} stone hex(es)")
 
-    def deployment(self, g: Game, troop: int) -> None:
+    def deployment(self, g: Game[AllianceState], troop: int) -> None:
         """ALL-23: neither teammate has a unit in combat and this player cannot deploy: the team forfeits.
         Otherwise DEP-1..5 on the team's six hexes, mandatory only when the player's own troop has nothing
         in combat (ALL-11, ALL-13); no unit limit (ALL-12)."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         team = s.teams[troop]
         hexes = self.deployment_hexes(s, troop)
         if not any(s.in_combat(m) for m in s.mates(team)) and not turn.deployable(g, troop, hexes):
@@ -150,10 +161,10 @@ class Alliance(PozzuoliPlayersMode):
         turn.deployment_step(g, troop, hexes)
 
     # --- crowd favor ----------------------------------------------------------------------------
-    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
+    def gain_favor(self, g: Game[AllianceState], troop: int, n: int, why: str) -> None:
         """ALL-16: the team's one bead moves; each reward reached or passed is claimed in order, excess is
         kept, nothing after the last. Ruling R-ALL-3: the catch-up follows every reward, the fourth too."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         team = s.teams[troop]
         if n <= 0:
             return
@@ -173,12 +184,12 @@ class Alliance(PozzuoliPlayersMode):
                 if k < 3 or not s.rulings or value(s, "alliance-catch-up-after-fourth") == "yes":
                     self.catch_up(g)
 
-    def reward(self, g: Game, troop: int, k: int) -> None:
+    def reward(self, g: Game[AllianceState], troop: int, k: int) -> None:
         """ALL-17..ALL-20: 1 the camp hero's player flips it active; 2 one teammate (the team's choice)
         takes back every discarded tactic; 3 one teammate takes back two non-elite units; 4 the hero on the
         track goes, active, into its owner's camp. The team's choices ("team-reward": the troop) are asked
         of the player whose favor reached the reward."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         team = s.teams[troop]
         s.rewards[team] = max(s.rewards[team], k)
         s.say(f"the {s.troops[troop].side} team claims crowd favor reward {k}")
@@ -202,10 +213,10 @@ class Alliance(PozzuoliPlayersMode):
                 rules.return_to_camp(g, u, active=True)
                 s.say(f"{s.troops[owner].faction} takes its primary hero {u.name} into its camp, active")
 
-    def catch_up(self, g: Game) -> None:
+    def catch_up(self, g: Game[AllianceState]) -> None:
         """ALL-21: each player of the team with less total favor (tie: the team whose turn it is) may give
         +1 HP to an elite or +2 HP to a non-elite unit of their own troop in combat (ruling R-ENG-9)."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         a, b = s.favor_total
         team = s.teams[s.active] if a == b else (0 if a < b else 1)
         for p in s.order:
@@ -217,10 +228,11 @@ class Alliance(PozzuoliPlayersMode):
                 rules.gain_hp(g, u, 1 if u.elite else 2)
 
     # --- hooks ----------------------------------------------------------------------------------
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[AllianceState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """ALL-2: both primary heroes of a team defeated (at any times) -> the other team wins; ALL-14: 2
         favor each time a player's unit defeats an opponent; ALL-24: a player whose hero fell plays on."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         team = s.teams[u.troop]
         if u.is_primary_hero and all(s.units[s.troops[m].primary_hero].times_defeated for m in s.mates(team)):
             self.team_wins(g, 1 - team, "both opposing primary heroes defeated")
@@ -228,8 +240,8 @@ class Alliance(PozzuoliPlayersMode):
         if source is not None and s.teams[source.troop] != team:
             self.gain_favor(g, source.troop, 2, f"{source.name} defeated {u.name}")
 
-    def team_wins(self, g: Game, team: int, reason: str) -> None:
-        s: AllianceState = g.state  # type: ignore[assignment]
+    def team_wins(self, g: Game[AllianceState], team: int, reason: str) -> None:
+        s = g.state
         if s.end_reason is None:
             s.winner_team = team
         self.end(g, reason, None)
@@ -238,16 +250,16 @@ class Alliance(PozzuoliPlayersMode):
         """ALL-11: the six hexes of the team's side."""
         return s.grid.tagged(f"deploy-{s.troops[troop].side}")
 
-    def end_text(self, g: Game, reason: str, winner: int | None) -> str:
-        s: AllianceState = g.state  # type: ignore[assignment]
+    def end_text(self, g: Game[AllianceState], reason: str, winner: int | None) -> str:
+        s = g.state
         if s.winner_team is None:
             return f"Game over: {reason}; draw"
         names = " and ".join(s.troops[m].faction for m in s.mates(s.winner_team))
         return f"Game over: {reason}; {names} win"
 
     # --- the result -----------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: AllianceState = g.state  # type: ignore[assignment]
+    def result(self, g: Game[AllianceState], spec: GameSpec) -> GameResult:
+        s = g.state
         troops = []
         for t in s.troops:
             team = s.teams[t.index]
@@ -294,11 +306,11 @@ class Alliance(PozzuoliPlayersMode):
     """What an opposing primary hero defeated is worth to a heuristic player, in Health: one of the two the
     team must defeat to win (ALL-2), on top of the hero's Health (counted three times while it lives)."""
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[AllianceState], troop: int) -> float:
         """ALL-2 (a team wins when both opposing primary heroes have been defeated, at any times): `HERO_TROPHY`
         per opposing primary hero defeated, less the same for the troop's own team's (its teammate's included).
         Reads only the heroes' defeats (public)."""
-        s: AllianceState = g.state  # type: ignore[assignment]
+        s = g.state
         team = s.teams[troop]
         v = 0.0
         for p in s.players:

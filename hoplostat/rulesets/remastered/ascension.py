@@ -24,14 +24,27 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Titan
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    default_roller,
+    play,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import Heuristics, per_side, side_counts
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   play, player_units, register_mode)
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TroopState, UnitState
 from hoplostat.errors import InputError
-from hoplostat.rulesets.remastered import colosseum, rival, shards, titan as titan_rules, turn
+from hoplostat.rulesets.remastered import colosseum, rival, shards, turn
+from hoplostat.rulesets.remastered import titan as titan_rules
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.troops import select_units
@@ -92,15 +105,16 @@ class Ascension(Mode):
         self.priority = rival.check_priority(titan.priority)
 
     # --- rules hooks ---------------------------------------------------------------------
-    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
+    def ignores_damage(self, g: Game[AscensionState], target: UnitState, amount: int, *, source, source_troop,
+                       what: str) -> bool:
         """Nothing ignores damage in Ascension; notes where the target stood (a shardholder's shards stay there)."""
-        g.state.damage_hex[target.uid] = target.hex  # type: ignore[attr-defined]
+        g.state.damage_hex[target.uid] = target.hex
         return False
 
-    def after_damage(self, g: Game, target: UnitState, removed: int, *, source, source_troop) -> None:
+    def after_damage(self, g: Game[AscensionState], target: UnitState, removed: int, *, source, source_troop) -> None:
         """ASC-8: a player earns crowd favor equal to the HP an opponent lost to their damage; then any
         shard defeated by this damage resolves its titan card effects (before the favor's rewards)."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         earn = removed > 0 and source_troop is not None and source_troop in s.players and s.teams[target.troop] == 1
         if earn and target.uid == s.titan_uid:
             s.titan_damage[source_troop] += removed
@@ -116,11 +130,12 @@ class Ascension(Mode):
         while s.pending_shards and s.end_reason is None:
             shards.resolve_defeat(g, s.pending_shards.pop(0))
         if earn and s.end_reason is None:
-            why = f"{source.name if source is not None else 'a tactic'} removed {removed} HP" if s.log is not None else ""
+            why = (f"{source.name if source is not None else 'a tactic'} removed {removed} HP"
+                   if s.log is not None else "")
             self.gain_favor(g, source_troop, removed, why)
 
-    def after_defeat(self, g: Game, u: UnitState, *, source, source_troop) -> None:
-        s: AscensionState = g.state  # type: ignore[assignment]
+    def after_defeat(self, g: Game[AscensionState], u: UnitState, *, source, source_troop) -> None:
+        s = g.state
         if u.unit.kind == shards.SHARD_KIND:
             sh = shards.shard_of_unit(s, u.uid)
             if sh is not None:
@@ -135,7 +150,7 @@ class Ascension(Mode):
         if u.uid in s.shard_holders:
             shards.drop(g, u, s.damage_hex.get(u.uid, -1))
 
-    def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
+    def after_move(self, g: Game[AscensionState], u: UnitState, src: int, dest: int) -> None:
         shards.after_move(g, u, src, dest)
 
     def end(self, g: Game, reason: str, winner: int | None = None) -> None:
@@ -146,32 +161,32 @@ class Ascension(Mode):
         s.winner = 0 if reason == "titan defeated" else None
         s.say(f"Game over: {reason}")
 
-    def unimplemented(self, g: Game, what: str) -> None:
+    def unimplemented(self, g: Game[AscensionState], what: str) -> None:
         """An effect term the engine does not execute: skipped, and named in the result."""
-        terms = g.state.unimplemented_terms  # type: ignore[attr-defined]
+        terms = g.state.unimplemented_terms
         if what not in terms:
             terms.append(what)
 
-    def titan_lose_hp(self, g: Game, n: int, why: str) -> None:
+    def titan_lose_hp(self, g: Game[AscensionState], n: int, why: str) -> None:
         """`titan-lose-hp N`: the titan loses N HP (no troop's damage: no favor)."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         t = s.units[s.titan_uid]
         if t.zone == COMBAT and n > 0:
             rules.damage(g, t, n, what=why)
 
-    def grow_dice(self, g: Game, when: str) -> None:
+    def grow_dice(self, g: Game[AscensionState], when: str) -> None:
         """Titan dice gained during the game (the card's `grow` dice in order, `grow_when`)."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         d = self.titan.dice
         if d.grow_when == when and s.dice_added < len(d.grow):
             s.say(f"{self.titan.unit.name} gains a {d.grow[s.dice_added]} titan die")
             s.dice_added += 1
 
     # --- crowd favor (ASC-8, CF-4..CF-6, ASC-12) -------------------------------------------------
-    def gain_favor(self, g: Game, dealer: int, n: int, why: str) -> None:
+    def gain_favor(self, g: Game[AscensionState], dealer: int, n: int, why: str) -> None:
         """The bead is on player A's track (co-op: shared, A chooses the track); the dealer's damage
         that reaches a reward places the support chip."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         a = s.players[0]
         t = s.troops[a]
         s.favor_earned[dealer] += n
@@ -190,11 +205,11 @@ class Ascension(Mode):
         if t.favor == colosseum.TRACK_LENGTH:
             self.claim_reward(g, dealer, k)
 
-    def claim_reward(self, g: Game, dealer: int, k: int) -> None:
+    def claim_reward(self, g: Game[AscensionState], dealer: int, k: int) -> None:
         """CF-6 rewards with the support chip above the track going to the players (ASC-8); co-op
         allocation (ASC-12): +3 HP, foothold moves and the gold hero to B; the hero activation to A and
         the outer hexes to both; B controls every player sentinel; footholds are shared."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         a = s.players[0]
         b = s.players[-1]
         t = s.troops[a]
@@ -220,14 +235,14 @@ class Ascension(Mode):
             t.track_chips[k] = -1
             self.place_support_chip(g, dealer)
 
-    def place_support_chip(self, g: Game, placer: int) -> None:
+    def place_support_chip(self, g: Game[AscensionState], placer: int) -> None:
         """SUP-1..SUP-4 with co-op control (ASC-12, Remastered, Ascension Mode, "Crowd Favor": "The player that
         deals the damage that reaches a reward ... is the player who places the support chip"): the placer
         (the dealer) chooses foothold or sentinel and where, and the placing is the placer's. A foothold is
         the placer's own (the players' footholds are shared: either may stand on it, and B's "move or flip"
         reward reaches it); a sentinel is a unit of player B's troop ("Player B controls all of the players'
         sentinels, regardless of who places them")."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         owner = s.players[-1]  # of sentinels
         grid = s.grid
         center = grid.tagged("center")
@@ -250,34 +265,39 @@ class Ascension(Mode):
             rules.place_foothold(g, placer, choice[1])
 
     # --- turns ---------------------------------------------------------------------------------
-    def center_damage(self, g: Game, troop: int) -> None:
+    def center_damage(self, g: Game[AscensionState], troop: int) -> None:
         """ARN-3 at the start of a troop's turn; the titan takes no damage there, its allies do (ASC-3)."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         for h in s.grid.tagged("center"):
             uid = s.board[h]
             if uid >= 0 and uid != s.titan_uid and s.units[uid].troop == troop:
                 rules.damage(g, s.units[uid], 1, what="center hex")
 
-    def titan_turn(self, g: Game) -> Turn:
-        s: AscensionState = g.state  # type: ignore[assignment]
+    def titan_turn(self, g: Game[AscensionState]) -> Turn:
+        s = g.state
         troop = s.titan_troop
+
+        def start() -> None:
+            turn.start_of_turn(g, troop)
+            self.center_damage(g, troop)
+
         return Turn(troop, f"-- Round {s.round}, titan turn", (
-            ("start", lambda: (turn.start_of_turn(g, troop), self.center_damage(g, troop))),
+            ("start", start),
             ("titan", lambda: self.titan_steps(g)),
         ))
 
-    def titan_steps(self, g: Game) -> None:
+    def titan_steps(self, g: Game[AscensionState]) -> None:
         """ASC-5: deployment on the center hex on the first turn (dazed: no activity), then the Titan
         Activity Step (`engine.titan.activity`); titan dice with `grow_when = "round"` grow by one at the
         start of each titan turn after the first."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         troop = s.titan_troop
         if s.titan_turns > 0:
             self.grow_dice(g, "round")
         s.titan_turns += 1
         t = s.units[s.titan_uid]
         if t.zone == CAMP:
-            rival.deploy(g, g.controllers[troop], t, s.grid.tagged("center"))  # type: ignore[arg-type]
+            rival.deploy(g, rival.controller_of(g, troop), t, s.grid.tagged("center"))
         titan_rules.activity(g)
 
     def deployment_hexes(self, s: AscensionState, troop: int) -> tuple[int, ...]:
@@ -293,42 +313,42 @@ class Ascension(Mode):
         hexes = outer + grid.tagged("inner") + grid.tagged("center")
         return tuple(h for h in hexes if s.can_occupy(troop, h))
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
+    def turn_of(self, g: Game[AscensionState], troop: int) -> Turn:
         """ASC-5 player turn: center hex damage, deployment (forfeit), tactic placement and the foothold
         reward, movement, abilities, engage."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         t = s.troops[troop]
         steps = self.steps_for(g, troop, lambda: turn.player_steps(
             g, troop, arena=lambda: colosseum.center_damage(g, troop), deployment=lambda: self.deployment(g, troop),
             after_tactic=(("foothold", lambda: colosseum.foothold_step(g, troop)),)))
         return Turn(troop, f"-- Round {s.round}, {t.faction} turn", steps)
 
-    def deployment(self, g: Game, troop: int) -> None:
+    def deployment(self, g: Game[AscensionState], troop: int) -> None:
         """ASC-4: no unit limit but the HP supply; ASC-11 forfeit (as Onslaught): no player units in combat
         (co-op: of either player) and this player cannot deploy."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         hexes = self.deployment_hexes(s, troop)
         if not any(s.in_combat(p) for p in s.players) and not turn.deployable(g, troop, hexes):
             self.end(g, "forfeit")
             return
         turn.deployment_step(g, troop, hexes)
 
-    def arena_deploy(self, g: Game) -> None:
+    def arena_deploy(self, g: Game[AscensionState]) -> None:
         """`deploy-arena-unit`: a random arena unit of the titan's from its camp onto a free blue outer
         deployment hex (players choose; none free: no deployment; ruling R-ASC-3)."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         camp = [u for u in s.units if u.troop == s.arena_troop and u.zone == CAMP and u.unit.kind != "sentinel"]
         if not camp:
             s.say("no arena unit left in the arena camp")
             return
         u = camp[int(g.rng.integers(len(camp)))]
-        rival.deploy(g, g.controllers[s.arena_troop], u, s.grid.tagged("outer-blue"))  # type: ignore[arg-type]
+        rival.deploy(g, rival.controller_of(g, s.arena_troop), u, s.grid.tagged("outer-blue"))
 
-    def arena_turn(self, g: Game) -> Turn:
+    def arena_turn(self, g: Game[AscensionState]) -> Turn:
         """ASC-5: Movement, Abilities, Engage of the arena troop (arena units, the titan's sentinels)."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         troop = s.arena_troop
-        rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
+        rc = rival.controller_of(g, troop)
 
         def start() -> None:
             s.arena_turns += 1
@@ -343,15 +363,15 @@ class Ascension(Mode):
         ))
 
     # --- the round (engine.loop) ----------------------------------------------------------------
-    def begin(self, g: Game) -> None:
+    def begin(self, g: Game[AscensionState]) -> None:
         choose_forces(g)
 
-    def start_round(self, g: Game) -> None:
-        g.state.arena_turn_due = False  # type: ignore[attr-defined]
+    def start_round(self, g: Game[AscensionState]) -> None:
+        g.state.arena_turn_due = False
 
-    def round_turns(self, g: Game):
+    def round_turns(self, g: Game[AscensionState]):
         """ASC-5: titan turn, player turn(s) (co-op: A then B, ruling R-ONS-4), an arena turn when called for."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         yield self.titan_turn(g)
         for p in s.players:
             yield self.turn_of(g, p)
@@ -364,7 +384,7 @@ class Ascension(Mode):
         s = setup(catalog, spec.titan, spec.factions, rng=rng, log=log, mode_cls=cls)
         return build_game(s, controllers, rng=rng, roller=roller)
 
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
+    def result(self, g: Game[AscensionState], spec: GameSpec) -> GameResult:
         return result_of(g.state)
 
     @classmethod
@@ -396,13 +416,13 @@ class Ascension(Mode):
     loses HP; without this its deployment looked like a setback and lookahead stalled (measured: Shaghad,
     100 seeded solo games, 84 won and 3 at the round cap without it, 88 and none with it)."""
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[AscensionState], troop: int) -> float:
         """ASC-11 (win: defeat the titan), ASC-9, ASC-10: the share of the titan's Health taken, times `TROPHY`,
         plus `SHARD_FREED` per shard freed: equipped by a player unit (ASC-10), or, on a card whose shards
         start with blue HP, defeated and no longer blue (flipped to red HP, Shaghad; left without HP or out
         of the arena); less `WAITING` times its Health while the titan waits in its camp (face up). From the
         players' side; the titan's side counts the opposite. Reads only public chips."""
-        s: AscensionState = g.state  # type: ignore[assignment]
+        s = g.state
         v = 0.0
         if s.titan_uid >= 0:
             t = s.units[s.titan_uid]
@@ -471,7 +491,8 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
     sentinels = catalog.units_of_kind("sentinel")
     s = AscensionState(
         grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply), supply_start=dict(supply),
-        order=[tt, *range(n), at], log=[] if log else None, mode=(mode_cls or Ascension)(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
+        order=[tt, *range(n), at], log=[] if log else None,
+        mode=(mode_cls or Ascension)(ti, coop, {f: catalog.faction_tactics(f) for f in factions}),
         support_unit=sentinels[0] if sentinels else None,
         teams=[0] * n + [1, 1, 1, 0], players=list(range(n)), titan_troop=tt, arena_troop=at,
         shard_troops={"blue": sb, "red": sr}, titan_uid=titan_u.uid,
@@ -486,10 +507,10 @@ def setup(catalog: Catalog, titan: str, factions: Sequence[str], *, rng: np.rand
     return s
 
 
-def choose_forces(g: Game) -> None:
+def choose_forces(g: Game[AscensionState]) -> None:
     """ASC-2: each player chooses non-elite units (solo six; co-op three each) and tactics (solo one;
     co-op: B one, A none) through its controller ("select-unit", "select-tactic")."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     coop = len(s.players) == 2
     for p in s.players:
         select_units(g, p, COOP_UNITS if coop else SOLO_UNITS)

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
-from hoplostat.engine.steps import center_hex_damage
 from hoplostat.engine.state import COMBAT, TRACK, GameState, UnitState
+from hoplostat.engine.steps import center_hex_damage
 
 SUPPORT, HP, HERO, FOOTHOLD, GOLD = range(5)
-TRACK_NAMES = ("gain this support chip", "add 3 HP to a unit", "activate your hero", "move or flip a foothold", "gain this hero")
+TRACK_NAMES = ("gain this support chip", "add 3 HP to a unit", "activate your hero", "move or flip a foothold",
+               "gain this hero")
 TRACK_LENGTH = 5
 """Remastered, "Crowd Favor in the Colosseum": the reward is on the fifth space of each track (CF-4)."""
 REWARD_HP = 3
@@ -97,10 +98,12 @@ def activate_hero(g: Game, u: UnitState) -> None:
     u.active = True
     if u.zone == COMBAT:
         u.deployed_turn = s.turn
-    s.say(f"{u.name} ({s.side_of(u.troop)}) is flipped to its active side" + (" (dazed this turn)" if u.zone == COMBAT else ""))
+    s.say(f"{u.name} ({s.side_of(u.troop)}) is flipped to its active side"
+          + (" (dazed this turn)" if u.zone == COMBAT else ""))
 
 
-def after_damage(g: Game, target: UnitState, removed: int, *, source: UnitState | None, source_troop: int | None) -> None:
+def after_damage(g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+                 source_troop: int | None) -> None:
     """After damage resolves: an inactive hero dealt any damage activates (SKR-10); the troop whose
     unit or tactic made an opponent lose HP earns that much crowd favor (SKR-9)."""
     if not target.active and target.zone == COMBAT:

@@ -31,11 +31,21 @@ import numpy as np
 from hoplostat.catalog.model import Catalog, Unit
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
-                                   default_roller, player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import per_side
 from hoplostat.engine.registry import grant, register, unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.rules import Controller, Game, Roller, plays
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.rulesets.remastered import rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
@@ -186,8 +196,8 @@ class CondemnedRival(rival.RivalController):
     """The solo rival (CON-45..CON-50): marking and targeting lists by unit (champion or not) and alert state;
     otherwise Remastered's rival rules (RIV-1..RIV-9), ties to the players (CON-48)."""
 
-    def lists(self, g: Game, u: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def lists(self, g: Game[CondemnedState], u: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        s = g.state
         if on_alert(s):
             return RIVALS_ALERT, RIVALS_ALERT  # CON-47: the champion too
         if u.uid == s.champion:
@@ -205,9 +215,9 @@ class CondemnedRival(rival.RivalController):
         pred = rival.SETS[p]
         return [o for o in opps if pred(s, o)]
 
-    def hex_marks(self, g: Game, u: UnitState, p: str, spots: Sequence[int], r: int) -> list[int]:
+    def hex_marks(self, g: Game[CondemnedState], u: UnitState, p: str, spots: Sequence[int], r: int) -> list[int]:
         """The hexes of a hex priority among `spots` (the unit's hex and its reachable hexes), best first kept."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         dist = s.grid.dist
         if p == "escape-adjacent":
             goal = s.goal[0]
@@ -227,6 +237,7 @@ class CondemnedRival(rival.RivalController):
     def plan_move(self, g: Game, u: UnitState, blocked: Sequence[bool], locked: set[int]) -> list[int]:
         """RIV-3..RIV-6 over the unit's marking list: unit priorities as Remastered's; hex priorities reached by
         moving onto the hex (RIV-6), the highest value first, staying if it already stands on one."""
+        assert plays(g, CondemnedState)
         s = g.state
         grid = s.grid
         dist = grid.dist
@@ -260,7 +271,7 @@ class CondemnedRival(rival.RivalController):
                 backup.append(q)
         return self.backup_toward(g, u, reach, blocked, r, backup)
 
-    def top(self, g: Game, u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
+    def top(self, g: Game[CondemnedState], u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
         _, targeting = self.lists(g, u)
         for p in targeting:
             if p in HEX_PRIORITIES:
@@ -272,6 +283,7 @@ class CondemnedRival(rival.RivalController):
 
     def plan_engage(self, g: Game, u: UnitState) -> list[tuple]:
         """RIV-9 with the unit's targeting list: a Special whose rival condition holds, else an attack."""
+        assert plays(g, CondemnedState)
         s = g.state
         from hoplostat.engine.registry import unit_hooks
 
@@ -361,22 +373,22 @@ class Condemned(RivalOrVersus):
             all_ctrls = [*ctrls, gc, gc]
         return Game(s, default_roller(rng, roller), all_ctrls, rng)
 
-    def begin(self, g: Game) -> None:
+    def begin(self, g: Game[CondemnedState]) -> None:
         draft(g)
         apply_die(g)
 
     # --- the round (CON-52) ------------------------------------------------------------------
-    def round_turns(self, g: Game):
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def round_turns(self, g: Game[CondemnedState]):
+        s = g.state
         for t in s.order:
             yield self.turn_of(g, t)
         yield self.arena_turn(g)
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def turn_of(self, g: Game[CondemnedState], troop: int) -> Turn:
+        s = g.state
         t = s.troops[troop]
         if troop == s.rival_troop:
-            rc = g.controllers[troop]
+            rc = rival.controller_of(g, troop)
             steps = self.steps_for(g, ("rival", troop), lambda: (
                 ("start", lambda: self.start(g, troop)),
                 ("deployment", lambda: self.rival_deploy(g)),
@@ -395,23 +407,23 @@ class Condemned(RivalOrVersus):
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
-    def arena_turn(self, g: Game) -> Turn:
+    def arena_turn(self, g: Game[CondemnedState]) -> Turn:
         """CON-31, CON-54: the guardians' Engage step only."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
 
         def engage() -> None:
             for gt in s.guardian_troops:
-                rival.engage_step(g, gt, g.controllers[gt])
+                rival.engage_step(g, gt, rival.controller_of(g, gt))
                 if s.end_reason is not None:
                     return
         steps = self.steps_for(g, "arena", lambda: (("engage", engage),))
         return Turn(s.guardian_troops[0], f"-- Round {s.round}, arena turn", steps)
 
     # --- player and rival turn steps ----------------------------------------------------------
-    def start(self, g: Game, troop: int) -> None:
+    def start(self, g: Game[CondemnedState], troop: int) -> None:
         """Start of turn (temporary effects), the alert check (CON-49: a displaced Wretch too), then the
         check key hexes step (CON-38)."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         turn.start_of_turn(g, troop)
         self.check_alert(g)
         if s.end_reason is not None:
@@ -428,18 +440,18 @@ class Condemned(RivalOrVersus):
         """Units counted against the unit limit: not the Wretch, not the champion (CON-22)."""
         return sum(1 for u in s.in_combat(troop) if not is_wretch(u) and u.uid != s.champion)
 
-    def deployment(self, g: Game, troop: int) -> None:
+    def deployment(self, g: Game[CondemnedState], troop: int) -> None:
         """CON-20, CON-22: a troop at its unit limit cannot deploy; the four hexes of its colour."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         if self.in_limit(s, troop) >= s.limit[troop]:
             return
         turn.deployment_step(g, troop, self.deployment_hexes(s, troop))
 
-    def rival_deploy(self, g: Game) -> None:
+    def rival_deploy(self, g: Game[CondemnedState]) -> None:
         """CON-45: the first hero of the lineup still in camp, unless at the limit or the supply lacks its
         full Health (then no deployment that turn: ruling R-PW-10), on the free deployment hex closest to the
         player's Wretch (CON-21; ties: the player)."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         troop = s.rival_troop
         if self.in_limit(s, troop) >= s.limit[troop]:
             return
@@ -456,15 +468,15 @@ class Condemned(RivalOrVersus):
             row = s.grid.dist[s.units[w].hex]
             near = min(row[h] for h in free)
             free = [h for h in free if row[h] == near]
-        rules.deploy(g, u, g.controllers[troop].tie(g, "rival-deploy", free))
+        rules.deploy(g, u, rival.controller_of(g, troop).tie(g, "rival-deploy", free))
 
     def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         return s.grid.tagged(f"deploy-{s.troops[troop].side}")
 
-    def pay_for_face(self, g: Game, troop: int) -> None:
+    def pay_for_face(self, g: Game[CondemnedState], troop: int) -> None:
         """CON-26: a player may remove 2 HP from its own Wretch to set the die to the face it chooses (ruling
         R-PW-2: any other face; not damage; only while the Wretch keeps at least 1 HP)."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         w = s.wretch[troop]
         if w < 0 or s.units[w].zone != COMBAT or s.units[w].hp <= PAY_HP:
             return
@@ -481,8 +493,8 @@ class Condemned(RivalOrVersus):
         set_die(g, face, "chosen")
 
     # --- rules hooks -------------------------------------------------------------------------
-    def after_move(self, g: Game, u: UnitState, src: int, dest: int) -> None:
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def after_move(self, g: Game[CondemnedState], u: UnitState, src: int, dest: int) -> None:
+        s = g.state
         if is_wretch(u):
             if dest == s.goal[u.troop]:
                 # CON-3: a troop wins at once when its own Wretch arrives on its goal escape hex.
@@ -491,17 +503,17 @@ class Condemned(RivalOrVersus):
                 return
             self.check_alert(g)
 
-    def check_alert(self, g: Game) -> None:
+    def check_alert(self, g: Game[CondemnedState]) -> None:
         """CON-35: the champion activates the first time the player's Wretch is past the alert line; checked
         after the Wretch's moves and at the start of every turn (a displaced Wretch: ruling R-PW-13)."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         if s.solo and not s.champion_active and on_alert(s):
             activate_champion(g, "the Wretch crossed the alert line")
 
-    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+    def after_damage(self, g: Game[CondemnedState], target: UnitState, removed: int, *, source: UnitState | None,
                      source_troop: int | None) -> None:
         """CON-39, CON-50: HP removed from an opponent (guardians included) earns its troop that much favor."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         if removed <= 0 or source_troop is None or source_troop in s.guardian_troops:
             return
         if s.teams[source_troop] == s.teams[target.troop]:
@@ -510,8 +522,9 @@ class Condemned(RivalOrVersus):
             s.guardian_hp[source_troop] += removed
         self.gain_favor(g, source_troop, removed, f"{removed} HP removed from {target.name}")
 
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def after_defeat(self, g: Game[CondemnedState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
+        s = g.state
         if not is_wretch(u):
             return
         troop = u.troop
@@ -535,8 +548,8 @@ class Condemned(RivalOrVersus):
         return f"Game over: {reason}; {t.faction} ({t.side}) wins"
 
     # --- crowd favor (CON-38..CON-44) -----------------------------------------------------------
-    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def gain_favor(self, g: Game[CondemnedState], troop: int, n: int, why: str) -> None:
+        s = g.state
         if n <= 0 or troop not in s.order:
             return
         t = s.troops[troop]
@@ -553,11 +566,11 @@ class Condemned(RivalOrVersus):
                 if s.end_reason is not None:
                     return
 
-    def reward(self, g: Game, troop: int, k: int) -> None:
+    def reward(self, g: Game[CondemnedState], troop: int, k: int) -> None:
         """CON-41: the Wretch gains 2 HP (not the rival), the die is rolled again; CON-42: rewards 1-3 upgrade
         the Wretch and raise the unit limit to its new level; CON-43: the fourth returns a defeated elite
         to camp and, solo, activates the champion."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
         t = s.troops[troop]
         t.rewards += 1
         s.rewards_claimed[troop] += 1
@@ -579,7 +592,7 @@ class Condemned(RivalOrVersus):
             if troop == s.rival_troop:
                 best = max((u.unit.health, u.unit.attack.size) for u in back)
                 cands = [u.uid for u in back if (u.unit.health, u.unit.attack.size) == best]
-                uid = g.controllers[troop].tie(g, "rival-return", cands)
+                uid = rival.controller_of(g, troop).tie(g, "rival-return", cands)
             else:
                 uid = g.ask(troop, "return-unit", [u.uid for u in back], optional=False)
             u = s.units[uid]
@@ -595,8 +608,8 @@ class Condemned(RivalOrVersus):
             activate_champion(g, f"{t.faction} reached the last reward")
 
     # --- the result ------------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: CondemnedState = g.state  # type: ignore[assignment]
+    def result(self, g: Game[CondemnedState], spec: GameSpec) -> GameResult:
+        s = g.state
         n = len(s.players)
         if s.winner is None:
             out = [DRAW] * n
@@ -616,14 +629,16 @@ class Condemned(RivalOrVersus):
             rt = s.troops[s.rival_troop]
             extras["rival"] = troop_result(rt, DRAW if s.winner is None else WON if s.winner == rt.index else LOST)
             extras["champion"] = s.units[s.champion].unit.id if s.champion >= 0 else ""
-        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in range(n)),
-                          rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0] if not s.solo else 0,
+        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA,
+                          factions=tuple(s.troops[p].faction for p in range(n)),
+                          rounds=s.round, end_reason=s.end_reason or "unfinished",
+                          first_player=s.order[0] if not s.solo else 0,
                           troops=troops, units=player_units(s, range(n)), unimplemented=unimplemented_in_game(s),
                           extras=extras, log=s.log)
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[CondemnedState], troop: int) -> float:
         """How close the troop's Wretch is to its goal, against the other's (in Health points: 3 per hex)."""
-        s: CondemnedState = g.state  # type: ignore[assignment]
+        s = g.state
 
         def left(t: int) -> float:
             w = s.wretch[t] if 0 <= t < len(s.wretch) else -1
@@ -638,11 +653,11 @@ class Condemned(RivalOrVersus):
 # --------------------------------------------------------------------------- the die, Wretches, the champion
 
 
-def apply_die(g: Game) -> None:
+def apply_die(g: Game[CondemnedState]) -> None:
     """CON-24: the current face's effects on the guardians and Wretches, as granted skills and stat changes
     (`engine.registry.grant`); the key-hex faces act in `key_favor`. Guardians always hold their hex
     (CON-28: the granted `guardian-hold`)."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
+    s = g.state
     face = s.die
     for uid in s.guardians:
         u = s.units[uid]
@@ -653,24 +668,24 @@ def apply_die(g: Game) -> None:
             grant(s, u, (), movement=WRETCH_MOVEMENT.get(face, 0))
 
 
-def set_die(g: Game, face: int, how: str) -> None:
-    s: CondemnedState = g.state  # type: ignore[assignment]
+def set_die(g: Game[CondemnedState], face: int, how: str) -> None:
+    s = g.state
     s.die = face
     s.say(f"The arena die shows {face} ({how}): {FACE_TEXT[face]}")
     apply_die(g)
 
 
-def roll_die(g: Game, why: str) -> None:
+def roll_die(g: Game[CondemnedState], why: str) -> None:
     """CON-25: rolled again whenever either troop earns a reward."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
+    s = g.state
     s.die_rolls += 1
     set_die(g, int(g.rng.integers(1, 7)), f"rolled for {why}")
 
 
-def upgrade(g: Game, u: UnitState, level: int) -> None:
+def upgrade(g: Game[CondemnedState], u: UnitState, level: int) -> None:
     """CON-32: the Wretch flips to the next level at once, never above IV; it keeps its HP (the chips stay
     on it, ruling R-PW-5) and its gained HP; the die's grants stay on the new face."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
+    s = g.state
     level = min(level, len(WRETCH))
     if level <= s.level[u.troop]:
         return
@@ -680,11 +695,11 @@ def upgrade(g: Game, u: UnitState, level: int) -> None:
     s.say(f"{s.troops[u.troop].faction} ({s.troops[u.troop].side})'s Wretch becomes {chip.name}")
 
 
-def activate_champion(g: Game, why: str) -> None:
+def activate_champion(g: Game[CondemnedState], why: str) -> None:
     """CON-35, CON-36: the champion flips and gains its full HP (not a deployment, so not dazed: ruling
     R-PW-8); missing chips come from the guardian with the rival's colour, then from the strongest rival
     unit; one left with 0 HP is defeated, which is not damage (no favor, ruling R-PW-8)."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.champion < 0 or s.champion_active:
         return
     c = s.units[s.champion]
@@ -725,10 +740,10 @@ def guardian_damage(s: CondemnedState) -> list[int]:
 # --------------------------------------------------------------------------- movement
 
 
-def movement_step(g: Game, troop: int) -> None:
+def movement_step(g: Game[CondemnedState], troop: int) -> None:
     """Remastered, "Movement" (MOV-1..MOV-3) with Condemned's hex access: the escape hexes are open to a
     Wretch's own move only (CON-8: either escape hex, ruling R-PW-11), the guardian hexes to nobody (CON-7)."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
+    s = g.state
     grid = s.grid
     escapes = (grid.tagged("escape-red")[0], grid.tagged("escape-blue")[0])
     while True:
@@ -755,19 +770,19 @@ def movement_step(g: Game, troop: int) -> None:
 # --------------------------------------------------------------------------- set-up
 
 
-def draft(g: Game) -> None:
+def draft(g: Game[CondemnedState]) -> None:
     """CON-16, CON-17: every hero in one bag; each troop first takes its own faction's hero (the seat's
     faction, ruling R-PW-12), then the drafter draws two, keeps one and the other troop takes the other,
     the troops taking turns as drafter from player 1, until each has five; solo, the rival keeps the higher
     Health, then the deadliest (the player breaks a tie), its heroes a lineup in draft order, and one more
     hero drawn at random from those left in the bag is its champion (`draw_champion`)."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
-    m: Condemned = s.mode  # type: ignore[assignment]
+    s = g.state
+    m: Condemned = s.mode
     bag: list[Unit] = list(m.bag)
     order = [int(i) for i in g.rng.permutation(len(bag))]
     bag = [bag[i] for i in order]
     troops = list(s.order)  # player 1 first
-    have = {t: 0 for t in troops}
+    have = dict.fromkeys(troops, 0)
 
     def take(t: int, chip: Unit) -> None:
         u = UnitState(len(s.units), chip, t, zone=CAMP)
@@ -803,7 +818,7 @@ def draft(g: Game) -> None:
         if drafter == s.rival_troop:
             best = max((c.health, c.attack.size) for c in pair)
             cands = [i for i, c in enumerate(pair) if (c.health, c.attack.size) == best]
-            i = cands[0] if len(cands) == 1 else g.controllers[drafter].tie(g, "rival-draft", cands)
+            i = cands[0] if len(cands) == 1 else rival.controller_of(g, drafter).tie(g, "rival-draft", cands)
         else:
             pick = g.ask(drafter, "draft", [c.id for c in pair], optional=False)
             i = 0 if pick == pair[0].id else 1
@@ -817,12 +832,12 @@ def draft(g: Game) -> None:
         draw_champion(g, bag)
 
 
-def draw_champion(g: Game, bag: list[Unit]) -> None:
+def draw_champion(g: Game[CondemnedState], bag: list[Unit]) -> None:
     """Pandora's Wake, "Setup" 6, solo: "draw one more hero from the draw bag": a hero at random (the game's rng)
     among those left in `bag`, which becomes the rival's inactive champion. The draft draws it once the player's
     troop is full, before the rival's last picks, which no one shares (ruling R-PW-12): so the rival's choice
     never leaves it the hero the rival passed over, as the book's draft, where no hero goes back, never does."""
-    s: CondemnedState = g.state  # type: ignore[assignment]
+    s = g.state
     chip = bag.pop(int(g.rng.integers(len(bag))))
     c = UnitState(len(s.units), chip, s.rival_troop, zone=CAMP, active=False)
     s.units.append(c)
@@ -863,7 +878,8 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
         grid=grid, units=units, troops=troops, board=[-1] * grid.n, supply=dict(supply), supply_start=dict(supply),
         order=order, log=[] if log else None, mode=mode, teams=[0, 1, 2, 2], players=players, solo=solo,
         rival_troop=1 if solo else -1, guardian_troops=[2, 3], wretch=[-1] * 4, level=[0] * 4, goal=[-1] * 4,
-        limit=[1] * 4, guardian_hp=[0] * 4, favor_earned=[0] * 4, key_favor=[0] * 4, rewards_claimed=[0] * 4, die_paid=[0] * 4,
+        limit=[1] * 4, guardian_hp=[0] * 4, favor_earned=[0] * 4, key_favor=[0] * 4, rewards_claimed=[0] * 4,
+        die_paid=[0] * 4,
     )
     s.closed = [*grid.tagged("guardian-red"), *grid.tagged("guardian-blue"), *grid.tagged("escape-red"),
                 *grid.tagged("escape-blue")]
@@ -898,5 +914,6 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
     return s
 
 
-__all__ = ["ARENA", "Condemned", "CondemnedRival", "CondemnedState", "GuardianController", "REWARDS", "activate_champion",
+__all__ = ["ARENA", "Condemned", "CondemnedRival", "CondemnedState", "GuardianController", "REWARDS",
+           "activate_champion",
            "apply_die", "key_favor", "on_alert", "roll_die", "set_die", "setup", "upgrade"]

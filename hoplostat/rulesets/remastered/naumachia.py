@@ -19,9 +19,9 @@ platforms. Stand-ins and rulings: data/README.md ("Pandora's Wake: Naumachia"), 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -29,11 +29,21 @@ from hoplostat.catalog.model import Catalog, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn,
-                                   default_roller, player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import Heuristics, per_side
 from hoplostat.engine.registry import grant, printed_chip, register, unimplemented_in_game, unit_hooks
-from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.rules import Controller, Game, Roller, plays
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.engine.steps import each_once, engage_options, movement_step
 from hoplostat.rulesets.remastered import rival, turn
@@ -181,7 +191,7 @@ def ship_chip(captain: Unit, others: int, *, attacker: bool = False, extra_range
         counts[COLOURS.index("blue")] += 1
     chip = replace(captain, id=f"ship-{side}-{index}", name=f"{side.capitalize()} ship {index} ({captain.name})",
                    kind="ship", elite=False, movement=0 if anchored else 3 * captain.movement,
-                   range=captain.range + extra_range, health=1, attack=Pool(tuple(counts)), skills=())  # type: ignore[arg-type]
+                   range=captain.range + extra_range, health=1, attack=Pool(tuple(counts)), skills=())
     _SHIP_CHIPS[key] = chip
     return chip
 
@@ -211,7 +221,7 @@ def refresh(s: NaumachiaState) -> None:
     Movement (NAU-25); Netted and Bait (stand-ins). Called at every step and after every change of crew."""
     for seat in (0, 1):
         ships = s.ships[seat]
-        for i, sh in enumerate(ships):
+        for sh in ships:
             u = s.units[sh]
             crew = s.crew[sh]
             cap = printed_chip(s.units[crew[0]].unit)
@@ -250,7 +260,8 @@ def refresh(s: NaumachiaState) -> None:
 def _guide_dice(g, holder, param, attacker, target):
     # NAU-44, Guide: the holder's allies (units in the water, not ships: ships are not units, NAU-16) add one
     # yellow die to their Attack (their +3 Movement is given by `refresh`).
-    if attacker is not holder and attacker.unit.kind != "ship" and rules.same_team(g.state, attacker.troop, holder.troop):
+    if attacker is not holder and attacker.unit.kind != "ship" and rules.same_team(g.state, attacker.troop,
+                                                                                   holder.troop):
         return YELLOW
     return None
 
@@ -336,8 +347,13 @@ def _member(s: NaumachiaState, name: str, o: UnitState) -> bool:
     raise KeyError(name)
 
 
+def _member_of(name: str) -> Callable[[GameState, UnitState], bool]:
+    """The rival set `nau-<name>` (`rival.SETS` holds sets of every mode: its states are typed by their base)."""
+    return lambda s, o: _member(cast(NaumachiaState, s), name, o)
+
+
 for _n in ("hero", "ship", "player-ship", "croc", "water-unit", "player-unit", "unit-on-platform"):
-    rival.SETS.setdefault("nau-" + _n, lambda s, o, _n=_n: _member(s, _n, o))
+    rival.SETS.setdefault("nau-" + _n, _member_of(_n))
 
 
 class NaumachiaRival(rival.RivalController):
@@ -352,8 +368,8 @@ class NaumachiaRival(rival.RivalController):
         self.targeting = tuple(targeting)
         self.movement: int | None = None
 
-    def _cands(self, g: Game, u: UnitState, entry, opps) -> list[UnitState]:
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+    def _cands(self, g: Game[NaumachiaState], u: UnitState, entry, opps) -> list[UnitState]:
+        s = g.state
         sup, name = entry
         got = [o for o in opps if _member(s, name, o) and may_target(s, u, o)]
         if not got or not sup:
@@ -365,7 +381,8 @@ class NaumachiaRival(rival.RivalController):
         return [o for o, v in zip(got, vals) if v == best]
 
     def plan_move(self, g: Game, u: UnitState, blocked: Sequence[bool], locked: set[int]) -> list[int]:
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        assert plays(g, NaumachiaState)
+        s = g.state
         dist = s.grid.dist
         m = rules.movement_of(s, u) if self.movement is None else self.movement
         r = rules.range_of(s, u)
@@ -395,7 +412,7 @@ class NaumachiaRival(rival.RivalController):
                 backup.append(q)
         return self.backup_toward(g, u, reach, blocked, r, backup)
 
-    def top(self, g: Game, u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
+    def top(self, g: Game[NaumachiaState], u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
         for p in self.targeting:
             got = self._cands(g, u, p, cands)
             if got:
@@ -405,6 +422,7 @@ class NaumachiaRival(rival.RivalController):
     def plan_engage(self, g: Game, u: UnitState) -> list[tuple]:
         """RIV-9: a Special whose rival condition holds (Elude: within an opposing ship's Range, moving by the
         unit's marking list with Movement 5, NAU-44), else an attack by the targeting list."""
+        assert plays(g, NaumachiaState)
         s = g.state
         for sid, param, fn in unit_hooks(u.unit, "special_options"):
             opts = fn(g, u, param)
@@ -496,59 +514,89 @@ class Naumachia(RivalOrVersus):
                          NaumachiaRival(CROC_LIST, CROC_LIST, players=ctrls[1], players_troop=1)]
         return Game(s, default_roller(rng, roller), all_ctrls, rng)
 
-    def begin(self, g: Game) -> None:
-        refresh(g.state)  # type: ignore[arg-type]
+    def begin(self, g: Game[NaumachiaState]) -> None:
+        refresh(g.state)
 
     # --- the round (NAU-46) ---------------------------------------------------------------------
-    def round_turns(self, g: Game):
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+    def round_turns(self, g: Game[NaumachiaState]):
+        s = g.state
         for t in s.order:
             yield self.turn_of(g, t)
             yield self.croc_turn(g, 4 + t)
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
+    def turn_of(self, g: Game[NaumachiaState], troop: int) -> Turn:
         """NAU-47: tactic placement, movement, abilities, engage, check platforms (no deployment step)."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         t = s.troops[troop]
         ships = troop + 2
         if troop == s.rival_troop:
-            uc, sc = g.controllers[troop], g.controllers[ships]
+            uc, sc = rival.controller_of(g, troop), rival.controller_of(g, ships)
+
+            def rival_movement() -> None:
+                refresh(s)
+                rival.movement_step(g, ships, sc)
+                refresh(s)
+                rival.movement_step(g, troop, uc)
+
+            def rival_abilities() -> None:
+                refresh(s)
+                rival.abilities_step(g, troop, uc)
+
             steps = self.steps_for(g, ("rival", troop), lambda: (
                 ("start", lambda: self.start(g, troop)),
                 ("tactic", lambda: self.rival_tactic(g, troop)),
-                ("movement", lambda: (refresh(s), rival.movement_step(g, ships, sc), refresh(s),
-                                      rival.movement_step(g, troop, uc))),
-                ("abilities", lambda: (refresh(s), rival.abilities_step(g, troop, uc))),
+                ("movement", rival_movement),
+                ("abilities", rival_abilities),
                 ("engage", lambda: self.rival_engage(g, (ships, troop))),
                 ("platforms", lambda: self.check_platforms(g, troop)),
             ))
             return Turn(troop, f"-- Round {s.round}, rival ({t.side}) turn", steps)
+
+        def movement() -> None:
+            refresh(s)
+            movement_step(g, ships)
+            refresh(s)
+            movement_step(g, troop)
+
+        def abilities() -> None:
+            refresh(s)
+            turn.abilities_step(g, troop)
+
         steps = self.steps_for(g, troop, lambda: (
             ("start", lambda: self.start(g, troop)),
             ("tactic", lambda: self.tactic_step(g, troop)),
-            ("movement", lambda: (refresh(s), movement_step(g, ships), refresh(s), movement_step(g, troop))),
-            ("abilities", lambda: (refresh(s), turn.abilities_step(g, troop))),
+            ("movement", movement),
+            ("abilities", abilities),
             ("engage", lambda: self.player_engage(g, troop)),
             ("platforms", lambda: self.check_platforms(g, troop)),
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
-    def croc_turn(self, g: Game, croc_troop: int) -> Turn:
+    def croc_turn(self, g: Game[NaumachiaState], croc_troop: int) -> Turn:
         """NAU-23, NAU-48: the crocodiles of one HP colour: movement, abilities, engage, by Remastered's rival
         rules and the crocodile list (NAU-24)."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
-        rc = g.controllers[croc_troop]
+        s = g.state
+        rc = rival.controller_of(g, croc_troop)
+
+        def movement() -> None:
+            refresh(s)
+            rival.movement_step(g, croc_troop, rc)
+
+        def abilities() -> None:
+            refresh(s)
+            rival.abilities_step(g, croc_troop, rc)
+
         steps = self.steps_for(g, ("croc", croc_troop), lambda: (
-            ("movement", lambda: (refresh(s), rival.movement_step(g, croc_troop, rc))),
-            ("abilities", lambda: (refresh(s), rival.abilities_step(g, croc_troop, rc))),
+            ("movement", movement),
+            ("abilities", abilities),
             ("engage", lambda: self.rival_engage(g, (croc_troop,))),
         ))
         return Turn(croc_troop, f"-- Round {s.round}, crocodiles ({s.troops[croc_troop].side} HP) turn", steps)
 
     # --- turn steps -----------------------------------------------------------------------------
-    def start(self, g: Game, troop: int) -> None:
+    def start(self, g: Game[NaumachiaState], troop: int) -> None:
         """Start of turn: the troop's tactics in play end (ruling R-PW-20), temporary effects, skill hooks."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         s.effects = [e for e in s.effects if e[2] != troop]
         turn.start_of_turn(g, troop)
         refresh(s)
@@ -566,9 +614,9 @@ class Naumachia(RivalOrVersus):
             return [u for u in pieces if not is_ship(u) and s.teams[u.troop] != s.teams[seat]]
         raise KeyError(tactic)
 
-    def tactic_step(self, g: Game, troop: int) -> None:
+    def tactic_step(self, g: Game[NaumachiaState], troop: int) -> None:
         """NAU-29: at most one tactic (TAC-1), on any valid target anywhere; optional."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         camp = s.camp[troop]
         if not camp:
             return
@@ -577,11 +625,11 @@ class Naumachia(RivalOrVersus):
         if choice is not None:
             self.play_tactic(g, troop, choice[0], s.units[choice[1]])
 
-    def rival_tactic(self, g: Game, troop: int) -> None:
+    def rival_tactic(self, g: Game[NaumachiaState], troop: int) -> None:
         """NAU-39, NAU-40: the oldest tactic that has a target by the sheet's table, then the next; one per turn;
         equal targets: the player chooses."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
-        rc = g.controllers[troop]
+        s = g.state
+        rc = rival.controller_of(g, troop)
         for i, name in enumerate(s.camp[troop]):
             cands = rival_tactic_targets(s, troop, name)
             if not cands:
@@ -590,8 +638,8 @@ class Naumachia(RivalOrVersus):
             self.play_tactic(g, troop, i, s.units[uid])
             return
 
-    def play_tactic(self, g: Game, seat: int, i: int, target: UnitState) -> None:
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+    def play_tactic(self, g: Game[NaumachiaState], seat: int, i: int, target: UnitState) -> None:
+        s = g.state
         name = s.camp[seat].pop(i)
         s.tactics_played[seat] += 1
         s.tactic_supply.append(name)  # ruling R-PW-19: a played tactic goes back to the supply
@@ -603,10 +651,10 @@ class Naumachia(RivalOrVersus):
             s.effects.append((name, target.uid, seat, s.turn))
         refresh(s)
 
-    def player_engage(self, g: Game, troop: int) -> None:
+    def player_engage(self, g: Game[NaumachiaState], troop: int) -> None:
         """Remastered, "Engage" for the seat's ships and units together (each once, in the player's order), a
         Beast never targeting an Animalistic unit (NAU-44); a Pivot skill after its attack (NAU-37)."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         refresh(s)
         mine = (troop + 2, troop)
 
@@ -615,19 +663,20 @@ class Naumachia(RivalOrVersus):
             for t in mine:
                 for u in s.in_combat(t):
                     if u.engaged_turn != s.turn and rules.can_engage(s, u):
-                        opts.extend(o for o in engage_options(g, u) if o[0] != "attack" or may_target(s, u, s.units[o[2]]))
+                        opts.extend(o for o in engage_options(g, u) if o[0] != "attack"
+                                    or may_target(s, u, s.units[o[2]]))
             return opts
 
         def act(choice: tuple) -> None:
             self.act(g, choice)
         each_once(g, troop, "engage", build, act)
 
-    def rival_engage(self, g: Game, troops: Sequence[int]) -> None:
+    def rival_engage(self, g: Game[NaumachiaState], troops: Sequence[int]) -> None:
         """RIV-9 for the rival's ships and units (or the crocodiles), with Pivot skills after an attack."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         refresh(s)
         for troop in troops:
-            rc = g.controllers[troop]
+            rc = rival.controller_of(g, troop)
             while True:
                 opts: list[tuple] = []
                 for u in s.in_combat(troop):
@@ -640,18 +689,18 @@ class Naumachia(RivalOrVersus):
                 if s.end_reason is not None:
                     return
 
-    def act(self, g: Game, choice: tuple) -> None:
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+    def act(self, g: Game[NaumachiaState], choice: tuple) -> None:
+        s = g.state
         u = s.units[choice[1]]
         rival.act(g, choice)
         if choice[0] == "attack" and s.end_reason is None:
             pivot(g, u)
 
-    def check_platforms(self, g: Game, troop: int) -> None:
+    def check_platforms(self, g: Game[NaumachiaState], troop: int) -> None:
         """NAU-27, NAU-28: one random tactic from the supply per unit of the troop on a platform, into its camp,
         never above the Tactic Capacity; a Tactician captain brings one more each time (NAU-19; the capacity
         still holds: ruling R-PW-19)."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         n = sum(1 for u in s.in_combat(troop) if u.hex in s.platform_hexes)
         extra = "tactician" in troop_classes(s, troop)
         for _ in range(n):
@@ -664,17 +713,17 @@ class Naumachia(RivalOrVersus):
                 s.say(f"{s.troops[troop].faction} ({s.troops[troop].side}) gains the tactic {name}")
 
     # --- rules hooks -----------------------------------------------------------------------------
-    def roll_attack(self, g: Game, attacker: UnitState, pool: Any) -> int:
+    def roll_attack(self, g: Game[NaumachiaState], attacker: UnitState, pool: Any) -> int:
         """NAU-37: an attacker with a Pivot skill rolls die by die, so the roll reports its misses (a die with
         no hit); every other roll is the pool's at once (the same distribution)."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         if attacker.unit.kind == "ship" or not any(r.id in PIVOTS for r in attacker.unit.skills):
             return g.roller.hits(pool)
         hits = misses = 0
         for i, n in enumerate(pool.counts):
             one = [0] * len(COLOURS)
             one[i] = 1
-            die = Pool(tuple(one))  # type: ignore[arg-type]
+            die = Pool(tuple(one))
             for _ in range(n):
                 h = g.roller.hits(die)
                 hits += h
@@ -682,13 +731,13 @@ class Naumachia(RivalOrVersus):
         s.last_roll = (attacker.uid, s.turn, misses)
         return hits
 
-    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source: UnitState | None,
+    def ignores_damage(self, g: Game[NaumachiaState], target: UnitState, amount: int, *, source: UnitState | None,
                        source_troop: int | None, what: str) -> bool:
         """NAU-17, NAU-31: damage dealt to a ship removes no HP; its troop loses that much favor (Defender: 1
         less, NAU-19)."""
         if target.unit.kind != "ship":
             return False
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         seat = seat_of(target.troop)
         n = amount
         if "defender" in troop_classes(s, seat):
@@ -700,7 +749,7 @@ class Naumachia(RivalOrVersus):
         lose_favor(g, seat, n, f"damage to {target.name}")
         return True
 
-    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+    def after_damage(self, g: Game[NaumachiaState], target: UnitState, removed: int, *, source: UnitState | None,
                      source_troop: int | None) -> None:
         """NAU-44, Exploit: the other troop that damaged it (even fatally) loses as much favor as the HP it lost
         (ruling R-PW-21)."""
@@ -710,9 +759,10 @@ class Naumachia(RivalOrVersus):
         if seat >= 0 and mine >= 0 and seat != mine:
             lose_favor(g, seat, removed, f"Exploit of {target.name}")
 
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[NaumachiaState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """NAU-2: a troop wins at once when the opposing hero is defeated."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         seat = seat_of(u.troop)
         if seat >= 0 and u.uid == s.hero[seat]:
             self.end(g, "hero defeated", 1 - seat)
@@ -724,9 +774,9 @@ class Naumachia(RivalOrVersus):
         t = s.troops[winner]
         return f"Game over: {reason}; {t.faction} ({t.side}) wins"
 
-    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
+    def gain_favor(self, g: Game[NaumachiaState], troop: int, n: int, why: str) -> None:
         """NAU-35: favor gained moves the bead up its current track, never above its top, never back a track."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         seat = seat_of(troop)
         if n <= 0 or seat < 0:
             return
@@ -739,8 +789,8 @@ class Naumachia(RivalOrVersus):
         s.say(f"{t.faction} ({t.side}) gains {k} crowd favor ({why}), {s.left[seat]} space(s) above the event")
 
     # --- the result ------------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+    def result(self, g: Game[NaumachiaState], spec: GameSpec) -> GameResult:
+        s = g.state
         n = len(s.players)
         out = [DRAW] * n if s.winner is None else [WON if p == s.winner else LOST for p in range(n)]
 
@@ -760,15 +810,18 @@ class Naumachia(RivalOrVersus):
         if s.solo:
             rt = s.troops[s.rival_troop]
             extras["rival"] = troop_result(rt, DRAW if s.winner is None else WON if s.winner == rt.index else LOST)
-        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA, factions=tuple(s.troops[p].faction for p in range(n)),
-                          rounds=s.round, end_reason=s.end_reason or "unfinished", first_player=s.order[0] if not s.solo else 0,
-                          troops=troops, units=player_units(s, range(n), skip_zones=()), unimplemented=unimplemented_in_game(s),
+        return GameResult(mode=self.name, ruleset=RULESET, arena=ARENA,
+                          factions=tuple(s.troops[p].faction for p in range(n)),
+                          rounds=s.round, end_reason=s.end_reason or "unfinished",
+                          first_player=s.order[0] if not s.solo else 0,
+                          troops=troops, units=player_units(s, range(n), skip_zones=()),
+                          unimplemented=unimplemented_in_game(s),
                           extras=extras, log=s.log)
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[NaumachiaState], troop: int) -> float:
         """Favor standing in Health points: each event the opponent has suffered is worth a captain (4), each
         space left above one's own next event 1, against the other seat's."""
-        s: NaumachiaState = g.state  # type: ignore[assignment]
+        s = g.state
         seat = seat_of(troop)
         if seat < 0:
             return 0.0
@@ -786,11 +839,11 @@ def absolved(s: NaumachiaState, seat: int) -> bool:
     return any(u.unit.has_skill("absolve") and s.skills_work(u) for u in s.in_combat(seat))
 
 
-def lose_favor(g: Game, seat: int, n: int, why: str) -> None:
+def lose_favor(g: Game[NaumachiaState], seat: int, n: int, why: str) -> None:
     """NAU-31, NAU-32: the bead moves n spaces down its current track (a Tactician captain of the other troop:
     1 more, NAU-19); arriving on the event space resolves the event, the rest of the loss is ignored and the
     bead goes above the next track (after the rightmost, that track again)."""
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+    s = g.state
     if n <= 0 or s.end_reason is not None:
         return
     t = s.troops[seat]
@@ -812,10 +865,10 @@ def lose_favor(g: Game, seat: int, n: int, why: str) -> None:
     event(g, seat)
 
 
-def event(g: Game, seat: int) -> None:
+def event(g: Game[NaumachiaState], seat: int) -> None:
     """NAU-33, NAU-34: every event dislodges a captain (the fourth too: ruling R-PW-17); the fourth also brings
     the troop's hero into combat."""
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.ships[seat]:
         dislodge(g, seat)
     if s.events[seat] == HERO_EVENT:
@@ -823,13 +876,13 @@ def event(g: Game, seat: int) -> None:
     refresh(s)
 
 
-def dislodge(g: Game, seat: int) -> None:
+def dislodge(g: Game[NaumachiaState], seat: int) -> None:
     """NAU-33, NAU-43: the troop removes the captain of one of its ships (the player's choice; the rival: the
     ship with the most crewmembers, ties the player's) and places it on the free hex closest to that ship
     (ties: the controlling player; solo, the player also for the rival); the next crewmember becomes captain;
     a ship without crew leaves at once (NAU-21). The unit takes its full Health from its troop's colour,
     or what the supply holds (none: it goes to the discard), and is not dazed (ruling R-PW-17)."""
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+    s = g.state
     ships = s.ships[seat]
     if seat == s.rival_troop:
         most = max(len(s.crew[sh]) for sh in ships)
@@ -866,8 +919,8 @@ def dislodge(g: Game, seat: int) -> None:
     refresh(s)
 
 
-def put_in_water(g: Game, u: UnitState, h: int, why: str) -> None:
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+def put_in_water(g: Game[NaumachiaState], u: UnitState, h: int, why: str) -> None:
+    s = g.state
     key = s.supply_of(u.troop)
     hp = min(u.unit.health, s.supply[key])
     if hp <= 0:
@@ -887,10 +940,10 @@ def put_in_water(g: Game, u: UnitState, h: int, why: str) -> None:
     s.say(f"{u.name} ({s.troops[u.troop].side}) {why}: on hex {h} with {hp} HP")
 
 
-def hero_enters(g: Game, seat: int) -> None:
+def hero_enters(g: Game[NaumachiaState], seat: int) -> None:
     """NAU-34: the hero on its troop's deployment hex with full HP, or on the closest free hex if that one is
     blocked (ties: the controlling player; solo, the player for the rival)."""
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+    s = g.state
     u = s.units[s.hero[seat]]
     if u.zone == COMBAT:
         return
@@ -913,9 +966,9 @@ def hero_enters(g: Game, seat: int) -> None:
         s.mode.end(g, "hero defeated", 1 - seat)
 
 
-def pivot(g: Game, u: UnitState) -> None:
+def pivot(g: Game[NaumachiaState], u: UnitState) -> None:
     """NAU-37: right after a unit attacks an opposing unit or ship, its Pivot skills if the roll had a miss."""
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+    s = g.state
     uid, t, misses = s.last_roll
     if uid != u.uid or t != s.turn or misses <= 0:
         return
@@ -952,7 +1005,8 @@ def rival_tactic_targets(s: NaumachiaState, seat: int, name: str) -> list[UnitSt
     if name == "rupture":
         return best([u for u in pieces if is_ship(u) and seat_of(u.troop) == seat], lambda u: len(s.crew[u.uid]), False)
     if name == "bait":  # nearest to any player unit or ship
-        return best(crocs, lambda c: min((dist[c.hex][p.hex] for p in player_units), default=99), False) if player_units else []
+        return best(crocs, lambda c: min((dist[c.hex][p.hex] for p in player_units), default=99),
+                    False) if player_units else []
     if name == "befriended":  # nearest to any player unit (not a ship)
         water = [p for p in player_units if not is_ship(p)]
         return best(crocs, lambda c: min(dist[c.hex][p.hex] for p in water), False) if water else []
@@ -964,10 +1018,10 @@ def rival_tactic_targets(s: NaumachiaState, seat: int, name: str) -> list[UnitSt
     raise KeyError(name)
 
 
-def blow(g: Game, ship: UnitState) -> None:
+def blow(g: Game[NaumachiaState], ship: UnitState) -> None:
     """Foul Wind (stand-in, R-PW-20): the ship moves up to 2 hexes, each step to a free neighbour closer to the
     nearest ship starting hex (the lowest hex id among equals); not a move of its own."""
-    s: NaumachiaState = g.state  # type: ignore[assignment]
+    s = g.state
     starts = s.grid.tagged("ship-start")
     dist = s.grid.dist
     blocked = s.blocked_for_move(ship.troop)
@@ -999,7 +1053,8 @@ def troop_chips(catalog: Catalog, faction: str | None) -> tuple[Unit, list[Unit]
     """NAU-13: the hero and eight non-elite units of a faction (the eight of highest value: ruling R-PW-15);
     `None`: the Sailors of the Dead, Charon and their eight units."""
     if faction is None:
-        return catalog.unit(CHARON), sorted((u for u in catalog.units.values() if u.kind == "sailor"), key=lambda u: u.id)
+        return catalog.unit(CHARON), sorted((u for u in catalog.units.values() if u.kind == "sailor"),
+                                            key=lambda u: u.id)
     fa = catalog.faction(faction)
     units = sorted((u for u in catalog.units.values() if u.kind == "unit" and u.faction == faction),
                    key=lambda c: (-unit_value(c), c.id))

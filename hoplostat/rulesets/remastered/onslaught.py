@@ -24,15 +24,25 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from hoplostat.catalog.model import Catalog, Effect, Tactic, Unit
-from hoplostat.catalog.model import FrozenMap
+from hoplostat.catalog.model import Catalog, Effect, FrozenMap, Tactic, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import Heuristics, ModeOption
-from hoplostat.engine.mode import per_side, side_counts
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, default_roller,
-                                   play, player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    default_roller,
+    play,
+    player_units,
+    register_mode,
+)
+from hoplostat.engine.mode import Heuristics, ModeOption, per_side, side_counts
 from hoplostat.engine.registry import effect, effect_impl, unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
@@ -129,7 +139,8 @@ class Onslaught(Mode):
     columns = {
         "games": {"coop": "bool", "immortals_defeated": "int", "waves_reached": "int", "rounds": "int",
                   "end_reason": "str", "capped": "bool",
-                  **per_side("units_deployed", "damage_dealt", "immortal_damage", "kills", "units_lost", "crowd_favor")},
+                  **per_side("units_deployed", "damage_dealt", "immortal_damage", "kills", "units_lost",
+                             "crowd_favor")},
         "waves": {"matchup": "str", "game": "int", "faction_a": "str", "faction_b": "str", "coop": "bool",
                   "wave": "int", "immortal": "str", "won": "bool", "rounds": "int"},
     }
@@ -154,10 +165,10 @@ class Onslaught(Mode):
         """Immortal chip id -> its Trigger rows, top to bottom (ONS-6)."""
 
     # --- rules hooks --------------------------------------------------------------------
-    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source: UnitState | None,
+    def ignores_damage(self, g: Game[OnslaughtState], target: UnitState, amount: int, *, source: UnitState | None,
                        source_troop: int | None, what: str) -> bool:
         """ONS-7: immortals ignore all damage dealt to them; ONS-8: the dealer earns that much favor."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         if target.unit.kind != "immortal" or s.losing_hp:
             return False
         n = max(0, amount)
@@ -171,8 +182,9 @@ class Onslaught(Mode):
                      source_troop: int | None) -> None:
         return None
 
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+    def after_defeat(self, g: Game[OnslaughtState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
+        s = g.state
         if u.is_primary_hero:
             # ONS-10: your primary hero defeated, you lose (co-op: either player's).
             self.end(g, "primary hero defeated")
@@ -190,9 +202,9 @@ class Onslaught(Mode):
             if s.end_reason is None:
                 s.end_reason = WAVE_OVER  # stops the running steps at once (ONS-11)
 
-    def lose_hp(self, g: Game, n: int, why: str) -> int:
+    def lose_hp(self, g: Game[OnslaughtState], n: int, why: str) -> int:
         """ONS-7: the active immortal loses n HP (not damage: nothing is dealt). Returns HP lost."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         if s.immortal < 0 or s.end_reason is not None:
             return 0
         imm = s.units[s.immortal]
@@ -213,8 +225,8 @@ class Onslaught(Mode):
         s.say(f"Game over: {reason}")
 
     # --- crowd favor (ONS-8, CF-2, CF-3) --------------------------------------------------
-    def gain_favor(self, g: Game, troop: int, n: int, why: str) -> None:
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+    def gain_favor(self, g: Game[OnslaughtState], troop: int, n: int, why: str) -> None:
+        s = g.state
         t = s.troops[troop]
         if n <= 0:
             return
@@ -231,22 +243,22 @@ class Onslaught(Mode):
                 if s.end_reason is not None:
                     return
 
-    def reward(self, g: Game, troop: int, k: int) -> None:
+    def reward(self, g: Game[OnslaughtState], troop: int, k: int) -> None:
         """CF-3 Pozzuoli rewards, each player their own (ONS-8); the neutral hero only once (ONS-11)."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         s.rewards_claimed[troop] += 1
         claim_pozzuoli_reward(g, troop, k)
 
     # --- immortal turn (ONS-5, ONS-6) ------------------------------------------------------------
-    def immortal_turn(self, g: Game) -> Turn:
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+    def immortal_turn(self, g: Game[OnslaughtState]) -> Turn:
+        s = g.state
         return Turn(s.imm_troop, f"-- Round {s.round}, immortal turn", (("immortal", lambda: self.immortal_steps(g)),))
 
-    def immortal_steps(self, g: Game) -> None:
+    def immortal_steps(self, g: Game[OnslaughtState]) -> None:
         """Start of turn, the wave's deployment (ONS-5), movement, abilities, engage (ONS-6)."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         troop = s.imm_troop
-        rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
+        rc = rival.controller_of(g, troop)
         turn.start_of_turn(g, troop)
         if s.immortal < 0:
             # ONS-5: first turn of a wave: draw a random immortal (the camp was shuffled at set-up).
@@ -265,11 +277,11 @@ class Onslaught(Mode):
         if s.end_reason is None and imm.zone == COMBAT:
             self.immortal_engage(g, imm, rc)
 
-    def immortal_engage(self, g: Game, imm: UnitState, rc: rival.RivalController) -> None:
+    def immortal_engage(self, g: Game[OnslaughtState], imm: UnitState, rc: rival.RivalController) -> None:
         """ONS-6: the immortal engages as a rival (RIV-9), but always rolls all its attack dice, even
         with no target (and on the turn it deploys, ruling R-ONS-2); after the attack's damage, the same
         dice resolve its triggers top to bottom, each once if at least one die of its colour hit."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         choice = None
         if rules.can_engage(s, imm):
             plan = rc.plan_engage(g, imm)
@@ -285,6 +297,7 @@ class Onslaught(Mode):
                 return
         attacking = choice is not None and choice[0] == "attack"
         if attacking:
+            assert choice is not None  # attacking
             target = s.units[choice[2]]
             pool = rules.attack_profile(g, imm, target)[0]
         else:
@@ -296,7 +309,8 @@ class Onslaught(Mode):
             preset = _Preset(g.roller, total)
             g.roller = preset
             try:
-                rules.attack(g, imm, target)  # type: ignore[arg-type]
+                assert target is not None  # set above when attacking
+                rules.attack(g, imm, target)
             finally:
                 g.roller = preset.inner
         else:
@@ -304,7 +318,8 @@ class Onslaught(Mode):
         if s.end_reason is not None:
             return
         if s.log is not None:
-            s.say(f"{imm.name}'s dice: " + ", ".join(f"{c} {h}/{pool.counts[COLOURS.index(c)]}" for c, h in by_colour.items()))
+            s.say(f"{imm.name}'s dice: " + ", ".join(f"{c} {h}/{pool.counts[COLOURS.index(c)]}"
+                                                     for c, h in by_colour.items()))
         for trig in self.triggers.get(imm.unit.id, ()):
             if by_colour.get(trig.colour, 0) < 1:
                 continue
@@ -314,12 +329,12 @@ class Onslaught(Mode):
                 if s.end_reason is not None:
                     return
 
-    def trigger_effect(self, g: Game, imm: UnitState, e: Effect, target: UnitState | None,
+    def trigger_effect(self, g: Game[OnslaughtState], imm: UnitState, e: Effect, target: UnitState | None,
                        rc: rival.RivalController) -> None:
         """One effect of an immortal trigger: its handler from the effects registry (context "trigger");
         "the target" is the unit the immortal attacked (or its Special's target) this turn, if still in
         combat (ruling R-ONS-3). A term without a handler is skipped and named in the result."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         t = target if target is not None and target.zone == COMBAT else None
         impl = effect_impl(RULESET, "trigger", e.term)
         if impl is None or impl.fn is None:
@@ -330,18 +345,18 @@ class Onslaught(Mode):
         impl.fn(g, self, imm, t, e.arg, rc)
 
     # --- player turn ----------------------------------------------------------------------------
-    def turn_of(self, g: Game, troop: int) -> Turn:
+    def turn_of(self, g: Game[OnslaughtState], troop: int) -> Turn:
         """Remastered, "Player Turns" in Onslaught (ONS-3): check stone hexes (ONS-7), deployment with the
         unit limit (ONS-2) and forfeit (ONS-12), tactic placement, movement, abilities, engage."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         t = s.troops[troop]
         steps = self.steps_for(g, troop, lambda: turn.player_steps(
             g, troop, arena=lambda: self.check_stones(g, troop), deployment=lambda: self.deployment(g, troop)))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
-    def check_stones(self, g: Game, troop: int) -> None:
+    def check_stones(self, g: Game[OnslaughtState], troop: int) -> None:
         """ONS-7: at the start of each player turn the immortal loses 1 HP per unit of that player on a stone."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         n = len(turn.stones_held(s, troop))
         if n:
             lost = self.lose_hp(g, n, f"{n} {s.troops[troop].faction} unit(s) on stone hexes")
@@ -349,10 +364,10 @@ class Onslaught(Mode):
             if s.waves:
                 s.waves[-1].hp_from_stones += lost
 
-    def deployment(self, g: Game, troop: int) -> None:
+    def deployment(self, g: Game[OnslaughtState], troop: int) -> None:
         """ONS-2 unit limit (co-op: shared); ONS-12 forfeit: no (player-controlled) units in combat and
         none deployable; otherwise the shared Deployment step (DEP-1..5)."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         team = sum(len(s.in_combat(p)) for p in s.players)
         if team >= self.player_limit:
             return
@@ -363,9 +378,9 @@ class Onslaught(Mode):
         turn.deployment_step(g, troop, hexes)
 
     # --- arena turn (ONS-9) -------------------------------------------------------------------------
-    def arena_deploy(self, g: Game) -> None:
+    def arena_deploy(self, g: Game[OnslaughtState]) -> None:
         """Deploy a random unit from the draw bag if the arena is under its limit (ONS-2, ONS-9)."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         troop = s.arena_troop
         if len(s.in_combat(troop)) >= self.arena_limit:
             return
@@ -373,13 +388,13 @@ class Onslaught(Mode):
         if not bag:
             return
         u = bag[int(g.rng.integers(len(bag)))]
-        rival.deploy(g, g.controllers[troop], u, s.grid.tagged("deploy-blue"))  # type: ignore[arg-type]
+        rival.deploy(g, rival.controller_of(g, troop), u, s.grid.tagged("deploy-blue"))
 
-    def arena_turn(self, g: Game) -> Turn:
+    def arena_turn(self, g: Game[OnslaughtState]) -> Turn:
         """ONS-9: the arena troop deploys from its draw bag, moves, uses abilities and engages as rivals."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         troop = s.arena_troop
-        rc: rival.RivalController = g.controllers[troop]  # type: ignore[assignment]
+        rc = rival.controller_of(g, troop)
         return Turn(troop, f"-- Round {s.round}, arena turn", (
             ("start", lambda: turn.start_of_turn(g, troop)),
             ("deployment", lambda: self.arena_deploy(g)),
@@ -389,15 +404,15 @@ class Onslaught(Mode):
         ))
 
     # --- the round (engine.loop) ----------------------------------------------------------------
-    def round_turns(self, g: Game):
+    def round_turns(self, g: Game[OnslaughtState]):
         """ONS-3: immortal turn, player turn(s) in faction order (ruling R-ONS-4), arena turn."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         yield self.immortal_turn(g)
         for p in s.players:
             yield self.turn_of(g, p)
         yield self.arena_turn(g)
 
-    def interrupt(self, g: Game) -> None:
+    def interrupt(self, g: Game[OnslaughtState]) -> None:
         """ONS-11: a wave's end stops the round; the next round starts with a new immortal turn."""
         if g.state.end_reason == WAVE_OVER:
             self.end_wave(g)
@@ -425,7 +440,7 @@ class Onslaught(Mode):
         s.immortal_order_ids = tuple(s.units[u].unit.id for u in s.immortal_camp)
         return Game(s, default_roller(rng, roller), [*ctrls, rc, rc], rng)
 
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
+    def result(self, g: Game[OnslaughtState], spec: GameSpec) -> GameResult:
         return result_of(g.state)
 
     @classmethod
@@ -450,10 +465,10 @@ class Onslaught(Mode):
     """What an immortal defeated is worth to a heuristic player, in Health: more than the troop's units
     sent back to camp at the wave's end (ONS-11) and the next immortal's Health coming into play."""
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[OnslaughtState], troop: int) -> float:
         """The immortals defeated, and the share of the current immortal's Health already taken (ONS-7: by
         arena units defeated and stones held), each immortal worth `TROPHY`."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         won = float(len(s.trophies))
         if s.immortal >= 0 and s.units[s.immortal].zone == COMBAT:
             imm = s.units[s.immortal]
@@ -466,10 +481,10 @@ class Onslaught(Mode):
         return won if s.teams[troop] == 0 else -won
 
     # --- waves (ONS-11) -------------------------------------------------------------------------------
-    def end_wave(self, g: Game) -> None:
+    def end_wave(self, g: Game[OnslaughtState]) -> None:
         """The wave's clean-up: trophy; players' tactics on units discarded and units in combat back to
         camp (full HP next time); primary heroes inactive; arena units back in the bag; favor reset."""
-        s: OnslaughtState = g.state  # type: ignore[assignment]
+        s = g.state
         s.end_reason = None
         imm = s.units[s.immortal]
         s.trophies.append(imm.uid)
@@ -509,8 +524,8 @@ def _displace_target(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None,
 
 
 @_trigger("allies-gain-hp")
-def _allies_gain_hp(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
-    s: OnslaughtState = g.state  # type: ignore[assignment]
+def _allies_gain_hp(g: Game[OnslaughtState], m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+    s = g.state
     for a in list(s.in_combat()):
         if a is not imm and s.teams[a.troop] == s.teams[imm.troop]:
             rules.gain_hp(g, a, int(arg))  # gaining, not healing: may exceed Health (UNIT-4)
@@ -544,7 +559,7 @@ def _stun(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -
 
 
 @_trigger("deploy-arena-unit")
-def _deploy_arena_unit(g: Game, m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
+def _deploy_arena_unit(g: Game[OnslaughtState], m: Onslaught, imm: UnitState, t: UnitState | None, arg, rc) -> None:
     m.arena_deploy(g)
 
 

@@ -11,8 +11,17 @@ from typing import Any
 
 from hoplostat.engine import rules
 from hoplostat.engine.state import DISCARD, TRACK
-from hoplostat.policies.greedy import (BLUE_P, YELLOW_P, GreedyController, _near, _rival_reach, _threat, _unit_value,
-                                       attack_odds, kill_chance)
+from hoplostat.policies.greedy import (
+    BLUE_P,
+    YELLOW_P,
+    GreedyController,
+    _near,
+    _rival_reach,
+    _threat,
+    _unit_value,
+    attack_odds,
+    kill_chance,
+)
 from hoplostat.rulesets.remastered.onslaught import REWARDS
 
 

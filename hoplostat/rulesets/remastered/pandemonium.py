@@ -21,11 +21,22 @@ import numpy as np
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import DRAW, LOST, WON, GameResult, GameSpec, Mode, TroopResult, Turn, player_units, register_mode
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Mode,
+    TroopResult,
+    Turn,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import SEAT_LETTERS, per_seat
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rulings import value
 from hoplostat.engine.rules import Game
+from hoplostat.engine.rulings import value
 from hoplostat.engine.state import CAMP, COMBAT, GameState, UnitState
 from hoplostat.rulesets.remastered import turn
 from hoplostat.rulesets.remastered.base import RULESET
@@ -85,14 +96,14 @@ class Pandemonium(PozzuoliPlayersMode):
     __slots__ = ()
 
     # --- the round ------------------------------------------------------------------------------
-    def round_turns(self, g: Game):
+    def round_turns(self, g: Game[PandemoniumState]):
         """PAN-12: one turn of each player still in the game, from the first player clockwise."""
-        s: PandemoniumState = g.state  # type: ignore[assignment]
+        s = g.state
         for p in s.seating:
             # An eliminated player's place is kept empty (None), so positions do not shift mid-round.
             yield self.turn_of(g, p) if p in s.order else None
 
-    def turn_of(self, g: Game, troop: int) -> Turn:
+    def turn_of(self, g: Game[PandemoniumState], troop: int) -> Turn:
         """PAN-13: check stone hexes, deployment, tactic placement, movement, abilities, engage (no replenish)."""
         s = g.state
         steps = self.steps_for(g, troop, lambda: turn.player_steps(
@@ -129,7 +140,7 @@ class Pandemonium(PozzuoliPlayersMode):
             s.say(f"{u.name} ({t.side}) leaves its stone hex for a deployment hex (for {tac.name})")
             rules.displace(g, u, h)
 
-    def deployment(self, g: Game, troop: int) -> None:
+    def deployment(self, g: Game[PandemoniumState], troop: int) -> None:
         """PAN-9: no deployment with three units in combat; PAN-17: below three it is mandatory when
         possible (one unit at most, DEP-1); PAN-20: nothing in combat and nothing deployable forfeits."""
         s = g.state
@@ -146,11 +157,11 @@ class Pandemonium(PozzuoliPlayersMode):
         uid, h = g.ask(troop, "deploy", opts, optional=False)
         rules.deploy(g, s.units[uid], h)
 
-    def forfeit(self, g: Game, troop: int) -> None:
+    def forfeit(self, g: Game[PandemoniumState], troop: int) -> None:
         """PAN-20, PAN-21: the player leaves the game at once; when one player is left, it wins. The troop's
         chips are out of the game; its tactics on other troops' units stay until those units are defeated
         (ruling R-PAN-4)."""
-        s: PandemoniumState = g.state  # type: ignore[assignment]
+        s = g.state
         t = s.troops[troop]
         s.out_round[troop] = s.round
         s.out_order.append(troop)
@@ -160,13 +171,14 @@ class Pandemonium(PozzuoliPlayersMode):
             self.end(g, "last player standing", s.order[0])
 
     # --- hooks ----------------------------------------------------------------------------------
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[PandemoniumState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """PAN-18: a unit that defeats an opposing hero earns its troop up to two non-elite units from its
         discard. Ruling R-PAN-3 (as R-ENG-8): a unit's skill counts, a tactic (no unit as source) does not.
         PAN-3, PAN-19: a hero's defeat wins nothing else and its player plays on."""
         if u.unit.kind not in ("hero", "neutral-hero") or source_troop is None or source_troop == u.troop:
             return
-        s: PandemoniumState = g.state  # type: ignore[assignment]
+        s = g.state
         s.hero_kills[source_troop] += 1
         if source is None or source.troop != source_troop:
             return
@@ -183,12 +195,12 @@ class Pandemonium(PozzuoliPlayersMode):
     """What a unit still in play is worth to a heuristic player beyond its Health, in Health points: a troop
     is eliminated when it has no unit left to put in combat (PAN-20), however much Health those have."""
 
-    def objective(self, g: Game, troop: int) -> float:
+    def objective(self, g: Game[PandemoniumState], troop: int) -> float:
         """PAN-3, PAN-20 (the last player not forced to forfeit wins; a player forfeits with nothing in
         combat and nothing to deploy): `UNIT_WORTH` per unit the troop has in combat or in camp (PAN-5: the
         camp is face up), less the mean of the other troops' (an eliminated troop has none, so an
         elimination counts in full). Reads only public chips."""
-        s: PandemoniumState = g.state  # type: ignore[assignment]
+        s = g.state
         left = [0] * len(s.troops)
         for u in s.units:
             if u.zone == COMBAT or u.zone == CAMP:
@@ -201,8 +213,8 @@ class Pandemonium(PozzuoliPlayersMode):
         return self.UNIT_WORTH * (left[troop] - sum(others) / len(others))
 
     # --- the result -----------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: PandemoniumState = g.state  # type: ignore[assignment]
+    def result(self, g: Game[PandemoniumState], spec: GameSpec) -> GameResult:
+        s = g.state
         n = len(s.troops)
         troops = []
         for t in s.troops:
@@ -234,7 +246,8 @@ class Pandemonium(PozzuoliPlayersMode):
                                                         "units_lost", "heroes_defeated")})
         for t in res.troops:
             x = SEAT_LETTERS[t.seat]
-            row.update({f"{x}_out_round": t.extras["out_round"] if t.extras["eliminated"] else None, f"{x}_units_deployed": t.units_deployed,
+            row.update({f"{x}_out_round": t.extras["out_round"] if t.extras["eliminated"] else None,
+                        f"{x}_units_deployed": t.units_deployed,
                         f"{x}_damage_dealt": t.damage_dealt, f"{x}_kills": t.kills, f"{x}_units_lost": t.units_lost,
                         f"{x}_heroes_defeated": t.extras["heroes_defeated"]})
         units = cls.unit_rows(head, res, unit_kind, lambda seat: winner == SEAT_LETTERS[seat])

@@ -31,7 +31,7 @@ Decisions delegated to the players (option shapes):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
@@ -340,14 +340,14 @@ class RivalController:
                 here = field.get(u.hex)
                 if here is None:
                     continue
-                vals = {h: field[h] for h in reach if h in field}
-                if not vals:
+                steps = {h: field[h] for h in reach if h in field}
+                if not steps:
                     continue
-                best = min(vals.values())
+                best = min(steps.values())
                 if best >= here:
                     continue
                 self.why[u.uid] = f"cannot reach a priority: back-up movement toward {p}"
-                return [h for h, v in vals.items() if v == best]
+                return [h for h, v in steps.items() if v == best]
         return []
 
     # --- targeting (RIV-9) -------------------------------------------------------------------
@@ -382,7 +382,7 @@ def _can_reach(dist, spots: Sequence[int], h: int, r: int) -> bool:
 def _field(grid, goals: set[int], blocked: Sequence[bool], start: int) -> dict[int, int]:
     """Steps from every hex to the nearest goal through unblocked hexes (multi-source BFS; the mover's
     own hex counts as unblocked)."""
-    out = {h: 0 for h in goals}
+    out = dict.fromkeys(goals, 0)
     frontier = list(goals)
     nb = grid.neighbours
     if 0 <= start < len(blocked) and blocked[start]:
@@ -434,6 +434,12 @@ RIVAL_SPECIAL_CONDITIONS: dict[str, Callable[..., bool]] = {
 # --------------------------------------------------------------------------- steps
 
 
+def controller_of(g: Game, troop: int) -> RivalController:
+    """The controller of a rival troop. The modes seat a `RivalController` (or a subclass) there; tests may seat
+    a stand-in with its interface (a wrapper), so this is not checked at run time."""
+    return cast(RivalController, g.controllers[troop])
+
+
 def opposing_locks(s: GameState, troop: int) -> set[int]:
     """Hexes next to an opposing (other team) unit with a working movement lock (Combat Lock): `rules.locked_hexes`."""
     return rules.locked_hexes(s, troop)
@@ -481,7 +487,8 @@ def movement_step(g: Game, troop: int, rc: RivalController) -> None:
             return
 
 
-def abilities_step(g: Game, troop: int, rc: RivalController, *, skip: Callable[[UnitState], bool] | None = None) -> None:
+def abilities_step(g: Game, troop: int, rc: RivalController, *,
+                   skip: Callable[[UnitState], bool] | None = None) -> None:
     """Remastered, "Abilities" for rivals: every rival Ability that can be used is used, once per turn
     (SKL-2); the players pick the order and any open choice in it. `skip`: units that take no part (the
     titan when it prompts its allies)."""

@@ -27,12 +27,11 @@ from dataclasses import dataclass
 from hoplostat.catalog.model import FrozenMap, ShardSetup, Tactic, Unit
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
-from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl
+from hoplostat.engine.rules import Game
 from hoplostat.engine.state import COMBAT, DISCARD, PlacedTactic, UnitState
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
-
 
 SHARD_KIND = "shard"
 OPPOSITE = {"red": "blue", "blue": "red"}
@@ -119,10 +118,10 @@ def shard_of_unit(s: AscensionState, uid: int) -> Shard | None:
     return None
 
 
-def resolve_defeat(g: Game, sh: Shard) -> None:
+def resolve_defeat(g: Game[AscensionState], sh: Shard) -> None:
     """A shard with HP was defeated (its chip is in the discard): the titan card's `on_defeat` effects,
     then titan dice growth `shard-defeated`. Without effects it stays on its hex without HP."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     m = s.mode
     sh.defeats += 1
     old = sh.colour
@@ -142,9 +141,9 @@ def resolve_defeat(g: Game, sh: Shard) -> None:
 
 
 @effect("become-sentinel", "shard", ruleset=RULESET)
-def _become_sentinel(g: Game, sh: Shard, arg, old: str | None) -> None:
+def _become_sentinel(g: Game[AscensionState], sh: Shard, arg, old: str | None) -> None:
     """The shard leaves; a sentinel of the titan's side takes its pedestal and acts with the arena troop."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     sh.out = True
     if s.grid.pedestal[sh.hex] and s.board[sh.hex] < 0 and s.support_unit is not None \
             and s.supply["blue"] >= s.support_unit.health:
@@ -155,10 +154,10 @@ def _become_sentinel(g: Game, sh: Shard, arg, old: str | None) -> None:
 
 
 @effect("shard-flip", "shard", ruleset=RULESET)
-def _shard_flip(g: Game, sh: Shard, arg, old: str | None) -> None:
+def _shard_flip(g: Game[AscensionState], sh: Shard, arg, old: str | None) -> None:
     """Shaghad (official FAQ): flips and gains N HP of the opposite colour, as many as the supply allows;
     with none available it is defeated and reverts to its previous colour (R-ASC-7)."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     new = OPPOSITE[old] if old else "red"
     sh.active = not sh.active
     got = put_hp(s, sh, new, int(arg))
@@ -180,8 +179,8 @@ def _titan_lose_hp(g: Game, sh: Shard, arg, old: str | None) -> None:
 # --------------------------------------------------------------------------- equipping (ASC-10)
 
 
-def equip(g: Game, sh: Shard, u: UnitState) -> None:
-    s: AscensionState = g.state  # type: ignore[assignment]
+def equip(g: Game[AscensionState], sh: Shard, u: UnitState) -> None:
+    s = g.state
     sh.holder = u.uid
     sh.hex = -1
     sh.colour = None
@@ -196,12 +195,12 @@ def loose(s: AscensionState) -> list[Shard]:
     return [sh for sh in s.shards if sh.holder < 0 and sh.hex >= 0 and not sh.out and sh.colour is None]
 
 
-def after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
+def after_move(g: Game[AscensionState], u: UnitState, src: int, dest: int) -> None:
     """ASC-10: a player unit that moves onto or through a hex with a shard (no HP, not equipped) equips it.
     Through: the hex lies on a shortest unblocked path of the move (players route through it, R-ASC-6).
     A shard without HP still on its pedestal is equipped by ending the move next to it (stand-in, R-ASC-6).
     Rival units never equip."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     if not s.mode.titan.shards.equip or s.teams[u.troop] != 0 or u.unit.kind == SHARD_KIND:
         return
     lying = loose(s)
@@ -236,10 +235,10 @@ def after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
             equip(g, sh, u)
 
 
-def drop(g: Game, u: UnitState, hex_: int) -> None:
+def drop(g: Game[AscensionState], u: UnitState, hex_: int) -> None:
     """ASC-10: a defeated shardholder leaves its shards on the hex where it was defeated, active side up;
     their markers (sent to a discard by the defeat) are taken back."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     for sh in s.shards:
         if sh.holder != u.uid:
             continue

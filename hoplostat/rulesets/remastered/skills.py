@@ -13,8 +13,10 @@ from functools import partial
 from hoplostat.dice import Pool
 from hoplostat.engine import rules
 from hoplostat.engine.registry import register as _register
-from hoplostat.engine.registry import unimplemented_skills  # noqa: F401  (re-export)
-from hoplostat.engine.registry import unit_hooks
+from hoplostat.engine.registry import (
+    unimplemented_skills,  # noqa: F401  (re-export)
+    unit_hooks,
+)
 from hoplostat.engine.rulings import value
 from hoplostat.engine.state import COMBAT
 from hoplostat.rulesets.remastered.base import RULESET
@@ -54,7 +56,8 @@ def _pervasive_absorb(g, holder, param, attacker, target):
     # adds nothing, so it never stacks with Absorb or another Pervasive Absorb (R-ENG-4).
     # Allies are the holder's team (a co-op partner's units; the other rival troop's units).
     s = g.state
-    if target is holder or target.elite or s.grid.dist[target.hex][holder.hex] != 1 or not rules.same_team(s, target.troop, holder.troop):
+    if target is holder or target.elite or s.grid.dist[target.hex][holder.hex] != 1 \
+            or not rules.same_team(s, target.troop, holder.troop):
         return 0
     if target.unit.has_skill("absorb") and s.skills_work(target):
         return 0
@@ -63,7 +66,8 @@ def _pervasive_absorb(g, holder, param, attacker, target):
             break
         if not rules.same_team(s, h.troop, holder.troop):
             continue
-        if h is not target and h.unit.has_skill("pervasive-absorb") and s.skills_work(h) and s.grid.dist[target.hex][h.hex] == 1:
+        if h is not target and h.unit.has_skill("pervasive-absorb") and s.skills_work(h) \
+                and s.grid.dist[target.hex][h.hex] == 1:
             return 0  # an earlier adjacent Pervasive Absorb already gives it
     return 1
 
@@ -101,7 +105,8 @@ def _inspire(g, holder, param, attacker, target):
     # Lost Cities, "Inspire": friendly units within 2 hexes gain +1 damage on a successful
     # Basic Attack (not the inspiring unit itself; each Inspire counts: R-ENG-5).
     # Friendly = the holder's team (co-op partner, the other rival troop).
-    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2 and rules.same_team(g.state, attacker.troop, holder.troop):
+    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] <= 2 \
+            and rules.same_team(g.state, attacker.troop, holder.troop):
         if g.state.rulings and value(g.state, "inspire-stacks") == "no" and _earlier_inspire(g, holder, attacker):
             return 0  # the switch's alternative reading of R-ENG-5: one +1 at most
         return 1
@@ -114,7 +119,8 @@ def _earlier_inspire(g, holder, attacker) -> bool:
     for h in s.hooked("attack_bonus"):
         if h is holder:
             return False
-        if h is not attacker and s.skills_work(h) and any(sid == "inspire" for sid, _p, _f in unit_hooks(h.unit, "attack_bonus")) \
+        if h is not attacker and s.skills_work(h) and any(sid == "inspire"
+                                                          for sid, _p, _f in unit_hooks(h.unit, "attack_bonus")) \
                 and s.grid.dist[attacker.hex][h.hex] <= 2 and rules.same_team(s, attacker.troop, h.troop):
             return True
     return False
@@ -203,11 +209,13 @@ def _whirlwind_options(g, holder, param):
 
 
 def _whirlwind(g, holder, param, args):
-    # data/remastered/skills.toml "whirlwind" (Origins, "Whirlwind"): roll one blue die per adjacent opponent; the total hits are dealt
+    # data/remastered/skills.toml "whirlwind" (Origins, "Whirlwind"): roll one blue die per adjacent opponent; the total
+    # hits are dealt
     # to every adjacent opponent. A Special: not attack damage (SKL-3).
     adj = rules.targets_in_range(g.state, holder, 1)
     hits = g.roller.hits(Pool.of(blue=len(adj)))
-    g.state.say(f"{holder.name} ({g.state.side_of(holder.troop)}) uses Whirlwind on {len(adj)} adjacent opponent(s): {hits} hit(s)")
+    g.state.say(f"{holder.name} ({g.state.side_of(holder.troop)}) uses Whirlwind on {len(adj)} adjacent opponent(s): "
+                f"{hits} hit(s)")
     for o in adj:
         rules.damage(g, o, hits, source=holder, what="Whirlwind")
 
@@ -232,7 +240,8 @@ def _strategic_attack(g, holder, param, attacker, target):
     # data/remastered/skills.toml: allies adjacent to this unit add one yellow die to their Attack
     # (Lost Cities, "Strategic Attack"). Each adjacent Strategic Attack adds its die (R-ENG-5).
     # Allies = the holder's team (co-op partner, the other rival troop).
-    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1 and rules.same_team(g.state, attacker.troop, holder.troop):
+    if attacker is not holder and g.state.grid.dist[attacker.hex][holder.hex] == 1 \
+            and rules.same_team(g.state, attacker.troop, holder.troop):
         return YELLOW
     return None
 
@@ -276,7 +285,7 @@ def _swap_options(g, holder, param):
     # Neither unit may be a sentinel or an inactive chained hero (SUP-4, SKR-2), and each must be allowed on
     # the other's hex (a foothold admits only its own team: SUP-3).
     s = g.state
-    out = []
+    out: list[tuple[int]] = []
     if not rules.can_be_displaced(s, holder) or rules.is_held(s, holder):
         return out  # the swapper moves: not while Combat Lock holds it (R-ENG-27)
     for m in s.grid.neighbours[holder.hex]:
@@ -412,7 +421,8 @@ register("savage", "special", special_options=_savage_options, special=_savage, 
 # --- Blasphemous (Innate; Pandora's Wake, granted by the Condemned arena die) ------------------------------------
 def _blasphemous(g, holder, param, attacker, target):
     # Pandora's Wake, Condemned reference sheet, Arena Die face 5 names Blasphemous without a text: our stand-in
-    # (no chip prints it, so it is not in data/remastered/skills.toml; data/README.md, ruling R-PW-4) is +1 damage on the holder's own hit attacks.
+    # (no chip prints it, so it is not in data/remastered/skills.toml; data/README.md, ruling R-PW-4) is +1 damage on
+    # the holder's own hit attacks.
     return 1 if attacker is holder else 0
 
 

@@ -15,13 +15,14 @@ heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numpy as np
 
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.mode import VERSUS_COLUMNS, versus_rows
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, play, register_mode, versus_result
+from hoplostat.engine.mode import VERSUS_COLUMNS, versus_rows
 from hoplostat.engine.registry import unimplemented_skills
 from hoplostat.engine.rules import Controller, Game, Roller
 from hoplostat.engine.state import BAG, CAMP, DISCARD, SIDES, TRACK, GameState, TroopState, UnitState
@@ -174,7 +175,8 @@ class Skirmish(Mode):
             self.gain_favor(g, source.troop, 2, f"{source.name} defeated {u.name}")
         self.check_no_units(g)
 
-    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_damage(self, g: Game, target: UnitState, removed: int, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """Colosseum: SKR-9 favor for HP lost to your units and tactics, SKR-10 chained hero activation."""
         if self.is_colosseum:
             colosseum.after_damage(g, target, removed, source=source, source_troop=source_troop)
@@ -373,7 +375,7 @@ def setup(
     units: list[UnitState] = []
     troops: list[TroopState] = []
     neutrals = facts.neutrals
-    picks = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
+    picks: np.ndarray | list[int] = rng.choice(len(neutrals), size=2, replace=len(neutrals) < 2) if neutrals else []
     for p, fid in enumerate(factions):
         t = add_faction(units, catalog, p, fid, SIDES[order.index(p)], zone=BAG, tactics=facts.tactics(fid),
                         faction_units=facts.units(fid), neutral=neutrals[int(picks[p])] if neutrals else None)
@@ -395,7 +397,8 @@ def setup(
         support_unit=sentinels[0] if sentinels else None,
     )
     if arena == "colosseum":
-        # Remastered, "Skirmish Mode", Primary Heroes (Colosseum): inactive, on the chained hero hex of its side (SKR-2).
+        # Remastered, "Skirmish Mode", Primary Heroes (Colosseum): inactive, on the chained hero hex of its side
+        # (SKR-2).
         for t in troops:
             hero = units[t.primary_hero]
             (h,) = grid.tagged(f"chained-hero-{t.side}")[:1]

@@ -19,18 +19,17 @@ from __future__ import annotations
 from hoplostat.catalog.model import Effect, FrozenMap, Tactic
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
-from hoplostat.engine.rules import Game
 from hoplostat.engine.registry import effect, effect_impl, register_effect
+from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
 from hoplostat.rulesets.remastered import effects, rival
 from hoplostat.rulesets.remastered.ascension_state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
-
 TOSS_DISTANCE = 3
 """Toss: displaced to a hex exactly 3 hexes from the titan (Titan Turn Example; R-CAT-9)."""
 _ADVANCE = {n: Tactic(f"advance-{n}", f"Advance {n}", "permanent", (Effect("movement-set", n),),
-                      "Movement for one Advance.", None, FrozenMap()) for n in range(0, 13)}
+                      "Movement for one Advance.", None, FrozenMap()) for n in range(13)}
 _STUN = Tactic("titan-stun", "Stunned (titan effect)", "temporary", (Effect("stun"),),
                "Fatigued until the start of the titan's next turn.", None, FrozenMap())
 """Marker placed by a titan's `stun`: fatigued until the start of the titan troop's next turn (R-ASC-10)."""
@@ -42,15 +41,15 @@ def titan_dice(s: AscensionState) -> Pool:
     counts = list(d.start.counts)
     for c in d.grow[: s.dice_added]:
         counts[COLOURS.index(c)] += 1
-    return Pool(tuple(counts))  # type: ignore[arg-type]
+    return Pool(tuple(counts))
 
 
 roll_by_colour = effects.roll_by_colour
 
 
-def arena_die(g: Game) -> int:
+def arena_die(g: Game[AscensionState]) -> int:
     """An arena die (plain d6, FACTS "Dice"); tests force faces through `AscensionState.forced_arena_dice`."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.forced_arena_dice:
         return s.forced_arena_dice.pop(0)
     return int(g.rng.integers(1, 7))
@@ -65,9 +64,9 @@ def tier_reached(tiers, hits: int):
     return best
 
 
-def activity(g: Game) -> None:
+def activity(g: Game[AscensionState]) -> None:
     """ASC-6: skipped while dazed; roll the titan dice; resolve the effects top to bottom."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     m = s.mode
     titan = s.units[s.titan_uid]
     if titan.zone != COMBAT:
@@ -100,29 +99,29 @@ def _pick_target(g: Game, titan: UnitState, cands: list[UnitState]) -> UnitState
         return None
     if len(best) == 1:
         return best[0]
-    rc = g.controllers[titan.troop]
+    rc = rival.controller_of(g, titan.troop)
     return s.units[rc.tie(g, "rival-engage", [("attack", titan.uid, o.uid) for o in best])[2]]
 
 
-def effect_target(g: Game, titan: UnitState) -> UnitState | None:
+def effect_target(g: Game[AscensionState], titan: UnitState) -> UnitState | None:
     """R-ASC-10: "the target" of a titan's stun / damage N / displace-target: the unit it attacked, smote
     or tossed earlier in this Titan Activity Step if still in combat; otherwise its highest-priority
     opponent within its Range (rival AI, players choose among equals); None without one."""
-    s: AscensionState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.titan_target >= 0:
         t = s.units[s.titan_target]
         if t.zone == COMBAT and s.teams[t.troop] != s.teams[titan.troop]:
             return t
-    t = _pick_target(g, titan, rules.targets_in_range(s, titan))
-    if t is not None:
-        s.titan_target = t.uid
-    return t
+    picked = _pick_target(g, titan, rules.targets_in_range(s, titan))
+    if picked is not None:
+        s.titan_target = picked.uid
+    return picked
 
 
-def advance(g: Game, titan: UnitState, n: int) -> None:
+def advance(g: Game[AscensionState], titan: UnitState, n: int) -> None:
     """Move up to n hexes by the rival Movement rules (marking, back-up movement) with the titan's list."""
-    s: AscensionState = g.state  # type: ignore[assignment]
-    rc = g.controllers[titan.troop]
+    s = g.state
+    rc = rival.controller_of(g, titan.troop)
     if n <= 0:
         return
     pt = PlacedTactic(_ADVANCE[min(n, 12)], titan.troop, s.turn)
@@ -167,8 +166,8 @@ def _titan_effect(term: str):
 
 
 @_titan_effect("advance")
-def _advance(g: Game, titan: UnitState, arg) -> None:
-    s: AscensionState = g.state  # type: ignore[assignment]
+def _advance(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    s = g.state
     tables = s.mode.titan.arena_die
     face = arena_die(g)
     n = tables["advance"].value(face) if "advance" in tables else rules.movement_of(s, titan)
@@ -177,8 +176,8 @@ def _advance(g: Game, titan: UnitState, arg) -> None:
 
 
 @_titan_effect("smite")
-def _smite(g: Game, titan: UnitState, arg) -> None:
-    s: AscensionState = g.state  # type: ignore[assignment]
+def _smite(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    s = g.state
     tables = s.mode.titan.arena_die
     for _ in range(int(arg or 1)):
         face = arena_die(g)
@@ -193,8 +192,8 @@ def _smite(g: Game, titan: UnitState, arg) -> None:
 
 
 @_titan_effect("attack")
-def _attack(g: Game, titan: UnitState, arg) -> None:
-    s: AscensionState = g.state  # type: ignore[assignment]
+def _attack(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    s = g.state
     t = _pick_target(g, titan, rules.targets_in_range(s, titan))
     if t is None:
         s.say(f"{titan.name} has no target in Range")
@@ -204,8 +203,8 @@ def _attack(g: Game, titan: UnitState, arg) -> None:
 
 
 @_titan_effect("toss")
-def _toss(g: Game, titan: UnitState, arg) -> None:
-    s: AscensionState = g.state  # type: ignore[assignment]
+def _toss(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    s = g.state
     t = _pick_target(g, titan, rules.targets_in_range(s, titan, 1))
     if t is None:
         s.say("Toss: no adjacent target")
@@ -216,7 +215,7 @@ def _toss(g: Game, titan: UnitState, arg) -> None:
         return
     blocked = s.blocked_for_move(t.troop)
     hexes = [h for h in s.grid.at_distance(titan.hex, TOSS_DISTANCE) if not blocked[h]]
-    h = rival.displace_choice(g, g.controllers[titan.troop], t, hexes)
+    h = rival.displace_choice(g, rival.controller_of(g, titan.troop), t, hexes)
     if h is None:
         s.say(f"{t.name} cannot be tossed: no free hex exactly {TOSS_DISTANCE} hexes away")
     else:
@@ -224,8 +223,8 @@ def _toss(g: Game, titan: UnitState, arg) -> None:
 
 
 @_titan_effect("arena-turn")
-def _arena_turn(g: Game, titan: UnitState, arg) -> None:
-    g.state.arena_turn_due = True  # type: ignore[attr-defined]
+def _arena_turn(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    g.state.arena_turn_due = True
     g.state.say("an arena turn follows the player turn(s) this round")
 
 
@@ -234,11 +233,11 @@ def _deploy_allies(g: Game, titan: UnitState, arg) -> None:
     s = g.state
     camp = [u for u in s.units if u.troop == titan.troop and u.zone == CAMP and u.uid != titan.uid]
     if camp:
-        rival.deploy(g, g.controllers[titan.troop], camp[0], s.grid.neighbours[titan.hex])
+        rival.deploy(g, rival.controller_of(g, titan.troop), camp[0], s.grid.neighbours[titan.hex])
 
 
 @_titan_effect("allies-act")
-def _allies_act(g: Game, titan: UnitState, arg) -> None:
+def _allies_act(g: Game[AscensionState], titan: UnitState, arg) -> None:
     allies_act(g, titan)
 
 
@@ -263,8 +262,8 @@ def _damage_adjacent(g: Game, titan: UnitState, arg) -> None:
 
 
 @_titan_effect("allies-gain-hp")
-def _allies_gain_hp(g: Game, titan: UnitState, arg) -> None:
-    s: AscensionState = g.state  # type: ignore[assignment]
+def _allies_gain_hp(g: Game[AscensionState], titan: UnitState, arg) -> None:
+    s = g.state
     for a in list(s.in_combat()):
         if a is not titan and s.teams[a.troop] == 1 and a.unit.kind != "shard":
             rules.gain_hp(g, a, int(arg))
@@ -273,7 +272,7 @@ def _allies_gain_hp(g: Game, titan: UnitState, arg) -> None:
 def _targeted(term: str):
     """Effects on "the effect target" (R-ASC-10): nothing happens without one."""
     def deco(fn):
-        def handler(g: Game, titan: UnitState, arg) -> None:
+        def handler(g: Game[AscensionState], titan: UnitState, arg) -> None:
             t = effect_target(g, titan)
             if t is None:
                 g.state.say(f"{term}: no target")
@@ -299,7 +298,7 @@ def _displace_target(g: Game, titan: UnitState, t: UnitState, arg) -> None:
     s = g.state
     if rules.can_be_displaced(s, t):
         blocked = s.blocked_for_move(t.troop)
-        h = rival.displace_choice(g, g.controllers[titan.troop], t,
+        h = rival.displace_choice(g, rival.controller_of(g, titan.troop), t,
                                   [h for h in s.grid.neighbours[t.hex] if not blocked[h]])
         if h is None:
             s.say(f"{t.name} cannot be displaced: no free adjacent hex")
@@ -307,14 +306,14 @@ def _displace_target(g: Game, titan: UnitState, t: UnitState, arg) -> None:
             rules.displace(g, t, h, by=titan)
 
 
-def allies_act(g: Game, titan: UnitState) -> None:
+def allies_act(g: Game[AscensionState], titan: UnitState) -> None:
     """ASC-7: titan-troop allies act only when prompted: each one in combat and not dazed moves, uses its
     Abilities and engages by the rival rules and the titan's priority list. The titan itself does not
     (Remastered, Ascension Mode, "Titan Activity Step": titans act only through their dice effects;
     "Titan Allies": units the titan deploys "act only when prompted"): neither its move, its Abilities nor
     its engage are part of the prompt."""
-    s: AscensionState = g.state  # type: ignore[assignment]
-    rc = g.controllers[titan.troop]
+    s = g.state
+    rc = rival.controller_of(g, titan.troop)
     not_the_titan = lambda u: u.uid == titan.uid  # noqa: E731
     saved = titan.moved_turn
     titan.moved_turn = s.turn  # the titan is not one of the prompted units

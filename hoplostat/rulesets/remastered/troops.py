@@ -40,7 +40,8 @@ def select_units(g, troop: int, k: int) -> list[UnitState]:
     s = g.state
     chosen = []
     for _ in range(k):
-        pool = sorted((u for u in s.units if u.troop == troop and u.zone == BAG), key=lambda u: (-unit_value(u.unit), u.uid))
+        pool = sorted((u for u in s.units if u.troop == troop and u.zone == BAG),
+                      key=lambda u: (-unit_value(u.unit), u.uid))
         if not pool:
             break
         uid = g.ask(troop, "select-unit", [u.uid for u in pool], optional=False)

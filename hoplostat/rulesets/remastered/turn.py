@@ -15,16 +15,15 @@ from collections.abc import Callable
 
 from hoplostat.engine import rules
 from hoplostat.engine.registry import unit_hooks
-from hoplostat.engine.steps import each_once as _each_once
-from hoplostat.engine.steps import end_temporary_tactics
-from hoplostat.engine.steps import engage_options, engage_step, movement_step  # noqa: F401  (the shared steps, re-exported)
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, COMBAT, UnitState
+from hoplostat.engine.steps import each_once as _each_once
+from hoplostat.engine.steps import end_temporary_tactics, engage_options, engage_step, movement_step  # noqa: F401  (the shared steps, re-exported)
 
 
 def start_of_turn(g: Game, troop: int) -> None:
-    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in data/remastered/tactics.toml);
-    then `start_of_turn` skill hooks of the troop's units."""
+    """Temporary tactics played by this troop end now (TAC-5: they last one round, ruling in
+    data/remastered/tactics.toml); then `start_of_turn` skill hooks of the troop's units."""
     s = g.state
     end_temporary_tactics(g, troop)
     for u in s.hooked("start_of_turn"):
@@ -51,7 +50,7 @@ def deployable(g: Game, troop: int, hexes: tuple[int, ...]) -> list[tuple[int, i
     key = s.supply_of(troop)
     board = s.board
     free = [h for h in hexes if board[h] < 0]
-    out = []
+    out: list[tuple[int, int]] = []
     pedestals: list[int] | None = None
     for u in s.units:
         if u.troop == troop and u.zone == CAMP and u.active and u.unit.health <= s.supply[key]:

@@ -5,6 +5,7 @@ step toward the reward its player chose; the fifth step earns it and the bead go
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from hoplostat.dice import COLOURS, HIT_FACES, Pool
 from hoplostat.engine import rules
@@ -41,6 +42,13 @@ class RomeTroop(ClassicTroop):
     far_open: bool = False
 
 
+def rome_troop(s: GameState, troop: int) -> RomeTroop:
+    """A Rise of Rome player's troop. The titan mode's state also holds the titan's troop, a plain `TroopState`,
+    so `GameState.troops` is typed by their common base; the caller names a player's troop (not checked at run
+    time)."""
+    return cast(RomeTroop, s.troops[troop])
+
+
 def choices(t: RomeTroop) -> list[int]:
     """Rewards the bead may head for: every one not yet earned, the center only after the four others
     (ROR-43)."""
@@ -56,7 +64,7 @@ def gain(g: Game, troop: int, n: int, why: str) -> None:
     would only lose the steps made, as in the Colosseum, CF-4). Points with nothing left to earn are kept in
     the total only."""
     s = g.state
-    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    t = rome_troop(s, troop)
     if n <= 0:
         return
     t.favor_total += n
@@ -80,7 +88,7 @@ def claim(g: Game, troop: int, k: int) -> None:
     """ROR-44..ROR-49: the reward, and the F/A chip on its circle to that chip's owner (the opponent's chip
     on every outer circle but mid-right, the player's own there, ROR-19)."""
     s = g.state
-    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    t = rome_troop(s, troop)
     t.cf_done[k] = True
     t.rewards += 1
     s.say(f"{t.faction} ({t.side}) earns the crowd favor reward: {REWARDS[k]}")
@@ -109,7 +117,7 @@ def earn_chip(g: Game, troop: int, uid: int) -> None:
     """ROR-40: an earned F/A chip goes onto an earned circle at once; with both full, one is discarded (the
     player's choice among the three)."""
     s = g.state
-    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    t = rome_troop(s, troop)
     t.fa_earned.append(uid)
     s.say(f"{t.faction} ({t.side}) earns an F/A chip ({s.units[uid].name})")
     if len(t.fa_earned) > EARNED_CIRCLES:
@@ -143,7 +151,7 @@ def archer_hexes(s: GameState) -> list[int]:
 def play_foothold(g: Game, troop: int) -> None:
     """Phase 1: an earned F/A chip played as a foothold, instead of a tactic (ROR-26, ROR-51)."""
     s = g.state
-    t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+    t = rome_troop(s, troop)
     if not t.fa_earned:
         return
     h = g.ask(troop, "place-foothold", foothold_hexes(s, troop), optional=True, step=True)

@@ -13,6 +13,7 @@ Win: defeat the opposing champion (ROR-16). A round cap ends a stalled game as a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome.base import RULESET
-from hoplostat.rulesets.rise_of_rome.favor import RomeTroop
+from hoplostat.rulesets.rise_of_rome.favor import RomeTroop, rome_troop
 from hoplostat.rulesets.rise_of_rome.skills import lift_flips
 
 ARENA = "colosseum"
@@ -57,7 +58,7 @@ class RiseOfRome(Mode):
     ruleset = RULESET
     summary = "Rise of Rome, player against player: defeat the opposing champion (Rome or Pompeii)"
     arenas = (ARENA,)
-    seats = (2,)
+    seats: ClassVar[tuple[int, ...]] = (2,)
     teams = "each player alone"
     first_player_random = True
     default_max_rounds = 60
@@ -81,7 +82,8 @@ class RiseOfRome(Mode):
         self.arena_id = arena_id
 
     def redeal_hidden(self, s: GameState, rng: np.random.Generator, viewer: int) -> None:
-        """The other troops' concealed hands and bags dealt again, gladiators and tactics alike (`phase.redeal_hand`)."""
+        """The other troops' concealed hands and bags dealt again, gladiators and tactics alike
+        (`phase.redeal_hand`)."""
         phase.redeal_hand(s, rng, viewer)
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -138,7 +140,7 @@ class RiseOfRome(Mode):
     def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """ROR-26, ROR-27, ROR-47, ROR-50: a gladiator from the hand, or the unlocked CF gladiator, onto a free
         deployment hex of the troop; or an earned F/A chip as an archer onto a free pedestal."""
-        t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+        t = rome_troop(s, troop)
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0 and s.can_occupy(troop, h)]
         left = s.supply[s.supply_of(troop)]
         units = [u for u in s.units if u.troop == troop and u.zone == CAMP and u.active]
@@ -153,7 +155,7 @@ class RiseOfRome(Mode):
     def place(self, g: Game, uid: int, h: int) -> None:
         s = g.state
         u = s.units[uid]
-        t: RomeTroop = s.troops[u.troop]  # type: ignore[assignment]
+        t = rome_troop(s, u.troop)
         if uid in t.fa_earned:
             t.fa_earned.remove(uid)
         rules.deploy(g, u, h)
@@ -161,7 +163,7 @@ class RiseOfRome(Mode):
     def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """ROR-7, ROR-10, ROR-49: the troop's own outer pair, the six inner hexes and the titan hex; the far
         pair once the far-right reward opened it."""
-        t: RomeTroop = s.troops[troop]  # type: ignore[assignment]
+        t = rome_troop(s, troop)
         g = s.grid
         other = "blue" if t.side == "red" else "red"
         hexes = g.tagged(f"outer-{t.side}") + g.inner_hexes + g.tagged("center")
@@ -200,7 +202,7 @@ class RiseOfRome(Mode):
         player's own dice may be rolled again. Rerolling a hit can only lose it and rerolling a miss only
         gain, so the player rerolls a missed die of the colour most likely to hit (ruling R-ROR-9: no
         decision is asked). The dice are rolled colour by colour to know which missed."""
-        t: RomeTroop = g.state.troops[attacker.troop]  # type: ignore[assignment]
+        t = rome_troop(g.state, attacker.troop)
         return favor.roll_with_reroll(g, pool, t, f"{t.faction} ({t.side}) rerolls")
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:

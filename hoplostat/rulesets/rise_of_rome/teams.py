@@ -10,9 +10,9 @@ stones earning favor, Abilities helping teammates once per round (ROR-88); a tea
 champions have fallen, and a player whose champion fell plays no more chips while its gladiators fight on
 (ROR-86).
 
-Two boxes, one catalog: the mode is Rise of Rome's, so it is handed the Rise of Rome catalog; `play_catalog` (its `Mode.catalog_of`)
-adds The Lost Cities' cities, arena units, CF chips and the Pozzuoli arena from that rule set's own embedded
-catalog. Their chips keep `Unit.ruleset == "lost-cities"`, so the registry plays each chip by its own box's
+Two boxes, one catalog: the mode is Rise of Rome's, so it is handed the Rise of Rome catalog; `play_catalog` (its
+`Mode.catalog_of`) adds The Lost Cities' cities, arena units, CF chips and the Pozzuoli arena from that rule set's own
+embedded catalog. Their chips keep `Unit.ruleset == "lost-cities"`, so the registry plays each chip by its own box's
 skill texts (a Lost Cities Stun is TLC's, a Rome Stun Rise of Rome's) (ruling R-ROR-40).
 """
 
@@ -27,19 +27,28 @@ from hoplostat.catalog.frozen import FrozenMap
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, default_roller, player_units,
-                                   register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Matchup,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import SEAT_LETTERS, Heuristics, TroopResult, per_seat, sample_pods, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.engine.rules import Controller, Game, Roller, plays
+from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.engine.steps import each_once, engage_step
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import champions_taken
 from hoplostat.rulesets.lost_cities.base import ARENA_CHIPS, ARENA_POOL, LEVELS, POOL
 from hoplostat.rulesets.lost_cities.base import RULESET as TLC
-from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop
+from hoplostat.rulesets.lost_cities.favor import LEVEL_EFFECTS, LostTroop, lost_troop
 from hoplostat.rulesets.lost_cities.mode import LostCities, bag_count, hand_count, roll_off
 from hoplostat.rulesets.lost_cities.skills import ATTACK_ABILITIES
 from hoplostat.rulesets.rise_of_rome.base import RULESET
@@ -228,9 +237,10 @@ class RiseOfRome2x2(LostCities):
     def begin(self, g: Game) -> None:
         """ROR-87: each player, in turn order, secretly chooses two of its city's tactics ("select-tactic");
         then each sets its inactive champion on a free champion start hex (TLC-19)."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         for p in s.order:
-            t: LostTroop = s.troops[p]  # type: ignore[assignment]
+            t = lost_troop(s, p)
             left = list(s.tactic_choices[p])
             for _ in range(TACTICS_CHOSEN):
                 if not left:
@@ -241,8 +251,8 @@ class RiseOfRome2x2(LostCities):
             s.say(f"{t.faction} ({t.side}) puts one gladiator of each type and two tactics in its bag")
         LostCities.begin(self, g)
 
-    def start_round(self, g: Game) -> None:
-        s: TeamsState = g.state  # type: ignore[assignment]
+    def start_round(self, g: Game[TeamsState]) -> None:
+        s = g.state
         s.round_start = s.turn + 1
 
     # --- the round ------------------------------------------------------------------------------
@@ -250,7 +260,8 @@ class RiseOfRome2x2(LostCities):
     # `s.order`); then the arena's turn (TLC-52).
     attack_abilities = ATTACK_ABILITIES | ROR_ATTACK_ABILITIES
 
-    def arena_troop(self, s: TeamsState) -> int:  # type: ignore[override]
+    def arena_troop(self, s: GameState) -> int:
+        assert isinstance(s, TeamsState)
         return s.arena_troop
 
     def before_attack_abilities(self, g: Game, troop: int) -> tuple:
@@ -260,42 +271,46 @@ class RiseOfRome2x2(LostCities):
     def playable_chips(self, s: TeamsState, troop: int) -> int:
         """ROR-88 (ruling R-ROR-43): the player's own city chips on its prep circles plus the team's shared
         CF chips it can play (its earned CF tactics, and the team's unlocked CF gladiator not yet deployed)."""
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
-        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
+        keeper = lost_troop(s, s.keeper[s.teams[troop]])
         cf = len(t.cf_hand) + int(keeper.cf_unlocked and keeper.cf_gladiator >= 0
                                   and s.units[keeper.cf_gladiator].zone == TRACK)
         return hand_count(s, troop) + cf
 
-    def short_of_chips(self, s: TeamsState, troop: int) -> bool:
+    def short_of_chips(self, s: GameState, troop: int) -> bool:
         """ROR-88 (ruling R-ROR-43; rulebook "2 x 2 Player Rules", modification 1): TLC's end-game check
         (TLC-24, R-TLC-14: at the start of the turn, once the bag is empty) with two chips in place of full
         circles: fewer than two playable chips, and the champion takes 2 damage."""
+        assert isinstance(s, TeamsState)
         return bag_count(s, troop) == 0 and self.playable_chips(s, troop) < CHIPS_NEEDED
 
     # --- ROR-86: a fallen champion's player ------------------------------------------------------------
     def draw(self, g: Game, troop: int) -> None:
         """ROR-86 (ruling R-ROR-44): a player whose champion fell draws no more (it plays no more chips);
         otherwise TLC's draw to its two circles."""
+        assert plays(g, TeamsState)
         if fallen(g.state, troop):
             return
         LostCities.draw(self, g, troop)
 
-    def chip_limit(self, s: TeamsState, troop: int) -> int:
+    def chip_limit(self, s: GameState, troop: int) -> int:
         """ROR-86: no chip once the player's champion fell; otherwise TLC-26 (one chip on the first player's
         first turn, then up to two)."""
+        assert isinstance(s, TeamsState)
         if fallen(s, troop):
             return 0
         return LostCities.chip_limit(self, s, troop)
 
-    def deployment_hexes(self, s: TeamsState, troop: int) -> tuple[int, ...]:
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """TLC-8, TLC-44 for the team: the six deployment hexes of the team's side, all twelve from its
         meter's level 2 (ruling R-ROR-45: teammates share their side, as in Remastered's Alliance)."""
         return LostCities.deployment_hexes(self, s, troop)
 
-    def gladiator_options(self, s: TeamsState, troop: int) -> list[tuple[int, int]]:
+    def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """TLC-27, TLC-46: a gladiator from the hand, or the team's unlocked CF gladiator (either teammate may
         deploy it: ROR-88 "share the rewards")."""
-        keeper: LostTroop = s.troops[s.keeper[s.teams[troop]]]  # type: ignore[assignment]
+        assert isinstance(s, TeamsState)
+        keeper = lost_troop(s, s.keeper[s.teams[troop]])
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
         if not hexes:
             return []
@@ -318,13 +333,14 @@ class RiseOfRome2x2(LostCities):
         the correct phase)"): in the phase's Ability step of a player's turn, the Abilities of both teammates'
         units may be used, each Ability of a unit once per round (not once per turn, TLC-34); the player whose
         turn it is decides."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
 
         def usable(s_, u: UnitState) -> bool:
             return phase.gives_reach(s_, u) and not (u.is_primary_hero and s_.is_dazed(u))
 
         def build() -> list:
-            out = []
+            out: list[tuple] = []
             for p in s.mates(s.teams[troop]):
                 out.extend(o for o in rules.ability_options(g, p, usable=usable)
                            if o[1] in which and s.units[o[0]].abilities_used.get(o[1], -1) < s.round_start)
@@ -336,7 +352,7 @@ class RiseOfRome2x2(LostCities):
         """Each unit one Basic or Alternate Attack (TLC-35..TLC-38); a unit a Rise of Rome Consuming Impel
         chose this turn may make its second attack an Alternate one (ROR-92)."""
         s = g.state
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         engage_step(g, troop, second_any=lambda u: t.granted_any == (s.turn, u.uid), special_ends_impel=False)
 
     # --- ROR-88: one meter per team --------------------------------------------------------------------
@@ -345,11 +361,12 @@ class RiseOfRome2x2(LostCities):
         R-TLC-3); each level reached gives its arena effect to both teammates, its CF tactic and the arena chip
         lying on it to the teammate who earned it. Only the player's own units' stones count (the stones are
         counted per troop in the draw phase, TLC-21)."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         if n <= 0 or troop not in s.players:
             return
         team = s.teams[troop]
-        t: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        t = lost_troop(s, troop)
         t.favor_total += n
         s.team_favor[team] += n
         s.say(f"{t.faction} ({t.side}) earns {n} crowd favor ({why}), team {TEAM_NAMES[team].upper()} "
@@ -360,15 +377,15 @@ class RiseOfRome2x2(LostCities):
             if s.end_reason is not None:
                 return
 
-    def reach(self, g: Game, troop: int, level: int) -> None:
-        s: TeamsState = g.state  # type: ignore[assignment]
+    def reach(self, g: Game[TeamsState], troop: int, level: int) -> None:
+        s = g.state
         team = s.teams[troop]
-        keeper: LostTroop = s.troops[s.keeper[team]]  # type: ignore[assignment]
-        cur: LostTroop = s.troops[troop]  # type: ignore[assignment]
+        keeper = lost_troop(s, s.keeper[team])
+        cur = lost_troop(s, troop)
         keeper.rewards += 1
         s.say(f"team {TEAM_NAMES[team].upper()} reaches crowd favor level {level}: {LEVEL_EFFECTS[level]}")
         for p in s.mates(team):
-            t: LostTroop = s.troops[p]  # type: ignore[assignment]
+            t = lost_troop(s, p)
             t.level = level
             t.favor = min(s.team_favor[team], LEVELS[-1])
             if level == 1:
@@ -401,7 +418,8 @@ class RiseOfRome2x2(LostCities):
         """ROR-86: both champions of a team fallen (at any times): the other team wins; one fallen: its player
         plays on with the gladiators it has in the arena. TLC-38, TLC-39: 2 favor for defeating an opposing
         gladiator or an arena unit."""
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         if u.is_primary_hero and u.troop in s.players:
             team = s.teams[u.troop]
             s.say(f"{s.troops[u.troop].faction}'s champion has fallen: it plays no more chips")
@@ -411,14 +429,15 @@ class RiseOfRome2x2(LostCities):
         if source_troop is not None and source_troop in s.players and s.teams[source_troop] != s.teams[u.troop]:
             self.gain_favor(g, source_troop, KILL_FAVOR, f"defeating {u.name}")
 
-    def team_wins(self, g: Game, team: int, reason: str) -> None:
-        s: TeamsState = g.state  # type: ignore[assignment]
+    def team_wins(self, g: Game[TeamsState], team: int, reason: str) -> None:
+        s = g.state
         if s.end_reason is None:
             s.winner_team = team
         self.end(g, reason, None)
 
     def end_text(self, g: Game, reason: str, winner: int | None) -> str:
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         if s.winner_team is None:
             return f"Game over: {reason}; draw"
         names = " and ".join(s.troops[m].faction for m in s.mates(s.winner_team))
@@ -432,10 +451,11 @@ class RiseOfRome2x2(LostCities):
 
     # --- the result -----------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: TeamsState = g.state  # type: ignore[assignment]
+        assert plays(g, TeamsState)
+        s = g.state
         troops = []
         for p in s.players:
-            t: LostTroop = s.troops[p]  # type: ignore[assignment]
+            t = lost_troop(s, p)
             team = s.teams[p]
             out = DRAW if s.winner_team is None else (WON if team == s.winner_team else LOST)
             troops.append(TroopResult(
@@ -491,6 +511,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
     grid = HexGrid.of(catalog.arena(ARENA))
     units: list[UnitState] = []
     troops: list[TroopState] = []
+    players: list[LostTroop] = []
     tactics = []
     for p, fid in enumerate(factions):
         side = "red" if team_of_seat(p) == red_team else "blue"
@@ -503,6 +524,7 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
             units.append(UnitState(len(units), un, p, zone=BAG))
         tactics.append(tuple(catalog.faction_tactics(fid)))
         troops.append(t)
+        players.append(t)
     arena_troop = len(troops)
     troops.append(TroopState(index=arena_troop, side="arena", faction="arena", health=ARENA_POOL))
     teams = [team_of_seat(p) for p in range(4)] + [2]
@@ -513,23 +535,23 @@ def setup(catalog: Catalog, factions: Sequence[str], *, rng: np.random.Generator
         pick = [int(i) for i in rng.permutation(len(chips))] if chips else []
         for k in (0, 1):
             if chips:
-                troops[keeper[k]].reward_tactics.append(chips[pick[k % len(chips)]])  # type: ignore[attr-defined]
+                players[keeper[k]].reward_tactics.append(chips[pick[k % len(chips)]])
     cf = sorted(tlc.units_of_kind("cf-gladiator"), key=lambda u: u.id)
     cf_pick = [int(i) for i in rng.permutation(len(cf))] if cf else []
     for k in (0, 1):
         if cf:
             u = UnitState(len(units), cf[cf_pick[k % len(cf)]], keeper[k], zone=TRACK)
             units.append(u)
-            troops[keeper[k]].cf_gladiator = u.uid  # type: ignore[attr-defined]
-    chips = sorted([u for u in tlc.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
-    order_chips = [chips[int(i)] for i in rng.permutation(len(chips))]
+            players[keeper[k]].cf_gladiator = u.uid
+    foes = sorted([u for u in tlc.units.values() if u.kind in ("beast", "criminal")], key=lambda u: u.id)
+    order_chips = [foes[int(i)] for i in rng.permutation(len(foes))]
     for k in (0, 1):
         for level in range(4):
             i = 4 * k + level
             if i < len(order_chips):
                 u = UnitState(len(units), order_chips[i], arena_troop, zone=TRACK)
                 units.append(u)
-                troops[keeper[k]].meter_chips[level] = u.uid  # type: ignore[attr-defined]
+                players[keeper[k]].meter_chips[level] = u.uid
     # R-ROR-48: one pool of health chips, both boxes' (75 + 100), every player's units drawing from it.
     pool = tlc.game.health_chips.get(POOL, 0) + catalog.game.health_chips.get(POOL, 0)
     supply = {POOL: pool, ARENA_POOL: ARENA_CHIPS}

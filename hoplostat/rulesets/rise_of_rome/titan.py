@@ -38,19 +38,29 @@ from hoplostat.catalog.model import Catalog, FrozenMap, RorTitan, Tactic, Unit
 from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, TroopResult, Turn, default_roller,
-                                   player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    TroopResult,
+    Turn,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import Heuristics, ModeOption, per_side, side_counts
 from hoplostat.engine.registry import unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, TeamGameState, TroopState, UnitState
+from hoplostat.engine.rules import Controller, Game, Roller, plays
+from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, GameState, TeamGameState, TroopState, UnitState
 from hoplostat.engine.steps import end_temporary_tactics
 from hoplostat.errors import InputError
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.classic.goals import taken
 from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome.base import RULESET
-from hoplostat.rulesets.rise_of_rome.favor import RomeTroop
+from hoplostat.rulesets.rise_of_rome.favor import RomeTroop, rome_troop
 from hoplostat.rulesets.rise_of_rome.mode import ARENA, POOL, RiseOfRome, place_champion, tactic_allowed
 from hoplostat.rulesets.rise_of_rome.skills import flip, lift_flips
 
@@ -147,7 +157,7 @@ def origins_city_catalog(catalog: Catalog) -> Catalog:
 
 def meter_troop(s: TitanState) -> RomeTroop:
     """ROR-84: the crowd favor meter and the F/A chips are the players' together; kept on player 1's troop."""
-    return s.troops[s.players[0]]  # type: ignore[return-value]
+    return rome_troop(s, s.players[0])
 
 
 def card(s: TitanState) -> RorTitan:
@@ -181,11 +191,11 @@ def can_act(s: TitanState, u: UnitState) -> bool:
     return u.zone == COMBAT and not (u.tactics and s.is_fatigued(u))
 
 
-def d6(g: Game) -> int:
+def d6(g: Game[TitanState]) -> int:
     """A d6 for placement or direction (Rise of Rome, "General Titan Rules and Terminology"; ROR-65): the white die
     (ROR-4: the book's "red die" is a slip, the box has none; ruling R-ROR-18), read through the Die Legend
     (`HexGrid.compass_step`)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     face = s.d6_script.pop(0) if s.d6_script else int(g.rng.integers(1, 7))
     s.d6_rolled.append(face)
     s.say(f"d6: {face} ({s.grid.arena.compass[face - 1]})")
@@ -196,7 +206,7 @@ def step(grid: HexGrid, h: int, direction: str) -> int:
     return grid.compass_step(h, grid.arena.compass.index(direction) + 1)
 
 
-def choose(g: Game, cands: list[Any], *keys: Callable[[Any], float]) -> Any | None:
+def choose(g: Game[TitanState], cands: list[Any], *keys: Callable[[Any], float]) -> Any | None:
     """Rise of Rome, "General Titan Rules and Terminology" (ROR-63): a chain such as "closest > weakest" is a
     tie-break: keep the candidates best (lowest) on the
     first key, then on the next; ties left are the player's choice (ROR-80: "titan-choice", asked of player
@@ -210,7 +220,7 @@ def choose(g: Game, cands: list[Any], *keys: Callable[[Any], float]) -> Any | No
         return None
     if len(cands) == 1:
         return cands[0]
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     return g.ask(s.players[0], "titan-choice", cands, optional=False)
 
 
@@ -246,12 +256,12 @@ def route_from(s: TitanState, goal: int, mover: UnitState, *, units: bool = True
     return out
 
 
-def move_toward(g: Game, u: UnitState, target: UnitState, steps: int) -> None:
+def move_toward(g: Game[TitanState], u: UnitState, target: UnitState, steps: int) -> None:
     """Rise of Rome, "Titan-Summoned Unit Traits" (ROR-77; ruling R-ROR-27): up to `steps` hexes along the shortest
     available route toward `target` (none, walled off by units: the shortest route were they not there); if no hex
     gets it closer it still moves, to a hex as far from the target as where it stands (along the route's other side),
     else stays. Adjacent already: it stays. Equal ends (by route, then by steps used): the player's choice."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     if steps <= 0 or not can_act(s, u) or s.grid.dist[u.hex][target.hex] <= 1:
         return
     if rules.is_stationed(s, u):
@@ -264,7 +274,7 @@ def move_toward(g: Game, u: UnitState, target: UnitState, steps: int) -> None:
     known = [h for h in reach if dist[h] is not None]
     if not known:
         return
-    best = min(dist[h] for h in known)  # type: ignore[type-var]
+    best = min(d for d in (dist[h] for h in known) if d is not None)  # every known hex has a distance
     if here is not None and best >= here:
         ends = [h for h in known if dist[h] == here] if best == here else []
     else:
@@ -296,7 +306,7 @@ class TitanPlayer:
         self.rng = getattr(inner, "rng", None)
 
     def choose(self, g, troop, decision, options, *, optional):
-        s: TitanState = g.state  # type: ignore[assignment]
+        s = g.state
         if decision == "titan-choice":
             return self._spare(s, options)
         if decision == "engage" and pillars_standing(s):
@@ -437,7 +447,8 @@ class RiseOfRomeTitan(RiseOfRome):
     def begin(self, g: Game) -> None:
         """ROR-57, ROR-83: each player (player 1 first) chooses the tactic for the bag and sets the champion on
         a free red champion hex; each draws its hand."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         for p in s.players:
             choose_tactic(g, p)
         for p in s.players:
@@ -451,7 +462,8 @@ class RiseOfRomeTitan(RiseOfRome):
 
     def round_turns(self, g: Game):
         """ROR-81, ROR-85: the players (co-op: P1, P2), then the titan."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         for p in s.players:
             yield self.turn_of(g, p)
         yield self.titan_turn(g)
@@ -461,6 +473,7 @@ class RiseOfRomeTitan(RiseOfRome):
         """Phase 1 as in the player-against-player game, with the shared meter's chips (ROR-84). Re-entrant (a
         clone resumed at this step's tactic or foothold decision, `engine.loop.resume`): a gladiator already
         deployed this turn is not offered again, nor a tactic once one was played."""
+        assert plays(g, TitanState)
         s = g.state
         allowed = titan_tactic_allowed
         phase.redraw_dead_hand(g, troop, lambda tac: bool(phase.tactic_targets(s, troop, tac, allowed=allowed)))
@@ -473,9 +486,10 @@ class RiseOfRomeTitan(RiseOfRome):
                            place=lambda uid, h: self.place(g, uid, h), allowed=allowed,
                            after_tactic=lambda played: None if played else self.foothold(g, troop))
 
-    def gladiator_options(self, s: TitanState, troop: int) -> list[tuple[int, int]]:
+    def gladiator_options(self, s: GameState, troop: int) -> list[tuple[int, int]]:
         """ROR-26, ROR-84: a gladiator from the own hand, or the shared meter's CF gladiator once unlocked,
         onto a free deployment hex; or a shared earned F/A chip as an archer on a free pedestal."""
+        assert isinstance(s, TitanState)
         m = meter_troop(s)
         hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0 and s.can_occupy(troop, h)]
         left = s.supply[s.supply_of(troop)]
@@ -490,7 +504,8 @@ class RiseOfRomeTitan(RiseOfRome):
 
     def place(self, g: Game, uid: int, h: int) -> None:
         """A shared chip (CF gladiator, archer) joins the troop of the player who plays it (ROR-84)."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         u = s.units[uid]
         m = meter_troop(s)
         if uid in m.fa_earned:
@@ -499,10 +514,10 @@ class RiseOfRomeTitan(RiseOfRome):
             u.troop = s.active
         rules.deploy(g, u, h)
 
-    def foothold(self, g: Game, troop: int) -> None:
+    def foothold(self, g: Game[TitanState], troop: int) -> None:
         """ROR-26, ROR-84: a shared earned F/A chip as a foothold instead of a tactic; the foothold is the
         player's who plays it (ROR-51: "only you are allowed to occupy it")."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        s = g.state
         m = meter_troop(s)
         if not m.fa_earned:
             return
@@ -513,9 +528,10 @@ class RiseOfRomeTitan(RiseOfRome):
         m.fa_earned.pop(0)
         rules.place_foothold(g, troop, h)
 
-    def deployment_hexes(self, s: TitanState, troop: int) -> tuple[int, ...]:
+    def deployment_hexes(self, s: GameState, troop: int) -> tuple[int, ...]:
         """ROR-10: the red outer pair, the six inner hexes and the titan hex; the blue pair once the far-right
         reward opened it (ROR-49), for both players in co-op (the meter is shared)."""
+        assert isinstance(s, TitanState)
         grid = s.grid
         hexes = grid.tagged("outer-red") + grid.inner_hexes + grid.tagged("center")
         if meter_troop(s).far_open:
@@ -525,16 +541,18 @@ class RiseOfRomeTitan(RiseOfRome):
     def roll_attack(self, g: Game, attacker: UnitState, pool: Pool) -> int:
         """The mid-left reroll (ROR-46, R-ROR-9) belongs to the shared meter: either player's units use it,
         once a turn; the titan's side never rerolls."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         if attacker.troop not in s.players:
             return g.roller.hits(pool)
         return favor.roll_with_reroll(g, pool, meter_troop(s), "the players reroll")
 
     # --- hooks --------------------------------------------------------------------------------------
-    def ignores_damage(self, g: Game, target: UnitState, amount: int, *, source, source_troop, what: str) -> bool:
+    def ignores_damage(self, g: Game[TitanState], target: UnitState, amount: int, *, source, source_troop,
+                       what: str) -> bool:
         """Rise of Rome, "Objective" (ROR-60): the titan cannot be defeated until its four shards are dealt with:
         while a pillar stands, no damage harms it (ruling R-ROR-14)."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        s = g.state
         if target.uid == s.titan_uid and pillars_standing(s):
             s.say(f"{target.name} is shielded by its pillars: no damage ({what})")
             return True
@@ -543,7 +561,8 @@ class RiseOfRomeTitan(RiseOfRome):
     def after_damage(self, g: Game, target: UnitState, removed: int, *, source, source_troop) -> None:
         """ROR-41, ROR-58, ROR-84: one favor per health chip taken from the titan's side, on the shared meter;
         a champion activated by it wakes with the other (co-op)."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         if removed <= 0 or source_troop is None or source_troop not in s.players or target.troop != s.titan_troop:
             return
         if target.uid == s.titan_uid:
@@ -561,7 +580,8 @@ class RiseOfRomeTitan(RiseOfRome):
                     s.say(f"{hero.name} is activated")
 
     def after_defeat(self, g: Game, u: UnitState, *, source, source_troop) -> None:
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         if u.is_primary_hero and u.troop in s.players:
             self.end(g, "champion defeated")  # ROR-61
         elif u.uid == s.titan_uid:
@@ -576,28 +596,29 @@ class RiseOfRomeTitan(RiseOfRome):
         elif u.uid in s.shards:
             pass_shard(g, u)
 
-    def end(self, g: Game, reason: str, winner: int | None = None) -> None:
-        s: TitanState = g.state  # type: ignore[assignment]
+    def end(self, g: Game[TitanState], reason: str, winner: int | None = None) -> None:
+        s = g.state
         if s.end_reason is not None:
             return
         s.end_reason = reason
         s.winner = s.players[0] if reason == "titan defeated" else None
         s.say(f"Game over: {reason}" if reason != NEXT_TITAN else f"-- {reason}")
 
-    def interrupt(self, g: Game) -> None:
-        s: TitanState = g.state  # type: ignore[assignment]
+    def interrupt(self, g: Game[TitanState]) -> None:
+        s = g.state
         if s.end_reason == NEXT_TITAN:
             next_titan(g)
 
     # --- the titan's turn ---------------------------------------------------------------------------
-    def titan_turn(self, g: Game) -> Turn:
-        s: TitanState = g.state  # type: ignore[assignment]
+    def titan_turn(self, g: Game[TitanState]) -> Turn:
+        s = g.state
         return Turn(s.titan_troop, f"-- Round {s.round}, {card(s).unit.name}'s turn",
                     self.steps_for(g, "titan", lambda: (("titan", lambda: titan_turn(g)),)))
 
     # --- the result ---------------------------------------------------------------------------------
     def result(self, g: Game, spec: GameSpec) -> GameResult:
-        return result_of(g.state)  # type: ignore[arg-type]
+        assert plays(g, TitanState)
+        return result_of(g.state)
 
     @classmethod
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
@@ -631,7 +652,8 @@ class RiseOfRomeTitan(RiseOfRome):
         co-op ROR-82: both titans): `PILLAR_WORTH` per pillar of the current titan destroyed, plus `TROPHY`
         per titan defeated and times the share of the current titan's Health taken (`classic.goals.taken`).
         From the players' side; the titan's troop counts the opposite. Reads only the board."""
-        s: TitanState = g.state  # type: ignore[assignment]
+        assert plays(g, TitanState)
+        s = g.state
         v = self.PILLAR_WORTH * sum(1 for x in s.shards if x != STANDS) + self.TROPHY * s.titans_defeated
         if s.titan_uid >= 0:
             t = s.units[s.titan_uid]
@@ -663,7 +685,7 @@ def out_of_chips(s: TitanState) -> bool:
                 return False
             if u.zone in (BAG, CAMP) and not u.is_primary_hero:
                 return False
-        t = s.troops[p]
+        t = rome_troop(s, p)
         if t.tactics_camp or t.tactics_bag:
             return False
     m = meter_troop(s)
@@ -675,12 +697,12 @@ def out_of_chips(s: TitanState) -> bool:
 # --------------------------------------------------------------------------- shards and pillars
 
 
-def free_shard(g: Game, pillar: UnitState, source: UnitState | None, source_troop: int | None) -> None:
+def free_shard(g: Game[TitanState], pillar: UnitState, source: UnitState | None, source_troop: int | None) -> None:
     """Rise of Rome, "Objective" (ROR-60): a destroyed pillar frees its shard, handled "as directed on the titan card"
     (not printed for any titan: ruling R-ROR-15): the unit that destroyed the pillar holds it (a tactic's damage:
     that player's champion). Each held shard adds to the titan's Attack Range (ROR-66); with the last pillar down the
     titan can be harmed."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     k = s.pillars.index(pillar.uid)
     s.pillars_destroyed += 1
     holder = source if source is not None and source.zone == COMBAT and source.troop in s.players else None
@@ -692,9 +714,9 @@ def free_shard(g: Game, pillar: UnitState, source: UnitState | None, source_troo
           + ("" if pillars_standing(s) else f"; {card(s).unit.name} can now be defeated"))
 
 
-def pass_shard(g: Game, u: UnitState) -> None:
+def pass_shard(g: Game[TitanState], u: UnitState) -> None:
     """Ruling R-ROR-15: a shard holder defeated gives its shards to its player's champion."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     p = u.troop if u.troop in s.players else s.players[0]
     hero = s.units[s.troops[p].primary_hero]
     for k, h in enumerate(s.shards):
@@ -718,13 +740,13 @@ def rows_met(s: TitanState, hits: dict[str, int]) -> dict[str, Any]:
     return out
 
 
-def titan_turn(g: Game) -> None:
+def titan_turn(g: Game[TitanState]) -> None:
     """ROR-74, ROR-75: the titan's turn: its summoned units on the titan hex take its damage (the titan ignores
     it, ROR-62); roll the titan dice; go back to the titan hex (ROR-67); movement row, summoned units move;
     special row; attack row (the Trident's flips of its last turn end first), summoned units attack (every
     titan turn, ruling R-ROR-24). Nothing stuns a titan (R-ROR-19); were one stunned, it would roll nothing
     while its summoned units still act. The players out of chips lose here (R-ROR-23)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     tt = s.titan_troop
     if out_of_chips(s):
         s.mode.end(g, "the players are out of chips")
@@ -769,12 +791,12 @@ def titan_turn(g: Game) -> None:
                     return
 
 
-def go_home(g: Game, titan: UnitState) -> None:
+def go_home(g: Game[TitanState], titan: UnitState) -> None:
     """Rise of Rome, "Example Titan Card: Oceanus", Movement (ROR-67): at the start of his action order the
     titan goes back to the titan hex; a unit standing there
     trades places with him (it is displaced, not moved). A Stationed unit there cannot be displaced (ROR-101), so
     he stays where he is (ruling R-ROR-29)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     home = s.grid.tagged("center")[0]
     if titan.hex == home:
         return
@@ -795,10 +817,10 @@ def go_home(g: Game, titan: UnitState) -> None:
         s.say(f"{titan.name} returns to the titan hex")
 
 
-def _move_d6(g: Game, titan: UnitState, arg) -> None:
+def _move_d6(g: Game[TitanState], titan: UnitState, arg) -> None:
     """ROR-68: move 1 hex (the row's arg) in the direction of a d6, if possible: off the map, a unit, a
     pedestal or a players' foothold (ROR-54) stops it."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     face = d6(g)
     h = titan.hex
     for _ in range(arg or 1):
@@ -812,10 +834,10 @@ def _move_d6(g: Game, titan: UnitState, arg) -> None:
         s.say(f"{titan.name} cannot move that way")
 
 
-def _move_toward(g: Game, titan: UnitState, arg) -> None:
+def _move_toward(g: Game[TitanState], titan: UnitState, arg) -> None:
     """Stand-in cards: up to N hexes toward the closest (route) > weakest opposing unit (ROR-63, ROR-64)."""
-    s: TitanState = g.state  # type: ignore[assignment]
-    opp = [o for o in s.opponents_of(titan.troop)]
+    s = g.state
+    opp = list(s.opponents_of(titan.troop))
     if not opp:
         return
     dist = route_from(s, titan.hex, titan)
@@ -842,10 +864,10 @@ def inner_clockwise(s: TitanState, face: int, mover_troop: int) -> int:
     return -1
 
 
-def summon(g: Game, u: UnitState) -> bool:
+def summon(g: Game[TitanState], u: UnitState) -> bool:
     """ROR-69: onto the titan hex, or if it is occupied onto the first free inner hex clockwise from a d6;
     the summoned unit then moves at once (ROR-78). False when no hex is free (the chip stays where it was)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     home = s.grid.tagged("center")[0]
     h = home if s.board[home] < 0 else inner_clockwise(s, d6(g), s.titan_troop)
     if h < 0:
@@ -858,9 +880,9 @@ def summon(g: Game, u: UnitState) -> bool:
     return True
 
 
-def _call_forth(g: Game, titan: UnitState, arg) -> None:
+def _call_forth(g: Game[TitanState], titan: UnitState, arg) -> None:
     """ROR-69: one gladiator from the top of the pile (each at most once, ROR-59)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     for _ in range(arg or 1):
         if not s.pile:
             s.say("the pile is empty: nothing to call forth")
@@ -873,10 +895,10 @@ def _call_forth(g: Game, titan: UnitState, arg) -> None:
             return
 
 
-def _greater_call_forth(g: Game, titan: UnitState, arg) -> None:
+def _greater_call_forth(g: Game[TitanState], titan: UnitState, arg) -> None:
     """ROR-70: a CF gladiator if one can be summoned (ruling R-ROR-17: the CF gladiators the players did not
     draw, each once), else two gladiators from the pile."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.cf_pile:
         u = s.units[s.cf_pile[0]]
         if summon(g, u):
@@ -890,11 +912,11 @@ def titan_range(s: TitanState, titan: UnitState) -> int:
     return rules.range_of(s, titan) + card(s).range_per_shard * active_shards(s)
 
 
-def _basic_attack(g: Game, titan: UnitState, arg) -> None:
+def _basic_attack(g: Game[TitanState], titan: UnitState, arg) -> None:
     """ROR-71: a Basic Attack with the card's dice on the closest > weakest opposing unit within the current
     Attack Range (straight hex distance: attacks count range through anything, ROR-34). None on an inner hex
     (ROR-9)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.is_muted(titan):
         return
     r = titan_range(s, titan)
@@ -905,12 +927,12 @@ def _basic_attack(g: Game, titan: UnitState, arg) -> None:
         rules.attack(g, titan, target)
 
 
-def _tidal_wave(g: Game, titan: UnitState, arg) -> None:
+def _tidal_wave(g: Game[TitanState], titan: UnitState, arg) -> None:
     """Rise of Rome, "Example Titan Card: Oceanus", Tidal Wave (ROR-72; ruling R-ROR-20): roll a d6; every unit on the
     straight line from the titan in that direction is drawn along it toward him as close as it can come (nearest
     first; a displacement, not a move; chips that cannot move, pillars and archers, stay, and so does a Stationed unit,
     which cannot be displaced, ROR-101); then every opposing unit within 1 + X hexes, all around, takes 1 damage."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     face = d6(g)
     grid = s.grid
     line = []
@@ -942,9 +964,9 @@ def _tidal_wave(g: Game, titan: UnitState, arg) -> None:
                 return
 
 
-def _quake(g: Game, titan: UnitState, arg) -> None:
+def _quake(g: Game[TitanState], titan: UnitState, arg) -> None:
     """Stand-in cards: N damage to every opposing unit within the titan's Attack Range."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     if s.is_muted(titan):
         return
     r = titan_range(s, titan)
@@ -956,23 +978,23 @@ def _quake(g: Game, titan: UnitState, arg) -> None:
                 return
 
 
-def _trident_stun(g: Game, titan: UnitState, arg) -> None:
+def _trident_stun(g: Game[TitanState], titan: UnitState, arg) -> None:
     """ROR-73: stun (flip, ROR-103) the closest unit holding a titan shard, anywhere."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     row = s.grid.dist[titan.hex]
     target = choose(g, shard_holders(s), lambda o: row[o.hex])
     if target is not None:
         flip(g, target, titan.troop)
 
 
-def _trident_storm(g: Game, titan: UnitState, arg) -> None:
+def _trident_storm(g: Game[TitanState], titan: UnitState, arg) -> None:
     """ROR-73: stun every unit holding a titan shard."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     for u in shard_holders(s):
         flip(g, u, titan.troop)
 
 
-ACTIONS: dict[str, Callable[[Game, UnitState, Any], None]] = {
+ACTIONS: dict[str, Callable[[Game[TitanState], UnitState, Any], None]] = {
     "move-d6": _move_d6, "move-toward": _move_toward, "call-forth": _call_forth,
     "greater-call-forth": _greater_call_forth, "basic-attack": _basic_attack, "tidal-wave": _tidal_wave,
     "quake": _quake, "trident-stun": _trident_stun, "trident-storm": _trident_storm,
@@ -982,10 +1004,10 @@ ACTIONS: dict[str, Callable[[Game, UnitState, Any], None]] = {
 # --------------------------------------------------------------------------- summoned units (ROR-75..ROR-80)
 
 
-def shard_bound_target(g: Game, u: UnitState) -> UnitState | None:
+def shard_bound_target(g: Game[TitanState], u: UnitState) -> UnitState | None:
     """ROR-76 (Shard Bound): the closest (by route) > weakest shard holder; with no active shard the closest >
     weakest champion."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     cands = shard_holders(s) or [s.units[s.troops[p].primary_hero] for p in s.players
                                  if s.units[s.troops[p].primary_hero].zone == COMBAT]
     if not cands:
@@ -995,9 +1017,9 @@ def shard_bound_target(g: Game, u: UnitState) -> UnitState | None:
     return choose(g, cands, lambda o: far if dist[o.hex] is None else dist[o.hex], lambda o: o.hp)
 
 
-def shard_bound_move(g: Game, u: UnitState) -> None:
+def shard_bound_move(g: Game[TitanState], u: UnitState) -> None:
     """ROR-76, ROR-77: a summoned unit moves up to its Move Range toward its Shard Bound target."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     if not can_act(s, u):
         return
     target = shard_bound_target(g, u)
@@ -1005,11 +1027,11 @@ def shard_bound_move(g: Game, u: UnitState) -> None:
         move_toward(g, u, target, rules.movement_of(s, u))
 
 
-def shard_bound_attack(g: Game, u: UnitState) -> None:
+def shard_bound_attack(g: Game[TitanState], u: UnitState) -> None:
     """ROR-76, ROR-79: a Basic Attack (never an Alternate Attack; no Abilities; its Innates work through the
     attack's hooks) on, within its Attack Range: the weakest shard holder > the weakest champion > the weakest
     unit; nothing on an inner hex (ROR-9)."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     if not can_act(s, u) or s.is_muted(u):
         return
     r = rules.range_of(s, u)
@@ -1026,10 +1048,10 @@ def shard_bound_attack(g: Game, u: UnitState) -> None:
 # --------------------------------------------------------------------------- set-up
 
 
-def choose_tactic(g: Game, p: int) -> None:
+def choose_tactic(g: Game[TitanState], p: int) -> None:
     """ROR-57, ROR-83: the player chooses one of the city's four tactics for the bag ("select-tactic")."""
-    s: TitanState = g.state  # type: ignore[assignment]
-    t: RomeTroop = s.troops[p]  # type: ignore[assignment]
+    s = g.state
+    t = rome_troop(s, p)
     tactics = list(s.city_tactics[p]) if s.city_tactics else list(s.mode.catalog.faction_tactics(t.faction))
     tid = g.ask(p, "select-tactic", [x.id for x in tactics], optional=False)
     t.tactics_bag = [x for x in tactics if x.id == tid]
@@ -1160,11 +1182,11 @@ def lay_out(s: TitanState, rng: np.random.Generator, cf: Sequence[Unit], archers
           f"pedestals" + (f"; a pile of {len(s.pile)} gladiators" if s.pile else ""))
 
 
-def next_titan(g: Game) -> None:
+def next_titan(g: Game[TitanState]) -> None:
     """Rise of Rome, "Titan 2-Player Co-op Rules" (ROR-82): the first titan has fallen: reset everything but the
     champions' Health (their hexes, inactive
     again), and the second titan comes. The round stops here; the next starts with player 1."""
-    s: TitanState = g.state  # type: ignore[assignment]
+    s = g.state
     keep = {s.troops[p].primary_hero for p in s.players}
     for u in list(s.in_combat()):
         if u.uid not in keep:

@@ -64,7 +64,7 @@ def campaign_tables(rates, seed: int) -> dict[str, Any]:
         keys = ("mean", "mean_lo", "mean_hi", "q10", "q25", "median", "q75", "q90", "q95", "within_20", "within_40",
                 "within_100")
         if measured != list(range(1, TRIALS + 1)):
-            rows.append({**row, **{x: None for x in keys}, "clears": None,
+            rows.append({**row, **dict.fromkeys(keys), "clears": None,
                          "note": f"incomplete: {len(measured)} of the {TRIALS} trials were played"})
             continue
         p = sub["pass_rate"].to_numpy()
@@ -79,7 +79,8 @@ def campaign_tables(rates, seed: int) -> dict[str, Any]:
             st = campaign.stalls(p)
             for i in range(TRIALS):
                 stall_rows.append({"draft": draft, "trial": i + 1, "pass_rate": float(p[i]),
-                                   "expected_games": float(st["games"][i]), "expected_failures": float(st["failures"][i]),
+                                   "expected_games": float(st["games"][i]),
+                                   "expected_failures": float(st["failures"][i]),
                                    "expected_step_backs": float(st["step_backs"][i])})
             d = campaign.distribution(p, mass=FIGURE_MASS)
             cum = np.cumsum(d)
@@ -118,16 +119,17 @@ def sentences(t: dict) -> list[str]:
             out.append(f"Drafting {r['draft']}: {r['note']}.")
             continue
         out.append(f"Drafting {r['draft']}: clearing all {TRIALS} trials takes {r['mean']:,.1f} games on average "
-                   f"(95% interval from the pass rates' uncertainty {r['mean_lo']:,.0f} to {r['mean_hi']:,.0f}), median "
-                   f"{_fmt(r['median'])}, 90% of campaigns within {_fmt(r['q90'])}; {r['within_40']:.1%} clear within "
-                   f"40 games.")
+                   f"(95% interval from the pass rates' uncertainty {r['mean_lo']:,.0f} to {r['mean_hi']:,.0f}), "
+                   f"median {_fmt(r['median'])}, 90% of campaigns within {_fmt(r['q90'])}; "
+                   f"{r['within_40']:.1%} clear within 40 games.")
     st = t["stalls"]
     if st.height:
         for draft in sorted(set(st["draft"].to_list())):
             sub = st.filter(_pl().col("draft") == draft).sort("expected_games", descending=True)
             top = sub.row(0, named=True)
             out.append(f"Drafting {draft}: campaigns stall at trial {top['trial']} (pass rate {top['pass_rate']:.0%}): "
-                       f"{top['expected_games']:,.1f} games expected there, {top['expected_step_backs']:,.1f} step-backs.")
+                       f"{top['expected_games']:,.1f} games expected there, "
+                       f"{top['expected_step_backs']:,.1f} step-backs.")
     return out
 
 
@@ -255,10 +257,11 @@ def findings(t: dict) -> list:
         sub = rates.filter(pl.col("draft") == draft)
 
         def say(r):
-            return (f"Trial {r['trial']} ({r['arena']}, {r['challenger']}) is passed in {headline.percent(r['pass_rate'])} "
-                    f"[{headline.percent(r['pass_rate_lo'])}, {headline.percent(r['pass_rate_hi'])}] of "
-                    f"{r['games']:,} games drafting {r['draft']}: {headline.size_words(r['diff'])} "
-                    f"{'more' if r['diff'] > 0 else 'less'} than its average trial {headline.interval(r['diff_lo'], r['diff_hi'])}.")
+            return (f"Trial {r['trial']} ({r['arena']}, {r['challenger']}) is passed in "
+                    f"{headline.percent(r['pass_rate'])} [{headline.percent(r['pass_rate_lo'])}, "
+                    f"{headline.percent(r['pass_rate_hi'])}] of {r['games']:,} games drafting {r['draft']}: "
+                    f"{headline.size_words(r['diff'])} {'more' if r['diff'] > 0 else 'less'} than its average trial "
+                    f"{headline.interval(r['diff_lo'], r['diff_hi'])}.")
         out += headline.rate_findings(sub, "subject", "pass_rate", "trial", say)
     per = rates.group_by("draft").agg(pl.col("games").sum(), pl.col("wins").sum()).sort("draft")
     if per.height > 1:

@@ -20,9 +20,11 @@ import numpy as np
 
 START = 0
 """Index of (trial 1, attempt 1)."""
+Rates = Sequence[float] | np.ndarray
+"""Pass rates of trials 1..n, in order."""
 
 
-def _rates(p: Sequence[float]) -> np.ndarray:
+def _rates(p: Rates) -> np.ndarray:
     q = np.asarray(p, dtype=float)
     if q.ndim != 1 or q.size < 1 or np.any(~np.isfinite(q)) or np.any(q < 0) or np.any(q > 1):
         raise ValueError(f"pass rates must be a non-empty list of numbers in [0, 1], got {p!r}")
@@ -34,7 +36,7 @@ def state(i: int, attempt: int) -> int:
     return 2 * i + attempt - 1
 
 
-def transitions(p: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+def transitions(p: Rates) -> tuple[np.ndarray, np.ndarray]:
     """(Q, R): the chain's transient block (2n x 2n) and absorption column (2n) for pass rates `p` of trials 1..n
     (the rule of the module's text, R-ORI-TR-8)."""
     q = _rates(p)
@@ -56,12 +58,12 @@ def transitions(p: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
     return Q, R
 
 
-def clears(p: Sequence[float]) -> bool:
+def clears(p: Rates) -> bool:
     """Whether the campaign ends with probability 1: every trial can be passed."""
     return bool(np.all(_rates(p) > 0))
 
 
-def expected_games(p: Sequence[float]) -> float:
+def expected_games(p: Rates) -> float:
     """Expected games to clear every trial from trial 1 (inf when a trial cannot be passed)."""
     if not clears(p):
         return float("inf")
@@ -70,7 +72,7 @@ def expected_games(p: Sequence[float]) -> float:
     return float(t[START])
 
 
-def expected_visits(p: Sequence[float]) -> np.ndarray:
+def expected_visits(p: Rates) -> np.ndarray:
     """Expected games played at each (trial, attempt) before the campaign is cleared: row START of N, shape (2n,)
     (state(i, a) indexes it). inf everywhere when a trial cannot be passed."""
     q = _rates(p)
@@ -82,7 +84,7 @@ def expected_visits(p: Sequence[float]) -> np.ndarray:
     return np.linalg.solve((np.eye(Q.shape[0]) - Q).T, e)
 
 
-def stalls(p: Sequence[float]) -> dict[str, np.ndarray]:
+def stalls(p: Rates) -> dict[str, np.ndarray]:
     """Where campaigns stall, per trial (shape (n,)): expected games played at it (`games`), expected failures
     (`failures`), and expected step-backs from it (two failures in a row: `step_backs`)."""
     q = _rates(p)
@@ -91,7 +93,7 @@ def stalls(p: Sequence[float]) -> dict[str, np.ndarray]:
     return {"games": first + second, "failures": (first + second) * (1 - q), "step_backs": second * (1 - q)}
 
 
-def cdf_at(p: Sequence[float], t: int) -> float:
+def cdf_at(p: Rates, t: int) -> float:
     """P(the campaign is cleared within t games) = 1 - (Q^t 1)[start]."""
     if t <= 0:
         return 0.0
@@ -100,7 +102,7 @@ def cdf_at(p: Sequence[float], t: int) -> float:
     return float(min(1.0, max(0.0, 1.0 - left)))
 
 
-def quantile(p: Sequence[float], q: float) -> float:
+def quantile(p: Rates, q: float) -> float:
     """The smallest number of games t with P(T <= t) >= q (inf when the campaign may never end); exponential
     search, then bisection on `cdf_at`."""
     if not 0 < q < 1:
@@ -121,7 +123,7 @@ def quantile(p: Sequence[float], q: float) -> float:
     return float(hi)
 
 
-def distribution(p: Sequence[float], *, mass: float = 0.999, max_games: int = 100_000) -> np.ndarray:
+def distribution(p: Rates, *, mass: float = 0.999, max_games: int = 100_000) -> np.ndarray:
     """P(T = t) for t = 0, 1, ..., up to where the cumulative mass reaches `mass` (or `max_games`): shape (T + 1,),
     entry t the probability that the campaign is cleared at exactly its t-th game (iterating v Q from (1, 1))."""
     Q, R = transitions(p)
@@ -139,7 +141,7 @@ def distribution(p: Sequence[float], *, mass: float = 0.999, max_games: int = 10
     return np.asarray(out)
 
 
-def summary(p: Sequence[float]) -> dict[str, float]:
+def summary(p: Rates) -> dict[str, float]:
     """The exact campaign figures: expected games, median and quantiles (10, 25, 75, 90, 95%), and the chance to clear
     within 20, 40 and 100 games."""
     out = {"mean": expected_games(p)}
@@ -150,7 +152,7 @@ def summary(p: Sequence[float]) -> dict[str, float]:
     return out
 
 
-def simulate(p: Sequence[float], campaigns: int, *, rng: np.random.Generator, max_games: int = 1_000_000) -> np.ndarray:
+def simulate(p: Rates, campaigns: int, *, rng: np.random.Generator, max_games: int = 1_000_000) -> np.ndarray:
     """Games to clear of `campaigns` simulated campaigns (int64, shape (campaigns,)), each game passed with its
     trial's rate, by the rule itself (not the matrix): two attempts, then back one trial. A campaign not cleared
     within `max_games` counts -1."""

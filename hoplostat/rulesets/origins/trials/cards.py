@@ -72,7 +72,8 @@ class DraftRule:
         if self.max_tactics < self.size:
             parts.append(f"at most {self.max_tactics} tactic(s)")
         if self.max_specials < self.size:
-            parts.append("no Special Gladiator" if self.max_specials == 0 else f"at most {self.max_specials} Special Gladiator(s)")
+            parts.append("no Special Gladiator" if self.max_specials == 0
+                         else f"at most {self.max_specials} Special Gladiator(s)")
         if self.colours:
             parts.append("only " + "/".join(self.colours))
         if self.banned:
@@ -145,7 +146,8 @@ def _challenger(card, catalog: Catalog) -> Challenger:
     if champion:
         u = catalog.units.get(champion)
         if u is None or u.kind != "champion":
-            raise _err(card, "champion", f"{champion!r} is no champion of the catalog ([[unit]] with kind = \"champion\")")
+            raise _err(card, "champion",
+                       f"{champion!r} is no champion of the catalog ([[unit]] with kind = \"champion\")")
     raw = card.data.get("directives")
     if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
         raise _err(card, "directives", "a non-empty list of \"CONDITION: STANCE\" strings")
@@ -167,7 +169,8 @@ def _draft(card, pool: set[str]) -> DraftRule:
         raise _err(card, "draft", "a table such as { size = 6, max_tactics = 2 }")
     unknown = set(raw) - {"size", "max_tactics", "max_specials", "colours", "banned"}
     if unknown:
-        raise _err(card, "draft", f"unknown key {sorted(unknown)[0]!r} (size, max_tactics, max_specials, colours, banned)")
+        raise _err(card, "draft",
+                   f"unknown key {sorted(unknown)[0]!r} (size, max_tactics, max_specials, colours, banned)")
     size = _int(card, raw, "size", 1, 8, STANDARD_DRAFT, name="draft.size")
     colours = raw.get("colours", [])
     if not isinstance(colours, list) or not all(c in CHIP_COLOURS for c in colours):
@@ -176,7 +179,8 @@ def _draft(card, pool: set[str]) -> DraftRule:
     if not isinstance(banned, list) or not all(isinstance(c, str) and c in pool for c in banned):
         raise _err(card, "draft.banned", f"{banned!r}: a list of pool chip ids")
     return DraftRule(size, _int(card, raw, "max_tactics", 0, 8, size, name="draft.max_tactics"),
-                     _int(card, raw, "max_specials", 0, 8, size, name="draft.max_specials"), tuple(colours), tuple(banned))
+                     _int(card, raw, "max_specials", 0, 8, size, name="draft.max_specials"), tuple(colours),
+                     tuple(banned))
 
 
 def _rules(card) -> tuple[tuple[str, int], ...]:
@@ -263,7 +267,8 @@ def _trials(catalog: Catalog) -> tuple[Trial, ...]:
 def trial(catalog: Catalog, number: int) -> Trial:
     """Trial card `number` (1..20); InputError for another number."""
     if not 1 <= number <= TRIALS:
-        raise InputError(f"--option trial={number}: the Solo Trials are numbered 1 to {TRIALS} (0: drawn from the seed)")
+        raise InputError(f"--option trial={number}: the Solo Trials are numbered 1 to {TRIALS} "
+                         "(0: drawn from the seed)")
     return trials(catalog)[number - 1]
 
 

@@ -13,25 +13,51 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import numpy as np
 
 from hoplostat.catalog.model import Catalog
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
-from hoplostat.engine.loop import (DRAW, LOST, WON, GameResult, GameSpec, Matchup, TroopResult, default_roller,
-                                   player_units, register_mode)
+from hoplostat.engine.loop import (
+    DRAW,
+    LOST,
+    WON,
+    GameResult,
+    GameSpec,
+    Matchup,
+    TroopResult,
+    default_roller,
+    player_units,
+    register_mode,
+)
 from hoplostat.engine.mode import ModeOption
 from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, UnitState
 from hoplostat.errors import InputError
-from hoplostat.rulesets.origins.base import (ARENAS, ATLANTIS, BRING, EL_DORADO, RULESET, OriginsState, OriginsTroop,
-                                             colour_of, is_gladiator)
+from hoplostat.rulesets.origins.base import (
+    ARENAS,
+    ATLANTIS,
+    BRING,
+    EL_DORADO,
+    RULESET,
+    OriginsState,
+    OriginsTroop,
+    colour_of,
+    is_gladiator,
+)
 from hoplostat.rulesets.origins.mode import CHALLENGE_ROUNDS, HOUSES, Origins, pool_ids, start_challenge
 from hoplostat.rulesets.origins.trials import cards as tc
-from hoplostat.rulesets.origins.trials.challenger import (CHALLENGER, HOUSE, ChallengerController, roll, roll_words,
-                                                          stance_of)
+from hoplostat.rulesets.origins.trials.challenger import (
+    CHALLENGER,
+    HOUSE,
+    ChallengerController,
+    roll,
+    roll_words,
+    stance_of,
+)
 
 NAME = "origins-solo-trials"
 DRAFTS = ("player", "units-only", "random")
@@ -76,13 +102,13 @@ def draft_options(catalog: Catalog, card: tc.Trial, lineup: Sequence[str], left:
     return out
 
 
-def draft(g: Game, card: tc.Trial, policy: str) -> None:
+def draft(g: Game[OriginsState], card: tc.Trial, policy: str) -> None:
     """ORI-55, ORI-TR-3, ORI-TR-4: the house drafts alone, up to the card's number of chips, from the pool less the
     challenger's team (R-ORI-TR-2), each pick among `draft_options` by the drafting policy; the drafted gladiators
     become its units (set aside until brought)."""
-    s: TrialsState = g.state  # type: ignore[assignment]
+    s = g.state
     cat = s.mode.catalog
-    t: OriginsTroop = s.troops[HOUSE]  # type: ignore[assignment]
+    t = s.troops[HOUSE]
     left = [c for c in pool_ids(cat) if c not in card.team]
     while len(t.lineup) < card.draft.size:
         opts = draft_options(cat, card, t.lineup, left)
@@ -111,7 +137,7 @@ class OriginsSoloTrials(Origins):
     name = NAME
     summary = ("Origins' Solo Trials: one of the 20 trials (--option trial=N, else drawn), the house's solo draft as "
                "the trial card alters it against the card's challenger AI (stand-in cards); sweeps give the campaign")
-    arenas = ARENAS
+    arenas: ClassVar[tuple[str, ...]] = ARENAS
     seats = (1,)
     teams = "the house alone against the trial's challenger"
     first_player_random = False
@@ -121,9 +147,9 @@ class OriginsSoloTrials(Origins):
     tables = ("games", "units", "draft")
     columns = {
         "games": {"trial": "int", "trial_id": "str", "challenger": "str", "champion": "str", "draft": "str",
-                  "passed": "bool", "outcome": "str", "rounds": "int", "end_reason": "str", "house_units_deployed": "int",
-                  "house_damage_dealt": "int", "house_kills": "int", "house_units_lost": "int",
-                  "challenger_units_lost": "int", "stand_in_card": "bool"},
+                  "passed": "bool", "outcome": "str", "rounds": "int", "end_reason": "str",
+                  "house_units_deployed": "int", "house_damage_dealt": "int", "house_kills": "int",
+                  "house_units_lost": "int", "challenger_units_lost": "int", "stand_in_card": "bool"},
         "draft": {"matchup": "str", "arena": "str", "game": "int", "trial": "int", "draft": "str", "pick": "int",
                   "chip": "str", "colour": "str", "kind": "str", "passed": "bool"},
     }
@@ -135,10 +161,11 @@ class OriginsSoloTrials(Origins):
 
         return TrialsGreedy
 
-    options = (ModeOption("trial", "the trial to play, 1 to 20 (0: drawn from the seed, among the trials of --arena "
-                          "when given)", "0", kind="int"),
-               ModeOption("draft", "how the house drafts (ORI-TR-4): player (its player's own draft), units-only (the "
-                          "player's draft, gladiators only), random", DRAFTS[0], DRAFTS))
+    options: ClassVar[tuple[ModeOption, ...]] = (
+        ModeOption("trial", "the trial to play, 1 to 20 (0: drawn from the seed, among the trials of --arena when "
+                   "given)", "0", kind="int"),
+        ModeOption("draft", "how the house drafts (ORI-TR-4): player (its player's own draft), units-only (the "
+                   "player's draft, gladiators only), random", DRAFTS[0], DRAFTS))
     __slots__ = ("trial", "policy")
 
     def __init__(self, arena_id: str = ARENAS[0], catalog: Catalog | None = None, cap: int = CHALLENGE_ROUNDS,
@@ -149,6 +176,19 @@ class OriginsSoloTrials(Origins):
         self.grids = {a: HexGrid.of(catalog.arena(a)) for a in ARENAS} if catalog is not None else {}
         self.trial = trial
         self.policy = policy
+
+    @property
+    def card(self) -> tc.Trial:
+        """The trial card this mode object plays (one made without one, for a bare board, plays none)."""
+        assert self.trial is not None
+        return self.trial
+
+    @staticmethod
+    def trials_state(g: Game[OriginsState]) -> TrialsState:
+        """The game's state, a trial's (every game of this mode has one)."""
+        s = g.state
+        assert isinstance(s, TrialsState)
+        return s
 
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
@@ -227,19 +267,20 @@ class OriginsSoloTrials(Origins):
         s.first_pick = HOUSE
         return g
 
-    def begin(self, g: Game) -> None:
+    def begin(self, g: Game[OriginsState]) -> None:
         """The trial card, the house's draft (ORI-55), the challenger's chips, and the challenge: the challenger
         plays first (R-ORI-TR-1) unless the card says `house-first`."""
-        s: TrialsState = g.state  # type: ignore[assignment]
-        card = self.trial
-        cat = self.catalog
+        s = self.trials_state(g)
+        card = self.card
+        cat = self.played_catalog()
         ch = card.challenger
-        s.say(f"Trial {card.number} ({card.id}, stand-in card) in {cat.arena(card.arena).name}: {s.troops[HOUSE].faction} "
-              f"against {ch.name}" + (f" and its champion {cat.unit(ch.champion).name}" if ch.champion else "")
-              + f"; draft: {card.draft.words()} ({s.draft_policy})"
-              + (f"; rules: {', '.join(t if t == 'house-first' else f'{t} {v}' for t, v in card.rules)}" if card.rules else ""))
+        rules_text = ", ".join(t if t == "house-first" else f"{t} {v}" for t, v in card.rules)
+        s.say(f"Trial {card.number} ({card.id}, stand-in card) in {cat.arena(card.arena).name}: "
+              f"{s.troops[HOUSE].faction} against {ch.name}"
+              + (f" and its champion {cat.unit(ch.champion).name}" if ch.champion else "")
+              + f"; draft: {card.draft.words()} ({s.draft_policy})" + (f"; rules: {rules_text}" if card.rules else ""))
         draft(g, card, s.draft_policy)
-        t: OriginsTroop = s.troops[CHALLENGER]  # type: ignore[assignment]
+        t = s.troops[CHALLENGER]
         for chip in card.chips:
             s.units.append(UnitState(len(s.units), cat.unit(chip), CHALLENGER, zone=BAG))
             t.lineup.append(chip)
@@ -252,32 +293,32 @@ class OriginsSoloTrials(Origins):
             s.say(f"{champ.name} is the acting Leader of {t.faction} (no double Health)")
 
     # --- the turn -------------------------------------------------------------------------------
-    def start(self, g: Game, troop: int) -> None:
+    def start(self, g: Game[OriginsState], troop: int) -> None:
         """ORI-15, ORI-36 as in Origins; then, at the start of a challenger turn, its directive and its four-die roll
         (ORI-56, R-ORI-TR-3, R-ORI-TR-4)."""
         super().start(g, troop)
-        s: TrialsState = g.state  # type: ignore[assignment]
+        s = self.trials_state(g)
         if troop != CHALLENGER or s.end_reason is not None:
             return
-        card = self.trial
+        card = self.card
         s.stance = stance_of(s, card.challenger.directives, self.deployment_hexes(s, CHALLENGER))
         s.roll = roll(g, card.dice)
         s.say(f"{s.troops[CHALLENGER].faction}: stance {s.stance}; roll {'+'.join(card.dice)}: {roll_words(s.roll)}")
 
-    def place(self, g: Game, uid: int, h: int) -> None:
+    def place(self, g: Game[OriginsState], uid: int, h: int) -> None:
         """ORI-11, ORI-47 as in Origins; a card's `challenger-health N` gives each challenger unit N more health as it
         enters (ORI-TR-3)."""
         super().place(g, uid, h)
         u = g.state.units[uid]
-        extra = self.trial.rule("challenger-health") if u.troop == CHALLENGER else None
+        extra = self.card.rule("challenger-health") if u.troop == CHALLENGER else None
         if extra:
             rules.gain_hp(g, u, extra)
 
-    def pick_ups(self, g: Game, troop: int) -> None:
+    def pick_ups(self, g: Game[OriginsState], troop: int) -> None:
         """ORI-40, ORI-49 as in Origins; ORI-45: the El Dorado champions gain Elevated "as long as the Tribute is in
         their possession", so the challenger's champion may pick up the challenger's Tribute too."""
-        s: TrialsState = g.state  # type: ignore[assignment]
-        t: OriginsTroop = s.troops[troop]  # type: ignore[assignment]
+        s = g.state
+        t = s.troops[troop]
         if troop == CHALLENGER and s.arena_id == EL_DORADO and t.tribute_holder < 0 and t.tribute_hex >= 0:
             u = s.occupant(t.tribute_hex)
             if u is not None and u.troop == troop and u.unit.kind == "champion":
@@ -288,27 +329,28 @@ class OriginsSoloTrials(Origins):
                 return
         super().pick_ups(g, troop)
 
-    def after_defeat(self, g: Game, u: UnitState, *, source: UnitState | None, source_troop: int | None) -> None:
+    def after_defeat(self, g: Game[OriginsState], u: UnitState, *, source: UnitState | None,
+                     source_troop: int | None) -> None:
         """ORI-5, ORI-43, ORI-46 as in Origins. ORI-37, ORI-45: in Xanadu and El Dorado the champion's defeat does not
         end the challenge; the challenger is eliminated once every gladiator it brought and its champion are defeated
         (R-ORI-TR-6). ORI-51: in Atlantis the champion is the acting Leader, whose defeat wins (the Leader rule)."""
-        s: TrialsState = g.state  # type: ignore[assignment]
+        s = g.state
         if u.troop != CHALLENGER or s.arena_id == ATLANTIS:
             super().after_defeat(g, u, source=source, source_troop=source_troop)
             return
-        t: OriginsTroop = s.troops[CHALLENGER]  # type: ignore[assignment]
+        t = s.troops[CHALLENGER]
         if t.tribute_holder == u.uid:
             t.tribute_holder = -1
             s.say(f"the {t.side} Tribute drops on hex {t.tribute_hex}")
         if is_challenger_piece(u) and not any(v.troop == CHALLENGER and is_challenger_piece(v)
                                                and v.zone in (CAMP, COMBAT) for v in s.units):
             self.end(g, f"every gladiator and the champion of {t.faction} are defeated"
-                     if self.trial.challenger.champion else f"every gladiator of {t.faction} is defeated", HOUSE)
+                     if self.card.challenger.champion else f"every gladiator of {t.faction} is defeated", HOUSE)
 
     # --- the result -----------------------------------------------------------------------------
-    def result(self, g: Game, spec: GameSpec) -> GameResult:
-        s: TrialsState = g.state  # type: ignore[assignment]
-        card = self.trial
+    def result(self, g: Game[OriginsState], spec: GameSpec) -> GameResult:
+        s = self.trials_state(g)
+        card = self.card
         done = s.end_reason is not None
         outcome = DRAW if not done or s.winner is None else WON if s.winner == HOUSE else LOST
         h, c = s.troops[HOUSE], s.troops[CHALLENGER]
@@ -332,14 +374,16 @@ class OriginsSoloTrials(Origins):
     def rows(cls, res: GameResult, head: dict, unit_kind) -> dict[str, list[dict]]:
         x = res.extras
         t = res.troops[0]
-        row = {**head, "arena": res.arena, "trial": x["trial"], "trial_id": x["trial_id"], "challenger": x["challenger"],
-               "champion": x["champion"], "draft": x["draft"], "passed": x["passed"], "outcome": t.outcome,
+        row = {**head, "arena": res.arena, "trial": x["trial"], "trial_id": x["trial_id"],
+               "challenger": x["challenger"], "champion": x["champion"], "draft": x["draft"], "passed": x["passed"],
+               "outcome": t.outcome,
                "rounds": res.rounds, "end_reason": res.end_reason, "house_units_deployed": t.units_deployed,
                "house_damage_dealt": t.damage_dealt, "house_kills": t.kills, "house_units_lost": t.units_lost,
                "challenger_units_lost": x["challenger_troop"].units_lost, "stand_in_card": x["stand_in_card"]}
         draft_rows = [{"matchup": head["matchup"], "arena": res.arena, "game": head["game"], "trial": x["trial"],
                        "draft": x["draft"], "pick": k + 1, "chip": chip, "colour": colour_of(chip),
-                       "kind": unit_kind(chip) or "tactic", "passed": x["passed"]} for k, chip in enumerate(x["lineup"])]
+                       "kind": unit_kind(chip) or "tactic", "passed": x["passed"]}
+                      for k, chip in enumerate(x["lineup"])]
         units = cls.unit_rows(head, res, unit_kind, lambda seat: x["passed"])
         return {"games": [row], "units": units, "draft": draft_rows}
 
@@ -406,6 +450,6 @@ class OriginsSoloTrials(Origins):
             t = by_id.get(f)
             if t is not None:
                 out += [t.id, t.challenger.id, *t.chips]
-        if not out:  # games whose trials are not named (a ladder: drawn from the seeds): every card and chip they may use
+        if not out:  # games whose trials are not named (a ladder: drawn from the seeds): every card and chip they use
             out = [*(x for t in by_id.values() for x in (t.id, t.challenger.id, *t.chips)), *pool_ids(catalog)]
         return tuple(dict.fromkeys(out))
