@@ -661,7 +661,10 @@ def summarize(sweep: SweepResult | PathLike) -> dict[str, pl.DataFrame | None]:
     distribution ``p0`` .. ``p6`` and mean with a 95% interval), ``immortals`` (per immortal: waves won
     when faced), ``units``. Ascension: ``titans`` (players' win rate per titan, hardest first),
     ``matrix`` (titan by team), ``units``. ``units``: per unit, deployments, damage and kills per
-    deployment, survival, and ``damage_z`` against its faction's units of the same kind.
+    deployment, survival, and ``damage_z`` against its faction's units of the same kind. A mode with an analysis
+    of its own gives its own tables (`Mode.summary_tables`): Origins' Solo Trials ``trials`` (pass rate per trial
+    and drafting policy with its interval), ``campaign`` (games to clear all twenty, exact), ``stalls``,
+    ``distribution``.
     """
     from hoplostat import stats
 

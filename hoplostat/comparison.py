@@ -87,8 +87,8 @@ def compare_sweeps(a: Path, b: Path, *, opened: tuple[Any, Any] | None = None) -
     table = stats.compare_rates(stats.rates_to_compare(kind, ta), stats.rates_to_compare(kind, tb))
     count = pl.len()
     run_a, run_b = (ta, sweep_catalog(ma)), (tb, sweep_catalog(mb))
-    return {"mode": mode_a, "kind": kind, "what": WHAT[kind], "a": str(a), "b": str(b),
-            "games_a": ta["games"].select(count).collect().item(),
+    return {"mode": mode_a, "kind": kind, "what": WHAT.get(kind, "success rates per subject"), "a": str(a),
+            "b": str(b), "games_a": ta["games"].select(count).collect().item(),
             "games_b": tb["games"].select(count).collect().item(),
             "matchups": len(_matchups(ta["games"])), "stand_ins": stand_ins(run_a, run_b),
             "stand_ins_by_sweep": {"a": stand_ins(run_a), "b": stand_ins(run_b)}, "table": table}

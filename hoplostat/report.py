@@ -1035,6 +1035,7 @@ def _faction_names(catalog, factions) -> dict[str, str]:
 
 GROUPS = {
     "compare": "Against other sweeps", "stronger": "Against other sweeps", "robustness": "Against other sweeps",
+    "trials-campaign": "The campaign", "trials-pass": "The campaign", "trials-stalls": "The campaign",
     "field": "Factions", "win-rates": "Factions", "ratings": "Factions", "naval-events": "Factions",
     "pods-shares": "Factions and seats", "pods-positions": "Factions and seats",
     "teams-factions": "Teams", "teams-pairings": "Teams", "teams-first": "Teams",
@@ -1066,6 +1067,15 @@ def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP"
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
     cls = mode_class(str(cfg.get("mode")))
+    own = cls.report_content(tables, catalog, cfg)  # a mode whose analysis is its own (`Mode.report_content`)
+    if own is not None:
+        sections, sentences, figure, text, found = own
+        chips = chips_used(tables, catalog).get("chips", [])
+        odds_text = "For every unit (heroes included): the chance that one attack defeats a target of the given HP."
+        sections.append(("odds", "Attack odds per unit", kill_chance_figure(chips_kill_chance_frame(catalog, chips)),
+                         odds_text, None))
+        return {"sections": _grouped(sections), "sentences": sentences, "share": stand_ins((tables, catalog)),
+                "lead": Lead(found, figure=figure, what="trial", text=text)}
     build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
              "teams": _teams_sections}.get(cls.analysis, _skirmish_sections)
     sweep = Sweep(path, cfg, getattr(cls, "default_max_rounds", None))

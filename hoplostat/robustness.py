@@ -33,6 +33,11 @@ MATCHUP_KEYS = ("factions", "arenas", "titans", "coop", "players", "pods")
 
 SUBJECT = {"versus": "faction", "pods": "faction", "teams": "faction", "boss": "titan", "waves": "immortal"}
 
+
+def _subject(kind: str) -> str:
+    """What a kind's subject is called ("subject" for a mode's own kind, e.g. a Solo Trials' trial and policy)."""
+    return SUBJECT.get(kind, "subject")
+
 WORDS = VERDICT_WORDS
 """A verdict in words (`words.VERDICT_WORDS`, as every command and the report print it)."""
 
@@ -78,7 +83,7 @@ def subject_verdicts(kind: str, tables: dict) -> pl.DataFrame:
                         pl.col("win_share_hi").alias("rate_hi"), pl.col("fair_share").alias("reference"), "diff",
                         (pl.col("win_share_lo") - pl.col("fair_share")).alias("diff_lo"),
                         (pl.col("win_share_hi") - pl.col("fair_share")).alias("diff_hi"), "verdict")
-    elif kind in ("boss", "waves"):
+    elif kind in ("boss", "waves") or kind not in ("versus", "teams", "pods"):  # a mode's own kind: its subjects
         counts = stats.subject_trials(kind, tables).group_by("key", "group").agg(
             pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().cast(pl.Int64).alias("wins")).collect()
         parts = []
@@ -98,8 +103,6 @@ def subject_verdicts(kind: str, tables: dict) -> pl.DataFrame:
         out = pl.concat(parts).rename({"field_average": "reference"}).with_columns(
             pl.when(pl.col("diff_lo") > 0).then(pl.lit("easier")).when(pl.col("diff_hi") < 0).then(pl.lit("harder"))
             .otherwise(pl.lit("within")).alias("verdict")).select(list(schema))
-    else:
-        raise ValueError(f"unknown analysis kind {kind!r}")
     return out.with_columns(pl.col("games").cast(pl.Int64), pl.col("wins").cast(pl.Int64)).sort("key")
 
 
@@ -268,7 +271,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
             defined = 0
             note = None
             if len(common) < MIN_SUBJECTS:
-                note = (f"{plural(len(common), SUBJECT[kind])} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
+                note = (f"{plural(len(common), _subject(kind))} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
                         "correlation of so few says nothing")
             else:
                 r = float(row_spearman(diffs[i][None, ci], diffs[j][None, cj])[0])  # the replicates' arithmetic
@@ -276,7 +279,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
                 if rho is None:
                     level = [k for k, c in ((i, ci), (j, cj)) if np.ptp(diffs[k][c]) == 0] or [i]
                     same = all(np.ptp(rates[k][c]) == 0 for k, c in ((i, ci), (j, cj)) if k in level)
-                    equal = "rates all equal" if same else f"every {SUBJECT[kind]} at its group's average"
+                    equal = "rates all equal" if same else f"every {_subject(kind)} at its group's average"
                     note = f"{equal} under {_and([labels[k] for k in level])}: no ranks to correlate"
                 elif bootstrap == 0:
                     note = "no interval: no bootstrap resamples asked for (--bootstrap 0)"
@@ -296,7 +299,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
     corr = pl.DataFrame(rows, schema={"a": pl.String, "b": pl.String, "subjects": pl.Int64, "spearman": pl.Float64,
                                       "spearman_lo": pl.Float64, "spearman_hi": pl.Float64, "replicates": pl.Int64,
                                       "note": pl.String})
-    return {"kind": kind, "subject": SUBJECT[kind], "labels": list(labels), "games": n_games, "table": table,
+    return {"kind": kind, "subject": _subject(kind), "labels": list(labels), "games": n_games, "table": table,
             "correlations": corr, "flips": flips(table, labels), "bootstrap": bootstrap, "seed": seed}
 
 
@@ -374,5 +377,5 @@ def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_B
     sweeps = [{"path": str(p), "label": label, "policies": list(c.get("policies", [])), "games": g,
                "games_per_matchup": c.get("games"), "seed": c.get("seed")}
               for p, label, c, g in zip(paths, labels, configs, result["games"])]
-    return {"mode": mode, "what": WHAT[kind], **result, "sweeps": sweeps,
+    return {"mode": mode, "what": WHAT.get(kind, "success rates per subject"), **result, "sweeps": sweeps,
             "stand_ins": stand_ins(*((t, catalog) for _, _, t in opened))}

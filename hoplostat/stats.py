@@ -682,8 +682,13 @@ def subject_trials(kind: str, tables: dict[str, Frame]) -> pl.LazyFrame:
         t = rows.lazy().select("matchup", "game", _solo_or_coop(name).alias("key"),
                                pl.when(pl.col("coop")).then(pl.lit("co-op")).otherwise(pl.lit("solo")).alias("group"),
                                pl.col("won").cast(pl.Boolean))
-    else:
-        raise ValueError(f"unknown analysis kind {kind!r}")
+    else:  # a mode whose analysis is its own kind says what its trials are (`Mode.subject_rows`)
+        from hoplostat.engine.loop import modes
+
+        own = next((c.subject_rows(tables) for c in modes().values() if c.analysis == kind), None)
+        if own is None:
+            raise ValueError(f"unknown analysis kind {kind!r}")
+        return own
     return t
 
 
@@ -746,7 +751,11 @@ def summarize(mode: str, tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFr
     analysis kind (`Mode.analysis`: versus, waves or boss), never by its name."""
     from hoplostat.engine.loop import mode_class
 
-    kind = mode_class(mode).analysis
+    cls = mode_class(mode)
+    own = cls.summary_tables(tables)  # a mode whose analysis is its own (`Mode.summary_tables`)
+    if own is not None:
+        return own
+    kind = cls.analysis
     if kind == "waves":
         return onslaught_summary(tables)
     if kind == "boss":

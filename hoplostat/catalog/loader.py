@@ -27,6 +27,7 @@ from hoplostat.catalog import vocab
 from hoplostat.catalog.arena import Arena, ArtError, Hex, is_connected, parse_art
 from hoplostat.catalog.model import (
     ArenaDieTable,
+    Card,
     Catalog,
     Effect,
     Faction,
@@ -55,7 +56,13 @@ ENV_VAR = "HOPLOSTAT_DATA"
 ENTRY_TABLES: tuple[str, ...] = ("faction", "unit", "skill", "tactic", "immortal", "titan", "arena", "ror_titan")
 """Arrays of tables a data file may hold (`[[unit]]` ...), plus `[game]` (default only) and `remove`."""
 
+CARD_TABLES: tuple[str, ...] = ("trial", "challenger")
+"""Arrays of tables the catalog keeps as written for the mode that reads them (`Catalog.cards`): Origins' Solo
+Trials cards (`rulesets.origins.trials.cards` parses and checks them). Merged and overridden like chips."""
+
 _NAMESPACE = {
+    "trial": "trials",
+    "challenger": "challengers",
     "faction": "factions",
     "unit": "units",
     "immortal": "units",
@@ -778,11 +785,12 @@ def _read_dir(base: Path, is_default: bool) -> _DirContent:
                     raise InputError(f"{shown}: 'remove' must be a list of ids, got {_show(value)}")
                 removes.extend((x, shown, text) for x in value)
                 continue
-            if key not in ENTRY_TABLES:
-                close = [t for t in ENTRY_TABLES if t.startswith(key[:3])]
+            if key not in ENTRY_TABLES and key not in CARD_TABLES:
+                tables = (*ENTRY_TABLES, *CARD_TABLES)
+                close = [t for t in tables if t.startswith(key[:3])]
                 hint = f"; did you mean [[{close[0]}]]?" if close else ""
                 raise InputError(f"{shown}: unknown table {key!r}{hint} (allowed: "
-                                 f"{', '.join(f'[[{t}]]' for t in ENTRY_TABLES)}, remove)")
+                                 f"{', '.join(f'[[{t}]]' for t in tables)}, remove)")
             if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
                 raise InputError(f"{shown}: {key!r} must be an array of tables, written [[{key}]]")
             for i, table in enumerate(value):
@@ -924,7 +932,12 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
            changes: _OverlayChanges | None = None) -> Catalog:
     by_table: dict[str, list[Any]] = {t: [] for t in ENTRY_TABLES}
     where: dict[tuple[str, str], _Raw] = {}
+    cards: dict[str, dict[str, Card]] = {}
     for raw in raws:
+        if raw.table in CARD_TABLES:  # kept as written; the mode that plays them checks them
+            cards.setdefault(raw.table, {})[raw.id] = Card(raw.table, raw.id, FrozenMap(dict(raw.data)), raw.file,
+                                                           _line_of(raw.text, raw.id, None))
+            continue
         obj = _PARSERS[raw.table](_Fields(raw))
         by_table[raw.table].append(obj)
         where[(raw.table, raw.id)] = raw
@@ -1066,6 +1079,8 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
         "immortals": immortals,
         "game": game,
     }
+    if cards:  # only catalogs with cards (Origins' Solo Trials) hash them: the others' hashes are unchanged
+        catalog_dict["cards"] = {t: {k: dict(c.data) for k, c in sorted(v.items())} for t, v in sorted(cards.items())}
     digest = hashlib.sha256(canonical_json(catalog_dict).encode()).hexdigest()
     return Catalog(
         factions=FrozenMap(factions),
@@ -1078,6 +1093,7 @@ def _build(raws: list[_Raw], game: GameFacts, sources: tuple[str, ...],
         game=game,
         hash=digest,
         sources=sources,
+        cards=FrozenMap({t: FrozenMap(dict(sorted(v.items()))) for t, v in sorted(cards.items())}),
     )
 
 

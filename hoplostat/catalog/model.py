@@ -387,6 +387,24 @@ def _memo(cat: Catalog) -> dict:
 
 
 @dataclass(frozen=True, eq=False)
+class Card:
+    """One entry of a card table (`Catalog.cards`) as written: its fields (`data`, TOML values), the file it
+    came from and its line there, so that the mode reading it names the place of a bad field."""
+
+    table: str
+    id: str
+    data: FrozenMap[Any]
+    file: str
+    line: int | None = None
+
+    @property
+    def is_stand_in(self) -> bool:
+        """The card carries a stand-in value: its `provenance` is "stand-in" (the default) or names one per field."""
+        prov = self.data.get("provenance", "stand-in")
+        return prov == "stand-in" if isinstance(prov, str) else any(v == "stand-in" for v in dict(prov).values())
+
+
+@dataclass(frozen=True, eq=False)
 class Catalog:
     """The merged, validated catalog. Look things up with `unit()`, `faction()`, `arena()`."""
 
@@ -401,6 +419,10 @@ class Catalog:
     hash: str
     sources: tuple[str, ...] = field(default=())
     """Data directories merged into this catalog, default first."""
+    cards: FrozenMap[FrozenMap[Card]] = field(default_factory=lambda: FrozenMap({}))
+    """Cards a rule set's modes read themselves (`loader.CARD_TABLES`: Origins' Solo Trials cards `[[trial]]` and
+    `[[challenger]]`): table -> id -> `Card`, merged from the default data and overlays like chips (an overlay
+    entry with the same id replaces the card, `remove` drops it); the mode parses and checks them."""
 
     @property
     def ruleset(self) -> str:

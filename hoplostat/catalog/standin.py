@@ -108,8 +108,9 @@ def problems(unit: Unit) -> list[str]:
 def chip_flags(catalog, factions=(), immortals=(), titans=(), chips=()) -> dict[str, tuple[str, bool]]:
     """The chips a result used, as id -> (kind, carries a stand-in value): each faction's units and hero,
     the immortals faced, the titans faced with the allies they bring, and `chips`, ids of single chips
-    (a unit, hero, immortal or titan on its own; ids the catalog does not hold, such as inline duel specs,
-    are no chips). A titan or immortal counts as stand-in when any of its values is one (stats, dice,
+    (a unit, hero, immortal or titan on its own, or a card of `Catalog.cards`, kind "<table> card"; ids the
+    catalog does not hold, such as inline duel specs, are no chips). A titan or immortal counts as stand-in when
+    any of its values is one (stats, dice,
     effects, triggers)."""
     flags: dict[str, tuple[str, bool]] = {}
 
@@ -121,6 +122,11 @@ def chip_flags(catalog, factions=(), immortals=(), titans=(), chips=()) -> dict[
         elif cid in catalog.units:
             u = catalog.units[cid]
             flags[cid] = (u.kind, u.is_stand_in)
+        else:  # a card a mode plays (`Catalog.cards`: Origins' Solo Trials cards), counted like a chip
+            for table, entries in getattr(catalog, "cards", {}).items():
+                if cid in entries:
+                    flags[cid] = (f"{table} card", entries[cid].is_stand_in)
+                    break
 
     for f in factions:
         if f in catalog.factions:

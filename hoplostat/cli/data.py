@@ -210,7 +210,13 @@ def validate(
     """Validate the default catalog plus overlays (DIR, --data, HOPLOSTAT_DATA); prints `ok: N entries`."""
     dirs = list(data or ()) + ([directory] if directory is not None else [])
     cat = _load(dirs, ruleset)
+    from hoplostat.engine.loop import modes
+
+    for cls in modes().values():  # the data a mode reads itself (Origins' Solo Trials cards)
+        if cls.ruleset == cat.ruleset:
+            cls.check_catalog(cat)
     n = len(cat.units) + len(cat.skills) + len(cat.tactics) + len(cat.factions) + len(cat.arenas)
+    n += sum(len(v) for v in cat.cards.values())
     sys_out = _common.stdout_console()
     sys_out.print(f"ok: {n} entries (catalog {cat.hash[:12]}, {len(cat.sources)} "
                   f"director{'y' if len(cat.sources) == 1 else 'ies'})")

@@ -134,7 +134,8 @@ def ladder(
     factions = sorted({f for fs in games_frame["factions"].to_list() for f in fs.split(",")})
     titans = sorted({t for t in games_frame["titan"].to_list() if t}) if "titan" in games_frame.columns else []
     immortals = sorted(catalog.immortals) if cls.analysis == "waves" else []
-    stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans)
+    stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans,
+                               chips=cls.own_chips(catalog, factions))  # the mode's own (`Mode.own_chips`)
     if plot is not None:
         write_figure(ladder_figure(table, mode=mode, competitive=competitive), plot, as_json=as_json)
     if as_json:

@@ -53,7 +53,7 @@ def replay(
         played = api.play(mode, factions, arena=arena, titan=titan or None, policies=policies, seed=row["game_seed"],
                           first=spec_first, max_rounds=max_rounds, log=True, data=data,
                           rulings=[f"{k}={v}" for k, v in cfg.get("rulings", ())],
-                          options=[f"{k}={v}" for k, v in cfg.get("options", ())], engine=engine)
+                          options=spec_options(row, cfg), engine=engine)
     r = played.result
     if (r.rounds, r.end_reason) != (row["rounds"], row["end_reason"]):
         raise InputError(
@@ -116,9 +116,10 @@ def find_row(directory: Path, *, game: int | None, matchup: str | None, game_see
     return manifest, hit.row(0, named=True)
 
 
-def game_setup(row: dict[str, Any], cfg: dict[str, Any]):
-    """What `api.play` needs to play the row's game again: (mode, first seat letter or None, factions in seat
-    order, arena, titan, policy per seat, round cap), as the sweep set the game up (`Mode.spec_of`)."""
+def _spec_of_row(row: dict[str, Any], cfg: dict[str, Any]):
+    """The spec the sweep gave the row's game (`Mode.spec_of` of its matchup): the matchup rebuilt from the row's
+    columns, or, for a mode whose matchups hold more than its rows' columns (Origins' Solo Trials: the drafting
+    policy), the sweep's own matchup of that key."""
     from hoplostat.engine.loop import mode_class
     from hoplostat.engine.mode import Matchup
 
@@ -128,9 +129,45 @@ def game_setup(row: dict[str, Any], cfg: dict[str, Any]):
     m = Matchup(mode, row["arena"], row["faction_a"], row.get("faction_b") or "", row["first"],
                 row.get("titan") or "", more)
     if m.key != row["matchup"]:
-        raise InputError(f"row of game {row['game']}: its columns make matchup {m.key}, not {row['matchup']}")
+        built, m = m.key, _planned_matchup(cfg, row["matchup"])
+        if m is None:
+            raise InputError(f"row of game {row['game']}: its columns make matchup {built}, not {row['matchup']}")
     max_rounds = int(cfg.get("max_rounds") or cls.default_max_rounds)
-    spec = cls.spec_of(m, max_rounds)
+    return cls.spec_of(m, max_rounds)
+
+
+def _planned_matchup(cfg: dict[str, Any], key: str):
+    """The matchup of `key` among those the sweep's config plans, or None."""
+    from dataclasses import fields
+
+    from hoplostat.sweep import SweepConfig
+
+    def tuples(v):
+        return tuple(tuples(x) for x in v) if isinstance(v, list) else v
+
+    known = {f.name for f in fields(SweepConfig)}
+    try:
+        config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
+        return next((m for m in config.matchups() if m.key == key), None)
+    except Exception:
+        return None
+
+
+def spec_options(row: dict[str, Any], cfg: dict[str, Any]) -> list[str]:
+    """The mode options of the row's game as `--option` values: those its matchup gives (`Mode.spec_of`, e.g. the
+    Solo Trials' trial and drafting policy), then the sweep's own (`--option` on `sweep`, which the games took)."""
+    opts = {**dict(_spec_of_row(row, cfg).options), **dict(cfg.get("options", ()))}
+    return [f"{k}={v}" for k, v in opts.items()]
+
+
+def game_setup(row: dict[str, Any], cfg: dict[str, Any]):
+    """What `api.play` needs to play the row's game again: (mode, first seat letter or None, factions in seat
+    order, arena, titan, policy per seat, round cap), as the sweep set the game up (`Mode.spec_of`)."""
+    from hoplostat.engine.loop import mode_class
+
+    mode = row.get("mode") or cfg["mode"]
+    cls = mode_class(mode)
+    spec = _spec_of_row(row, cfg)
     pols = [row.get("policy_a") or cfg["policies"][0], row.get("policy_b") or cfg["policies"][-1]]
     seat_pols = cls.seat_policies(pols, len(spec.factions))
     first = None if spec.first is None else SEATS[spec.first]
@@ -167,7 +204,8 @@ def _play_args(row: dict, cfg: dict) -> str:
     parts = [mode]
     for f in factions:
         parts += ["-f", f]
-    parts += ["--arena", arena]
+    if arena:
+        parts += ["--arena", arena]
     if titan:
         parts += ["--titan", titan]
     if first is not None:
@@ -175,4 +213,6 @@ def _play_args(row: dict, cfg: dict) -> str:
     parts += ["--policies", ",".join(pols), "--max-rounds", str(max_rounds), "--seed", str(row["game_seed"])]
     for d in cfg.get("data") or ():
         parts += ["--data", d]
+    for o in spec_options(row, cfg):
+        parts += ["--option", o]
     return shlex.join(parts) + " --log"

@@ -215,6 +215,11 @@ def summarize(
     if cfg.get("options"):
         con.print("mode options: " + ", ".join(f"{k}={v}" for k, v in cfg["options"]), markup=False)
     con.print(stand_in_line(stand_ins, "in this run"), markup=False)
+    own = mode_class(mode).summary_printed(tables)  # a mode whose analysis is its own (`Mode.summary_printed`)
+    if own is not None:
+        for title, frame in own:
+            con.print(title, markup=False) if frame is None else con.print(frame_table(title, frame))
+        return
     if kind == "waves":
         _print_waves(con, tables)
         return

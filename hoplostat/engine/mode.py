@@ -478,6 +478,12 @@ class Mode:
         """Checks of option values that need the catalog (ids of `ids` options): InputError naming the option
         and the mode. Called by `play` and `sweep` after `parse_options`; none by default."""
 
+    @classmethod
+    def check_catalog(cls, catalog: Any) -> None:
+        """Checks of the data the mode reads itself (its card tables, `Catalog.cards`): InputError naming the file,
+        entry and field. `hoplostat data validate` calls it for every mode of the catalog's rule set; none by
+        default."""
+
     # --- set-up ---------------------------------------------------------------------------------
     @classmethod
     def catalog_of(cls, catalog: Any, options: tuple[tuple[str, str], ...] = ()) -> Any:
@@ -694,6 +700,33 @@ class Mode:
     @classmethod
     def is_success(cls, row: dict[str, Any]) -> bool:
         return row.get("winner") == "a"
+
+    # --- an analysis of the mode's own (`analysis` not a shared kind: Origins' Solo Trials' "campaign") ----
+    @classmethod
+    def summary_tables(cls, tables: dict[str, Any]) -> dict[str, Any] | None:
+        """The summary tables of a sweep of this mode when its analysis is its own (`stats.summarize`, `hoplostat
+        summarize --json`), from the sweep's tables (eager or lazy); None (the default): those of its analysis kind."""
+        return None
+
+    @classmethod
+    def summary_printed(cls, summary: dict[str, Any]) -> list[tuple[str, Any]] | None:
+        """What `hoplostat summarize` prints of `summary_tables`: (title, polars frame) pairs, or (sentence, None);
+        None (the default): the printout of its analysis kind."""
+        return None
+
+    @classmethod
+    def subject_rows(cls, tables: dict[str, Any]) -> Any:
+        """When its analysis is its own: one row per trial of what `compare` and `robustness` count (a lazy frame of
+        `matchup`, `game`, `key`, `group`, `won`, as `stats.subject_trials` gives for the shared kinds); None (the
+        default) for the shared kinds."""
+        return None
+
+    @classmethod
+    def report_content(cls, tables: dict[str, Any], catalog: Any, cfg: dict[str, Any]) -> tuple | None:
+        """The report of a sweep of this mode when its analysis is its own: (sections, sentences, headline figure,
+        its text, the headline's findings (`headline.Finding`)), each section (key, title, Figure, explanation, table
+        or None); None (the default): the sections of its analysis kind (`report.report_content`)."""
+        return None
 
     @staticmethod
     def unit_rows(head: dict[str, Any], res: GameResult, unit_kind: Callable[[str], str | None],

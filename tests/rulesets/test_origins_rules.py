@@ -620,11 +620,15 @@ def test_a_unit_on_an_arena_hex_is_elevated_plus_one_against_a_unit_that_is_not_
     assert up.hp == 4 - 1
 
 
-def test_solo_champions_notes_are_not_played_pvp_has_no_champion_ORI_37_ORI_45_ORI_51():
-    assert not any(u.kind == "champion" for u in CAT.units.values())
-    assert "origins-trials" not in modes()
+def test_solo_champions_are_the_trials_own_pvp_never_drafts_them_ORI_37_ORI_45_ORI_51():
+    """The solo notes are played by `origins-solo-trials` (tests/rulesets/test_origins_trials.py, ORI-TR-5..7);
+    player against player, the champions never enter the draft pool."""
+    champions = {u.id: u.name for u in CAT.units.values() if u.kind == "champion"}
+    assert sorted(champions.values()) == sorted(["Ariq Boke", "Kublai Khan", "The Zipa", "The Zaque", "Gadir", "Atlas"])
+    assert not set(champions) & set(om.pool_ids(CAT))
+    assert "origins-solo-trials" in modes()
     text = (ROOT / "docs" / "origins.md").read_text()
-    for name in ("Ariq Boke", "Kublai Khan", "The Zipa", "The Zaque", "Gadir", "Atlas"):
+    for name in champions.values():
         assert name in text
 
 
@@ -1150,11 +1154,15 @@ def test_the_city_option_leaves_the_cities_own_chips_by_default_and_plays_seeded
     assert city and city <= {f"origins:{c}" for c in _expected_cities()[0][0]}
 
 
-def test_the_solo_trials_are_not_in_the_book_and_not_presented_as_played_ORI_54_ORI_55_ORI_56():
-    assert not any("trial" in m for m in modes())
+def test_the_solo_trials_are_played_on_labelled_stand_in_cards_ORI_54_ORI_55_ORI_56():
+    """Their cards are not in the book: the mode plays stand-in cards and says so (the rules themselves are pinned
+    in tests/rulesets/test_origins_trials.py, ORI-TR-*)."""
+    assert "origins-solo-trials" in modes()
     readme = (ROOT / "README.md").read_text()
-    assert "Solo Trials" in readme and "not in the book" in readme
-    assert "Solo Trials" in (ROOT / "docs" / "origins.md").read_text()
+    assert "Solo Trials" in readme and "stand-in" in readme[readme.index("Solo Trials"):][:400]
+    text = (ROOT / "docs" / "origins.md").read_text()
+    assert "Solo Trials" in text and "stand-in cards" in text
+    assert all(c.is_stand_in for c in CAT.cards["trial"].values()) and len(CAT.cards["trial"]) == 20
 
 
 # --------------------------------------------------------------------------- skills

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations
+from typing import ClassVar
 
 import numpy as np
 
@@ -132,7 +133,7 @@ class Origins(Mode):
     ruleset = RULESET
     summary = ("Origins, player against player: draft eight chips each, then the three challenges (Xanadu, El "
                "Dorado, Atlantis) or one (--arena)")
-    arenas = (MATCH, *ARENAS)
+    arenas: ClassVar[tuple[str, ...]] = (MATCH, *ARENAS)
     seats = (2,)
     teams = "each house alone"
     first_player_random = True
@@ -155,9 +156,9 @@ class Origins(Mode):
 
         return OriginsGreedy
 
-    options = (ModeOption("pool", "the draft pool: Origins' own chips, or also the gladiators (not the champions) "
-                          "of Rise of Rome, of The Lost Cities or of both (ORI-53, R-ORI-20)", POOL_ORIGINS,
-                          POOL_CHOICES),)
+    options: ClassVar[tuple[ModeOption, ...]] = (
+        ModeOption("pool", "the draft pool: Origins' own chips, or also the gladiators (not the champions) "
+                   "of Rise of Rome, of The Lost Cities or of both (ORI-53, R-ORI-20)", POOL_ORIGINS, POOL_CHOICES),)
 
     __slots__ = ("arena_id", "grids", "catalog", "cap")
 
