@@ -1,8 +1,9 @@
 """Comparing two sweeps of the same matchups (`hoplostat compare A B`, `hoplostat report A --compare B`).
 
-Both sweeps are read lazily (`sweep.scan_tables`); what is compared follows the mode's analysis kind
-(`stats.rates_to_compare`): faction win rates (Skirmish), win shares (Pandemonium), team win rates
-(Alliance), the players' wins per titan (Ascension), waves won per immortal (Onslaught). The table is
+Both sweeps are read lazily (`sweep.scan_tables`); what is compared is the mode's analysis object's, given by
+the caller (`hoplostat.analysis`, `Analysis.rates_to_compare`): faction win rates (Skirmish), win shares
+(Pandemonium), team win rates (Alliance), the players' wins per titan (Ascension), waves won per immortal
+(Onslaught), a mode's own subjects (the Solo Trials' trials). The table is
 `stats.compare_rates`: the difference B - A with Newcombe's interval and Holm-adjusted p-values.
 """
 

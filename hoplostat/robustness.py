@@ -1,15 +1,16 @@
 """Verdicts against skill (`hoplostat robustness A B [C ...]`, `hoplostat report A --robustness B`).
 
 Sweeps of the same mode and matchups played by different players (``--policies``) set side by side: per
-subject (faction; titan or immortal, solo and co-op, in the solo modes: what `stats.rates_to_compare`
-counts) its rate under each player with a 95% interval and a verdict against an average subject; the
-Spearman rank correlation of the subjects between each pair of sweeps with a bootstrap 95% interval
+subject (faction; titan or immortal, solo and co-op, in the solo modes: what the mode's analysis object
+counts, `Analysis.subject_trials`) its rate under each player with a 95% interval and a verdict against an
+average subject; the Spearman rank correlation of the subjects between each pair of sweeps with a bootstrap 95% interval
 (games resampled within each sweep); and every subject whose verdict changes with the player (a flip).
 
 A balance verdict that holds under one player and not another is about the player as much as the game.
-The functions over frames (`subject_verdicts`, `game_cells`, `bootstrap_diffs`, `robustness`) take a
-sweep's tables (`sweep.scan_tables` or `load_tables`) and work in notebooks; `open_sweeps` reads the
-directories and checks they can be compared, `robustness_sweeps` does both.
+The functions over frames (`subject_verdicts`, `game_cells`, `bootstrap_diffs`, `robustness`) take a sweep's
+tables (`sweep.scan_tables` or `load_tables`; all but `bootstrap_diffs` with the mode's analysis object,
+`hoplostat.analysis.for_mode`) and work in notebooks; `open_sweeps` reads the directories and checks they can be
+compared, `robustness_sweeps` does both.
 """
 
 from __future__ import annotations

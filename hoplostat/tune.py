@@ -547,7 +547,7 @@ class Field:
     def rate(self, tables: dict, games: int | None = None) -> Rate:
         """The measure over a sweep's tables (eager or lazy), its first `games` games per matchup (all when
         None): the faction's `faction_rate`; the field's games won against the titan, or waves won against the
-        immortal when it is faced (`stats.subject_trials`, as `summarize` and `compare` count them), solo
+        immortal when it is faced (`stats.opponent_trials`, as `summarize` and `compare` count them), solo
         or co-op as `players` says."""
         import polars as pl
 

@@ -381,7 +381,8 @@ class Mode:
     """The rules draw who plays first (sweeps then play both seat orders)."""
     default_max_rounds: ClassVar[int] = 60
     analysis: ClassVar[str] = "versus"
-    """How sweeps of this mode are summarised (stats/report): `versus` (win rates between two seats),
+    """The kind of this mode's analysis (`hoplostat.analysis`: how its sweeps are summarised, reported, compared;
+    `analysis_class` for a subclass of the kind's): `versus` (win rates between two seats),
     `pods` (free-for-all of three or more: win share per faction against the fair share, per seat
     position), `teams` (two teams of players: team win rates by pairing of teammates), `waves`
     (solo/co-op score against waves of opponents), `boss` (solo/co-op against one opponent)."""
