@@ -363,6 +363,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     """
     import numpy as np
 
+    from hoplostat.analysis import of as analysis_of
     from hoplostat.catalog import load
     from hoplostat.engine import native
     from hoplostat.engine.loop import GameSpec, mode_class
@@ -385,8 +386,9 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     # Defaults come from their own stream of the seed, so the game's rng is the same as a sweep's.
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
     if players is not None:
-        seated = len(cls.seats) > 1 and cls.analysis == "versus"  # solo or competitive, one mode (Condemned)
-        if cls.analysis in ("versus", "pods", "teams") and not seated:
+        an = analysis_of(cls)
+        seated = len(cls.seats) > 1 and an.head_to_head  # solo or competitive, one mode (Condemned)
+        if an.competitive and not seated:
             raise InputError(f"--players: only for modes played by a varying number of players ({mode} is not one; "
                              "give --faction per seat)")
         if players not in cls.seats:
@@ -513,11 +515,12 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
                   engine: str = "auto"):
     """The `SweepConfig` of a sweep, checked as ``hoplostat sweep`` checks its flags (InputError)."""
     from hoplostat import sweep as sw
+    from hoplostat.analysis import of as analysis_of
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.engine import native
     from hoplostat.engine.loop import mode_class
-    from hoplostat.engine.mode import COMPETITIVE, opponent_ids
+    from hoplostat.engine.mode import opponent_ids
     from hoplostat.errors import InputError
     from hoplostat.policies import seat_pair
 
@@ -537,7 +540,8 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     if ci_width is not None and not 0 < ci_width < 1:
         raise InputError(f"--ci-width {ci_width}: must be between 0 and 1 (e.g. 0.1)")
     many = max(cls.seats) > 2  # pods and teams of three or more; solo/co-op up to three (lost-cities-board)
-    seated = len(cls.seats) > 1 and cls.analysis == "versus"  # solo or competitive, one mode (Condemned)
+    an = analysis_of(cls)
+    seated = len(cls.seats) > 1 and an.head_to_head  # solo or competitive, one mode (Condemned)
     if (pods is not None and not many) or (players is not None and not (many or seated)):
         flag = "--players" if players is not None else "--pods"
         raise InputError(f"{flag}: only for modes of three or more players ({mode} games have {min(cls.seats)})")
@@ -546,7 +550,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     if pods is not None and pods < 1:
         raise InputError(f"--pods {pods}: must be 1 or more")
     pols = seat_pair(policies)
-    if cls.analysis not in COMPETITIVE and pols[0] != pols[1]:
+    if not an.competitive and pols[0] != pols[1]:
         # Mode.seat_policies: one player plays every seat of a solo or co-op team; say so, not record two
         raise InputError(f"--policies {policies!r}: in {mode} one player plays every seat of the team; give one name")
     # HOPLOSTAT_DATA and --data, resolved now and recorded: workers and --resume see the same catalog
@@ -558,7 +562,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     for f in chosen:
         catalog.faction(f)
     need = players or min(cls.seats)
-    if cls.analysis in ("versus", "pods", "teams") and len(set(chosen)) < need:
+    if an.competitive and len(set(chosen)) < need:
         raise InputError(f"--faction: a {mode} sweep of {need} players needs at least {need} different factions")
     for a in arenas or ():
         catalog.arena(a)  # InputError with close matches
@@ -567,7 +571,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
                              f"{', '.join(x.title() for x in cls.arenas)} only")
     if focus is not None:
         catalog.faction(focus)
-        if cls.analysis != "versus":
+        if not an.head_to_head:
             raise InputError(f"--focus: only for two-player modes ({mode} is not one)")
         if focus not in chosen:
             raise InputError(f"--focus {focus}: not among the factions swept (--faction)")
@@ -577,7 +581,7 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
     arena_ids = tuple(arenas) if arenas else tuple(a for a in sw.ARENAS if a in cls.arenas) or cls.arenas
     config = sw.SweepConfig(mode=mode, factions=chosen, arenas=arena_ids, games=games, seed=seed, policies=pols,
                             max_rounds=max_rounds, chunk=chunk, ci_width=ci_width, data=data_dirs,
-                            coop=coop and cls.analysis in ("waves", "boss"), titans=titan_ids,
+                            coop=coop and an.coop, titans=titan_ids,
                             catalog_hash=catalog.hash, players=players or 0, pods=pods or 0,
                             rulings=_rulings(rulings), focus=focus or "", options=opts,
                             engine=native.check_choice(engine))
@@ -662,25 +666,27 @@ def summarize(sweep: SweepResult | PathLike) -> dict[str, pl.DataFrame | None]:
     when faced), ``units``. Ascension: ``titans`` (players' win rate per titan, hardest first),
     ``matrix`` (titan by team), ``units``. ``units``: per unit, deployments, damage and kills per
     deployment, survival, and ``damage_z`` against its faction's units of the same kind. A mode with an analysis
-    of its own gives its own tables (`Mode.summary_tables`): Origins' Solo Trials ``trials`` (pass rate per trial
-    and drafting policy with its interval), ``campaign`` (games to clear all twenty, exact), ``stalls``,
-    ``distribution``.
+    of its own gives its own tables (its `Mode.analysis_class`, `hoplostat.analysis`): Origins' Solo Trials
+    ``trials`` (pass rate per trial and drafting policy with its interval), ``campaign`` (games to clear all
+    twenty, exact), ``stalls``, ``distribution``.
     """
-    from hoplostat import stats
+    from hoplostat import analysis
 
     s = _sweep_of(sweep)
-    return stats.summarize(s.mode, s.tables)
+    return analysis.for_mode(s.mode).summarize(s.tables)
 
 
 def figures(sweep: SweepResult | PathLike, *, data: PathLike | Sequence[PathLike] | None = None) -> dict[str, Figure]:
     """The figures of the sweep's report (`write_report`), by section key (e.g. ``win-rates``,
     ``matchups``, ``first-player``, ``ratings``, ``units``, ``rounds``, ``odds``), as matplotlib
     Figures. ``data``: overlay directories (default: the sweep's own)."""
+    from hoplostat import analysis
     from hoplostat.report import report_sections
     from hoplostat.sweep import sweep_catalog
 
     s = _sweep_of(sweep)
-    sections, _sentences, _share = report_sections(s.manifest, s.tables, sweep_catalog(s.manifest, _paths(data)))
+    sections, _sentences, _share = report_sections(s.manifest, s.tables, sweep_catalog(s.manifest, _paths(data)),
+                                                   analysis.for_mode(s.mode))
     return {key: fig for key, _title, fig, _text, _table in sections}
 
 
@@ -689,14 +695,16 @@ def write_report(directory: PathLike, *, out: PathLike = "reports",
     """Write the self-contained HTML balance report of a sweep (``hoplostat report DIR``): ``out``/
     ``index.html`` and ``out``/``figures/*.png``; returns the path of ``index.html``. ``data``: overlay
     directories (default: the sweep's own)."""
+    from hoplostat import analysis
     from hoplostat.outpaths import output_dir
     from hoplostat.report import build_report
-    from hoplostat.sweep import read_manifest, sweep_catalog
+    from hoplostat.sweep import read_manifest, sweep_catalog, sweep_config
 
     directory, out = Path(directory), Path(out)
     manifest = read_manifest(directory)
+    an = analysis.for_mode(sweep_config(directory, manifest)["mode"])
     output_dir(out, "--out")
-    return build_report(directory, out, sweep_catalog(manifest, _paths(data)))
+    return build_report(directory, out, sweep_catalog(manifest, _paths(data)), an)
 
 
 def compare(a: SweepResult | PathLike, b: SweepResult | PathLike) -> pl.DataFrame:
@@ -704,12 +712,15 @@ def compare(a: SweepResult | PathLike, b: SweepResult | PathLike) -> pl.DataFram
     faction (titan, immortal: as the mode's analysis kind measures) ``rate_a``, ``rate_b``, the difference
     ``diff`` = B - A with its 95% Newcombe interval ``diff_lo``, ``diff_hi``, ``p_value``, the Holm-adjusted
     ``p_holm`` over every row and ``significant``. Sweeps of other modes or matchups are an InputError."""
-    from hoplostat.comparison import compare_sweeps
+    from hoplostat import analysis
+    from hoplostat.comparison import compare_sweeps, open_pair
 
     def path(x):
         return x.out if isinstance(x, SweepResult) else Path(x)
 
-    return compare_sweeps(path(a), path(b))["table"]
+    opened = open_pair(path(a), path(b))
+    an = analysis.for_manifest(opened[0][0])
+    return compare_sweeps(path(a), path(b), analysis=an, opened=opened)["table"]
 
 
 # --- modes --------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Comparing two sweeps of the same matchups (`hoplostat compare A B`, `hoplostat report A --compare B`).
 
-Both sweeps are read lazily (`sweep.scan_tables`); what is compared follows the mode's analysis kind
-(`stats.rates_to_compare`): faction win rates (Skirmish), win shares (Pandemonium), team win rates
-(Alliance), the players' wins per titan (Ascension), waves won per immortal (Onslaught). The table is
+Both sweeps are read lazily (`sweep.scan_tables`); what is compared is the mode's analysis object's, given by
+the caller (`hoplostat.analysis`, `Analysis.rates_to_compare`): faction win rates (Skirmish), win shares
+(Pandemonium), team win rates (Alliance), the players' wins per titan (Ascension), waves won per immortal
+(Onslaught), a mode's own subjects (the Solo Trials' trials). The table is
 `stats.compare_rates`: the difference B - A with Newcombe's interval and Holm-adjusted p-values.
 """
 
@@ -12,9 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from hoplostat.errors import InputError
-
-WHAT = {"versus": "faction win rates", "pods": "faction win shares", "teams": "team win rates per faction",
-        "boss": "the players' win rate per titan", "waves": "waves won per immortal"}
 
 
 def _matchups(lazy_games) -> set[str]:
@@ -68,26 +66,25 @@ def open_pair(a: Path, b: Path, *, command: str = "compare") -> tuple[Any, Any]:
     return loaded_a, loaded_b
 
 
-def compare_sweeps(a: Path, b: Path, *, opened: tuple[Any, Any] | None = None) -> dict[str, Any]:
+def compare_sweeps(a: Path, b: Path, *, analysis: Any, opened: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """{"mode", "what", "games_a", "games_b", "matchups", "stand_ins", "stand_ins_by_sweep", "table"}: the
     comparison of sweep B against sweep A. `stand_ins` counts the chips of both sweeps, each read with the
     catalog it was played with (`sweep.stand_ins`: a chip is stand-in when it is in either), and
     `stand_ins_by_sweep` each sweep's own ("a", "b"), which differ when one was played with your chips
     (--data). The sweeps must be two directories of the same mode and the same matchups (an InputError names
-    what differs); `opened` is `open_pair(a, b)` when the caller checked them already."""
+    what differs); `opened` is `open_pair(a, b)` when the caller checked them already. `analysis`: the mode's
+    (`hoplostat.analysis.for_mode`), what is counted (`Analysis.rates_to_compare`) and called (`Analysis.what`)."""
     import polars as pl
 
     from hoplostat import stats
-    from hoplostat.engine.loop import mode_class
     from hoplostat.sweep import stand_ins, sweep_catalog
 
     (ma, ta), (mb, tb) = opened if opened is not None else open_pair(a, b)
     mode_a = ma.get("config", {}).get("mode")
-    kind = mode_class(str(mode_a)).analysis
-    table = stats.compare_rates(stats.rates_to_compare(kind, ta), stats.rates_to_compare(kind, tb))
+    table = stats.compare_rates(analysis.rates_to_compare(ta), analysis.rates_to_compare(tb))
     count = pl.len()
     run_a, run_b = (ta, sweep_catalog(ma)), (tb, sweep_catalog(mb))
-    return {"mode": mode_a, "kind": kind, "what": WHAT.get(kind, "success rates per subject"), "a": str(a),
+    return {"mode": mode_a, "kind": analysis.kind, "what": analysis.what, "a": str(a),
             "b": str(b), "games_a": ta["games"].select(count).collect().item(),
             "games_b": tb["games"].select(count).collect().item(),
             "matchups": len(_matchups(ta["games"])), "stand_ins": stand_ins(run_a, run_b),

@@ -59,12 +59,14 @@ def verdict_change(a: str, b: str) -> str:
     return "reverses" if {a, b} in REVERSALS else "changes"
 
 
-def step(kind: str, tables: Sequence[dict], labels: Sequence[str], *, bootstrap: int, seed: int = 0) -> dict[str, Any]:
+def step(analysis: Any, tables: Sequence[dict], labels: Sequence[str], *, bootstrap: int,
+         seed: int = 0) -> dict[str, Any]:
     """Two rungs' sweeps (tables, weaker first) side by side: the correlation row, the subjects' verdicts under
-    each and how each moved, and whether they agree (`AGREE`, no reversal)."""
+    each and how each moved, and whether they agree (`AGREE`, no reversal). `analysis`: the mode's
+    (`hoplostat.analysis.for_mode`)."""
     from hoplostat.robustness import robustness
 
-    r = robustness(kind, list(tables), list(labels), bootstrap=bootstrap, seed=seed)
+    r = robustness(analysis, list(tables), list(labels), bootstrap=bootstrap, seed=seed)
     corr = r["correlations"].row(0, named=True)
     t = r["table"]
     moved = []
@@ -88,11 +90,11 @@ def run_converge(cfg: ConvergeConfig, out: Path, *, sweep: Callable[[str, Path, 
     manifest is resumed) until two consecutive rungs agree, the budget is spent or the rungs end. The summary:
     each step's comparison (`step`), the rung the verdicts converged at (None if they did not) and why it
     stopped."""
-    from hoplostat.engine.loop import mode_class
+    from hoplostat.analysis import for_mode
     from hoplostat.sweep import load_tables
 
-    kind = mode_class(cfg.mode).analysis
-    if kind not in ("versus", "pods", "teams"):
+    an = for_mode(cfg.mode)
+    if not an.competitive:
         raise InputError(f"converge: {cfg.mode}'s players play alone (its rungs are compared by `hoplostat ladder "
                          f"{cfg.mode}`, on the same seeds)")
     if len(cfg.rungs) < 2:
@@ -114,7 +116,7 @@ def run_converge(cfg: ConvergeConfig, out: Path, *, sweep: Callable[[str, Path, 
         if k == 0:
             continue
         prev = rung_dir(out, cfg.rungs[k - 1])
-        s = step(kind, [load_tables(prev)[1], load_tables(d)[1]], [cfg.rungs[k - 1], rung],
+        s = step(an, [load_tables(prev)[1], load_tables(d)[1]], [cfg.rungs[k - 1], rung],
                  bootstrap=cfg.bootstrap, seed=cfg.seed)
         steps.append(s)
         if say:

@@ -61,10 +61,9 @@ class LadderConfig:
     """Competitive modes: each player against the next one only, the later (stronger rung) named first."""
 
     def competitive(self) -> bool:
-        from hoplostat.engine.loop import mode_class
-        from hoplostat.engine.mode import COMPETITIVE
+        from hoplostat.analysis import for_mode
 
-        return mode_class(self.mode).analysis in COMPETITIVE
+        return for_mode(self.mode).competitive
 
     def pairings(self) -> list[tuple[str, ...]]:
         """(P, Q) for every pair of players (competitive), else (P,) for every player."""

@@ -695,7 +695,7 @@ def _units_section(t: dict, catalog) -> Section:
     return ("units", "Units", unit_figure(table, stand_in=_stand_in_ids(catalog)), _UNITS_TEXT, table)
 
 
-def _skirmish_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+def skirmish_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
 
     t = stats.summary(tables["games"], tables.get("units"))
@@ -737,7 +737,7 @@ def _skirmish_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[lis
     return sections, summary_sentences(t, names), lead
 
 
-def _onslaught_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+def onslaught_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
 
     t = stats.onslaught_summary(tables)
@@ -849,7 +849,7 @@ def ascension_matrix_figure(frame: pl.DataFrame, noun: str = "titan") -> Figure:
     return fig
 
 
-def _ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+def ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
     from hoplostat.engine.loop import mode_class
 
@@ -907,7 +907,7 @@ def share_figure(frame: pl.DataFrame, key: str, *, title: str, ylabel: str = "")
     return fig
 
 
-def _pods_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+def pods_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
 
     t = stats.pods_summary(tables)
@@ -975,7 +975,7 @@ def pairing_figure(frame: pl.DataFrame) -> Figure:
     return fig
 
 
-def _teams_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
+def teams_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
 
     t = stats.teams_summary(tables)
@@ -1055,11 +1055,12 @@ def _grouped(sections: list[Section]) -> list[Section]:
     return sorted(sections, key=lambda x: order.index(GROUPS[x[0]]) if x[0] in GROUPS else len(order))
 
 
-def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP") -> dict[str, Any]:
+def report_content(manifest: dict, tables: dict, catalog, analysis: Any, *, path: str = "SWEEP") -> dict[str, Any]:
     """The report of a sweep's tables as data: `sections` (key, title, Figure, explanation, table or None) in page
     order, the summary `sentences`, the stand-in `share` of the chips used (`sweep.stand_ins`) and the `lead`
-    (`Lead`: the headline's candidates and figure). Sections follow the mode's analysis kind. `path`: the sweep's
-    directory, as the next-step commands name it."""
+    (`Lead`: the headline's candidates and figure). The sections, sentences and lead are the mode's analysis's
+    (`analysis`: `hoplostat.analysis.for_mode(mode)`, its `report_sections`), then the attack odds of the chips it
+    names (`Analysis.odds_frame`). `path`: the sweep's directory, as the next-step commands name it."""
     from hoplostat.engine.loop import mode_class
     from hoplostat.headline import Sweep
     from hoplostat.sweep import chips_used, stand_ins
@@ -1067,26 +1068,9 @@ def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP"
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
     cls = mode_class(str(cfg.get("mode")))
-    own = cls.report_content(tables, catalog, cfg)  # a mode whose analysis is its own (`Mode.report_content`)
-    if own is not None:
-        sections, sentences, figure, text, found = own
-        chips = chips_used(tables, catalog).get("chips", [])
-        odds_text = "For every unit (heroes included): the chance that one attack defeats a target of the given HP."
-        sections.append(("odds", "Attack odds per unit", kill_chance_figure(chips_kill_chance_frame(catalog, chips)),
-                         odds_text, None))
-        return {"sections": _grouped(sections), "sentences": sentences, "share": stand_ins((tables, catalog)),
-                "lead": Lead(found, figure=figure, what="trial", text=text)}
-    build = {"waves": _onslaught_sections, "boss": _ascension_sections, "pods": _pods_sections,
-             "teams": _teams_sections}.get(cls.analysis, _skirmish_sections)
     sweep = Sweep(path, cfg, getattr(cls, "default_max_rounds", None))
-    sections, sentences, lead = build(tables, catalog, factions, cfg, sweep)
-    if tables.get("draft") is not None:  # a mode with a draft (Origins): its houses own no chip
-        sections.extend(_draft_sections(tables))
-        odds_frame = chips_kill_chance_frame(catalog, chips_used(tables).get("chips", []))
-    else:
-        odds_frame = kill_chance_frame(catalog, [f for f in factions if f in catalog.factions])
-    if "a_events" in tables["games"].collect_schema().names():  # Naumachia's crowd favor events
-        sections.extend(_naval_sections(tables))
+    sections, sentences, lead = analysis.report_sections(tables, catalog, factions, cfg, sweep)
+    odds_frame = analysis.odds_frame(tables, catalog, factions)
     sections.append(("odds", "Attack odds per unit", kill_chance_figure(odds_frame),
                      "For every unit (heroes included): the chance that one attack defeats a target of the given HP.",
                      None))
@@ -1094,11 +1078,11 @@ def report_content(manifest: dict, tables: dict, catalog, *, path: str = "SWEEP"
             "lead": lead}
 
 
-def report_sections(manifest: dict, tables: dict, catalog) -> tuple[list[Section], list[str], dict]:
+def report_sections(manifest: dict, tables: dict, catalog, analysis: Any) -> tuple[list[Section], list[str], dict]:
     """The report of a sweep's tables as data (`report_content`): its sections in page order, the headline's
     figure first as section "headline" when there is one, its summary sentences, and the stand-in share of the
     chips used (`sweep.stand_ins`)."""
-    c = report_content(manifest, tables, catalog)
+    c = report_content(manifest, tables, catalog, analysis)
     lead = c["lead"]
     head = [("headline", "Headline", lead.figure, lead.text, None)] if lead.figure is not None else []
     return head + c["sections"], c["sentences"], c["share"]
@@ -1121,7 +1105,7 @@ def chips_kill_chance_frame(catalog, chips, *, max_hp: int = 6) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def _draft_sections(tables: dict) -> list[Section]:
+def draft_sections(tables: dict) -> list[Section]:
     """The sections of a mode with a draft (Origins): the drafting house's win rate per colour and per chip."""
     from hoplostat import stats
 
@@ -1140,7 +1124,7 @@ def _draft_sections(tables: dict) -> list[Section]:
     ]
 
 
-def _naval_sections(tables: dict) -> list[Section]:
+def naval_sections(tables: dict) -> list[Section]:
     """Pandora's Wake, Naumachia: how often each faction brings the opposing hero into combat (the opposing
     troop's fourth crowd favor event, NAU-34), the way to victory, with the events and favor behind it."""
     from hoplostat import stats
@@ -1156,13 +1140,14 @@ def _naval_sections(tables: dict) -> list[Section]:
              "mean events caused, the mean favor the other troop lost and the mean damage dealt to its ships.", t)]
 
 
-def robustness_section(results: Path, others: list[Path], *, opened: list | None = None) -> tuple[Section, list[str]]:
+def robustness_section(results: Path, others: list[Path], *, analysis: Any,
+                       opened: list | None = None) -> tuple[Section, list[str]]:
     """The "robustness" section (this sweep and `others`, the same matchups under other players:
     `robustness.robustness_sweeps`; `opened`: their `robustness.open_sweeps`, when checked already) and its
     summary sentences: the rank correlations and every flipped verdict."""
     from hoplostat.robustness import WORDS, robustness_sweeps, wide_table
 
-    r = robustness_sweeps([results, *others], opened=opened)
+    r = robustness_sweeps([results, *others], analysis=analysis, opened=opened)
     labels, subject = r["labels"], r["subject"]
     wide = wide_table(r["table"], labels).with_columns(
         pl.col(f"verdict_{x}").replace_strict(WORDS, default=None) for x in labels)
@@ -1193,7 +1178,7 @@ def robustness_section(results: Path, others: list[Path], *, opened: list | None
     return section, sentences
 
 
-def stronger_section(results: Path, stronger: Path, *, opened: list | None = None,
+def stronger_section(results: Path, stronger: Path, *, analysis: Any, opened: list | None = None,
                      names: dict[str, str] | None = None) -> tuple[Section, list[str]]:
     """"Do these verdicts hold for stronger players?": this sweep's verdicts beside a sweep of the same matchups by a
     stronger player (`stronger`), each marked holds, changes (to or from "not distinguishable") or reverses
@@ -1201,7 +1186,7 @@ def stronger_section(results: Path, stronger: Path, *, opened: list | None = Non
     from hoplostat.converge import verdict_change
     from hoplostat.robustness import WORDS, robustness_sweeps
 
-    r = robustness_sweeps([results, stronger], opened=opened)
+    r = robustness_sweeps([results, stronger], analysis=analysis, opened=opened)
     (a, b), subject = r["labels"], r["subject"]
     t = r["table"]
     rows = []
@@ -1256,11 +1241,11 @@ def check_inputs(results: Path, *, compare_with: Path | None = None,
             "stronger": None if stronger is None else open_sweeps([Path(results), Path(stronger)])}
 
 
-def _compare_section(results: Path, compare_with: Path, opened) -> tuple[Section, str]:
+def _compare_section(results: Path, compare_with: Path, opened, analysis: Any) -> tuple[Section, str]:
     """The "compare" section (this sweep against `compare_with`) and its summary sentence."""
     from hoplostat.comparison import compare_sweeps
 
-    cmp = compare_sweeps(Path(compare_with), results, opened=opened)
+    cmp = compare_sweeps(Path(compare_with), results, analysis=analysis, opened=opened)
     frame = cmp["table"]
     section = ("compare", "Change against another sweep", compare_figure(
         frame, a_name=str(compare_with), b_name=str(results)),
@@ -1304,7 +1289,7 @@ def _section_html(section: Section, png: bytes, *, level: str = "h3") -> str:
     return "".join(out)
 
 
-def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | None = None,
+def build_report(results: Path, out_dir: Path, catalog, analysis: Any, *, compare_with: Path | None = None,
                  robustness_with: list[Path] | tuple[Path, ...] = (), checked: dict[str, Any] | None = None,
                  stronger: Path | None = None) -> Path:
     """Write ``index.html`` (figures embedded, viewable offline) and the PNGs into ``out_dir``.
@@ -1317,7 +1302,8 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     ("stronger", right after the headline), ``compare_with`` the change from another sweep ("compare"),
     ``robustness_with`` the verdicts under the players of other sweeps of the same matchups ("robustness").
     Every sweep is checked (`check_inputs`; ``checked``: its result, when the caller checked them already)
-    before any work, and ``out_dir`` is created only once the report is ready to be written.
+    before any work, and ``out_dir`` is created only once the report is ready to be written. ``analysis``: the
+    mode's (`hoplostat.analysis.for_mode`), whose sections the page shows (`report_content`).
     """
     from hoplostat import headline
     from hoplostat.sweep import chips_used, resume_command
@@ -1330,24 +1316,25 @@ def build_report(results: Path, out_dir: Path, catalog, *, compare_with: Path | 
     cfg = manifest["config"]
     factions = chips_used(tables)["factions"]
     names = _faction_names(catalog, factions)
-    content = report_content(manifest, tables, catalog, path=str(results))
+    content = report_content(manifest, tables, catalog, analysis, path=str(results))
     sections, sentences, share, lead = content["sections"], content["sentences"], content["share"], content["lead"]
     extra: list[str] = []
     front: list[Section] = []
     if stronger is not None:
-        section, lines = stronger_section(Path(results), Path(stronger), opened=checked.get("stronger"), names=names)
+        section, lines = stronger_section(Path(results), Path(stronger), analysis=analysis,
+                                          opened=checked.get("stronger"), names=names)
         front.append(section)
         sentences[0:0] = lines
         extra += lines
         label, verdicts = _stronger_verdicts(section)
         lead.findings = headline.with_stronger(lead.findings, verdicts, label)
     if compare_with is not None:
-        section, line = _compare_section(Path(results), Path(compare_with), checked["compare"])
+        section, line = _compare_section(Path(results), Path(compare_with), checked["compare"], analysis)
         front.append(section)
         sentences.insert(len(front) - 1, line)
         extra.append(line)
     if robustness_with:
-        section, lines = robustness_section(Path(results), [Path(p) for p in robustness_with],
+        section, lines = robustness_section(Path(results), [Path(p) for p in robustness_with], analysis=analysis,
                                             opened=checked["robustness"])
         front.append(section)
         sentences[len(front) - 1:len(front) - 1] = lines

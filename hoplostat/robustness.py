@@ -1,15 +1,16 @@
 """Verdicts against skill (`hoplostat robustness A B [C ...]`, `hoplostat report A --robustness B`).
 
 Sweeps of the same mode and matchups played by different players (``--policies``) set side by side: per
-subject (faction; titan or immortal, solo and co-op, in the solo modes: what `stats.rates_to_compare`
-counts) its rate under each player with a 95% interval and a verdict against an average subject; the
-Spearman rank correlation of the subjects between each pair of sweeps with a bootstrap 95% interval
+subject (faction; titan or immortal, solo and co-op, in the solo modes: what the mode's analysis object
+counts, `Analysis.subject_trials`) its rate under each player with a 95% interval and a verdict against an
+average subject; the Spearman rank correlation of the subjects between each pair of sweeps with a bootstrap 95% interval
 (games resampled within each sweep); and every subject whose verdict changes with the player (a flip).
 
 A balance verdict that holds under one player and not another is about the player as much as the game.
-The functions over frames (`subject_verdicts`, `game_cells`, `bootstrap_diffs`, `robustness`) take a
-sweep's tables (`sweep.scan_tables` or `load_tables`) and work in notebooks; `open_sweeps` reads the
-directories and checks they can be compared, `robustness_sweeps` does both.
+The functions over frames (`subject_verdicts`, `game_cells`, `bootstrap_diffs`, `robustness`) take a sweep's
+tables (`sweep.scan_tables` or `load_tables`; all but `bootstrap_diffs` with the mode's analysis object,
+`hoplostat.analysis.for_mode`) and work in notebooks; `open_sweeps` reads the directories and checks they can be
+compared, `robustness_sweeps` does both.
 """
 
 from __future__ import annotations
@@ -31,12 +32,6 @@ compared, says the chips are the same."""
 MATCHUP_KEYS = ("factions", "arenas", "titans", "coop", "players", "pods")
 """Config keys compared through the matchups they make (the same matchups in any order pass)."""
 
-SUBJECT = {"versus": "faction", "pods": "faction", "teams": "faction", "boss": "titan", "waves": "immortal"}
-
-
-def _subject(kind: str) -> str:
-    """What a kind's subject is called ("subject" for a mode's own kind, e.g. a Solo Trials' trial and policy)."""
-    return SUBJECT.get(kind, "subject")
 
 WORDS = VERDICT_WORDS
 """A verdict in words (`words.VERDICT_WORDS`, as every command and the report print it)."""
@@ -54,10 +49,17 @@ _KEY_SEP, _TRIAL_SEP = "\x1f", "\x1e"
 # --- one sweep ---------------------------------------------------------------------------------
 
 
-def subject_verdicts(kind: str, tables: dict) -> pl.DataFrame:
+VERDICT_SCHEMA = {"key": pl.String, "group": pl.String, "games": pl.Int64, "wins": pl.Int64, "rate": pl.Float64,
+                  "rate_lo": pl.Float64, "rate_hi": pl.Float64, "reference": pl.Float64, "diff": pl.Float64,
+                  "diff_lo": pl.Float64, "diff_hi": pl.Float64, "verdict": pl.String}
+"""The columns of `subject_verdicts`."""
+
+
+def subject_verdicts(analysis: Any, tables: dict) -> pl.DataFrame:
     """Per subject of one sweep: `key`, `group`, `games`, `wins`, `rate` with its Wilson 95% interval
     (`rate_lo`, `rate_hi`), `reference` (what an average subject gets), `diff` = rate - reference with its
-    interval (`diff_lo`, `diff_hi`) and `verdict`.
+    interval (`diff_lo`, `diff_hi`) and `verdict`: `analysis.subject_verdicts` (`hoplostat.analysis`), one of
+    `field_verdicts`, `pod_verdicts` or `group_verdicts`, sorted by key.
 
     The reference and the verdict are those the sweep's own summary gives: the field average of a two-seat
     game for factions (`stats.field_differences`; Alliance: the average team), the fair share of a pod
@@ -65,55 +67,63 @@ def subject_verdicts(kind: str, tables: dict) -> pl.DataFrame:
     co-op: the players' success against an average titan or immortal), the pooled rate's Wilson interval
     combined with the subject's (`stats.against_average`, within [-1, 1]); their verdict is "easier" or
     "harder"."""
-    from hoplostat import stats
-
-    games = tables["games"]
-    if kind in ("versus", "teams"):
-        wr = stats.win_rates(games) if kind == "versus" else stats.team_faction_rates(games)
-        fd = stats.field_differences(games, rates=wr).join(
-            wr.select("faction", "win_rate_lo", "win_rate_hi"), on="faction")
-        out = fd.select(pl.col("faction").alias("key"), pl.lit("").alias("group"), "games", "wins",
-                        pl.col("win_rate").alias("rate"), pl.col("win_rate_lo").alias("rate_lo"),
-                        pl.col("win_rate_hi").alias("rate_hi"), pl.col("field_average").alias("reference"),
-                        "diff", "diff_lo", "diff_hi", "verdict")
-    elif kind == "pods":
-        ps = stats.pod_win_shares(games)
-        out = ps.select(pl.col("faction").alias("key"), pl.lit("").alias("group"), "games", "wins",
-                        pl.col("win_share").alias("rate"), pl.col("win_share_lo").alias("rate_lo"),
-                        pl.col("win_share_hi").alias("rate_hi"), pl.col("fair_share").alias("reference"), "diff",
-                        (pl.col("win_share_lo") - pl.col("fair_share")).alias("diff_lo"),
-                        (pl.col("win_share_hi") - pl.col("fair_share")).alias("diff_hi"), "verdict")
-    elif kind in ("boss", "waves") or kind not in ("versus", "teams", "pods"):  # a mode's own kind: its subjects
-        counts = stats.subject_trials(kind, tables).group_by("key", "group").agg(
-            pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().cast(pl.Int64).alias("wins")).collect()
-        parts = []
-        for group in sorted(counts["group"].unique().to_list()):
-            rows = counts.filter(pl.col("group") == group)
-            lo, hi = stats.wilson_interval(rows["wins"].to_numpy(), rows["games"].to_numpy())
-            rows = rows.with_columns((pl.col("wins") / pl.col("games")).alias("rate"), pl.Series("rate_lo", lo),
-                                     pl.Series("rate_hi", hi))
-            n, x = int(rows["games"].sum()), int(rows["wins"].sum())
-            avg_lo, avg_hi = (float(v) for v in stats.wilson_interval(x, n))
-            parts.append(stats.against_average(rows, x / n, avg_lo, avg_hi, rate="rate"))
-        schema = {"key": pl.String, "group": pl.String, "games": pl.Int64, "wins": pl.Int64, "rate": pl.Float64,
-                  "rate_lo": pl.Float64, "rate_hi": pl.Float64, "reference": pl.Float64, "diff": pl.Float64,
-                  "diff_lo": pl.Float64, "diff_hi": pl.Float64, "verdict": pl.String}
-        if not parts:
-            return pl.DataFrame(schema=schema)
-        out = pl.concat(parts).rename({"field_average": "reference"}).with_columns(
-            pl.when(pl.col("diff_lo") > 0).then(pl.lit("easier")).when(pl.col("diff_hi") < 0).then(pl.lit("harder"))
-            .otherwise(pl.lit("within")).alias("verdict")).select(list(schema))
+    out = analysis.subject_verdicts(tables)
     return out.with_columns(pl.col("games").cast(pl.Int64), pl.col("wins").cast(pl.Int64)).sort("key")
 
 
-def game_cells(kind: str, tables: dict) -> dict[str, Any]:
+def field_verdicts(games: Any, rates: pl.DataFrame) -> pl.DataFrame:
+    """Factions against the field average (versus: `stats.win_rates`; teams: `stats.team_faction_rates`)."""
+    from hoplostat import stats
+
+    fd = stats.field_differences(games, rates=rates).join(
+        rates.select("faction", "win_rate_lo", "win_rate_hi"), on="faction")
+    return fd.select(pl.col("faction").alias("key"), pl.lit("").alias("group"), "games", "wins",
+                     pl.col("win_rate").alias("rate"), pl.col("win_rate_lo").alias("rate_lo"),
+                     pl.col("win_rate_hi").alias("rate_hi"), pl.col("field_average").alias("reference"),
+                     "diff", "diff_lo", "diff_hi", "verdict")
+
+
+def pod_verdicts(games: Any) -> pl.DataFrame:
+    """Factions against the fair share of a pod (`stats.pod_win_shares`)."""
+    from hoplostat import stats
+
+    ps = stats.pod_win_shares(games)
+    return ps.select(pl.col("faction").alias("key"), pl.lit("").alias("group"), "games", "wins",
+                     pl.col("win_share").alias("rate"), pl.col("win_share_lo").alias("rate_lo"),
+                     pl.col("win_share_hi").alias("rate_hi"), pl.col("fair_share").alias("reference"), "diff",
+                     (pl.col("win_share_lo") - pl.col("fair_share")).alias("diff_lo"),
+                     (pl.col("win_share_hi") - pl.col("fair_share")).alias("diff_hi"), "verdict")
+
+
+def group_verdicts(trials: pl.LazyFrame) -> pl.DataFrame:
+    """Subjects (titans, immortals; a mode's own: its trials) against the pooled rate of their group, from one row
+    per trial (`Analysis.subject_trials`); "easier" or "harder"."""
+    from hoplostat import stats
+
+    counts = trials.group_by("key", "group").agg(
+        pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().cast(pl.Int64).alias("wins")).collect()
+    parts = []
+    for group in sorted(counts["group"].unique().to_list()):
+        rows = counts.filter(pl.col("group") == group)
+        lo, hi = stats.wilson_interval(rows["wins"].to_numpy(), rows["games"].to_numpy())
+        rows = rows.with_columns((pl.col("wins") / pl.col("games")).alias("rate"), pl.Series("rate_lo", lo),
+                                 pl.Series("rate_hi", hi))
+        n, x = int(rows["games"].sum()), int(rows["wins"].sum())
+        avg_lo, avg_hi = (float(v) for v in stats.wilson_interval(x, n))
+        parts.append(stats.against_average(rows, x / n, avg_lo, avg_hi, rate="rate"))
+    if not parts:
+        return pl.DataFrame(schema=VERDICT_SCHEMA)
+    return pl.concat(parts).rename({"field_average": "reference"}).with_columns(
+        pl.when(pl.col("diff_lo") > 0).then(pl.lit("easier")).when(pl.col("diff_hi") < 0).then(pl.lit("harder"))
+        .otherwise(pl.lit("within")).alias("verdict")).select(list(VERDICT_SCHEMA))
+
+
+def game_cells(analysis: Any, tables: dict) -> dict[str, Any]:
     """A sweep's games grouped by what they contribute (the same subjects with the same outcomes), so that
     resampling games is resampling cells: `counts` (K,) int64 games per cell, `games` and `wins` (K, S) float64
     trials and successes of each subject per game of the cell, `keys` (S,) sorted, `groups` (S,) the group of
     each subject, `n_games` the number of games. `counts @ wins` are the sweep's wins per subject."""
-    from hoplostat import stats
-
-    trials = stats.subject_trials(kind, tables).with_columns(
+    trials = analysis.subject_trials(tables).with_columns(
         (pl.col("key") + _KEY_SEP + pl.col("won").cast(pl.UInt8).cast(pl.String)).alias("token"))
     per_game = trials.group_by("matchup", "game").agg(pl.col("token").sort()).with_columns(
         pl.col("token").list.join(_TRIAL_SEP).alias("pattern")).select("matchup", "game", "pattern")
@@ -235,7 +245,7 @@ def flips(table: pl.DataFrame, labels: Sequence[str]) -> list[dict[str, Any]]:
     return out
 
 
-def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, bootstrap: int = DEFAULT_BOOTSTRAP,
+def robustness(analysis: Any, sweeps: Sequence[dict], labels: Sequence[str], *, bootstrap: int = DEFAULT_BOOTSTRAP,
                seed: int = DEFAULT_SEED) -> dict[str, Any]:
     """The robustness of one mode's verdicts across sweeps (each a tables dict, the same matchups under
     different players), as frames: `table` (one row per subject and sweep: `subject_verdicts` with `sweep` =
@@ -254,8 +264,8 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(sweeps))]
     verdicts, diffs, rates, boots, keys, n_games = [], [], [], [], [], []
     for tables, label, rng in zip(sweeps, labels, rngs):
-        verdicts.append(subject_verdicts(kind, tables).with_columns(pl.lit(label).alias("sweep")))
-        cells = game_cells(kind, tables)
+        verdicts.append(subject_verdicts(analysis, tables).with_columns(pl.lit(label).alias("sweep")))
+        cells = game_cells(analysis, tables)
         keys.append(cells["keys"])
         n_games.append(cells["n_games"])
         diffs.append(point_diffs(cells))
@@ -271,7 +281,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
             defined = 0
             note = None
             if len(common) < MIN_SUBJECTS:
-                note = (f"{plural(len(common), _subject(kind))} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
+                note = (f"{plural(len(common), analysis.subject)} in both sweeps, fewer than {MIN_SUBJECTS}: a rank "
                         "correlation of so few says nothing")
             else:
                 r = float(row_spearman(diffs[i][None, ci], diffs[j][None, cj])[0])  # the replicates' arithmetic
@@ -279,7 +289,7 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
                 if rho is None:
                     level = [k for k, c in ((i, ci), (j, cj)) if np.ptp(diffs[k][c]) == 0] or [i]
                     same = all(np.ptp(rates[k][c]) == 0 for k, c in ((i, ci), (j, cj)) if k in level)
-                    equal = "rates all equal" if same else f"every {_subject(kind)} at its group's average"
+                    equal = "rates all equal" if same else f"every {analysis.subject} at its group's average"
                     note = f"{equal} under {_and([labels[k] for k in level])}: no ranks to correlate"
                 elif bootstrap == 0:
                     note = "no interval: no bootstrap resamples asked for (--bootstrap 0)"
@@ -299,8 +309,8 @@ def robustness(kind: str, sweeps: Sequence[dict], labels: Sequence[str], *, boot
     corr = pl.DataFrame(rows, schema={"a": pl.String, "b": pl.String, "subjects": pl.Int64, "spearman": pl.Float64,
                                       "spearman_lo": pl.Float64, "spearman_hi": pl.Float64, "replicates": pl.Int64,
                                       "note": pl.String})
-    return {"kind": kind, "subject": _subject(kind), "labels": list(labels), "games": n_games, "table": table,
-            "correlations": corr, "flips": flips(table, labels), "bootstrap": bootstrap, "seed": seed}
+    return {"kind": analysis.kind, "subject": analysis.subject, "labels": list(labels), "games": n_games,
+            "table": table, "correlations": corr, "flips": flips(table, labels), "bootstrap": bootstrap, "seed": seed}
 
 
 def wide_table(table: pl.DataFrame, labels: Sequence[str]) -> pl.DataFrame:
@@ -356,26 +366,23 @@ def open_sweeps(paths: Sequence[str | Path]) -> list[tuple[Path, dict, dict]]:
     return [(p, m, t) for p, (m, t) in zip(dirs, loaded)]
 
 
-def robustness_sweeps(paths: Sequence[str | Path], *, bootstrap: int = DEFAULT_BOOTSTRAP,
+def robustness_sweeps(paths: Sequence[str | Path], *, analysis: Any, bootstrap: int = DEFAULT_BOOTSTRAP,
                       seed: int = DEFAULT_SEED, opened: list[tuple[Path, dict, dict]] | None = None) -> dict[str, Any]:
     """`robustness` of sweep directories, with what the command prints around it: `mode`, `what`, `sweeps`
     (path, label, policies, games, seed of each) and `stand_ins` (the share of the chips used that carry
     stand-in values). The sweeps are checked by `open_sweeps` (`opened`: its result, when the caller checked
-    them already)."""
-    from hoplostat.comparison import WHAT
-    from hoplostat.engine.loop import mode_class
+    them already); `analysis`: the mode's (`hoplostat.analysis.for_mode`), what is counted and judged."""
     from hoplostat.sweep import stand_ins, sweep_catalog
 
     opened = open_sweeps(paths) if opened is None else opened
     paths = [p for p, _, _ in opened]
     configs = [m.get("config", {}) for _, m, _ in opened]
     mode = configs[0].get("mode")
-    kind = mode_class(str(mode)).analysis
     labels = sweep_labels([c.get("policies", []) for c in configs], paths)
-    result = robustness(kind, [t for _, _, t in opened], labels, bootstrap=bootstrap, seed=seed)
+    result = robustness(analysis, [t for _, _, t in opened], labels, bootstrap=bootstrap, seed=seed)
     catalog = sweep_catalog(opened[0][1])  # the sweeps have the same chips (or an error said they differ)
     sweeps = [{"path": str(p), "label": label, "policies": list(c.get("policies", [])), "games": g,
                "games_per_matchup": c.get("games"), "seed": c.get("seed")}
               for p, label, c, g in zip(paths, labels, configs, result["games"])]
-    return {"mode": mode, "what": WHAT.get(kind, "success rates per subject"), **result, "sweeps": sweeps,
+    return {"mode": mode, "what": analysis.what, **result, "sweeps": sweeps,
             "stand_ins": stand_ins(*((t, catalog) for _, _, t in opened))}

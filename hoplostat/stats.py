@@ -656,48 +656,44 @@ def _solo_or_coop(name: str) -> pl.Expr:
     return pl.col(name) + pl.when(pl.col("coop")).then(pl.lit(" (co-op)")).otherwise(pl.lit(" (solo)"))
 
 
-def subject_trials(kind: str, tables: dict[str, Frame]) -> pl.LazyFrame:
-    """One row per trial of what a comparison counts, by analysis kind: (`matchup`, `game`, `key`, `group`,
-    `won`). A trial is a faction's game (versus), a seat's game (pods), a teammate's game (teams: its team's
-    outcome), the players' game against a titan (boss) or a wave faced (waves); `key` is the faction, or the
-    titan or immortal with " (solo)"/" (co-op)", and `group` is "" or "solo"/"co-op" (subjects compared with
-    one average). `rates_to_compare` is its count per key; `(matchup, game)` names the game a trial belongs to."""
-    games = tables["games"]
-    one = pl.lit("")
-    if kind == "versus":
-        t = faction_games(games).lazy().select("matchup", "game", pl.col("faction").alias("key"), one.alias("group"),
-                                               "won")
-    elif kind == "pods":
-        t = seat_games(games).lazy().select("matchup", "game", pl.col("faction").alias("key"), one.alias("group"),
-                                            "won")
-    elif kind == "teams":
-        tg = team_games(games).lazy()
-        t = pl.concat([tg.select("matchup", "game", pl.col(m).alias("key"), one.alias("group"), "won")
-                       for m in ("mate_1", "mate_2")])
-    elif kind in ("boss", "waves"):
-        name, rows = ("titan", games) if kind == "boss" else ("immortal", tables.get("waves"))
-        if rows is None:
-            return pl.LazyFrame(schema={"matchup": pl.String, "game": pl.Int64, "key": pl.String,
-                                        "group": pl.String, "won": pl.Boolean})
-        t = rows.lazy().select("matchup", "game", _solo_or_coop(name).alias("key"),
-                               pl.when(pl.col("coop")).then(pl.lit("co-op")).otherwise(pl.lit("solo")).alias("group"),
-                               pl.col("won").cast(pl.Boolean))
-    else:  # a mode whose analysis is its own kind says what its trials are (`Mode.subject_rows`)
-        from hoplostat.engine.loop import modes
-
-        own = next((c.subject_rows(tables) for c in modes().values() if c.analysis == kind), None)
-        if own is None:
-            raise ValueError(f"unknown analysis kind {kind!r}")
-        return own
-    return t
+_TRIALS_SCHEMA = {"matchup": pl.String, "game": pl.Int64, "key": pl.String, "group": pl.String, "won": pl.Boolean}
 
 
-def rates_to_compare(kind: str, tables: dict[str, Frame]) -> pl.DataFrame:
-    """The rates a comparison sets side by side, by analysis kind: (`key`, `games`, `wins`), where `wins`
-    counts what the kind measures: a faction's wins (versus; pods: its win share; teams: its team's wins), the
-    players' wins against a titan (boss, per titan solo and co-op), waves won against an immortal (waves).
-    The count per key of `subject_trials`."""
-    return _collect(subject_trials(kind, tables).group_by("key").agg(
+def faction_trials(games: Frame) -> pl.LazyFrame:
+    """A faction's game as a trial (versus): (`matchup`, `game`, `key` the faction, `group` "", `won`)."""
+    return faction_games(games).lazy().select("matchup", "game", pl.col("faction").alias("key"),
+                                              pl.lit("").alias("group"), "won")
+
+
+def seat_trials(games: Frame) -> pl.LazyFrame:
+    """A seat's game as a trial (pods): (`matchup`, `game`, `key` the seat's faction, `group` "", `won`)."""
+    return seat_games(games).lazy().select("matchup", "game", pl.col("faction").alias("key"),
+                                           pl.lit("").alias("group"), "won")
+
+
+def teammate_trials(games: Frame) -> pl.LazyFrame:
+    """A teammate's game as a trial (teams: its team's outcome): (`matchup`, `game`, `key`, `group` "", `won`)."""
+    tg = team_games(games).lazy()
+    return pl.concat([tg.select("matchup", "game", pl.col(m).alias("key"), pl.lit("").alias("group"), "won")
+                      for m in ("mate_1", "mate_2")])
+
+
+def opponent_trials(rows: Frame | None, name: str) -> pl.LazyFrame:
+    """The players' game against a titan (boss: `rows` the games, `name` "titan") or a wave faced (waves: the
+    waves, "immortal") as a trial: `key` the titan or immortal with " (solo)"/" (co-op)", `group` "solo"/"co-op"."""
+    if rows is None:
+        return pl.LazyFrame(schema=_TRIALS_SCHEMA)
+    return rows.lazy().select("matchup", "game", _solo_or_coop(name).alias("key"),
+                              pl.when(pl.col("coop")).then(pl.lit("co-op")).otherwise(pl.lit("solo")).alias("group"),
+                              pl.col("won").cast(pl.Boolean))
+
+
+def rates_to_compare(trials: pl.LazyFrame) -> pl.DataFrame:
+    """The rates a comparison sets side by side: (`key`, `games`, `wins`), the count per key of one row per trial
+    of what the analysis counts (`matchup`, `game`, `key`, `group`, `won`; `Analysis.subject_trials`): a faction's
+    wins (versus; pods: its win share; teams: its team's wins), the players' wins against a titan (boss, per titan
+    solo and co-op), waves won against an immortal (waves)."""
+    return _collect(trials.group_by("key").agg(
         pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().cast(pl.Int64).alias("wins")))
 
 
@@ -741,33 +737,6 @@ def compare_rates(a: pl.DataFrame, b: pl.DataFrame, *, alpha: float = 0.05) -> p
         pl.Series("diff_hi", hi), pl.Series("p_value", p), pl.Series("p_holm", adj),
         pl.Series("significant", adj < alpha),
     ).sort("diff", descending=True)
-
-
-# --- by analysis kind ------------------------------------------------------------------------
-
-
-def summarize(mode: str, tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
-    """Every table `hoplostat summarize` prints for a sweep of `mode`, chosen by the mode's declared
-    analysis kind (`Mode.analysis`: versus, waves or boss), never by its name."""
-    from hoplostat.engine.loop import mode_class
-
-    cls = mode_class(mode)
-    own = cls.summary_tables(tables)  # a mode whose analysis is its own (`Mode.summary_tables`)
-    if own is not None:
-        return own
-    kind = cls.analysis
-    if kind == "waves":
-        return onslaught_summary(tables)
-    if kind == "boss":
-        return ascension_summary(tables)
-    if kind == "pods":
-        return pods_summary(tables)
-    if kind == "teams":
-        return teams_summary(tables)
-    out = summary(tables["games"], tables.get("units"))
-    if tables.get("draft") is not None:  # a mode with a draft (Origins): per colour and per chip drafted
-        out.update(draft_summary(tables["draft"]))
-    return out
 
 
 def draft_summary(draft: Frame) -> dict[str, pl.DataFrame]:

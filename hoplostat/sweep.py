@@ -807,7 +807,7 @@ def resume_command(out: Path, config: dict) -> str:
               "--chunk", str(config.get("chunk"))]
     if config.get("ci_width") is not None:
         parts += ["--ci-width", str(config["ci_width"])]
-    if cls is not None and cls.analysis in ("waves", "boss") and not config.get("coop", True):
+    if cls is not None and cls.coop_teams() and not config.get("coop", True):
         parts.append("--no-coop")
     if config.get("players"):
         parts += ["--players", str(config["players"])]

@@ -9,10 +9,10 @@ What is measured (`Field.rate`), by the kind of target (`Target`, `resolve_targe
   (`stats.field_average`);
 - a titan: the field's success rate in Ascension against it (the players' games won: the titan defeated),
   every faction of the field solo, or every co-op pair (`players` 2), as `summarize` counts it
-  (`stats.subject_trials`, kind ``boss``);
+  (`stats.opponent_trials` of the games, as `Boss.subject_trials`);
 - an immortal: the share of Onslaught waves the field wins against it when it is faced (the six immortals
-  come in a random order, so not every game faces it), solo or co-op, as `summarize` counts it (kind
-  ``waves``).
+  come in a random order, so not every game faces it), solo or co-op, as `summarize` counts it
+  (`Waves.subject_trials`).
 
 A faction's rate rises as its chips grow stronger; a titan's or an immortal's falls (`Target.against_it`):
 the search moves the chips the way the rate must go. A titan's chips are its own and its allies'; its card
@@ -547,19 +547,19 @@ class Field:
     def rate(self, tables: dict, games: int | None = None) -> Rate:
         """The measure over a sweep's tables (eager or lazy), its first `games` games per matchup (all when
         None): the faction's `faction_rate`; the field's games won against the titan, or waves won against the
-        immortal when it is faced (`stats.subject_trials`, as `summarize` and `compare` count them), solo
+        immortal when it is faced (`stats.opponent_trials`, as `summarize` and `compare` count them), solo
         or co-op as `players` says."""
         import polars as pl
 
-        from hoplostat.stats import subject_trials
+        from hoplostat.stats import opponent_trials
 
         if games is not None:
             tables = {k: v.filter(pl.col("game") < games) for k, v in tables.items()}
         if not self.target.against_it:
             return faction_rate(tables["games"], self.target.id)
-        kind = "boss" if self.target.kind == "titan" else "waves"
+        rows, name = (tables["games"], "titan") if self.target.kind == "titan" else (tables.get("waves"), "immortal")
         key = f"{self.target.id} ({'co-op' if self.players == 2 else 'solo'})"
-        row = subject_trials(kind, tables).filter(pl.col("key") == key).select(
+        row = opponent_trials(rows, name).filter(pl.col("key") == key).select(
             pl.col("won").sum(), pl.len()).collect().row(0)
         return Rate(int(row[0] or 0), 0, int(row[1]))
 

@@ -12,6 +12,7 @@ import pytest
 from clihelp import run_cli, run_json
 
 from hoplostat import stats
+from hoplostat.analysis import Versus
 
 FACTIONS = ("f0", "f1", "f2", "f3", "f4", "f5")
 KUNLUN = Path(__file__).resolve().parents[1] / "data" / "remastered" / "factions" / "kunlun.toml"
@@ -33,8 +34,8 @@ def _games(strength: dict[str, float], n: int, rng: np.random.Generator) -> pl.D
 
 
 def _compare(a: pl.DataFrame, b: pl.DataFrame) -> pl.DataFrame:
-    return stats.compare_rates(stats.rates_to_compare("versus", {"games": a}),
-                               stats.rates_to_compare("versus", {"games": b}))
+    return stats.compare_rates(Versus().rates_to_compare({"games": a}),
+                               Versus().rates_to_compare({"games": b}))
 
 
 def test_holm_by_hand():

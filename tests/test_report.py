@@ -91,6 +91,7 @@ def test_the_average_is_said_to_differ_from_50_only_when_games_were_drawn():
     """"An average faction wins 50.0%, not 50%" said nothing: the sentence is about draws (won by nobody, so the
     average seat wins less than half); without draws it says that the line is 50%."""
     from hoplostat import report, stats
+    from hoplostat.analysis import Versus
 
     for draws, said in ((0, False), (6, True)):
         t = stats.summary(_field_games(draws))
@@ -101,7 +102,7 @@ def test_the_average_is_said_to_differ_from_50_only_when_games_were_drawn():
         if said:
             assert f"wins {t['field']['field_average'][0]:.1%} of its games" in text
         sections, _, _ = report.report_sections({"config": {"mode": "skirmish"}}, {"games": _field_games(draws)},
-                                                _catalog())
+                                                _catalog(), Versus())
         (win_rates,) = [s for s in sections if s[0] == "win-rates"]
         assert ("not 50%" in win_rates[3]) == said, win_rates[3]
 
@@ -211,10 +212,11 @@ def test_no_figure_cuts_its_text(tiny_sweep):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     from hoplostat import report
+    from hoplostat.analysis import for_manifest
     from hoplostat.sweep import scan_tables, sweep_catalog
 
     manifest, tables = scan_tables(tiny_sweep)
-    sections, _, _ = report.report_sections(manifest, tables, sweep_catalog(manifest, None))
+    sections, _, _ = report.report_sections(manifest, tables, sweep_catalog(manifest, None), for_manifest(manifest))
     assert {s[0] for s in sections} >= {"headline", "units", "odds"}
     for key, _title, fig, *_ in sections:
         canvas = FigureCanvasAgg(fig)

@@ -15,8 +15,8 @@ from clihelp import run_cli, run_json
 from scipy import stats as st
 
 from hoplostat import robustness as rb
+from hoplostat.analysis import Boss, Versus, for_mode
 from hoplostat import stats
-from hoplostat.engine.loop import mode_class
 from hoplostat.sweep import load_tables
 
 FACTIONS = ("f0", "f1", "f2", "f3", "f4", "f5")
@@ -43,14 +43,14 @@ def _games(strength: dict[str, float], n: int, seed: int, *, often: str = "") ->
 
 
 def _rates(games: pl.DataFrame) -> dict[str, float]:
-    r = stats.rates_to_compare("versus", {"games": games})
+    r = Versus().rates_to_compare({"games": games})
     return {k: w / n for k, n, w in r.select("key", "games", "wins").iter_rows()}
 
 
 def test_spearman_is_scipy_on_the_same_rates():
     a = _games({"f0": 0.8, "f1": 0.4, "f3": -0.5}, 900, seed=1, often="f3")  # f3 has most games: rates, not wins
     b = _games({"f0": 0.2, "f1": 0.6, "f3": -0.4, "f5": 0.3}, 600, seed=2, often="f5")
-    r = rb.robustness("versus", [{"games": a}, {"games": b}], ["random", "greedy"], bootstrap=50, seed=3)
+    r = rb.robustness(Versus(), [{"games": a}, {"games": b}], ["random", "greedy"], bootstrap=50, seed=3)
     ra, rb_ = _rates(a), _rates(b)
     want = st.spearmanr([ra[f] for f in FACTIONS], [rb_[f] for f in FACTIONS]).statistic
     row = r["correlations"].row(0, named=True)
@@ -75,10 +75,10 @@ def test_the_vectorized_spearman_is_scipy_row_by_row():
 
 def test_cells_hold_every_game_and_resamples_keep_the_number_of_games():
     g = _games({"f2": 0.5}, 300, seed=5)
-    cells = rb.game_cells("versus", {"games": g})
+    cells = rb.game_cells(Versus(), {"games": g})
     assert cells["n_games"] == 300 and cells["keys"] == list(FACTIONS)
     counts = cells["counts"] @ cells["games"], cells["counts"] @ cells["wins"]
-    r = stats.rates_to_compare("versus", {"games": g}).sort("key")
+    r = Versus().rates_to_compare({"games": g}).sort("key")
     assert counts[0].tolist() == r["games"].to_list() and counts[1].tolist() == r["wins"].to_list()
     boot = rb.bootstrap_diffs(cells, n=400, rng=np.random.default_rng(0))
     assert boot.shape == (400, 6)
@@ -93,7 +93,7 @@ def test_the_bootstrap_interval_holds_the_estimate_and_comes_back_from_its_seed(
     sweeps = [{"games": a}, {"games": b}]
 
     def corr(seed: int, n: int = 300) -> dict:
-        return rb.robustness("versus", sweeps, ["x", "y"], bootstrap=n, seed=seed)["correlations"].row(0, named=True)
+        return rb.robustness(Versus(), sweeps, ["x", "y"], bootstrap=n, seed=seed)["correlations"].row(0, named=True)
 
     first = corr(11)
     assert first["spearman_lo"] <= first["spearman"] <= first["spearman_hi"]
@@ -109,7 +109,7 @@ def test_a_flip_by_construction_is_reported():
     """f2 strong under one player and average under the other; f3 strong under one and weak under the other."""
     strong = _games({"f2": 1.2, "f3": 0.8}, 3000, seed=8)
     level = _games({"f3": -0.8, "f2": -0.15}, 3000, seed=9)  # f2 as strong as an average faction
-    r = rb.robustness("versus", [{"games": strong}, {"games": level}], ["greedy", "random"], bootstrap=100)
+    r = rb.robustness(Versus(), [{"games": strong}, {"games": level}], ["greedy", "random"], bootstrap=100)
     t = r["table"]
     v = {(k, s): x for k, s, x in t.select("key", "sweep", "verdict").iter_rows()}
     assert (v["f2", "greedy"], v["f2", "random"]) == ("stronger", "within")
@@ -133,7 +133,7 @@ def test_a_flip_by_construction_is_reported():
 
 def test_identical_sweeps_correlate_1_and_flip_nothing():
     g = _games({"f0": 0.7, "f2": -0.4, "f4": 0.3}, 900, seed=10)
-    r = rb.robustness("versus", [{"games": g}, {"games": g}, {"games": g}], ["a", "b", "c"], bootstrap=100)
+    r = rb.robustness(Versus(), [{"games": g}, {"games": g}, {"games": g}], ["a", "b", "c"], bootstrap=100)
     assert r["correlations"].height == 3 and r["correlations"]["spearman"].to_list() == pytest.approx([1.0] * 3)
     assert r["flips"] == []
 
@@ -156,7 +156,7 @@ def test_labels_are_the_policies_or_else_the_directories():
 
 def test_versus_verdicts_are_the_summary_s():
     g = _games({"f0": 0.6, "f5": -0.6}, 1200, seed=12)
-    got = rb.subject_verdicts("versus", {"games": g})
+    got = rb.subject_verdicts(Versus(), {"games": g})
     field = stats.field_differences(g)
     assert dict(zip(got["key"], got["verdict"])) == dict(zip(field["faction"], field["verdict"]))
     assert dict(zip(got["key"], got["diff_lo"])) == pytest.approx(dict(zip(field["faction"], field["diff_lo"])))
@@ -211,15 +211,15 @@ def sweeps(tmp_path_factory):
 @pytest.mark.parametrize("name", ["greedy", "onslaught", "ascension", "pandemonium", "alliance"])
 def test_every_kind_counts_what_compare_counts(sweeps, name):
     _, tables = load_tables(sweeps / name)
-    kind = mode_class(name if name != "greedy" else "skirmish").analysis
-    got = rb.subject_verdicts(kind, tables).select("key", "games", "wins").sort("key")
-    want = stats.rates_to_compare(kind, tables).sort("key")
+    an = for_mode(name if name != "greedy" else "skirmish")
+    got = rb.subject_verdicts(an, tables).select("key", "games", "wins").sort("key")
+    want = an.rates_to_compare(tables).sort("key")
     assert got.to_dicts() == want.to_dicts() and got.height > 0
-    cells = rb.game_cells(kind, tables)
+    cells = rb.game_cells(an, tables)
     assert (cells["counts"] @ cells["wins"]).tolist() == want["wins"].to_list()
     assert cells["n_games"] == tables["games"].height
-    if kind in ("boss", "waves"):  # each group against its own pooled rate
-        t = rb.subject_verdicts(kind, tables)
+    if an.coop:  # boss, waves: each group against its own pooled rate
+        t = rb.subject_verdicts(an, tables)
         for group in t["group"].unique().to_list():
             s = t.filter(pl.col("group") == group)
             assert set(s["reference"].round(12).to_list()) == {round(s["wins"].sum() / s["games"].sum(), 12)}
@@ -317,21 +317,21 @@ def test_intervals_stay_within_their_bounds_on_tiny_sweeps():
     ran to +112 points with the average's symmetric standard error; both intervals of Newcombe's method lie in
     [0, 1], so the difference's lies in [-1, 1] (and an average of 0 or 1 is not taken as exact)."""
     tiny = _boss({"t1": [True], **{f"t{k}": [False] for k in range(2, 7)}, "t7": [False, False]})
-    v = rb.subject_verdicts("boss", tiny)
+    v = rb.subject_verdicts(Boss(), tiny)
     assert v.filter(pl.col("key") == "t1 (solo)")["diff"][0] == pytest.approx(1 - 1 / 8)
     rng = np.random.default_rng(0)
     for case in range(200):  # every small shape: 1-3 games per titan, any outcomes, all won or all lost included
         n = rng.integers(1, 4, size=int(rng.integers(2, 7)))
         p = rng.choice([0.0, 0.5, 1.0, rng.random()])
-        t = rb.subject_verdicts("boss", _boss({f"t{i}": list(rng.random(k) < p) for i, k in enumerate(n)}))
+        t = rb.subject_verdicts(Boss(), _boss({f"t{i}": list(rng.random(k) < p) for i, k in enumerate(n)}))
         assert t["rate_lo"].min() >= 0 and t["rate_hi"].max() <= 1, case
         assert t["diff_lo"].min() >= -1 and t["diff_hi"].max() <= 1, case
         assert (t["diff_lo"] <= t["diff"]).all() and (t["diff"] <= t["diff_hi"]).all(), case
     for seed in range(20):  # two-seat games: a field of a handful of games
-        f = rb.subject_verdicts("versus", {"games": _games({"f0": 3.0, "f5": -3.0}, 4 + seed % 5, seed)})
+        f = rb.subject_verdicts(Versus(), {"games": _games({"f0": 3.0, "f5": -3.0}, 4 + seed % 5, seed)})
         assert f["diff_lo"].min() >= -1 and f["diff_hi"].max() <= 1 and f["rate_hi"].max() <= 1
     # an average known from few games is not exact: a titan at 0 of 1 against a pool of 0 is not "harder"
-    none = rb.subject_verdicts("boss", _boss({"a": [False], "b": [False], "c": [False]}))
+    none = rb.subject_verdicts(Boss(), _boss({"a": [False], "b": [False], "c": [False]}))
     assert (none["diff_lo"] < 0).all() and set(none["verdict"]) == {"within"}
 
 
@@ -345,19 +345,19 @@ def test_the_onslaught_sweep_s_intervals_are_bounded(sweeps, capsys):
 def test_a_missing_correlation_says_why():
     g = _games({"f0": 0.6, "f5": -0.6}, 300, seed=20)
     two = g.filter(pl.col("faction_a").is_in(["f0", "f1"]) & pl.col("faction_b").is_in(["f0", "f1"]))
-    (row,) = rb.robustness("versus", [{"games": two}, {"games": two}], ["x", "y"], bootstrap=10)[
+    (row,) = rb.robustness(Versus(), [{"games": two}, {"games": two}], ["x", "y"], bootstrap=10)[
         "correlations"].iter_rows(named=True)
     assert row["spearman"] is None and row["note"].startswith("2 factions in both sweeps, fewer than 3")
     even = pl.DataFrame({"matchup": ["m"] * 3, "game": [0, 1, 2], "titan": ["a", "b", "c"], "coop": False,
                          "won": [False] * 3})
     odd = even.with_columns(pl.Series("won", [True, False, False]))
-    (row,) = rb.robustness("boss", [{"games": odd}, {"games": even}], ["greedy", "random"], bootstrap=10)[
+    (row,) = rb.robustness(Boss(), [{"games": odd}, {"games": even}], ["greedy", "random"], bootstrap=10)[
         "correlations"].iter_rows(named=True)
     assert row["spearman"] is None and row["note"].startswith("rates all equal under random")
-    (row,) = rb.robustness("versus", [{"games": g}, {"games": g}], ["x", "y"], bootstrap=0)[
+    (row,) = rb.robustness(Versus(), [{"games": g}, {"games": g}], ["x", "y"], bootstrap=0)[
         "correlations"].iter_rows(named=True)
     assert row["spearman"] == pytest.approx(1) and row["spearman_lo"] is None and "--bootstrap 0" in row["note"]
-    (row,) = rb.robustness("versus", [{"games": g}, {"games": g}], ["x", "y"], bootstrap=10)[
+    (row,) = rb.robustness(Versus(), [{"games": g}, {"games": g}], ["x", "y"], bootstrap=10)[
         "correlations"].iter_rows(named=True)
     assert row["note"] is None
 
@@ -377,7 +377,7 @@ def test_the_figure_names_each_player_once():
     each, in the order given."""
     strong = _games({"f2": 1.5}, 2000, seed=21)
     level = _games({}, 30, seed=22)
-    r = rb.robustness("versus", [{"games": level}, {"games": strong}], ["random", "greedy"], bootstrap=0)
+    r = rb.robustness(Versus(), [{"games": level}, {"games": strong}], ["random", "greedy"], bootstrap=0)
     assert set(r["table"].filter(pl.col("sweep") == "random")["verdict"]) == {"within"}
     from hoplostat.report import robustness_figure
 

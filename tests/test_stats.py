@@ -488,29 +488,31 @@ def _same(a, b):
 
 
 def test_summaries_by_analysis_kind():
-    """`summarize` picks the tables by the mode's analysis kind: versus (skirmish), waves (onslaught), boss
-    (ascension); each table is the function of that name on the sweep's tables."""
+    """`summarize` picks the tables by the mode's analysis (`hoplostat.analysis`): versus (skirmish), waves
+    (onslaught), boss (ascension); each table is the function of that name on the sweep's tables."""
+    from hoplostat.analysis import summarize
+
     _, games = _versus_games()
     units = _units_frame(_units())
     want = {"win_rates": stats.win_rates(games), "win_rates_by_arena": stats.win_rates(games, by_arena=True),
             "field": stats.field_differences(games), "field_by_arena": stats.field_differences(games, by_arena=True),
             "matchups": stats.matchup_matrix(games), "first_player": stats.first_player_advantage(games),
             "ratings": stats.bradley_terry(games), "units": stats.unit_stats(units)}
-    for got in (stats.summary(games, units), stats.summarize("skirmish", {"games": games, "units": units})):
+    for got in (stats.summary(games, units), summarize("skirmish", {"games": games, "units": units})):
         assert list(got) == list(want)
         for key in want:
             _same(got[key], want[key])
     assert stats.summary(games)["units"] is None
     _, ons = _onslaught_games()
     waves = pl.DataFrame({"immortal": ["hydra"], "coop": [False], "won": [True], "rounds": [4]})
-    got = stats.summarize("onslaught", {"games": ons, "waves": waves, "units": units})
+    got = summarize("onslaught", {"games": ons, "waves": waves, "units": units})
     assert list(got) == ["teams", "immortals", "units"]
     _same(got["teams"], stats.onslaught_teams(ons))
     _same(got["immortals"], stats.immortal_waves(waves))
     _same(got["units"], stats.unit_stats(units))
     assert stats.onslaught_summary({"games": ons})["immortals"] is None
     _, asc = _ascension_games()
-    got = stats.summarize("ascension", {"games": asc, "units": units})
+    got = summarize("ascension", {"games": asc, "units": units})
     assert list(got) == ["titans", "matrix", "units"]
     _same(got["titans"], stats.titan_difficulty(asc))
     _same(got["matrix"], stats.ascension_matrix(asc))

@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - older typer with click as a dependency
     from click import exceptions as click_exc  # type: ignore[no-redef]  # the same module, where older typer had it
 
 from hoplostat.errors import InputError
+from hoplostat.tables import frame_table, table  # noqa: F401  (re-exported: every command's tables)
 
 # Command groups added by later modules: (module path, attribute, name). A module
 # that does not exist yet is skipped, so groups can land one at a time.
@@ -376,36 +377,6 @@ def stdout_console(*, file=None):
     if not con.is_terminal:
         con = Console(highlight=False, soft_wrap=True, file=file, width=output_width())
     return con
-
-
-def table(title: str | None = None, **kwargs):
-    """A rich Table whose columns wrap (folding a long id onto the next line) instead of cutting it with
-    an ellipsis; every command builds its tables here."""
-    from rich.table import Table
-
-    class _Table(Table):
-        def add_column(self, header="", *args, **kw):
-            kw.setdefault("overflow", "fold")
-            super().add_column(header, *args, **kw)
-
-    kwargs.setdefault("title_justify", "left")
-    return _Table(title=title, **kwargs)
-
-
-def frame_table(title: str, frame):
-    """A polars frame as a rich table (`table`): numbers right-aligned, floats to 3 decimals, nulls as -."""
-    t = table(title)
-    for c in frame.columns:
-        t.add_column(c, justify="right" if frame[c].dtype.is_numeric() else "left")
-    for row in frame.iter_rows():
-        t.add_row(*[_fmt(v) for v in row])
-    return t
-
-
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return "-" if v != v else f"{v:.3f}"
-    return "-" if v is None else str(v)
 
 
 def wrote(path: Any, *, as_json: bool = False, what: str = "") -> None:

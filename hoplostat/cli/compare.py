@@ -26,6 +26,7 @@ def compare(
 ) -> None:
     import polars as pl
 
+    from hoplostat.analysis import for_manifest
     from hoplostat.cli._common import emit_json, frame_table, stand_in_line, stdout_console, write_figure
     from hoplostat.comparison import compare_sweeps, open_pair
     from hoplostat.words import plural
@@ -35,7 +36,7 @@ def compare(
         from hoplostat.outpaths import figure_file
 
         figure_file(plot, "--plot")
-    result = compare_sweeps(a, b, opened=opened)
+    result = compare_sweeps(a, b, analysis=for_manifest(opened[0][0]), opened=opened)
     frame = result["table"]
     if plot is not None:
         from hoplostat.report import compare_figure

@@ -53,6 +53,7 @@ def ladder(
 
     import polars as pl
 
+    from hoplostat.analysis import for_mode
     from hoplostat.catalog import load
     from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.catalog.standin import stand_in_share
@@ -75,6 +76,7 @@ def ladder(
 
     os.environ[native.ENGINE_ENV] = native.check_choice(engine)  # this process and its workers
     cls = mode_class(mode)
+    an = for_mode(mode)  # the mode's analysis: who plays whom, what is faced
     if rungs and policies == "random,greedy,lookahead:2,lookahead":
         policies = ",".join(RUNGS)
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
@@ -108,13 +110,13 @@ def ladder(
                          "one's success rate on the same seeds)")
     if competitive and len(pols) < 2:
         raise InputError(f"--policies {policies!r}: a competitive mode's ladder needs two players or more")
-    if mirror and (not competitive or cls.analysis != "versus"):
+    if mirror and (not competitive or not an.head_to_head):
         raise InputError("--mirror: only for two-player modes")
     if not competitive and len(chosen or catalog.factions) < min(cls.seats):
         raise InputError(f"--faction: {mode} needs {min(cls.seats)} factions")
     if competitive and not mirror and chosen and len(chosen) < min(cls.seats):  # (none chosen: the mode draws them)
         raise InputError(f"--faction: {mode} needs {min(cls.seats)} different factions"
-                         + (" (or --mirror)" if cls.analysis == "versus" else ""))
+                         + (" (or --mirror)" if an.head_to_head else ""))
     if plot is not None:
         from hoplostat.outpaths import figure_file
 
@@ -133,7 +135,7 @@ def ladder(
     by_titan = ladder_by_titan(games_frame)
     factions = sorted({f for fs in games_frame["factions"].to_list() for f in fs.split(",")})
     titans = sorted({t for t in games_frame["titan"].to_list() if t}) if "titan" in games_frame.columns else []
-    immortals = sorted(catalog.immortals) if cls.analysis == "waves" else []
+    immortals = an.faced_immortals(catalog)
     stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans,
                                chips=cls.own_chips(catalog, factions))  # the mode's own (`Mode.own_chips`)
     if plot is not None:

@@ -40,6 +40,7 @@ def report(
     import time
 
     from hoplostat import report as rep
+    from hoplostat.analysis import for_manifest
     from hoplostat.cli._common import emit_json, wrote
     from hoplostat.outpaths import output_dir
     from hoplostat.sweep import read_manifest, sweep_catalog
@@ -60,8 +61,8 @@ def report(
     catalog = sweep_catalog(manifest, [str(d) for d in data] if data else None)
     output_dir(out, "--out")  # created once every input is known to be good: a bad one leaves nothing behind
     started = time.time() - 1  # file times can be a second coarse
-    index = rep.build_report(directory, out, catalog, compare_with=compare, robustness_with=others, checked=checked,
-                             stronger=stronger)
+    index = rep.build_report(directory, out, catalog, for_manifest(scanned_manifest), compare_with=compare,
+                             robustness_with=others, checked=checked, stronger=stronger)
     figures = sorted(p for p in (out / "figures").glob("*.png") if p.stat().st_mtime >= started)
     wrote(index, as_json=as_json)
     for fig in figures:

@@ -50,6 +50,7 @@ def robustness(
 ) -> None:
     import polars as pl
 
+    from hoplostat.analysis import for_manifest
     from hoplostat.cli._common import emit_json, frame_table, stand_in_line, stdout_console, write_figure
     from hoplostat.robustness import WORDS, open_sweeps, robustness_sweeps, wide_table
     from hoplostat.words import plural
@@ -59,7 +60,8 @@ def robustness(
         from hoplostat.outpaths import figure_file
 
         figure_file(plot, "--plot")
-    result = robustness_sweeps(sweeps, bootstrap=bootstrap, seed=seed, opened=opened)
+    result = robustness_sweeps(sweeps, analysis=for_manifest(opened[0][1]), bootstrap=bootstrap, seed=seed,
+                               opened=opened)
     labels, subject = result["labels"], result["subject"]
     if plot is not None:
         from hoplostat.report import robustness_figure

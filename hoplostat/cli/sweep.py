@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from hoplostat.cli._common import EngineOpt, frame_table, seed_option
+from hoplostat.cli._common import EngineOpt, seed_option
 
 HELP_SWEEP = """Play many seeded games per matchup in parallel and store one row per game.
 
@@ -183,7 +183,7 @@ def summarize(
 ) -> None:
     import polars as pl
 
-    from hoplostat import stats
+    from hoplostat import analysis
     from hoplostat import sweep as sw
     from hoplostat.cli._common import emit_json, stand_in_line, stdout_console
 
@@ -192,10 +192,8 @@ def summarize(
     n_games = raw["games"].select(pl.len()).collect().item()
     complete = sw.completeness(directory, manifest, raw, n_games)  # an unfinished sweep or a lost table is said
     mode = cfg["mode"]
-    from hoplostat.engine.loop import mode_class
-
-    kind = mode_class(mode).analysis
-    tables = stats.summarize(mode, raw)
+    an = analysis.for_mode(mode)  # what the mode's sweeps say (`Mode.analysis_class`)
+    tables = an.summarize(raw)
     catalog = sw.sweep_catalog(manifest)
     stand_ins = sw.stand_ins((raw, catalog))
     if as_json:
@@ -205,8 +203,6 @@ def summarize(
         return
     for line in complete["warnings"]:
         sys.stderr.write(f"warning: {line}\n")
-    import polars as pl
-
     con = stdout_console()
     con.print(f"{directory}: {n_games:,} games, mode {cfg['mode']}, policies {'/'.join(cfg['policies'])},"
               f" seed {cfg['seed']}, catalog {manifest.get('catalog_hash', '')[:12]}")
@@ -215,76 +211,7 @@ def summarize(
     if cfg.get("options"):
         con.print("mode options: " + ", ".join(f"{k}={v}" for k, v in cfg["options"]), markup=False)
     con.print(stand_in_line(stand_ins, "in this run"), markup=False)
-    own = mode_class(mode).summary_printed(tables)  # a mode whose analysis is its own (`Mode.summary_printed`)
-    if own is not None:
-        for title, frame in own:
-            con.print(title, markup=False) if frame is None else con.print(frame_table(title, frame))
-        return
-    if kind == "waves":
-        _print_waves(con, tables)
-        return
-    if kind == "boss":
-        _print_boss(con, tables, mode_class(mode).opponent)
-        return
-    if kind == "pods":
-        _print_pods(con, tables, cfg)
-        return
-    if kind == "teams":
-        _print_teams(con, tables)
-        return
-
-    def table(name: str) -> pl.DataFrame:
-        got = tables[name]
-        assert got is not None  # the tables of a versus mode's summary
-        return got
-
-    wr = table("win_rates")
-    con.print(frame_table("Win rate per faction",
-                          wr.select("faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
-    field = table("field")
-    avg = field["field_average"][0]
-    avg_words = f"{avg:.1%}; draws are won by nobody" if avg < 0.5 else "50%: no game was drawn"
-    con.print(frame_table(f"Against the field: points above or below an average faction (which wins {avg_words})",
-                          field.select(
-                         "faction", "games", pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1) for c in
-                                                                       ("diff", "diff_lo",
-                                                                        "diff_hi")]).alias("points (95%)"),
-                         _verdict())))
-    by_arena = table("win_rates_by_arena")
-    if by_arena["arena"].n_unique() > 1:
-        con.print(frame_table("Win rate per faction and arena",
-                         by_arena.select("arena", "faction", "games", "draws", _ci("win_rate"))))
-    fp = table("first_player")
-    con.print(frame_table("First player", fp.select("arena", "games", "first_wins", "draws", _ci("first_win_rate"))))
-    bt = table("ratings")
-    con.print(frame_table("Bradley-Terry strength (log-odds, mean 0)",
-                     bt.select("faction", pl.col("strength").round(2),
-                               pl.format("[{}, {}]", pl.col("strength_lo").round(2),
-                                         pl.col("strength_hi").round(2)).alias("95%"))))
-    mm = table("matchups")
-    con.print(frame_table("Matchups: the row faction's win rate against the opponent",
-                     mm.select("faction", "opponent", "games", _ci("win_rate"),
-                               *[(pl.col(c) * 100).round(0).cast(pl.Int64).alias(c.replace("win_rate_", "% "))
-                                 for c in ("win_rate_first", "win_rate_second") if c in mm.columns])))
-    if tables.get("draft_colours") is not None:  # a mode with a draft (Origins)
-        con.print(frame_table("Drafted colours: the drafting house's game win rate (a colour counted once per lineup)",
-                              table("draft_colours").select("colour", "games", pl.col("mean_chips").round(2),
-                                                             _ci("win_rate"), pl.col("mean_challenges").round(2))))
-        con.print(frame_table("Drafted chips: how often, how early, and the drafting house's win rate",
-                              table("draft_chips").select("chip", "kind", "games", pl.col("mean_pick").round(1),
-                                                           _ci("win_rate"))))
-    if tables["units"] is not None:
-        roles = {uid: (c.classes[0] if c.classes else c.kind) for uid, c in catalog.units.items()}
-        measures = stats.unit_measures(tables["units"], roles)
-        assert measures is not None  # the units table is there
-        u = measures.drop_nulls("z").sort("z", descending=True)
-        pick = pl.concat([u.head(5), u.tail(5)]) if u.height > 10 else u
-        stand = [uid for uid, c in catalog.units.items() if c.is_stand_in]
-        con.print(frame_table("Units standing out within their faction and class (z of the measure that fits the "
-                              "class; * = stand-in values)",
-                         pick.select(pl.when(pl.col("unit").is_in(stand)).then(pl.col("unit") + " *")
-                                     .otherwise(pl.col("unit")).alias("unit"), "role", "deployed", "measure",
-                                     pl.col("value").round(2), pl.col("z").round(2))))
+    an.print_summary(con, tables, cfg, catalog)
 
 
 HELP_COMPACT = """Merge a sweep directory's chunk files into one file per table (and an index), so that a big
@@ -323,81 +250,3 @@ def compact(
     stdout_console().print(f"{directory}: {done['chunks']} chunk(s) merged"
                            + (f" into {done['part']}" if done["part"] else "")
                            + f"; {len(idx['chunks'])} chunks in {len(idx['parts'])} part file(s) per table")
-
-
-def _print_waves(con, tables) -> None:
-    import polars as pl
-
-    teams = tables["teams"]
-    con.print(frame_table("Immortals defeated per game (solo, then co-op)", teams.select(
-        "team", "games", pl.format("{} [{}, {}]", *[pl.col(c).round(1) for c in
-                                                    ("mean_defeated", "mean_defeated_lo", "mean_defeated_hi")]
-                                   ).alias("mean (95%)"),
-        *[(pl.col(f"p{k}") * 100).round(0).cast(pl.Int64).alias(f"%{k}") for k in range(3)],
-        ((1 - pl.col("p0") - pl.col("p1") - pl.col("p2")) * 100).round(0).cast(pl.Int64).alias("%3+"),
-        pl.col("mean_waves").round(2).alias("waves"), "capped")))
-    if tables["immortals"] is not None:
-        imm = tables["immortals"]
-        con.print(frame_table("Waves won when the immortal is faced", imm.select(
-            "immortal", "coop", "faced", "won_waves",
-            _ci("wave_win_rate"))))
-
-
-def _points(col: str = "diff"):
-    import polars as pl
-
-    return pl.format("{}{}", pl.when(pl.col(col) > 0).then(pl.lit("+")).otherwise(pl.lit("")),
-                     (pl.col(col) * 100).round(1)).alias("vs fair (points)")
-
-
-def _print_pods(con, tables, cfg) -> None:
-    g = tables["games"].row(0, named=True)
-    con.print(f"{g['pods']} pods of {cfg.get('players') or 3} players sampled from the seed, each seated at random; "
-              f"{g['draws']:,} of {g['games']:,} games reached the round cap (nobody wins those)")
-    fair = tables["win_shares"]["fair_share"].mean()
-    con.print(f"fair share: {fair:.1%} (the share of games with a winner, split evenly among the players)")
-    con.print(frame_table("Win share per faction against the fair share", tables["win_shares"].select(
-        "faction", "games", "wins", "draws", _ci("win_share"), _points(), _verdict())))
-    con.print(frame_table("Win share per turn position (1 = plays first)", tables["positions"].select(
-        "position", "games", "wins", _ci("win_share"), _points(), _verdict())))
-
-
-def _print_teams(con, tables) -> None:
-    import polars as pl
-
-    con.print(frame_table("Team win rate per faction", tables["win_rates"].select(
-        "faction", "games", "wins", "losses", "draws", _ci("win_rate"))))
-    pairs = tables["pairings"]
-    con.print(frame_table("Pairings of teammates, strongest first", pairs.select(
-        pl.format("{} + {}", "mate_1", "mate_2").alias("team"), "games", "wins", "draws", _ci("win_rate"))))
-    con.print(frame_table("The first player's team", tables["first_team"].select(
-        "games", "first_team_wins", "draws", _ci("first_team_win_rate"))))
-
-
-def _verdict():
-    """The `verdict` column in words (`words.VERDICT_WORDS`; `--json` keeps the short values)."""
-    import polars as pl
-
-    from hoplostat.words import VERDICT_WORDS
-
-    return pl.col("verdict").replace_strict(VERDICT_WORDS, default=pl.col("verdict")).alias("verdict")
-
-
-def _ci(col: str):
-    import polars as pl
-
-    return pl.format("{}% [{}, {}]", *[(pl.col(c) * 100).round(0).cast(pl.Int64)
-                                       for c in (col, f"{col}_lo", f"{col}_hi")]).alias(f"{col} (95%)")
-
-
-def _print_boss(con, tables, names: tuple[str, str] = ("titan", "titans")) -> None:
-    """The tables of a mode against one opponent; `names`: what the mode calls it (`Mode.opponent`)."""
-    import polars as pl
-
-    noun, nouns = names
-    label = pl.col("titan").alias(noun)
-    con.print(frame_table(f"{nouns.capitalize()}, hardest first: share of games the players win",
-                     tables["titans"].select(label, "coop", "games", "wins", _ci("win_rate"),
-                                             pl.col("mean_rounds").round(1))))
-    con.print(frame_table(f"{noun.capitalize()} by team", tables["matrix"].select(
-        label, "team", "games", _ci("win_rate"), pl.col("mean_rounds").round(1), "capped")))

@@ -381,7 +381,8 @@ class Mode:
     """The rules draw who plays first (sweeps then play both seat orders)."""
     default_max_rounds: ClassVar[int] = 60
     analysis: ClassVar[str] = "versus"
-    """How sweeps of this mode are summarised (stats/report): `versus` (win rates between two seats),
+    """The kind of this mode's analysis (`hoplostat.analysis`: how its sweeps are summarised, reported, compared;
+    `analysis_class` for a subclass of the kind's): `versus` (win rates between two seats),
     `pods` (free-for-all of three or more: win share per faction against the fair share, per seat
     position), `teams` (two teams of players: team win rates by pairing of teammates), `waves`
     (solo/co-op score against waves of opponents), `boss` (solo/co-op against one opponent)."""
@@ -701,32 +702,20 @@ class Mode:
     def is_success(cls, row: dict[str, Any]) -> bool:
         return row.get("winner") == "a"
 
-    # --- an analysis of the mode's own (`analysis` not a shared kind: Origins' Solo Trials' "campaign") ----
+    # --- its analysis ---------------------------------------------------------------------------------
     @classmethod
-    def summary_tables(cls, tables: dict[str, Any]) -> dict[str, Any] | None:
-        """The summary tables of a sweep of this mode when its analysis is its own (`stats.summarize`, `hoplostat
-        summarize --json`), from the sweep's tables (eager or lazy); None (the default): those of its analysis kind."""
+    def analysis_class(cls) -> type | None:
+        """The class of this mode's analysis (`hoplostat.analysis`: what its sweeps' summary, report, comparison and
+        robustness say): None (the default) for the standard class of its kind (`analysis`: versus, pods, teams, waves
+        or boss), else a subclass kept in the mode's rule set, imported here on first use (Naumachia's crowd favor
+        events, Origins' draft, the Solo Trials' campaign)."""
         return None
 
     @classmethod
-    def summary_printed(cls, summary: dict[str, Any]) -> list[tuple[str, Any]] | None:
-        """What `hoplostat summarize` prints of `summary_tables`: (title, polars frame) pairs, or (sentence, None);
-        None (the default): the printout of its analysis kind."""
-        return None
-
-    @classmethod
-    def subject_rows(cls, tables: dict[str, Any]) -> Any:
-        """When its analysis is its own: one row per trial of what `compare` and `robustness` count (a lazy frame of
-        `matchup`, `game`, `key`, `group`, `won`, as `stats.subject_trials` gives for the shared kinds); None (the
-        default) for the shared kinds."""
-        return None
-
-    @classmethod
-    def report_content(cls, tables: dict[str, Any], catalog: Any, cfg: dict[str, Any]) -> tuple | None:
-        """The report of a sweep of this mode when its analysis is its own: (sections, sentences, headline figure,
-        its text, the headline's findings (`headline.Finding`)), each section (key, title, Figure, explanation, table
-        or None); None (the default): the sections of its analysis kind (`report.report_content`)."""
-        return None
+    def coop_teams(cls) -> bool:
+        """Whether a team of several players plays together against the game (solo and co-op modes: a sweep plays
+        every co-op pair unless --no-coop)."""
+        return cls.analysis not in COMPETITIVE and max(cls.seats) > 1
 
     @staticmethod
     def unit_rows(head: dict[str, Any], res: GameResult, unit_kind: Callable[[str], str | None],

@@ -533,7 +533,7 @@ def test_a_sweep_gives_pass_rates_per_trial_and_policy_and_the_campaign_ORI_TR_1
     code, text, err = run_cli(capsys, "replay", str(out), str(row["game"]), "--matchup", row["matchup"])
     assert code == 0, err
     assert f"Trial {row['trial']} ({row['trial_id']}" in text and "(units-only)" in text and "same rounds and end reason" in text
-    # compare and robustness count each trial and policy as a subject (`Mode.subject_rows`)
+    # compare and robustness count each trial and policy as a subject (`TrialsAnalysis.subject_trials`)
     import shutil
 
     shutil.copytree(out, tmp_path / "again")

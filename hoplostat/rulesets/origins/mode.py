@@ -150,6 +150,12 @@ class Origins(Mode):
     }
 
     @classmethod
+    def analysis_class(cls) -> type:
+        from hoplostat.rulesets.origins.analysis import OriginsAnalysis
+
+        return OriginsAnalysis
+
+    @classmethod
     def greedy(cls) -> type:
         """Greedy's Origins heuristics (`players.OriginsGreedy`): the draft, the six, the objectives."""
         from hoplostat.rulesets.origins.players import OriginsGreedy

@@ -470,6 +470,12 @@ class Naumachia(RivalOrVersus):
     head against greedy 39% without, 43% with)."""
 
     @classmethod
+    def analysis_class(cls) -> type:
+        from hoplostat.rulesets.remastered.naumachia_analysis import NaumachiaAnalysis
+
+        return NaumachiaAnalysis
+
+    @classmethod
     def greedy(cls) -> type:
         from hoplostat.rulesets.remastered.naumachia_players import NaumachiaGreedy
 

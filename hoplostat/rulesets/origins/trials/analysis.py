@@ -3,9 +3,10 @@ its Wilson 95% interval, and the campaign those rates make: the exact distributi
 twenty trials (`campaign`: mean, median, quantiles, the chance to clear within 20, 40 or 100 games), an interval for
 the mean from the rates' uncertainty, and where campaigns stall (expected games, failures and step-backs per trial).
 
-`summary_tables` is what `hoplostat summarize` prints and `--json` gives (`Mode.summary_tables`); `report_content`
-the report's sections (`Mode.report_content`). The shared modules' generic tools (Wilson intervals, figures) are
-imported where used: this module is the mode's own analysis (docs/engine.md, "A mode owns what it needs").
+`TrialsAnalysis` is the mode's analysis object (`OriginsSoloTrials.analysis_class`, `hoplostat.analysis`):
+`summary_tables` is what `hoplostat summarize` prints and `--json` gives, `report_content` the report's sections,
+`subject_trials` what `compare` and `robustness` count. The shared modules' generic tools (Wilson intervals,
+figures) are imported where used: this module is the mode's own analysis (docs/engine.md, "A mode owns what it needs").
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from hoplostat.analysis import Analysis
 from hoplostat.rulesets.origins.trials import campaign
 from hoplostat.rulesets.origins.trials.cards import TRIALS
 
@@ -305,3 +307,45 @@ def report_content(tables: dict, catalog: Any, cfg: dict) -> tuple[list, list[st
     return (sections, sentences(t), campaign_figure(t),
             "Games to clear all twenty Solo Trials, per drafting policy (exact, from the measured pass rates)." + cards,
             findings(t))
+
+
+def subject_trials(tables: dict) -> Any:
+    """What `compare` and `robustness` count: each game a trial of its trial card and drafting policy (`key`
+    "trial-NN (POLICY)", `group` the policy), won when passed."""
+    pl = _pl()
+    return tables["games"].lazy().select(
+        "matchup", "game", pl.format("{} ({})", "trial_id", "draft").alias("key"), pl.col("draft").alias("group"),
+        pl.col("passed").cast(pl.Boolean).alias("won"))
+
+
+class TrialsAnalysis(Analysis):
+    """The Solo Trials' campaign (kind "campaign"): pass rates per trial and drafting policy, the games to clear all
+    twenty, where campaigns stall (`summary_tables`, `printed`, `sentences`, `report_content`); compare and robustness
+    count each trial and policy as a subject (`subject_trials`), held against its policy's pooled pass rate."""
+
+    kind = "campaign"
+
+    def subject_trials(self, tables: dict[str, Any]) -> Any:
+        return subject_trials(tables)
+
+    def summarize(self, tables: dict[str, Any]) -> dict[str, Any]:
+        return summary_tables(tables)
+
+    def print_summary(self, con: Any, tables: dict[str, Any], cfg: dict[str, Any], catalog: Any) -> None:
+        from hoplostat.tables import frame_table
+
+        for title, frame in [*printed(tables), *((line, None) for line in sentences(tables))]:
+            con.print(title, markup=False) if frame is None else con.print(frame_table(title, frame))
+
+    def report_sections(self, tables, catalog, factions, cfg, sweep):
+        from hoplostat.report import Lead
+
+        sections, lines, figure, text, found = report_content(tables, catalog, cfg)
+        return sections, lines, Lead(found, figure=figure, what="trial", text=text)
+
+    def odds_frame(self, tables: dict[str, Any], catalog: Any, factions: list[str]) -> Any:
+        """The drafted chips' attack odds (`report.chips_kill_chance_frame`), the catalog's kinds read."""
+        from hoplostat.report import chips_kill_chance_frame
+        from hoplostat.sweep import chips_used
+
+        return chips_kill_chance_frame(catalog, chips_used(tables, catalog).get("chips", []))

@@ -393,32 +393,10 @@ class OriginsSoloTrials(Origins):
 
     # --- the campaign analysis (`analysis`) ------------------------------------------------------
     @classmethod
-    def summary_tables(cls, tables: dict) -> dict:
-        from hoplostat.rulesets.origins.trials import analysis
+    def analysis_class(cls) -> type:
+        from hoplostat.rulesets.origins.trials.analysis import TrialsAnalysis
 
-        return analysis.summary_tables(tables)
-
-    @classmethod
-    def summary_printed(cls, summary: dict) -> list:
-        from hoplostat.rulesets.origins.trials import analysis
-
-        return [*analysis.printed(summary), *((line, None) for line in analysis.sentences(summary))]
-
-    @classmethod
-    def subject_rows(cls, tables: dict):
-        """What `compare` and `robustness` count: each game a trial of its trial card and drafting policy
-        (`key` "trial-NN (POLICY)", `group` the policy), won when passed."""
-        import polars as pl
-
-        return tables["games"].lazy().select(
-            "matchup", "game", pl.format("{} ({})", "trial_id", "draft").alias("key"), pl.col("draft").alias("group"),
-            pl.col("passed").cast(pl.Boolean).alias("won"))
-
-    @classmethod
-    def report_content(cls, tables: dict, catalog, cfg: dict) -> tuple:
-        from hoplostat.rulesets.origins.trials import analysis
-
-        return analysis.report_content(tables, catalog, cfg)
+        return TrialsAnalysis
 
     # --- what sweeps need -------------------------------------------------------------------------
     @classmethod
