@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from hoplostat.errors import InputError
+from hoplostat.robustness import verdict_change as verdict_change  # re-exported: converge's name for it
 from hoplostat.words import plural
 
 AGREE = 0.9
@@ -48,15 +49,6 @@ class ConvergeConfig:
 def rung_dir(out: Path, rung: str) -> Path:
     """The folder of a rung's sweep inside `out` (`search:64` -> `search-64`)."""
     return Path(out) / rung.replace(":", "-")
-
-
-def verdict_change(a: str, b: str) -> str:
-    """How a verdict moves from a weaker rung (`a`) to a stronger one (`b`): holds, changes or reverses."""
-    from hoplostat.robustness import REVERSALS
-
-    if a == b:
-        return "holds"
-    return "reverses" if {a, b} in REVERSALS else "changes"
 
 
 def step(analysis: Any, tables: Sequence[dict], labels: Sequence[str], *, bootstrap: int,

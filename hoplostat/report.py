@@ -1182,9 +1182,8 @@ def stronger_section(results: Path, stronger: Path, *, analysis: Any, opened: li
                      names: dict[str, str] | None = None) -> tuple[Section, list[str]]:
     """"Do these verdicts hold for stronger players?": this sweep's verdicts beside a sweep of the same matchups by a
     stronger player (`stronger`), each marked holds, changes (to or from "not distinguishable") or reverses
-    (`converge.verdict_change`), with the rank correlation; and the summary sentence (naming each by `names`)."""
-    from hoplostat.converge import verdict_change
-    from hoplostat.robustness import WORDS, robustness_sweeps
+    (`robustness.verdict_change`), with the rank correlation; and the summary sentence (naming each by `names`)."""
+    from hoplostat.robustness import WORDS, robustness_sweeps, verdict_change
 
     r = robustness_sweeps([results, stronger], analysis=analysis, opened=opened)
     (a, b), subject = r["labels"], r["subject"]

@@ -55,6 +55,14 @@ VERDICT_SCHEMA = {"key": pl.String, "group": pl.String, "games": pl.Int64, "wins
 """The columns of `subject_verdicts`."""
 
 
+def verdict_change(a: str, b: str) -> str:
+    """How a verdict moves from a weaker player (`a`) to a stronger one (`b`): holds, changes or reverses
+    (`REVERSALS`; the converge rungs and the report's stronger-player section)."""
+    if a == b:
+        return "holds"
+    return "reverses" if {a, b} in REVERSALS else "changes"
+
+
 def subject_verdicts(analysis: Any, tables: dict) -> pl.DataFrame:
     """Per subject of one sweep: `key`, `group`, `games`, `wins`, `rate` with its Wilson 95% interval
     (`rate_lo`, `rate_hi`), `reference` (what an average subject gets), `diff` = rate - reference with its

@@ -155,6 +155,8 @@ class Onslaught(Mode):
         return OnslaughtGreedy
 
     arena_id = ARENA
+    rewards = REWARDS
+    """Pozzuoli's reward spaces (CF-3), as the mode's players read them."""
     is_colosseum = False
 
     def __init__(self, coop: bool, priority: Sequence[str], triggers: dict[str, tuple]) -> None:

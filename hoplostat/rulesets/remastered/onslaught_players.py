@@ -22,7 +22,6 @@ from hoplostat.policies.greedy import (
     attack_odds,
     kill_chance,
 )
-from hoplostat.rulesets.remastered.onslaught import REWARDS
 
 
 def _team_in_combat(s: Any, troop: int) -> list:
@@ -37,7 +36,8 @@ def _next_reward(s: Any, troop: int, kill: float) -> tuple[float, int]:
     each, the neutral hero (the fourth, once a game) half a kill, each discarded tactic back a fifth."""
     t = s.troops[troop]
     k = t.rewards  # rewards claimed this wave (ONS-11 resets them with the favor)
-    if k >= len(REWARDS) or t.favor >= REWARDS[-1]:
+    rewards = s.mode.rewards  # the mode's reward spaces (`Onslaught.rewards`)
+    if k >= len(rewards) or t.favor >= rewards[-1]:
         return 0.0, 0
     if k == 0:
         v = 0.0 if s.units[t.primary_hero].active else kill
@@ -47,7 +47,7 @@ def _next_reward(s: Any, troop: int, kill: float) -> tuple[float, int]:
         v = 0.5 * kill * min(2, len(s.zone(troop, DISCARD)))
     else:
         v = 0.5 * kill if s.zone(troop, TRACK) else 0.0
-    return v, REWARDS[k] - t.favor
+    return v, rewards[k] - t.favor
 
 
 def _favor_value(reward: tuple[float, int], at_least: tuple[float, ...], mean: float, base: float) -> float:
