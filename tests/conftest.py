@@ -2,13 +2,34 @@ import os
 import sys
 
 import matplotlib
+import pytest
 from hypothesis import settings
 
 matplotlib.use("Agg")
 sys.path.insert(0, os.path.dirname(__file__))
+
+import hoplostat.rulesets  # noqa: E402,F401  (registers the modes and skills)
+from hoplostat.engine.hexgrid import HexGrid  # noqa: E402
 
 # No per-example deadline: tests must pass on a slow, busy machine. CI runs the
 # same examples every time (derandomize) so a red build is reproducible.
 settings.register_profile("default", deadline=None, print_blob=True)
 settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+# Fixtures of the rule tests (tests/engine/ and tests/rulesets/<rule set>/; helpers live in tests/engine/enginekit.py).
+# A test module may define its own `cat` (a catalog of its rule set, a fresh one): it takes precedence.
+@pytest.fixture(scope="session")
+def cat():
+    """The catalog with the frozen pre-calibration roster (tests/frozen.py): these tests pin behaviour on
+    particular chip values, which calibrating the embedded stand-ins must not move."""
+    from frozen import frozen_catalog
+
+    return frozen_catalog()
+
+
+@pytest.fixture(scope="session")
+def grid(cat):
+    """The Pozzuoli map of `cat`."""
+    return HexGrid.of(cat.arena("pozzuoli"))
