@@ -33,3 +33,23 @@ def cat():
 def grid(cat):
     """The Pozzuoli map of `cat`."""
     return HexGrid.of(cat.arena("pozzuoli"))
+
+
+# The longest tests first, so that pytest-xdist's workers start them early and the run does not end with one
+# worker alone on a long test while the other idles: the `slow` tests (the README's commands, the thousand-game
+# runs), then the modules whose tests play whole tunes or measure a fresh process, then the native core's
+# differential games (many pieces of a few seconds each), then the rest. The order within each is the
+# collection order; no test depends on another's order.
+FIRST_MODULES = ("test_tune.py", "test_stand_in_everywhere.py", "test_lazy_stats.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        slow = item.get_closest_marker("slow") is not None
+        if slow and item.path.parent.name != "native":
+            return 0
+        if item.path.name in FIRST_MODULES:
+            return 1
+        return 2 if slow else 3
+
+    items.sort(key=rank)  # stable
