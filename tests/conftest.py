@@ -35,11 +35,12 @@ def grid(cat):
     return HexGrid.of(cat.arena("pozzuoli"))
 
 
-# The longest tests first, so that pytest-xdist's workers start them early and the run does not end with one
-# worker alone on a long test while the other idles: the `slow` tests (the README's commands, the thousand-game
-# runs), then the modules whose tests play whole tunes or measure a fresh process, then the native core's
-# differential games (many pieces of a few seconds each), then the rest. The order within each is the
-# collection order; no test depends on another's order.
+# Two workers share the suite well when the longest tests start first and neither worker is left with a queue
+# of long tests while the other idles. The longest first: the `slow` tests (the README's commands, the
+# thousand-game runs), then the modules whose tests play whole tunes or measure a fresh process, then the native
+# core's differential games (many pieces of a few seconds each), then the rest; the collection order within
+# each (no test depends on another's order). And work stealing (`--dist worksteal`) instead of xdist's default
+# `load`, which hands each worker a long queue up front: an idle worker takes the end of the other's queue.
 FIRST_MODULES = ("test_tune.py", "test_stand_in_everywhere.py", "test_lazy_stats.py")
 
 
@@ -53,3 +54,13 @@ def pytest_collection_modifyitems(config, items):
         return 2 if slow else 3
 
     items.sort(key=rank)  # stable
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`-n N` without `--dist` (xdist then says `load`, as with `make test`): work stealing."""
+    if config.getvalue("dist") == "load":
+        from xdist.scheduler import WorkStealingScheduling
+
+        return WorkStealingScheduling(config, log)
+    return None
