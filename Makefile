@@ -95,7 +95,7 @@ bench: $(STAMP) $(NATIVE)
 # MUTANTS='hoplostat.combat.x_exact_duel*'); MUTATE_TIME stops it after that many seconds (what was checked
 # is kept, rerunning resumes); JOBS workers (use JOBS=1 on the shared 2-core machine). Timings measured on
 # this machine with JOBS=1: MODULES='dice odds stats' 7 minutes (MUTATE_TIME=900 covers it); MODULES=sweep over an
-# hour (docs/testing.md); all of combat.py with JOBS=2 about 8.
+# hour (docs/testing-history.md); all of combat.py with JOBS=2 about 8.
 # `make mutate` ends with the survivors' list.
 MUTATE_TIME  ?= 300
 MUTANTS      ?=

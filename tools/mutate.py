@@ -28,28 +28,30 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-LOST_CITIES = ["tests/engine/test_lost_cities.py", "tests/rulesets/test_lost_cities_rules.py",
-               "tests/rulesets/test_lost_cities_board_rules.py"]
+LOST_CITIES = ["tests/rulesets/lost_cities/test_mode.py", "tests/rulesets/lost_cities/test_rules.py",
+               "tests/rulesets/lost_cities/test_board.py"]
 """The Lost Cities' rule scenarios (both modes) and its few seeded games (about 1.5 s in all, kept)."""
 
-RISE_OF_ROME = ["tests/engine/test_rise_of_rome.py", "tests/rulesets/test_rise_of_rome_rules.py"]
+RISE_OF_ROME = ["tests/rulesets/rise_of_rome/test_mode.py", "tests/rulesets/rise_of_rome/test_rules.py"]
 
-ORIGINS = ["tests/engine/test_origins.py", "tests/rulesets/test_origins_rules.py"]
+ORIGINS = ["tests/rulesets/origins/test_mode.py", "tests/rulesets/origins/test_rules.py"]
 """Origins' rule scenarios and its seeded games."""
 ORIGINS_DOCS = ("(test_house_reputation_restrictions_are_not_in_the_book or test_solo_champions_notes_are_not_played"
                 " or test_the_solo_trials_are_not_in_the_book)")
 """Origins' rule tests that read docs/origins.md or README.md (not in a set's mutants/: they fail there)."""
 
-ENGINE_RULES = ["tests/engine/test_rules.py", "tests/engine/test_key_terms.py", "tests/engine/test_skills.py",
-                "tests/engine/test_skills_pinned.py", "tests/engine/test_ruling_switches.py",
-                "tests/engine/test_troops.py", "tests/engine/test_rules_pinned.py"]
+ENGINE_RULES = ["tests/engine/test_rules.py", "tests/engine/test_key_terms.py",
+                "tests/rulesets/remastered/test_skills.py", "tests/engine/test_ruling_switches.py",
+                "tests/engine/test_troops.py"]
 """The rule scenarios on hand-built positions that pin the engine's rules (engine/rules.py, steps.py); the modes'
 seeded whole games are left out (about 10 s a surviving mutant on the shared machine): each rule is pinned by
 its own scenario."""
 
+RM = "tests/rulesets/remastered"
+"""The Remastered rule set's tests, a file per area of rules (its rule tests, then what mutation testing pinned)."""
+
 TESTS: dict[str, list[str]] = {
-    "combat": ["tests/test_duel_oracle.py", "tests/test_brawl_oracle.py", "tests/test_combat.py",
-               "tests/test_combat_pinned.py"],
+    "combat": ["tests/test_duel_oracle.py", "tests/test_brawl_oracle.py", "tests/test_combat.py"],
     "dice": ["tests/test_dice.py", "tests/test_odds.py"],
     "odds": ["tests/test_odds.py"],
     "stats": ["tests/test_stats.py", "tests/test_report_stats.py", "tests/test_compare.py", "tests/test_robustness.py",
@@ -62,52 +64,40 @@ TESTS: dict[str, list[str]] = {
     "tune": ["tests/test_tune.py"],
     "engine/loop": ["tests/engine/test_resume.py", "tests/test_mode_contract.py", "tests/test_golden.py"],
     "policies/lookahead": ["tests/policies/test_lookahead.py"],
-    "rulesets/remastered/skills": ["tests/engine/test_skills.py", "tests/engine/test_key_terms.py",
-                                   "tests/engine/test_rules.py", "tests/engine/test_ruling_switches.py",
-                                   "tests/engine/test_skills_pinned.py"],
+    "rulesets/remastered/skills": [f"{RM}/test_skills.py", "tests/engine/test_key_terms.py",
+                                   "tests/engine/test_rules.py", "tests/engine/test_ruling_switches.py"],
     "engine/rules": ENGINE_RULES,
     "engine/steps": ENGINE_RULES,
-    "rulesets/remastered/skirmish": ["tests/engine/test_skirmish.py", "tests/engine/test_colosseum.py",
-                                     "tests/policies/test_greedy_skirmish_fixes.py",
-                                     "tests/engine/test_skirmish_pinned.py"],
-    "rulesets/remastered/onslaught": ["tests/engine/test_onslaught.py", "tests/engine/test_rival.py",
-                                      "tests/engine/test_coop_teams.py", "tests/engine/test_onslaught_pinned.py"],
-    "rulesets/remastered/ascension": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py"],
-    "rulesets/remastered/rival": ["tests/engine/test_rival.py", "tests/engine/test_onslaught.py",
-                                  "tests/engine/test_onslaught_pinned.py", "tests/engine/test_coop_teams.py",
-                                  "tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
-                                  "tests/engine/test_rival_pinned.py"],
-    "rulesets/remastered/pandemonium": ["tests/engine/test_pandemonium.py", "tests/engine/test_ruling_switches.py",
-                                        "tests/engine/test_pandemonium_pinned.py"],
-    "rulesets/remastered/alliance": ["tests/engine/test_alliance.py", "tests/engine/test_ruling_switches.py",
-                                     "tests/engine/test_alliance_pinned.py"],
-    "rulesets/remastered/titan": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
-                                  "tests/engine/test_all_titans.py", "tests/engine/test_effects_registry.py",
-                                  "tests/engine/test_titan_pinned.py"],
-    "rulesets/remastered/shards": ["tests/engine/test_ascension.py", "tests/engine/test_ascension_pinned.py",
-                                   "tests/engine/test_all_titans.py", "tests/engine/test_shards_pinned.py"],
-    "rulesets/remastered/colosseum": ["tests/engine/test_colosseum.py", "tests/engine/test_skirmish_pinned.py",
-                                      "tests/engine/test_ascension_pinned.py", "tests/engine/test_colosseum_pinned.py"],
+    "rulesets/remastered/skirmish": [f"{RM}/test_skirmish.py", f"{RM}/test_colosseum.py",
+                                     "tests/policies/test_greedy_skirmish_fixes.py"],
+    "rulesets/remastered/onslaught": [f"{RM}/test_onslaught.py", f"{RM}/test_rival.py", f"{RM}/test_coop_teams.py"],
+    "rulesets/remastered/ascension": [f"{RM}/test_ascension.py"],
+    "rulesets/remastered/rival": [f"{RM}/test_rival.py", f"{RM}/test_onslaught.py", f"{RM}/test_coop_teams.py",
+                                  f"{RM}/test_ascension.py"],
+    "rulesets/remastered/pandemonium": [f"{RM}/test_pandemonium.py", "tests/engine/test_ruling_switches.py"],
+    "rulesets/remastered/alliance": [f"{RM}/test_alliance.py", "tests/engine/test_ruling_switches.py"],
+    "rulesets/remastered/titan": [f"{RM}/test_ascension.py", f"{RM}/test_titan.py",
+                                  "tests/engine/test_effects_registry.py"],
+    "rulesets/remastered/shards": [f"{RM}/test_ascension.py", f"{RM}/test_titan.py", f"{RM}/test_shards.py"],
+    "rulesets/remastered/colosseum": [f"{RM}/test_colosseum.py", f"{RM}/test_skirmish.py", f"{RM}/test_ascension.py"],
     "rulesets/classic/turn": RISE_OF_ROME,
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
     "rulesets/rise_of_rome/mode": RISE_OF_ROME,
-    "rulesets/rise_of_rome/titan": ["tests/engine/test_rise_of_rome_titan.py",
-                                     "tests/engine/test_rise_of_rome_titan_pinned.py"],
-    "rulesets/lost_cities/favor": [*LOST_CITIES, "tests/engine/test_lost_cities_favor_pinned.py"],
-    "rulesets/lost_cities/bosses": [*LOST_CITIES, "tests/engine/test_lost_cities_bosses_pinned.py"],
-    "rulesets/lost_cities/mode": [*LOST_CITIES, "tests/engine/test_lost_cities_mode_pinned.py"],
-    "rulesets/lost_cities/arena": [*LOST_CITIES, "tests/engine/test_lost_cities_arena_pinned.py"],
-    "rulesets/lost_cities/board": [*LOST_CITIES, "tests/engine/test_lost_cities_board_pinned.py"],
-    "rulesets/lost_cities/skills": [*LOST_CITIES, "tests/engine/test_lost_cities_skills_pinned.py"],
-    "rulesets/remastered/naumachia": ["tests/engine/test_naumachia.py", "tests/engine/test_naumachia_pinned.py"],
-    "rulesets/remastered/condemned": ["tests/engine/test_condemned.py", "tests/engine/test_condemned_pinned.py"],
-    "rulesets/origins/mode": [*ORIGINS, "tests/engine/test_origins_mode_pinned.py"],
-    "rulesets/origins/royale": [*ORIGINS, "tests/engine/test_origins_royale_pinned.py"],
-    "rulesets/origins/skills": [*ORIGINS, "tests/engine/test_origins_skills_pinned.py"],
-    "rulesets/origins/combat": [*ORIGINS, "tests/engine/test_origins_combat_pinned.py"],
-    "rulesets/rise_of_rome/teams": [*RISE_OF_ROME, "tests/rulesets/test_rise_of_rome_2x2_rules.py",
-                                    "tests/engine/test_rise_of_rome_teams_pinned.py"],
+    "rulesets/rise_of_rome/titan": ["tests/rulesets/rise_of_rome/test_titan.py"],
+    "rulesets/lost_cities/favor": [*LOST_CITIES, "tests/rulesets/lost_cities/test_favor.py"],
+    "rulesets/lost_cities/bosses": [*LOST_CITIES, "tests/rulesets/lost_cities/test_bosses.py"],
+    "rulesets/lost_cities/mode": LOST_CITIES,
+    "rulesets/lost_cities/arena": [*LOST_CITIES, "tests/rulesets/lost_cities/test_arena.py"],
+    "rulesets/lost_cities/board": LOST_CITIES,
+    "rulesets/lost_cities/skills": [*LOST_CITIES, "tests/rulesets/lost_cities/test_skills.py"],
+    "rulesets/remastered/naumachia": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/condemned": [f"{RM}/test_condemned.py"],
+    "rulesets/origins/mode": ORIGINS,
+    "rulesets/origins/royale": [*ORIGINS, "tests/rulesets/origins/test_royale.py"],
+    "rulesets/origins/skills": [*ORIGINS, "tests/rulesets/origins/test_skills.py"],
+    "rulesets/origins/combat": [*ORIGINS, "tests/rulesets/origins/test_combat.py"],
+    "rulesets/rise_of_rome/teams": [*RISE_OF_ROME, "tests/rulesets/rise_of_rome/test_teams.py"],
 }
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
@@ -134,8 +124,8 @@ DESELECT: dict[str, str] = {
     "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/naumachia": "test_a_naumachia_sweep_reports_its_sections",
     # the three Origins rule tests that read docs/ or README.md, which mutmut does not copy into mutants/; for
-    # mode.py also the CLI sweep (5 s) and the lookahead match (3 s), whose rows and turns
-    # test_origins_mode_pinned.py pins on its own
+    # mode.py also the CLI sweep (5 s) and the lookahead match (3 s), whose rows and turns the pinned tests of
+    # tests/rulesets/origins/test_mode.py pin on their own
     "rulesets/origins/mode": ORIGINS_DOCS[:-1] + " or test_a_sweep_writes_games_units_and_draft_rows"
                              " or test_the_lookahead_player_plays_a_match)",
     "rulesets/origins/royale": ORIGINS_DOCS,
@@ -144,8 +134,8 @@ DESELECT: dict[str, str] = {
 }
 """Module -> tests (a pytest -k name) its set leaves out: Skirmish's 280 seeded whole games (7 s a surviving
 mutant on the shared machine), Pandemonium's 3- and 4-player seeded games (50 s), Alliance's 1,000 seeded whole
-games (not marked slow) and, for the titan and the shards, the Onslaught whole games of test_all_titans (nothing of
-theirs); the modes' rule scenarios pin each rule on their own. Origins' combat and skills sets leave out the three
+games (not marked slow) and, for the titan and the shards, the Onslaught whole games of tests/rulesets/remastered/test_titan.py
+(nothing of theirs); the modes' rule scenarios pin each rule on their own. Origins' combat and skills sets leave out the three
 tests that read README.md or docs/origins.md (not copied into mutants/; they pin no skill or attack)."""
 
 LINKS = ("hoplostat", "data", "tests")

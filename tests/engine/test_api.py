@@ -40,7 +40,7 @@ def test_unknown_mode_is_an_input_error(cat):
 @pytest.mark.parametrize("arena", ARENAS)
 def test_first_player_can_be_forced_and_is_red(cat, arena):
     """The API's `first_player`: 0 or 1 forces which player (position in `factions`) plays first (and is red);
-    None draws it (both occur). The random order itself (SKR-1) is tested in test_skirmish.py."""
+    None draws it (both occur). The random order itself (SKR-1) is tested in tests/rulesets/remastered/test_skirmish.py."""
     for fp in (0, 1):
         for seed in range(3):
             r = _game(cat, arena, seed, log=True, first_player=fp, max_rounds=2)

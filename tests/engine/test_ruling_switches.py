@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from enginekit import Scripted, make_game, mk_unit, put_in_combat
+from engine.enginekit import Scripted, make_game, mk_unit, put_in_combat
 
 from hoplostat.catalog import load
 from hoplostat.engine import rules
