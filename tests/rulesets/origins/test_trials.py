@@ -33,7 +33,7 @@ from hoplostat.rulesets.origins.trials.mode import DRAFTS, OriginsSoloTrials, dr
 
 CAT = load(ruleset="origins")
 HOUSE, CHALLENGER = ch.HOUSE, ch.CHALLENGER
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAME = "origins-solo-trials"
 
 
