@@ -400,6 +400,12 @@ class Mode:
     """The mode's goals as heuristic players score them (`Heuristics`)."""
 
     @classmethod
+    def core_arenas(cls) -> tuple[str, ...]:
+        """The arenas on which the native core plays this mode exactly as the Python engine does (docs/native.md;
+        `engine.native` asks): none by default. A mode that declares some has a mirror in native/core."""
+        return ()
+
+    @classmethod
     def greedy(cls) -> type | None:
         """The greedy player's heuristics for this mode: a subclass of `policies.greedy.GreedyController` kept in
         the mode's rule set (its players module), or None for the core heuristics (`GreedyController` itself).

@@ -131,8 +131,6 @@ def import_rng(rng: np.random.Generator, spec: tuple) -> None:
 
 # --------------------------------------------------------------------------- what the core plays
 
-CORE_MODES = {"skirmish": ("pozzuoli", "colosseum")}
-"""Modes the core plays, with their arenas."""
 CORE_TERMS = ("movement-set", "movement-add", "range-add", "extra-dice", "reduce-damage", "stun", "gain-hp", "heal",
               "damage", "damage-adjacent")
 """Tactic effect terms the core resolves (hoplostat/engine/rules.py's own handlers and modifiers)."""
@@ -230,45 +228,37 @@ def _shared_problem(catalog: Any, core: frozenset[str]) -> str | None:
 
 
 def _controller_spec(ctrl: Any, rng: np.random.Generator) -> tuple | str:
-    """A player as the core reads it, or why the core cannot play it (it must draw from the game's stream)."""
-    from hoplostat.policies.greedy import GreedyController
-    from hoplostat.policies.lookahead import LookaheadController
-    from hoplostat.policies.random import RandomController
-    from hoplostat.policies.search import SearchController
+    """A player as the core reads it, or why the core cannot play it: the player says (`core_player`, on the
+    random, greedy, lookahead and search players; it must draw from the game's stream)."""
+    core_player = getattr(ctrl, "core_player", None)
+    if core_player is None:
+        return f"the player {type(ctrl).__name__}"
+    return core_player(rng)
 
-    kind = type(ctrl)
-    if kind is SearchController:
-        if ctrl.rng is not rng or ctrl.greedy.rng is None:
-            return "a search player without the game's stream"
-        search = None if ctrl._search is None else export_rng(ctrl._search)
-        return ("search", export_rng(ctrl.greedy.rng), search, int(ctrl.budget), int(ctrl.width), int(ctrl.horizon))
-    if kind is RandomController:
-        return ("random",) if ctrl.rng is rng else "a random player with its own stream"
-    if kind is GreedyController:
-        if ctrl.rng is None:
-            return ("greedy", "first")
-        return ("greedy", "game") if ctrl.rng is rng else ("greedy", export_rng(ctrl.rng))
-    if kind is LookaheadController:
-        if ctrl.rng is not rng or type(ctrl.greedy) is not GreedyController or ctrl.greedy.rng is None:
-            return "a lookahead player without the game's stream"
-        search = None if ctrl._search is None else export_rng(ctrl._search)
-        return ("lookahead", export_rng(ctrl.greedy.rng), search, int(ctrl.budget), int(ctrl.width),
-                None if ctrl.horizon is None else int(ctrl.horizon))
-    return f"the player {kind.__name__}"
+
+def core_arenas(mode: str) -> tuple[str, ...]:
+    """The arenas the core plays `mode` on, as the mode declares them (`Mode.core_arenas`); () if none."""
+    from hoplostat.engine.loop import mode_class
+
+    return tuple(mode_class(mode).core_arenas())
+
+
+def _catalog_arenas() -> tuple[str, ...]:
+    """Every arena some registered mode is played on by the core (its catalog carries them)."""
+    from hoplostat.engine.loop import modes
+
+    return tuple(dict.fromkeys(a for m in modes() for a in core_arenas(m)))
 
 
 def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Generator, roller: Any) -> str | None:
     """Why the core cannot play this game exactly as the Python engine would (None: it can). `spec` validated."""
-    from hoplostat.engine.loop import mode_class
     from hoplostat.engine.rules import PmfRoller
     from hoplostat.engine.rulings import rulings
-    from hoplostat.rulesets.remastered.skirmish import Skirmish
 
-    if spec.mode not in CORE_MODES:
+    arenas = core_arenas(spec.mode)
+    if not arenas:
         return f"the core does not play {spec.mode}"
-    if mode_class(spec.mode) is not Skirmish:
-        return f"{spec.mode} is not the Remastered Skirmish class"
-    if spec.arena not in CORE_MODES[spec.mode]:
+    if spec.arena not in arenas:
         return f"the core does not play the arena {spec.arena}"
     if roller is not None and not (type(roller) is PmfRoller and roller.rng is rng):
         return "the dice are forced (a scenario's roller)"
@@ -320,7 +310,7 @@ def export_catalog(catalog: Any) -> Any:
         factions = [(fid, f.hero, [u.id for u in catalog.faction_units(fid)], list(f.tactics))
                     for fid, f in catalog.factions.items() if f.hero]
         arenas = []
-        for aid in CORE_MODES["skirmish"]:
+        for aid in _catalog_arenas():
             try:
                 ar = catalog.arena(aid)
             except Exception:
@@ -357,12 +347,9 @@ def _game_args(spec: Any, rng: np.random.Generator, controllers: Any) -> tuple:
 
 def _write_back(out: tuple, rng: np.random.Generator, controllers: Any) -> None:
     """Leave the generators and players where the core left its copies (a caller may go on drawing)."""
-    from hoplostat.policies.lookahead import LookaheadController
-    from hoplostat.policies.search import SearchController
-
     game_rng, player_rngs, searched = out[7], out[8], out[9]
     for c, rngs, n in zip(controllers, player_rngs, searched):
-        if isinstance(c, (LookaheadController, SearchController)):
+        if getattr(c, "core_search_streams", False):  # a lookahead or search player: greedy's and the search's
             if c._search is None and rngs[1] is not None:
                 # the search stream the core spawned: the game's seed sequence's child of that index (the last
                 # word of its spawn key)
@@ -437,9 +424,7 @@ def try_play(catalog: Any, spec: Any, controllers: Any, *, rng: np.random.Genera
 
 def _search_needs_the_core(controllers: Any, choice: str) -> None:
     """The search player is the core's alone: with `--engine python`, or without the core, an InputError."""
-    from hoplostat.policies.search import SearchController
-
-    if not any(type(c) is SearchController for c in controllers):
+    if not any(getattr(c, "core_only", False) for c in controllers):
         return
     from hoplostat.errors import InputError
 

@@ -510,6 +510,17 @@ class GreedyController:
                                   f"greedy heuristics the mode declares (Mode.greedy)")
         return fn(h, g, troop, options, optional)
 
+    def core_player(self, rng: np.random.Generator) -> tuple | str:
+        """This player as the native core reads it (`engine.native`), or why the core cannot play it: the core
+        plays the core heuristics only, ties from no stream, the game's or its own."""
+        from hoplostat.engine.native import export_rng
+
+        if type(self) is not GreedyController:
+            return f"the player {type(self).__name__}"
+        if self.rng is None:
+            return ("greedy", "first")
+        return ("greedy", "game") if self.rng is rng else ("greedy", export_rng(self.rng))
+
     def _heuristics_for(self, mode: type) -> GreedyController:
         """This player's heuristics for `mode`: itself when the mode plays the core heuristics (or this player is
         already the mode's own, or a subclass of it), else an instance of the mode's declared class."""

@@ -148,6 +148,22 @@ class LookaheadController:
     def rival_decisions(self):
         return getattr(self.greedy, "rival_decisions", ())
 
+    core_search_streams = True
+    """The core hands back its greedy and search streams and the count of decisions searched (`engine.native`)."""
+
+    def core_player(self, rng: np.random.Generator) -> tuple | str:
+        """This player as the native core reads it (`engine.native`): the core plays it with the game's stream and
+        the core greedy heuristics in its continuations."""
+        from hoplostat.engine.native import export_rng
+
+        if type(self) is not LookaheadController:
+            return f"the player {type(self).__name__}"
+        if self.rng is not rng or type(self.greedy) is not GreedyController or self.greedy.rng is None:
+            return "a lookahead player without the game's stream"
+        search = None if self._search is None else export_rng(self._search)
+        return ("lookahead", export_rng(self.greedy.rng), search, int(self.budget), int(self.width),
+                None if self.horizon is None else int(self.horizon))
+
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
         if g.depth or not g.at_step:
             return self.greedy.choose(g, troop, decision, options, optional=optional)

@@ -44,6 +44,22 @@ class SearchController:
         self._search: np.random.Generator | None = None
         self.searched = 0
 
+    core_only = True
+    """Played by the native core only (`engine.native` says so when the core cannot play its game)."""
+    core_search_streams = True
+    """The core hands back its greedy and search streams and the count of decisions searched (`engine.native`)."""
+
+    def core_player(self, rng: np.random.Generator) -> tuple | str:
+        """This player as the native core reads it (`engine.native`): the core plays it with the game's stream."""
+        from hoplostat.engine.native import export_rng
+
+        if type(self) is not SearchController:
+            return f"the player {type(self).__name__}"
+        if self.rng is not rng or self.greedy.rng is None:
+            return "a search player without the game's stream"
+        search = None if self._search is None else export_rng(self._search)
+        return ("search", export_rng(self.greedy.rng), search, int(self.budget), int(self.width), int(self.horizon))
+
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:
         raise RuntimeError("the search player is played by the native core only (hoplostat/engine/native.py routes "
                            "its games there)")

@@ -153,3 +153,32 @@ def test_a_panic_in_the_core_is_a_python_exception_naming_the_game_and_its_seed(
     with pytest.raises(RuntimeError, match=r"native core panicked \(skirmish kunlun v amazons on pozzuoli, seed 123\)"
                                            r".*\(at core/src/"):
         native.module().play(native.export_catalog(cat), [tuple(game)])
+
+
+def test_only_the_skirmish_class_itself_is_played_by_the_core():
+    """The mode says where the core plays it (`Mode.core_arenas`): Skirmish on both arenas, and not a mode built on
+    it (the toy mode of the tests changes a rule the core does not know), nor any other mode."""
+    import toymode  # noqa: F401  (registers the toy mode)
+    from hoplostat.engine.loop import mode_class, modes
+
+    assert native.core_arenas("skirmish") == ("pozzuoli", "colosseum")
+    assert native.core_arenas("test-sudden-death") == ()
+    assert all(native.core_arenas(m) == () for m in modes() if m != "skirmish")
+    cat = load((), use_env=False)
+    rng = np.random.default_rng(4)
+    spec = mode_class("test-sudden-death").validate(cat, GameSpec("test-sudden-death", ("kunlun", "amazons"),
+                                                                  "pozzuoli"))
+    why = native.unsupported(cat, spec, [make("greedy", rng=rng)] * 2, rng, None)
+    assert why == "the core does not play test-sudden-death"
+
+
+def test_the_bridge_imports_no_player_and_no_mode():
+    """`engine/native.py` asks the players (`core_player`) and the mode (`core_arenas`) what the core plays: it
+    imports neither (the engine sits below both)."""
+    import inspect
+    import re
+
+    source = inspect.getsource(native)
+    imports = re.findall(r"^\s*(?:from|import)\s+(hoplostat\.[\w.]+)", source, re.MULTILINE)
+    assert imports, "the pattern no longer finds the module's imports"
+    assert not [m for m in imports if m.startswith(("hoplostat.policies", "hoplostat.rulesets"))]

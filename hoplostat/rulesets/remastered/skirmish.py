@@ -92,6 +92,12 @@ class Skirmish(Mode):
 
     __slots__ = ("arena_id", "is_colosseum")
 
+    @classmethod
+    def core_arenas(cls) -> tuple[str, ...]:
+        """The native core mirrors Skirmish on both arenas (native/core/src/skirmish.rs, colosseum.rs); a mode built on
+        Skirmish changes rules the core does not know, so only this class itself is played there."""
+        return ("pozzuoli", "colosseum") if cls is Skirmish else ()
+
     def __init__(self, arena_id: str = "pozzuoli") -> None:
         if arena_id not in ARENAS:
             raise InputError(f"unknown arena {arena_id!r} for skirmish; allowed: {', '.join(ARENAS)}")
