@@ -229,11 +229,11 @@ def _shared_problem(catalog: Any, core: frozenset[str]) -> str | None:
 
 def _controller_spec(ctrl: Any, rng: np.random.Generator) -> tuple | str:
     """A player as the core reads it, or why the core cannot play it: the player says (`core_player`, on the
-    random, greedy, lookahead and search players; it must draw from the game's stream)."""
-    core_player = getattr(ctrl, "core_player", None)
-    if core_player is None:
+    random, greedy, lookahead and search players; it must draw from the game's stream). Only a class that defines
+    `core_player` itself is played there: a subclass (a player of its own) changes what the core would mirror."""
+    if "core_player" not in vars(type(ctrl)):
         return f"the player {type(ctrl).__name__}"
-    return core_player(rng)
+    return ctrl.core_player(rng)
 
 
 def core_arenas(mode: str) -> tuple[str, ...]:
@@ -313,7 +313,7 @@ def export_catalog(catalog: Any) -> Any:
         for aid in _catalog_arenas():
             try:
                 ar = catalog.arena(aid)
-            except Exception:
+            except Exception:  # a catalog without this arena: the core never plays it there
                 continue
             arenas.append((aid, [(h.q, h.r, list(h.tags)) for h in ar.hexes], [list(n) for n in ar.neighbours()]))
         handle = module().Catalog(

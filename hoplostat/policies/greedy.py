@@ -129,6 +129,7 @@ import numpy as np
 
 from hoplostat.dice import HIT_FACES
 from hoplostat.engine import rules
+from hoplostat.engine.mode import Mode
 from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.state import BAG, CAMP, COMBAT
 from hoplostat.odds import Attack, mean_and_tail
@@ -515,16 +516,14 @@ class GreedyController:
         plays the core heuristics only, ties from no stream, the game's or its own."""
         from hoplostat.engine.native import export_rng
 
-        if type(self) is not GreedyController:
-            return f"the player {type(self).__name__}"
         if self.rng is None:
             return ("greedy", "first")
         return ("greedy", "game") if self.rng is rng else ("greedy", export_rng(self.rng))
 
-    def _heuristics_for(self, mode: type) -> GreedyController:
+    def _heuristics_for(self, mode: type[Mode]) -> GreedyController:
         """This player's heuristics for `mode`: itself when the mode plays the core heuristics (or this player is
         already the mode's own, or a subclass of it), else an instance of the mode's declared class."""
-        declared = mode.greedy() if hasattr(mode, "greedy") else None
+        declared = mode.greedy()
         if declared is None or isinstance(self, declared):
             return self
         if not issubclass(declared, GreedyController):

@@ -156,8 +156,6 @@ class LookaheadController:
         the core greedy heuristics in its continuations."""
         from hoplostat.engine.native import export_rng
 
-        if type(self) is not LookaheadController:
-            return f"the player {type(self).__name__}"
         if self.rng is not rng or type(self.greedy) is not GreedyController or self.greedy.rng is None:
             return "a lookahead player without the game's stream"
         search = None if self._search is None else export_rng(self._search)

@@ -16,8 +16,6 @@ class RandomController:
 
     def core_player(self, rng: np.random.Generator) -> tuple | str:
         """This player as the native core reads it (`engine.native`), or why the core cannot play it."""
-        if type(self) is not RandomController:
-            return f"the player {type(self).__name__}"
         return ("random",) if self.rng is rng else "a random player with its own stream"
 
     def choose(self, g: Any, troop: int, decision: str, options: Sequence[Any], *, optional: bool) -> Any | None:

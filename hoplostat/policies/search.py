@@ -53,8 +53,6 @@ class SearchController:
         """This player as the native core reads it (`engine.native`): the core plays it with the game's stream."""
         from hoplostat.engine.native import export_rng
 
-        if type(self) is not SearchController:
-            return f"the player {type(self).__name__}"
         if self.rng is not rng or self.greedy.rng is None:
             return "a search player without the game's stream"
         search = None if self._search is None else export_rng(self._search)
