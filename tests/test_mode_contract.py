@@ -131,3 +131,15 @@ def test_a_mode_added_by_its_module_alone_is_served_by_every_command(capsys, tmp
     assert summary["games"] == 6 and {r["faction"] for r in summary["win_rates"]} == {"kunlun", "amazons"}
     code, _, err = run_cli(capsys, "report", str(out), "--out", str(tmp_path / "rep"))
     assert code == 0, err and (tmp_path / "rep" / "index.html").is_file()
+
+
+def test_one_default_mode_and_one_mode_per_tuned_kind():
+    """Commands that name no mode play the one mode that declares `default`; `tune` finds the mode of each kind
+    it tunes by the mode's own declaration (no shared module names a mode)."""
+    from hoplostat.engine.loop import default_mode, modes, tuning_mode
+
+    declared = [n for n, c in modes().items() if c.__dict__.get("default")]
+    assert declared == [default_mode()]
+    for kind in ("faction", "titan", "immortal"):
+        cls = tuning_mode(kind)
+        assert cls.__dict__.get("tunes") == kind

@@ -56,6 +56,24 @@ def mode_class(name: str) -> type[Mode]:
     return got
 
 
+def default_mode() -> str:
+    """The name of the mode commands play and sweep when none is named: the one whose class itself sets `default`
+    (a mode built on it does not inherit the role)."""
+    got = [name for name, cls in modes().items() if cls.__dict__.get("default")]  # declared, not inherited
+    if len(got) != 1:
+        raise RuntimeError(f"exactly one mode must declare default = True, found {got or 'none'}")
+    return got[0]
+
+
+def tuning_mode(kind: str) -> type[Mode]:
+    """The mode `hoplostat tune` plays to tune a `kind` of chip ("faction", "titan", "immortal"): the first
+    registered mode whose class itself sets `tunes = kind`."""
+    for cls in modes().values():
+        if cls.__dict__.get("tunes") == kind:
+            return cls
+    raise InputError(f"no mode tunes a {kind}")
+
+
 # --------------------------------------------------------------------------- the one loop
 
 

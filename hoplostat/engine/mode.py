@@ -398,6 +398,11 @@ class Mode:
     `ROW_HEAD`, any other table whole (`units` is `UNIT_ROW` in every mode). `schema(table)` joins them."""
     heuristics: ClassVar[Heuristics] = DEFAULT_HEURISTICS
     """The mode's goals as heuristic players score them (`Heuristics`)."""
+    default: ClassVar[bool] = False
+    """The mode a command plays or sweeps when none is named (`loop.default_mode`); exactly one mode says so."""
+    tunes: ClassVar[str] = ""
+    """What `hoplostat tune` changes by playing this mode: "faction", "titan", "immortal" or "" (nothing);
+    `loop.tuning_mode(kind)` finds the mode for a kind."""
 
     @classmethod
     def core_arenas(cls) -> tuple[str, ...]:

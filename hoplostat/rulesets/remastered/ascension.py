@@ -66,6 +66,7 @@ class Ascension(Mode):
     Configuration only (shared by clones): the titan card, co-op, the priority list."""
 
     name = "ascension"
+    tunes = "titan"
     ruleset = RULESET
     summary = "solo or co-op against one titan, its shards and allies (the Colosseum)"
     arenas = (ARENA,)

@@ -125,6 +125,7 @@ class Onslaught(Mode):
     Configuration only (shared by clones): co-op, limits, priority list, trigger tables."""
 
     name = "onslaught"
+    tunes = "immortal"
     ruleset = RULESET
     summary = "solo or co-op against six immortals in waves, with the rival AI (Pozzuoli)"
     options = (ModeOption("immortal-order", "face these immortals, in this order, instead of all of them "

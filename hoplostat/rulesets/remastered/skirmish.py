@@ -77,6 +77,8 @@ class Skirmish(Mode):
     Stateless (only the arena id): shared by clones."""
 
     name = "skirmish"
+    default = True
+    tunes = "faction"
     ruleset = RULESET
     summary = "two players head to head: defeat the opposing primary hero (Pozzuoli or the Colosseum)"
     arenas = ARENAS
