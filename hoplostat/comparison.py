@@ -1,9 +1,9 @@
 """Comparing two sweeps of the same matchups (`hoplostat compare A B`, `hoplostat report A --compare B`).
 
 Both sweeps are read lazily (`sweep.scan_tables`); what is compared is the mode's analysis object's, given by
-the caller (`hoplostat.analysis`, `Analysis.rates_to_compare`): faction win rates (Skirmish), win shares
-(Pandemonium), team win rates (Alliance), the players' wins per titan (Ascension), waves won per immortal
-(Onslaught), a mode's own subjects (the Solo Trials' trials). The table is
+the caller (`hoplostat.analysis`, `Analysis.rates_to_compare`): faction win rates (two seats), win shares
+(pods of three or more), team win rates (teams), the players' wins per titan (boss), waves won per immortal
+(waves), a mode's own subjects (e.g. solo trials). The table is
 `stats.compare_rates`: the difference B - A with Newcombe's interval and Holm-adjusted p-values.
 """
 

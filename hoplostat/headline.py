@@ -1,7 +1,7 @@
 """The report's headline: the few findings of a sweep that matter most, ranked by size and certainty.
 
 Every candidate finding is an effect in points of a rate with its 95% interval, taken from the tables the
-report has already computed (`stats.summary`, `stats.onslaught_summary`, ...): a faction against the field
+report has already computed (`stats.summary` and the other summaries of `stats`): a faction against the field
 (over all arenas or on one), a matchup against the field, a faction's arena effect (`stats.arena_effects`),
 the first player's advantage; in the other modes an immortal, a titan, a team, a pod seat. Findings are
 ranked by `certain_size`: how far the interval's nearer end lies from no effect, the size the run is 95% sure
@@ -114,15 +114,17 @@ class Sweep:
         return str(self.config.get("mode", ""))
 
 
-TUNED_IN = {"faction": "skirmish", "titan": "ascension", "immortal": "onslaught"}
-"""The mode in which `hoplostat tune` measures each kind of target."""
+TUNED = ("faction", "titan", "immortal")
+"""The kinds of target `hoplostat tune` changes, each measured in the mode that declares it (`Mode.tunes`)."""
 
 
 def tune_command(sweep: Sweep, target: str, *, against: Sequence[str] = (), arena: str | None = None,
                  kind: str = "faction", goal: float | None = None, players: int | None = None) -> str:
     """The `hoplostat tune TARGET` line that searches a fix for a finding, with the sweep's players, overlays and
-    round cap; empty when the sweep is not of the mode `tune` measures the target in (`TUNED_IN`)."""
-    if sweep.mode != TUNED_IN[kind]:
+    round cap; empty when the sweep is not of the mode `tune` measures the target in (`loop.tuning_mode`)."""
+    from hoplostat.engine.loop import tuning_mode
+
+    if sweep.mode != tuning_mode(kind).name:
         return ""
     cfg = sweep.config
     parts = ["hoplostat", "tune", target if kind == "faction" else f"{kind}:{target}"]
@@ -300,7 +302,7 @@ def _strip_mark(key: str) -> str:
 
 def opponent_findings(frame: pl.DataFrame, key: str, rate: str, noun: str, sweep: Sweep, *,
                       trials: str = "games", trial: str = "game", what: str = "defeat") -> list[Finding]:
-    """Titans (Ascension: `stats.titan_difficulty`) or immortals (Onslaught: `stats.immortal_waves`): the players'
+    """Titans (a boss mode: `stats.titan_difficulty`) or immortals (a wave mode: `stats.immortal_waves`): the players'
     success against each, against an average one of its group (solo, co-op); next: tune the hardest or easiest
     toward that average."""
     def say(r):
@@ -312,14 +314,14 @@ def opponent_findings(frame: pl.DataFrame, key: str, rate: str, noun: str, sweep
     def command(r):
         target = _strip_mark(r[key])
         cmd = (tune_command(sweep, target, kind=noun, goal=r["field_average"], players=2 if r["coop"] else None)
-               if noun in TUNED_IN else "")
+               if noun in TUNED else "")
         return cmd, f"find the smallest change to {target} that brings the players' success to the average"
 
     return rate_findings(frame, key, rate, noun, say, command=command)
 
 
 def team_depth_findings(teams: pl.DataFrame) -> list[Finding]:
-    """Onslaught teams (`stats.onslaught_teams`): the immortals a team defeats per game against the average team
+    """Teams against waves of immortals (`stats` per team): the immortals a team defeats per game against the average team
     of its group (solo, co-op), as a share of the six (the average's own uncertainty left out)."""
     out = []
     for coop in sorted(set(teams["coop"].to_list())):
@@ -354,7 +356,7 @@ def _possessive(name: str) -> str:
 
 def teams_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str],
                    sweep: Sweep) -> list[Finding]:
-    """Alliance (`stats.teams_summary`): each faction's team and each pairing of teammates against an average
+    """Two teams of players (`stats.teams_summary`): each faction's team and each pairing of teammates against an average
     team (`stats.field_average_interval`), and the first player's team."""
     from hoplostat.stats import against_average
 

@@ -1,11 +1,11 @@
 """The policy ladder: players of several strengths against each other, or each alone against the game.
 
-Competitive modes (Skirmish, Pandemonium, Alliance): every pair of players P, Q plays `games` games.
+Competitive modes (two seats, pods, teams): every pair of players P, Q plays `games` games.
 Games come in pairs that share their set-up (factions, arena) and their seed, with the seats swapped:
 P plays seat a (with its cycle of seats, `Mode.seat_policies`) in one and Q in the other, so neither
 faction, seat nor dice favour either player. P's score is its wins plus half its draws per game.
 
-Solo and co-op modes (Onslaught, Ascension): every player plays `games` games alone on the same seeds
+Solo and co-op modes (waves, a boss): every player plays `games` games alone on the same seeds
 (the same factions, titans and dice stream to start with; titans in turn); its success rate is the share
 of games won, beside the means of the mode's numeric per-game results (e.g. immortals defeated), and
 against a titan, per titan.
@@ -101,11 +101,11 @@ def _setup(catalog: Any, cfg: LadderConfig, cls: Any, k: int):
     rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(0x1ADD, base)))
     pool = list(cfg.factions) or sorted(catalog.factions)
     n = min(cls.seats)
-    if n < 2 and cfg.competitive():  # played solo against a rival by default (Condemned, Naumachia): head to head
+    if n < 2 and cfg.competitive():  # played solo against a rival by default: head to head
         n = min(k for k in cls.seats if k >= 2)
     if cfg.mirror:
         picks = (pool[int(rng.integers(len(pool)))],) * n
-    elif not cfg.factions and len(pool) < n:  # the mode draws its own (Rise of Rome 2x2: from all five cities)
+    elif not cfg.factions and len(pool) < n:  # the mode draws its own (e.g. from every city of its book)
         picks = cls.default_spec(catalog, rng).factions[:n]
     else:
         picks = tuple(pool[int(i)] for i in rng.choice(len(pool), size=n, replace=False))

@@ -70,7 +70,7 @@ def subject_verdicts(analysis: Any, tables: dict) -> pl.DataFrame:
     `field_verdicts`, `pod_verdicts` or `group_verdicts`, sorted by key.
 
     The reference and the verdict are those the sweep's own summary gives: the field average of a two-seat
-    game for factions (`stats.field_differences`; Alliance: the average team), the fair share of a pod
+    game for factions (`stats.field_differences`; in teams: the average team), the fair share of a pod
     (`stats.pod_win_shares`). Titans and immortals are held against the pooled rate of their group (solo or
     co-op: the players' success against an average titan or immortal), the pooled rate's Wilson interval
     combined with the subject's (`stats.against_average`, within [-1, 1]); their verdict is "easier" or
