@@ -1,7 +1,7 @@
 """Analyses as objects (`hoplostat.analysis`): each mode's analysis is the class it declares or the standard one of
 its kind, the shared modules choose nothing by kind (a switch put back fails `test_no_module_switches_on_the_kind`),
 the layers hold (stats, report, robustness, comparison and sweep import no analysis), and a mode that adds a table
-to its analysis does it in its own file (tests/toymode/tally.py)."""
+to its analysis does it in its own folder (tests/toymode/analysis.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ EXPECTED = {
     "condemned": Versus, "naumachia": "NaumachiaAnalysis", "lost-cities": Versus, "lost-cities-board": Boss,
     "rise-of-rome": Versus, "rise-of-rome-titan": Boss, "rise-of-rome-2x2": Teams, "origins": "OriginsAnalysis",
     "origins-battle-royale": "OriginsAnalysis", "origins-solo-trials": "TrialsAnalysis",
-    "test-sudden-death": Versus,
+    "test-sudden-death": "SuddenDeathAnalysis",
 }
 """Each registered mode's analysis class (a name: a subclass in the mode's rule set)."""
 
@@ -36,7 +36,8 @@ def test_each_mode_has_its_analysis_object(mode):
     an = analysis.of(cls)
     want = EXPECTED[mode]
     if isinstance(want, str):
-        assert type(an).__name__ == want and type(an).__module__.startswith(f"hoplostat.rulesets.{cls.ruleset}")
+        # declared beside the mode: the analysis's module sits in the mode's own package (its rule set's or folder)
+        assert type(an).__name__ == want and cls.__module__.startswith(type(an).__module__.rpartition(".")[0] + ".")
         assert isinstance(an, STANDARD.get(cls.analysis, analysis.Analysis))
     else:
         assert type(an) is want and an.kind == cls.analysis
@@ -49,10 +50,9 @@ def test_every_registered_mode_is_listed():
     assert set(modes()) == set(EXPECTED)
 
 
-def test_the_toy_mode_gets_the_standard_versus_analysis_with_no_line_of_its_own():
-
-    assert "analysis_class" not in vars(toymode.SuddenDeath)
-    assert type(analysis.for_mode("test-sudden-death")) is Versus
+def test_a_mode_that_declares_no_analysis_gets_the_standard_one_of_its_kind():
+    assert "analysis_class" not in vars(mode_class("skirmish"))
+    assert type(analysis.for_mode("skirmish")) is Versus
 
 
 def test_the_mode_hooks_of_an_analysis_of_its_own_are_gone():
@@ -126,16 +126,15 @@ def test_the_lower_layers_import_no_analysis():
 # --------------------------------------------------------------------------- a mode's own table
 
 
-def test_a_mode_adds_a_table_to_its_analysis_in_its_own_file(capsys, tmp_path, monkeypatch):
-    """tests/toymode/tally.py: a Sudden Death whose analysis (`TallyAnalysis(Versus)`) adds `end_reasons`;
-    summarize gives and prints it beside every versus table, with no line elsewhere."""
-    from toymode.tally import SuddenDeathTally, TallyAnalysis
+def test_a_mode_adds_a_table_to_its_analysis_in_its_own_folder(capsys, tmp_path):
+    """tests/toymode/analysis.py: Sudden Death's analysis (`SuddenDeathAnalysis(Versus)`) adds `end_reasons`;
+    summarize gives and prints it beside every versus table, and the report shows it, with no line elsewhere."""
+    from toymode.analysis import SuddenDeathAnalysis
 
-    monkeypatch.setitem(loop._MODES, SuddenDeathTally.name, SuddenDeathTally)  # this test only
-    assert type(analysis.for_mode(SuddenDeathTally.name)) is TallyAnalysis
-    out = tmp_path / "tally"
-    code, _, err = run_cli(capsys, "sweep", SuddenDeathTally.name, "-f", "kunlun", "-f", "amazons", "--games", "2",
-                           "--out", str(out))
+    assert type(analysis.for_mode(toymode.SuddenDeath.name)) is SuddenDeathAnalysis
+    out = tmp_path / "toy"
+    code, _, err = run_cli(capsys, "sweep", toymode.SuddenDeath.name, "-f", "kunlun", "-f", "amazons", "--games",
+                           "2", "--out", str(out))
     assert code == 0, err
     s = run_json(capsys, "summarize", str(out))
     assert sum(r["games"] for r in s["end_reasons"]) == s["games"] == 4
@@ -144,3 +143,6 @@ def test_a_mode_adds_a_table_to_its_analysis_in_its_own_file(capsys, tmp_path, m
     assert code == 0, err
     assert "How the games ended" in text and "Win rate per faction" in text
     assert text.index("Matchups") < text.index("How the games ended") < text.index("Units standing out")
+    code, _, err = run_cli(capsys, "report", str(out), "--out", str(tmp_path / "rep"))
+    assert code == 0, err
+    assert 'id="end-reasons"' in (tmp_path / "rep" / "index.html").read_text(encoding="utf-8")
