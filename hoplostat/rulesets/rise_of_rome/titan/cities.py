@@ -20,12 +20,12 @@ def origins_chip_id(chip_id: str) -> str:
 @functools.lru_cache(maxsize=1)
 def origins_builds() -> tuple[tuple[tuple[Unit, ...], tuple[Tactic, ...]], ...]:
     """ORI-53 (ruling R-ORI-21): the custom cities of 14 Origins chips, dealt from the Origins pool as the draft
-    offers it (`origins.mode.pool_ids`: gladiators in id order, then tactics in id order) alternately to build 1
+    offers it (`origins.setup.pool_ids`: gladiators in id order, then tactics in id order) alternately to build 1
     and build 2, so each gets ten gladiators (two of each chip colour) and four tactics and no chip is in both
     (one Origins box). Ids namespaced `origins:`; each chip keeps `Unit.ruleset == "origins"` (its own skill
     texts) and becomes a city gladiator (`kind` "unit"). Player 1 plays build 1, player 2 build 2."""
     from hoplostat.catalog import load
-    from hoplostat.rulesets.origins.mode import pool_ids
+    from hoplostat.rulesets.origins.setup import pool_ids
 
     cat = load(use_env=False, ruleset=ORIGINS)
     ids = pool_ids(cat)
