@@ -99,6 +99,7 @@ TESTS: dict[str, list[str]] = {
     "rulesets/origins/mode": ORIGINS,
     "rulesets/origins/setup": ORIGINS,
     "rulesets/origins/tactics": ORIGINS,
+    "rulesets/origins/turn": ORIGINS,
     "rulesets/origins/royale": [*ORIGINS, "tests/rulesets/origins/test_royale.py"],
     "rulesets/origins/skills": [*ORIGINS, "tests/rulesets/origins/test_skills.py"],
     "rulesets/origins/combat": [*ORIGINS, "tests/rulesets/origins/test_combat.py"],
@@ -116,7 +117,7 @@ FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skir
                        "rulesets/lost_cities/favor", "rulesets/lost_cities/bosses", "rulesets/lost_cities/mode",
                        "rulesets/lost_cities/arena", "rulesets/lost_cities/board", "rulesets/lost_cities/skills",
                        "rulesets/remastered/naumachia", "rulesets/remastered/condemned", "rulesets/origins/mode",
-                       "rulesets/origins/setup", "rulesets/origins/tactics",
+                       "rulesets/origins/setup", "rulesets/origins/tactics", "rulesets/origins/turn",
                        "rulesets/origins/royale", "rulesets/origins/skills", "rulesets/origins/combat",
                        "rulesets/rise_of_rome/teams"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
@@ -136,6 +137,7 @@ DESELECT: dict[str, str] = {
                              " or test_the_lookahead_player_plays_a_match)",
     "rulesets/origins/setup": ORIGINS_DOCS,
     "rulesets/origins/tactics": ORIGINS_DOCS,
+    "rulesets/origins/turn": ORIGINS_DOCS,
     "rulesets/origins/royale": ORIGINS_DOCS,
     "rulesets/origins/combat": ORIGINS_DOCS,
     "rulesets/origins/skills": ORIGINS_DOCS,
