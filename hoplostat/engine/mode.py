@@ -615,6 +615,12 @@ class Mode:
         never do). Default 0."""
         return 0.0
 
+    def stones_pay(self, s: GameState, troop: int) -> bool:
+        """Whether standing on a stone hex still earns `troop` something (a heuristic player's hex scores read it;
+        the rules never do). Default True; a mode whose stones earn crowd favor says False once the favor can
+        climb no higher (CF-2: nothing is earned beyond the last reward)."""
+        return True
+
     def interrupt(self, g: Game) -> None:
         """Called when a turn left `end_reason` set; may resolve an interrupt (a wave's end) and clear it.
         The round stops either way."""

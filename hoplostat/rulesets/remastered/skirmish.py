@@ -152,6 +152,10 @@ class Skirmish(Mode):
                 if k < 3:
                     self.catch_up(g)
 
+    def stones_pay(self, s: GameState, troop: int) -> bool:
+        """Pozzuoli's stones earn crowd favor (SKR-7), nothing once the bead is on the last reward (CF-2)."""
+        return self.is_colosseum or s.troops[troop].favor < POZZUOLI_REWARDS[-1]
+
     def reward(self, g: Game, troop: int, k: int) -> None:
         claim_pozzuoli_reward(g, troop, k)
 
