@@ -1,8 +1,8 @@
 """Greedy's Onslaught (`Onslaught.greedy`): it holds and contests the stones and spends its attacks where they
 cost the immortal HP. `Onslaught.heuristics` holds the weights below: stone 8, kill 15, damage to the
 immortal 0.5. The immortal ignores damage and loses 1 HP per arena unit defeated and 1 HP per own unit on a
-stone hex at the start of each player turn (ONS-7); the primary hero's defeat ends the game (ONS-10); discarded units stay
-discarded, so a unit lost is lost for the game (ONS-11, ONS-12). Rivals mark and target an opponent on a
+stone hex at the start of each player turn (ONS-7); the primary hero's defeat ends the game (ONS-10); discarded
+units stay discarded, so a unit lost is lost for the game (ONS-11, ONS-12). Rivals mark and target an opponent on a
 stone first, then a hero, then the strongest (ONS-4), so whoever stands on a stone draws their fire.
 - deploy: never the primary hero while it can be avoided: with units in combat and only the hero
   deployable, pass; forced (no units in combat), deploy it on the hex farthest from the rivals. Other
