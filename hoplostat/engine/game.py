@@ -179,7 +179,7 @@ def redeal_hidden(s: GameState, rng: np.random.Generator, viewer: int) -> None:
     troop's face-down units (non-elite, in camp and never deployed, or in its bag) are pooled, shuffled by `rng`
     and as many as were in camp go back to camp, the rest to the bag. The copy then plays a world consistent
     with what the viewer has seen (the faction, the units deployed so far, how many wait in camp), not the
-    real camp (Remastered, Skirmish set-up 5: face down, hidden from the other players until deployed). Only
+    real camp (Remastered's two-player set-up, step 5: face down, hidden from the other players until deployed). Only
     zones change; the native core's `game::redeal_hidden` is the same deal (pool in uid order, numpy's
     shuffle), so both engines' lookaheads play the same games."""
     for troop in range(len(s.troops)):

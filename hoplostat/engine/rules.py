@@ -228,7 +228,7 @@ def deploy(g: Game, u: UnitState, hex_: int) -> None:
 
 def place_at_setup(s: GameState, u: UnitState, hex_: int) -> None:
     """Set-up puts a unit in combat with HP = Health from its supply, not a deployment (nothing is in play
-    yet, so nothing is triggered): Skirmish's chained hero on the Colosseum (SKR-2), Rise of Rome's inactive
+    yet, so nothing is triggered): the chained hero on the Colosseum (SKR-2), an inactive
     champion (ROR-22)."""
     s.supply[s.supply_of(u.troop)] -= u.unit.health
     u.hp = u.unit.health
@@ -259,7 +259,7 @@ def _after_move(g: Game, u: UnitState, src: int, dest: int) -> None:
     s = g.state
     s.move_src = src
     if s.mode.hooks_move:
-        s.mode.after_move(g, u, src, dest)  # Ascension: equipping shards on or along the move (ASC-10)
+        s.mode.after_move(g, u, src, dest)  # e.g. equipping shards on or along the move (ASC-10)
     movers = s.hooked("after_move")
     if movers and not ignores_effects(s, u):  # no "opponent moves" text names a piece that is no unit (Cover)
         effects = [(h, sid, param, fn) for h in movers if h.zone == COMBAT and s.skills_work(h)
@@ -284,7 +284,7 @@ def is_outnumbered(s: GameState, u: UnitState) -> bool:
 
 def same_team(s: GameState, a: int, b: int) -> bool:
     """Troops a and b are allies (UNIT-11): the same troop, or the same team in a mode with teams
-    (`team_of`: Onslaught's rival troops; co-op players). The one place auras, Cover, Intercept Blow,
+    (`team_of`: a wave mode's rival troops; co-op players). The one place auras, Cover, Intercept Blow,
     Impel and Combat Lock ask who is an ally."""
     return a == b or (s.has_teams and s.team_of(a) == s.team_of(b))
 
@@ -357,7 +357,7 @@ def damage(
     deals damage even when reduced to 0); by default, when `amount` > 0. The mode's
     `after_damage` runs once the damage has resolved (Colosseum: SKR-9 favor, SKR-10 activation).
     A mode with `ignores_damage(g, target, amount, *, source, source_troop, what) -> bool` may take
-    dealt damage instead (Onslaught's immortals); then nothing is removed and 0 is returned.
+    dealt damage instead (immortals); then nothing is removed and 0 is returned.
     """
     s = g.state
     if dealt is None:
@@ -368,7 +368,7 @@ def damage(
         source_troop = source.troop
     if s.mode.hooks_ignore and s.mode.ignores_damage(g, target, amount, source=source, source_troop=source_troop,
                                                      what=what):
-        return 0  # the mode takes the damage instead (Onslaught: immortals ignore all damage, ONS-7)
+        return 0  # the mode takes the damage instead (immortals ignore all damage, ONS-7)
     removed = min(max(amount, 0), target.hp)
     if removed:
         target.hp -= removed
@@ -449,7 +449,7 @@ def tactic_targets(s: GameState, troop: int) -> list[UnitState]:
     """TAC-2 (Remastered, "Tactic Placement": "any non-elite unit of another troop that is adjacent to a unit
     in their own troop"; "Key Terms": Tactic): own non-elite units in combat, or a non-elite unit of *any*
     other troop (an opponent's, or a co-op partner's) adjacent to an own unit (UNIT-6). Tactical widens the
-    reach to opposing units only (R-CAT-5). Ascension shards are chips, not units: never valid targets
+    reach to opposing units only (R-CAT-5). Shards are chips, not units: never valid targets
     (ruling R-ASC-1)."""
     own = s.in_combat(troop)
     out = [u for u in own if not u.elite]
@@ -620,7 +620,7 @@ def place_sentinel(g: Game, troop: int, hex_: int, *, placed_by: int | None = No
     """Remastered, "Sentinels": a support chip placed sentinel side up on an available pedestal (ARN-6);
     it gains its HP at once and is dazed the turn it enters (SUP-4). Not a deployment (SUP-1). The sentinel
     is a unit of `troop`; `placed_by`: the troop that places it when another one controls it (co-op
-    Ascension: any player places, player B controls every sentinel, ASC-12)."""
+    against a titan: any player places, player B controls every sentinel, ASC-12)."""
     s = g.state
     un = s.support_unit
     key = s.supply_of(troop)
@@ -645,7 +645,7 @@ def place_sentinel(g: Game, troop: int, hex_: int, *, placed_by: int | None = No
 
 
 def withdraw(g: Game, u: UnitState, zone: str, *, discard: Any = None) -> None:
-    """Take a unit out of combat without defeat (Onslaught's wave clean-up, ONS-11): tactics on it go to the
+    """Take a unit out of combat without defeat (a wave's clean-up, ONS-11): tactics on it go to the
     discard of the troop that played them (those `discard(pt)` accepts; markers that are not tactic chips
     stay out), health chips to the supply, the chip to `zone` (camp or bag). No defeat is counted."""
     s = g.state

@@ -173,7 +173,7 @@ class GreedyController:
     # --- hooks a mode's heuristics override -------------------------------------------------------
     def _hex_base_adjusted(self, s: Any, troop: int, base: list[float]) -> list[float]:
         """The movement's hex scores before distances (`_hex_base`), as this mode weighs them: unchanged here
-        (Pandemonium lowers the hexes several troops can reach)."""
+        (a free-for-all lowers the hexes several troops can reach)."""
         return base
 
     def _leader(self, s: Any, troop: int) -> int:
@@ -492,7 +492,7 @@ class GreedyController:
 
     def _support(self, g, troop, options, optional):
         # Teams, not "the other troop": a foothold helps the placer's team (its own and a co-op partner's
-        # units; Ascension's footholds are shared, ASC-12) and denies only the opposing team's deployment hexes
+        # units; footholds shared by a co-op team, ASC-12) and denies only the opposing team's deployment hexes
         # (DEP-6); the target to place near is the opposing primary hero in combat, else an opposing elite (the
         # titan), else the first opponent.
         s = g.state

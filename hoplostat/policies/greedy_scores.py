@@ -46,7 +46,7 @@ def _hex_base(grid, muted, stones: bool = True) -> list[float]:
     """Per-hex score of standing there regardless of opponents: +2 stone (only while `stones`: standing there
     still earns something, `Mode.stones_pay`), -3 center hex (1 damage next turn), -3 inner hex without a foothold
     (no attacks). Cached per grid, muted pattern and `stones`; the same pattern gives the same list object.
-    The pattern is a plain list of the hexes alone (who stands there does not change it: Ascension's rivals
+    The pattern is a plain list of the hexes alone (who stands there does not change it: a titan's rivals
     are exempt through `GameState.mute_exempt`), so a cached score can never depend on earlier positions or
     games."""
     last = _BASE_LAST.get((id(grid), stones))
@@ -135,7 +135,7 @@ def _threat(dist, reach: list[tuple[int, int]], h: int) -> int:
 
 
 WAKE_KILL = 0.5
-"""Colosseum Skirmish: attack a chained (inactive) opposing hero only when the units that can hit it this Engage
+"""Colosseum, two players: attack a chained (inactive) opposing hero only when the units that can hit it this Engage
 step defeat it with at least this chance; any damage wakes it (SKR-10), and an awake hero moves and fights."""
 
 

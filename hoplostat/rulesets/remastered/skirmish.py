@@ -91,6 +91,8 @@ class Skirmish(Mode):
     columns = VERSUS_COLUMNS
     hidden_camps = True
     """Set-up 5: the four units drawn into camp are face down, hidden from the opponent until deployed."""
+    core_rulings = ("retaliate-when-defeated", "inspire-stacks")
+    """The ruling switches that change Skirmish, both played by the native core."""
 
     __slots__ = ("arena_id", "is_colosseum")
 
