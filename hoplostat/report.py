@@ -740,7 +740,7 @@ def skirmish_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list
 def onslaught_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[list[Section], list[str], Lead]:
     from hoplostat import headline, stats
 
-    t = stats.onslaught_summary(tables)
+    t = stats.waves_summary(tables)
     if t["immortals"] is not None:
         t["immortals"] = _mark_stand_ins(t["immortals"], "immortal", _opponent_stand_ins(catalog, "immortals"))
     teams = _need(t, "teams")
@@ -854,7 +854,7 @@ def ascension_sections(tables: dict, catalog, factions, cfg, sweep) -> tuple[lis
     from hoplostat.engine.loop import mode_class
 
     noun, nouns = mode_class(str(cfg.get("mode"))).opponent
-    t = stats.ascension_summary(tables)
+    t = stats.boss_summary(tables)
     marks = _opponent_stand_ins(catalog, "titans")
     t["titans"] = _mark_stand_ins(_need(t, "titans"), "titan", marks)
     t["matrix"] = _mark_stand_ins(_need(t, "matrix"), "titan", marks)

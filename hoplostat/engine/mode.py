@@ -30,8 +30,8 @@ class GameSpec:
     """One game to play: the mode, the player factions in seat order and the mode's choices.
 
     `arena` "" = the mode's first arena; `first` None = the rules draw who plays first; `titan` the
-    opponent chip of modes that face one (Ascension); `max_rounds` None = the mode's default cap;
-    `options` mode-specific extras as (key, value) pairs (e.g. Onslaught's immortal order).
+    opponent chip of modes that face one (a titan); `max_rounds` None = the mode's default cap;
+    `options` mode-specific extras as (key, value) pairs (e.g. a wave mode's immortal order).
     """
 
     mode: str
@@ -136,9 +136,9 @@ class Matchup:
     b: str
     first: str
     titan: str = ""
-    """The opponent faced by modes that have one (Ascension's titan); "" otherwise."""
+    """The opponent faced by modes that have one (a titan); "" otherwise."""
     more: tuple[str, ...] = ()
-    """Seats c, d, ... of modes for more than two players (Pandemonium, Alliance)."""
+    """Seats c, d, ... of modes for more than two players (free-for-all, two teams of two)."""
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -223,7 +223,7 @@ class GameResult:
     unimplemented: tuple[str, ...] = ()
     """Skills on chips in the game, and effect terms, that the engine does not play (played as blank)."""
     extras: dict[str, Any] = field(default_factory=dict)
-    """Mode-specific results (Onslaught: immortals_defeated, waves; Ascension: titan, titan_hp, ...)."""
+    """Mode-specific results (a wave mode: immortals_defeated, waves; a titan mode: titan, titan_hp, ...)."""
     log: list[str] | None = None
     engine: str = "python"
     """Which engine played the game: `python`, or `native` (the optional core, hoplostat/engine/native.py)."""
@@ -335,7 +335,7 @@ def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[t
 class Heuristics:
     """What a mode tells heuristic players about its goals (`policies.greedy` reads it; the rules never do).
     How greedy plays the mode is its own heuristics class (`Mode.greedy`); these are the numbers it and the
-    lookahead read. The weights score a game of held stones (Onslaught): standing on a stone, defeating a rival,
+    lookahead read. The weights score a game of held stones (a wave mode): standing on a stone, defeating a rival,
     and each expected damage dealt to an opponent that ignores damage (favor only)."""
 
     stone: float = 8.0
@@ -343,7 +343,7 @@ class Heuristics:
     ignored_damage: float = 0.5
     trust: float = 0.0
     """How many standard errors a lookahead player's candidate must beat greedy's own choice by before it
-    replaces it (0: the best mean wins). Onslaught's greedy plays a long game a few turns of continuation
+    replaces it (0: the best mean wins). A wave mode's greedy plays a long game a few turns of continuation
     do not see (stones held for future HP, favor saved for the hero): there it is trusted more."""
     wakes: bool = True
     """An inactive primary hero in combat wakes when damaged (the Colosseum's chained hero, SKR-10), so a
@@ -372,11 +372,11 @@ class Mode:
     """One line: what the mode is."""
     arenas: ClassVar[tuple[str, ...]] = ()
     seats: ClassVar[tuple[int, ...]] = (2,)
-    """Allowed numbers of player factions (Skirmish (2,); solo or co-op (1, 2))."""
+    """Allowed numbers of player factions (two players (2,); solo or co-op (1, 2))."""
     teams: ClassVar[str] = "each troop alone"
     """How troops form teams, in words (shown by `hoplostat modes`)."""
     opponents: ClassVar[str] = ""
-    """Catalog kind of the opponent chosen per game ("titan" for Ascension), "" when none."""
+    """Catalog kind of the opponent chosen per game ("titan" for a titan mode), "" when none."""
     first_player_random: ClassVar[bool] = False
     """The rules draw who plays first (sweeps then play both seat orders)."""
     default_max_rounds: ClassVar[int] = 60
@@ -404,6 +404,10 @@ class Mode:
     """What `hoplostat tune` changes by playing this mode: "faction", "titan", "immortal" or "" (nothing);
     `loop.tuning_mode(kind)` finds the mode for a kind."""
 
+    core_rulings: ClassVar[tuple[str, ...]] = ()
+    """The ruling switches of the mode's rule set (`engine.rulings`) that the native core plays too, on the
+    mode's `core_arenas`; a game with another of its rule set's switches set is played by the Python engine."""
+
     @classmethod
     def core_arenas(cls) -> tuple[str, ...]:
         """The arenas on which the native core plays this mode exactly as the Python engine does (docs/native.md;
@@ -419,8 +423,8 @@ class Mode:
         sit above the rules, README "Architecture")."""
         return None
     hidden_camps: ClassVar[bool] = False
-    """True where the book keeps a troop's camp face down from the other players (Remastered, Skirmish set-up 5:
-    "these units will remain hidden from other players ... until they are deployed"): a searching player's
+    """True where the book keeps a troop's camp face down from the other players (Remastered's two-player set-up,
+    step 5: "these units will remain hidden from other players ... until they are deployed"): a searching player's
     continuations then deal every other troop's hidden chips again (`redeal_hidden`), never reading them."""
     options: ClassVar[tuple[ModeOption, ...]] = ()
     """The mode's options (`ModeOption`): `--option NAME=VALUE` on `play` and `sweep`, validated by
@@ -501,8 +505,8 @@ class Mode:
     def catalog_of(cls, catalog: Any, options: tuple[tuple[str, str], ...] = ()) -> Any:
         """The catalog this mode's games are played with, given its rule set's (`catalog.load(ruleset=...)`)
         and the game's options (`GameSpec.options`): the same by default; a mode of several boxes' chips adds
-        them (rise-of-rome-2x2, origins-battle-royale, `origins --option pool=all`). Sweeps, `play` and the
-        stand-in counts all go through it (`sweep.mode_catalog`)."""
+        them (a team or battle royale mode of several boxes, or a mode option such as `pool=all`). Sweeps, `play`
+        and the stand-in counts all go through it (`sweep.mode_catalog`)."""
         return catalog
 
     @classmethod
@@ -615,6 +619,12 @@ class Mode:
         never do). Default 0."""
         return 0.0
 
+    def stones_pay(self, s: GameState, troop: int) -> bool:
+        """Whether standing on a stone hex still earns `troop` something (a heuristic player's hex scores read it;
+        the rules never do). Default True; a mode whose stones earn crowd favor says False once the favor can
+        climb no higher (CF-2: nothing is earned beyond the last reward)."""
+        return True
+
     def interrupt(self, g: Game) -> None:
         """Called when a turn left `end_reason` set; may resolve an interrupt (a wave's end) and clear it.
         The round stops either way."""
@@ -718,8 +728,8 @@ class Mode:
     def analysis_class(cls) -> type | None:
         """The class of this mode's analysis (`hoplostat.analysis`: what its sweeps' summary, report, comparison and
         robustness say): None (the default) for the standard class of its kind (`analysis`: versus, pods, teams, waves
-        or boss), else a subclass kept in the mode's rule set, imported here on first use (Naumachia's crowd favor
-        events, Origins' draft, the Solo Trials' campaign)."""
+        or boss), else a subclass kept in the mode's rule set, imported here on first use (crowd favor
+        events, a draft, a campaign)."""
         return None
 
     @classmethod
@@ -742,7 +752,7 @@ class Mode:
 VERSUS_COLUMNS: dict[str, dict[str, str]] = {
     "games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
               **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")}}
-"""The `columns` of a two-player mode whose rows are `versus_rows` (Skirmish, Rise of Rome)."""
+"""The `columns` of a two-player mode whose rows are `versus_rows` (the two-player modes)."""
 
 
 def side_counts(side: str, t: TroopResult) -> dict[str, int]:
@@ -754,7 +764,7 @@ def side_counts(side: str, t: TroopResult) -> dict[str, int]:
 
 def versus_rows(cls: type[Mode], res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]
                 ) -> dict[str, list[dict]]:
-    """The sweep rows of a two-player game (Skirmish, Rise of Rome): the winner's seat and faction, rounds,
+    """The sweep rows of a two-player game: the winner's seat and faction, rounds,
     end reason and each side's counts (`per_side` columns), and the units table."""
     winner = None if res.winner is None else "ab"[res.winner]
     row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,

@@ -91,6 +91,8 @@ class Skirmish(Mode):
     columns = VERSUS_COLUMNS
     hidden_camps = True
     """Set-up 5: the four units drawn into camp are face down, hidden from the opponent until deployed."""
+    core_rulings = ("retaliate-when-defeated", "inspire-stacks")
+    """The ruling switches that change Skirmish, both played by the native core."""
 
     __slots__ = ("arena_id", "is_colosseum")
 
@@ -151,6 +153,10 @@ class Skirmish(Mode):
                     return
                 if k < 3:
                     self.catch_up(g)
+
+    def stones_pay(self, s: GameState, troop: int) -> bool:
+        """Pozzuoli's stones earn crowd favor (SKR-7), nothing once the bead is on the last reward (CF-2)."""
+        return self.is_colosseum or s.troops[troop].favor < POZZUOLI_REWARDS[-1]
 
     def reward(self, g: Game, troop: int, k: int) -> None:
         claim_pozzuoli_reward(g, troop, k)
