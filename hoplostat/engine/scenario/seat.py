@@ -1,0 +1,69 @@
+"""Seating a scenario's position in a game a mode set up by its own rules (`Mode.scenario_state`'s default): the
+set-up's chips of the scenario's troops leave the game, the scenario's take their place; what the mode added
+(a rival troop, a titan, the arena's pieces) stays where its set-up put it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoplostat.engine.state import COMBAT, SIDES, GameState
+from hoplostat.errors import InputError
+
+OUT = "box"
+"""The zone of the set-up's chips a scenario takes out of the game (no rule reads it)."""
+
+
+def seat_in(s: GameState, plain: GameState) -> GameState:
+    """`s` (a mode's freshly set-up state) with `plain`'s troops' chips, favor, tactics, supply, round and turn.
+    The scenario's troop i is the state's troop i; with two players of red and blue, they take the scenario's
+    sides. `plain`'s units get the uids after the state's own. Returns `s`, changed."""
+    n = len(plain.troops)
+    _take_out(s, n)
+    offset = len(s.units)
+    for u in plain.units:
+        u.uid += offset
+        s.units.append(u)
+        if u.zone == COMBAT:
+            if s.board[u.hex] >= 0:
+                other = s.units[s.board[u.hex]]
+                raise InputError(f"hex {u.hex} is taken by {other.name} of the mode's own set-up; place "
+                                 f"{u.name} elsewhere")
+            s.board[u.hex] = u.uid
+            s.enter_combat(u)
+    two_sides = all(s.troops[i].side in SIDES for i in range(n))
+    for i, p in enumerate(plain.troops):
+        _copy_troop(s.troops[i], p, offset, two_sides)
+    for key in plain.supply:
+        if key in s.supply:
+            s.supply[key] = plain.supply[key]
+            s.supply_start[key] = plain.supply_start[key]
+    s.order = list(plain.order)
+    s.round, s.turn, s.active = plain.round, plain.turn, plain.active
+    s.log = plain.log
+    return s
+
+
+def _take_out(s: GameState, n: int) -> None:
+    """The set-up's chips of troops 0..n-1 leave the board and every zone."""
+    for u in s.units:
+        if u.troop >= n or u.zone == OUT:
+            continue
+        if u.zone == COMBAT:
+            s.leave_combat(u)
+            if u.hex >= 0 and s.board[u.hex] == u.uid:
+                s.board[u.hex] = -1
+            u.hex = -1
+        u.zone = OUT
+        u.is_primary_hero = False
+
+
+def _copy_troop(t: Any, p: Any, offset: int, sides: bool) -> None:
+    """What the scenario says of a troop onto the mode's troop object (which may keep more)."""
+    if sides:
+        t.side = p.side
+    t.faction = p.faction
+    t.favor, t.favor_total, t.rewards = p.favor, p.favor_total, p.rewards
+    t.tactics_camp = list(p.tactics_camp)
+    t.tactics_discard = list(p.tactics_discard)
+    t.deployed = p.deployed
+    t.primary_hero = p.primary_hero + offset if p.primary_hero >= 0 else -1
