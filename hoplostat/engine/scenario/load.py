@@ -106,7 +106,7 @@ def _parse_board(name: str, top: Table, catalog: Catalog) -> _Parse:
     mode = top.str_("mode", default, known + (BARE,))
     cls = modes()[default if mode == BARE else mode]
     catalog = cls.scenario_catalog(catalog)
-    arena_id = top.str_("arena", cls.arenas[0])
+    arena_id = top.str_("arena", next((a for a in cls.arenas if a in catalog.arenas), cls.arenas[0]))
     arena = lookup(top, "arena", catalog.arena, arena_id)
     if mode != BARE and arena_id not in cls.arenas:
         raise top.err("arena", f"unknown arena {arena_id!r} for {cls.name}; allowed: {', '.join(cls.arenas)}; use "
@@ -292,8 +292,9 @@ def _parse_supply(p: _Parse, units: list[UnitSpec]) -> dict[str, int] | None:
     chips = p.catalog.game.health_chips
     for s in SIDES:
         used = sum(u.hp for u in units if p.sides[u.troop] == s)
-        if used > chips[s]:
-            raise p.top.err("unit", f"units on the {s} side hold {used} HP, more than the {chips[s]} {s} health "
+        have = chips[s] or sum(chips.values())  # a box of one pool of chips: both sides draw from it
+        if used > have:
+            raise p.top.err("unit", f"units on the {s} side hold {used} HP, more than the {have} {s} health "
                                     "chips of the box (UNIT-3); lower some hp")
     return None
 

@@ -60,7 +60,13 @@ def build_game(scen: Scenario) -> _Built:
     setup_rng = np.random.default_rng([scen.seed, 1])  # the mode's own set-up draws apart from the scenario's stream
     by_unit = {id(u): ref for u, ref in zip(plain.units, refs)}
     placed_units = [plain.units[uid] for uid in placed]
-    s = scen.mode_class.scenario_state(scen.catalog, plain, bare=scen.bare, rng=setup_rng)
+    try:
+        s = scen.mode_class.scenario_state(scen.catalog, plain, bare=scen.bare, rng=setup_rng)
+    except InputError as exc:
+        raise InputError(f"{scen.path}: {exc}") from None
+    for key, n in (scen.supply or {}).items():
+        if key in s.supply:
+            s.supply[key] = n
     taken = dict.fromkeys(refs, "")
     refs = []
     for u in s.units:
@@ -140,6 +146,8 @@ def _primary_heroes(scen: Scenario, units: list[UnitState], troops: list[TroopSt
     the faction hero (one on the board unless marked not primary, else in a zone, else a new one in camp)."""
     for i, t in enumerate(scen.troops):
         hero_id = scen.catalog.faction(t.faction).hero
+        if not hero_id and not any(spec.troop == i and spec.primary for spec in scen.units):
+            continue  # a book without primary heroes
         mine = [u for u in units if u.troop == i]
         explicit = [u for u, spec in zip(units, scen.units) if spec.troop == i and spec.primary]
         hero: UnitState | None

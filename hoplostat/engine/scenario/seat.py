@@ -14,7 +14,8 @@ OUT = "box"
 
 
 def seat_in(s: GameState, plain: GameState) -> GameState:
-    """`s` (a mode's freshly set-up state) with `plain`'s troops' chips, favor, tactics, supply, round and turn.
+    """`s` (a mode's freshly set-up state) with `plain`'s troops' chips, favor, tactics, round and turn; the HP of
+    its units in combat taken from their troops' supplies (the caller sets a scenario's explicit `[supply]`).
     The scenario's troop i is the state's troop i; with two players of red and blue, they take the scenario's
     sides. `plain`'s units get the uids after the state's own. Returns `s`, changed."""
     n = len(plain.troops)
@@ -33,10 +34,9 @@ def seat_in(s: GameState, plain: GameState) -> GameState:
     two_sides = all(s.troops[i].side in SIDES for i in range(n))
     for i, p in enumerate(plain.troops):
         _copy_troop(s.troops[i], p, offset, two_sides)
-    for key in plain.supply:
-        if key in s.supply:
-            s.supply[key] = plain.supply[key]
-            s.supply_start[key] = plain.supply_start[key]
+    for u in plain.units:  # the scenario's units in combat drew their HP from their troop's supply
+        if u.zone == COMBAT:
+            s.supply[s.supply_of(u.troop)] -= u.hp
     s.order = list(plain.order)
     s.round, s.turn, s.active = plain.round, plain.turn, plain.active
     s.log = plain.log
