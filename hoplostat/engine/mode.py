@@ -594,6 +594,12 @@ class Mode:
         return tuple(name for name, _ in g.state.mode.turn_of(g, 0).steps)
 
     @classmethod
+    def scenario_tactics(cls, catalog: Any, faction: str) -> tuple[Any, ...] | None:
+        """The tactics a scenario's troop of `faction` has in camp when the file names none (less those it placed or
+        discarded), or None to keep what the mode's own set-up gives it (a bag, a drafted hand): None by default."""
+        return None
+
+    @classmethod
     def scenario_step_aliases(cls) -> dict[str, str]:
         """Other names a scenario may give a step (alias -> step name); none by default."""
         return {}
@@ -627,19 +633,19 @@ class Mode:
         return g
 
     @classmethod
-    def scenario_state(cls, catalog: Any, plain: GameState, *, bare: bool, rng: np.random.Generator) -> GameState:
-        """The state a scenario plays: `plain` (its troops, their units on the board and in their zones, supply,
-        round and turn, on a plain `GameState` built by `engine.scenario`) seated in this mode's own state. Default:
+    def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
+        """The state a scenario (`engine.scenario.Scenario`) plays: `plain` (its troops, their units on the board and
+        in their zones, supply, round and turn, on a plain `GameState`) seated in this mode's own state. Default:
         a game set up by the mode (`scenario_setup`, drawing from `rng`) whose player troops' chips leave the game
         for the scenario's (`engine.scenario.seat`); the bare board keeps `plain`. InputError when the position
         cannot be seated (a unit on a hex the mode's set-up holds)."""
-        if bare:
+        if scen.bare:
             return plain
         from hoplostat.engine.scenario.seat import seat_in
 
-        factions = cls.scenario_factions(catalog, [t.faction for t in plain.troops])
-        g = cls.scenario_setup(catalog, plain.grid.arena.id, factions, rng)
-        return seat_in(g.state, plain)
+        factions = cls.scenario_factions(scen.catalog, [t.faction for t in plain.troops])
+        g = cls.scenario_setup(scen.catalog, plain.grid.arena.id, factions, rng)
+        return seat_in(g.state, plain, [t.tactics is not None for t in scen.troops])
 
     # --- the round ------------------------------------------------------------------------------
     def begin(self, g: Game) -> None:

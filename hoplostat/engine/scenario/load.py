@@ -246,9 +246,14 @@ def _parse_troop(p: _Parse, i: int, tt: Table, units: list[UnitSpec]) -> TroopSp
                      camp, bag, discard, track, tactics, discard_t, policy, script)
 
 
-def _default_tactics(p: _Parse, i: int, units: list[UnitSpec], discard: tuple[Tactic, ...]) -> tuple[Tactic, ...]:
-    """A troop's tactics in camp by default: its faction's, less those it placed on a unit or discarded."""
-    left = list(p.catalog.faction_tactics(p.factions[i]))
+def _default_tactics(p: _Parse, i: int, units: list[UnitSpec], discard: tuple[Tactic, ...]
+                     ) -> tuple[Tactic, ...] | None:
+    """A troop's tactics in camp by default: the mode's (`Mode.scenario_tactics`, None: its set-up's), less those
+    it placed on a unit or discarded."""
+    given = p.mode_class.scenario_tactics(p.catalog, p.factions[i])
+    if given is None:
+        return None
+    left = list(given)
     for u in units:
         for tac, owner in u.tactics:
             if owner == i and tac in left:

@@ -83,7 +83,8 @@ class TroopSpec:
     bag: tuple[Unit, ...]
     discard: tuple[Unit, ...]
     track: tuple[Unit, ...]
-    tactics: tuple[Tactic, ...]
+    tactics: tuple[Tactic, ...] | None
+    """In camp; None: those the mode's own set-up gives (`Mode.scenario_tactics`)."""
     tactics_discard: tuple[Tactic, ...]
     policy: str
     script: tuple[ScriptEntry, ...]

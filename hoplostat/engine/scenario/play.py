@@ -61,7 +61,7 @@ def build_game(scen: Scenario) -> _Built:
     by_unit = {id(u): ref for u, ref in zip(plain.units, refs)}
     placed_units = [plain.units[uid] for uid in placed]
     try:
-        s = scen.mode_class.scenario_state(scen.catalog, plain, bare=scen.bare, rng=setup_rng)
+        s = scen.mode_class.scenario_state(scen, plain, setup_rng)
     except InputError as exc:
         raise InputError(f"{scen.path}: {exc}") from None
     for key, n in (scen.supply or {}).items():
@@ -99,7 +99,7 @@ def _plain_state(scen: Scenario) -> tuple[GameState, list[str], list[int]]:
     for tr, t in zip(troops, scen.troops):
         tr.favor = t.favor
         tr.favor_total = t.favor_total
-        tr.tactics_camp = list(t.tactics)
+        tr.tactics_camp = list(t.tactics or ())
         tr.tactics_discard = list(t.tactics_discard)
     units: list[UnitState] = []
     refs: list[str] = []

@@ -4,6 +4,7 @@ set-up's chips of the scenario's troops leave the game, the scenario's take thei
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hoplostat.engine.state import COMBAT, SIDES, GameState
@@ -13,11 +14,12 @@ OUT = "box"
 """The zone of the set-up's chips a scenario takes out of the game (no rule reads it)."""
 
 
-def seat_in(s: GameState, plain: GameState) -> GameState:
+def seat_in(s: GameState, plain: GameState, tactics: Sequence[bool]) -> GameState:
     """`s` (a mode's freshly set-up state) with `plain`'s troops' chips, favor, tactics, round and turn; the HP of
     its units in combat taken from their troops' supplies (the caller sets a scenario's explicit `[supply]`).
     The scenario's troop i is the state's troop i; with two players of red and blue, they take the scenario's
-    sides. `plain`'s units get the uids after the state's own. Returns `s`, changed."""
+    sides; a troop keeps the set-up's tactics unless `tactics[i]` (the file named them). `plain`'s units get the
+    uids after the state's own. Returns `s`, changed."""
     n = len(plain.troops)
     _take_out(s, n)
     offset = len(s.units)
@@ -33,7 +35,7 @@ def seat_in(s: GameState, plain: GameState) -> GameState:
             s.enter_combat(u)
     two_sides = all(s.troops[i].side in SIDES for i in range(n))
     for i, p in enumerate(plain.troops):
-        _copy_troop(s.troops[i], p, offset, two_sides)
+        _copy_troop(s.troops[i], p, offset, two_sides, tactics[i])
     for u in plain.units:  # the scenario's units in combat drew their HP from their troop's supply
         if u.zone == COMBAT:
             s.supply[s.supply_of(u.troop)] -= u.hp
@@ -57,13 +59,14 @@ def _take_out(s: GameState, n: int) -> None:
         u.is_primary_hero = False
 
 
-def _copy_troop(t: Any, p: Any, offset: int, sides: bool) -> None:
+def _copy_troop(t: Any, p: Any, offset: int, sides: bool, tactics: bool) -> None:
     """What the scenario says of a troop onto the mode's troop object (which may keep more)."""
     if sides:
         t.side = p.side
     t.faction = p.faction
     t.favor, t.favor_total, t.rewards = p.favor, p.favor_total, p.rewards
-    t.tactics_camp = list(p.tactics_camp)
-    t.tactics_discard = list(p.tactics_discard)
+    if tactics:
+        t.tactics_camp = list(p.tactics_camp)
+        t.tactics_discard = list(p.tactics_discard)
     t.deployed = p.deployed
     t.primary_hero = p.primary_hero + offset if p.primary_hero >= 0 else -1

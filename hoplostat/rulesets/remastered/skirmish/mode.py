@@ -15,10 +15,11 @@ heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from hoplostat.catalog.model import Catalog
+from hoplostat.catalog.model import Catalog, Tactic
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, play, register_mode, versus_result
@@ -276,12 +277,16 @@ class Skirmish(Mode):
         return POZZUOLI_REWARDS[-1] if arena == "pozzuoli" else 0
 
     @classmethod
-    def scenario_state(cls, catalog: Catalog, plain: GameState, *, bare: bool, rng: np.random.Generator
-                       ) -> GameState:
+    def scenario_tactics(cls, catalog: Catalog, faction: str) -> tuple[Tactic, ...]:
+        """Set-up 4: a troop's tactics start in its camp."""
+        return catalog.faction_tactics(faction)
+
+    @classmethod
+    def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
         """The scenario's plain state is a Skirmish state as it is, with this mode object (or the bare board's);
         a troop's rewards are those its crowd favor has passed (CF-2)."""
-        plain.mode = cls.for_scenario(plain.grid.arena.id, bare=bare)
-        if not bare:
+        plain.mode = cls.for_scenario(plain.grid.arena.id, bare=scen.bare)
+        if not scen.bare:
             for t in plain.troops:
                 t.rewards = sum(1 for x in POZZUOLI_REWARDS if x <= t.favor)
         return plain
