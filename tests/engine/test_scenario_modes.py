@@ -75,3 +75,39 @@ def test_the_scenario_package_names_no_mode():
                              capture_output=True, text=True).stdout.split()
         hits += [f"{name}: {f}" for f in got]
     assert hits == []
+
+
+# --- rule scenarios of the other rule sets (docs/scenarios/), with their expected outcomes ------------------------
+
+DOCS = ROOT / "docs" / "scenarios"
+
+
+def docs_scenario(file: str) -> dict:
+    return run_scenario(loads_scenario((DOCS / file).read_text(), load(), name=file))
+
+
+def unit_of(out: dict, ref: str) -> dict:
+    return next(u for u in out["units"] if u["ref"] == ref)
+
+
+def troop_of(out: dict, name: str) -> dict:
+    return next(t for t in out["troops"] if t["name"] == name)
+
+
+def test_rise_of_rome_titan_hex_damage_and_favor_per_chip_ROR_8_ROR_35_ROR_41():
+    out = docs_scenario("ror-titan-hex.toml")
+    assert unit_of(out, "rome/attacker-1")["hp"] == 4 - 1  # the titan hex at the start of the turn
+    assert unit_of(out, "pompeii/attacker-1")["hp"] == 4 - 2  # two hits, two damage
+    assert troop_of(out, "rome")["favor"] == 2 and troop_of(out, "pompeii")["favor"] == 0
+
+
+def test_lost_cities_a_kill_gives_two_favor_TLC_38_TLC_39():
+    out = docs_scenario("lost-cities-kill-favor.toml")
+    assert unit_of(out, "el-dorado/attacker-1")["zone"] == "discard"
+    assert troop_of(out, "atlantis")["favor"] == 2
+
+
+def test_origins_xanadu_arena_points_at_the_start_of_the_turn_ORI_36():
+    out = docs_scenario("origins-xanadu-points.toml")
+    assert "red-house (red) scores 2 arena point(s), 2 in all" in out["log"]
+    assert not any("blue-house" in line and "arena point" in line for line in out["log"])

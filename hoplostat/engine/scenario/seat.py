@@ -51,6 +51,7 @@ def _take_out(s: GameState, n: int) -> None:
         if u.troop >= n or u.zone == OUT:
             continue
         if u.zone == COMBAT:
+            s.supply[s.supply_of(u.troop)] += u.hp  # its health chips go back to the supply
             s.leave_combat(u)
             if u.hex >= 0 and s.board[u.hex] == u.uid:
                 s.board[u.hex] = -1
