@@ -589,8 +589,9 @@ class Mode:
     def scenario_steps(cls, catalog: Any, arena: str, *, bare: bool = False) -> tuple[str, ...]:
         """The names of a player turn's steps in turn order, which a scenario may play one by one (`bare`: those the
         bare board plays). Default: the names of the first seat's turn (`turn_of`) in a game set up on `arena`."""
-        factions = cls.scenario_factions(catalog, ())
-        g = cls.scenario_setup(catalog, arena, factions, np.random.default_rng(0))
+        from hoplostat.engine.scenario.seat import set_up
+
+        g = set_up(cls, catalog, arena, (), np.random.default_rng(0))
         return tuple(name for name, _ in g.state.mode.turn_of(g, 0).steps)
 
     @classmethod
@@ -611,40 +612,17 @@ class Mode:
         return 10_000
 
     @classmethod
-    def scenario_factions(cls, catalog: Any, factions: Sequence[str]) -> tuple[str, ...]:
-        """The factions of the game a scenario's position is seated in: the scenario's troops' `factions` padded with
-        other factions of the catalog to the fewest seats the mode allows (four players), or cut to its most seats
-        (a solo mode, whose later troops are its own)."""
-        want = min((n for n in cls.seats if n >= len(factions)), default=max(cls.seats))
-        out = list(factions)[:want]
-        out += [f for f in sorted(catalog.factions) if f not in out][:want - len(out)]
-        return tuple(out)
-
-    @classmethod
-    def scenario_setup(cls, catalog: Any, arena: str, factions: Sequence[str], rng: np.random.Generator) -> Game:
-        """A game of this mode set up by its own rules on `arena` for `factions` (against the first opponent when it
-        faces one, seat 0 first), before its first round: where `scenario_state` seats a scenario's position."""
-        from hoplostat.engine.scenario.choices import PassController
-
-        titan = sorted(opponent_ids(catalog, cls.opponents))[0] if cls.opponents else ""
-        spec = cls.validate(catalog, GameSpec(cls.name, tuple(factions), arena, titan, 0))
-        g = cls.new_game(catalog, spec, [PassController()] * len(spec.factions), rng=rng)
-        g.state.mode.begin(g)
-        return g
-
-    @classmethod
     def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
         """The state a scenario (`engine.scenario.Scenario`) plays: `plain` (its troops, their units on the board and
         in their zones, supply, round and turn, on a plain `GameState`) seated in this mode's own state. Default:
-        a game set up by the mode (`scenario_setup`, drawing from `rng`) whose player troops' chips leave the game
-        for the scenario's (`engine.scenario.seat`); the bare board keeps `plain`. InputError when the position
-        cannot be seated (a unit on a hex the mode's set-up holds)."""
+        a game set up by the mode's own rules (drawing from `rng`) whose player troops' chips leave the game for the
+        scenario's (`engine.scenario.seat`); the bare board keeps `plain`. InputError when the position cannot be
+        seated (a unit on a hex the mode's set-up holds)."""
         if scen.bare:
             return plain
-        from hoplostat.engine.scenario.seat import seat_in
+        from hoplostat.engine.scenario.seat import seat_in, set_up
 
-        factions = cls.scenario_factions(scen.catalog, [t.faction for t in plain.troops])
-        g = cls.scenario_setup(scen.catalog, plain.grid.arena.id, factions, rng)
+        g = set_up(cls, scen.catalog, plain.grid.arena.id, [t.faction for t in plain.troops], rng)
         return seat_in(g.state, plain, [t.tactics is not None for t in scen.troops])
 
     # --- the round ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The scenario format (engine/scenario.py): validation errors, and rulebook examples replayed
+"""The scenario format (engine/scenario/): validation errors, and rulebook examples replayed
 with forced dice through the engine's own steps (rule ids in the test names)."""
 
 from __future__ import annotations

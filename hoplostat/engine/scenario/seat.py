@@ -7,11 +7,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
+from hoplostat.engine.mode import GameSpec, Mode, opponent_ids
+from hoplostat.engine.rules import Game
+from hoplostat.engine.scenario.choices import PassController
 from hoplostat.engine.state import COMBAT, SIDES, GameState
 from hoplostat.errors import InputError
 
 OUT = "box"
 """The zone of the set-up's chips a scenario takes out of the game (no rule reads it)."""
+
+
+def set_up(cls: type[Mode], catalog: Any, arena: str, factions: Sequence[str], rng: np.random.Generator) -> Game:
+    """A game of mode `cls` set up by its own rules on `arena`, before its first round, played by passing
+    controllers: `factions` padded with other factions of the catalog to the fewest seats the mode allows, or cut
+    to its most (a solo mode, whose later troops are its own); against the first opponent when it faces one; seat 0
+    first."""
+    want = min((n for n in cls.seats if n >= len(factions)), default=max(cls.seats))
+    seats = list(factions)[:want]
+    seats += [f for f in sorted(catalog.factions) if f not in seats][:want - len(seats)]
+    titan = sorted(opponent_ids(catalog, cls.opponents))[0] if cls.opponents else ""
+    spec = cls.validate(catalog, GameSpec(cls.name, tuple(seats), arena, titan, 0))
+    g = cls.new_game(catalog, spec, [PassController()] * len(spec.factions), rng=rng)
+    g.state.mode.begin(g)
+    return g
 
 
 def seat_in(s: GameState, plain: GameState, tactics: Sequence[bool]) -> GameState:
