@@ -111,3 +111,13 @@ def test_origins_xanadu_arena_points_at_the_start_of_the_turn_ORI_36():
     out = docs_scenario("origins-xanadu-points.toml")
     assert "red-house (red) scores 2 arena point(s), 2 in all" in out["log"]
     assert not any("blue-house" in line and "arena point" in line for line in out["log"])
+
+
+def test_a_unit_on_a_hex_the_modes_own_set_up_holds_is_an_input_error_naming_the_unit():
+    """The solo titan of Rise of Rome starts on the titan hex (39): no scenario unit can stand there."""
+    from hoplostat.errors import InputError
+
+    name = "ror-titan.toml"
+    text = (DOCS / "ror-titan-hex.toml").read_text().replace('mode = "rise-of-rome"', 'mode = "rise-of-rome-titan"')
+    with pytest.raises(InputError, match=rf"^{name}: unit #1 \(rome/attacker-1\): field 'hex': hex 39 is held by "):
+        run_scenario(loads_scenario(text, load(), name=name))

@@ -49,8 +49,8 @@ def seat_in(s: GameState, plain: GameState, tactics: Sequence[bool]) -> GameStat
         if u.zone == COMBAT:
             if s.board[u.hex] >= 0:
                 other = s.units[s.board[u.hex]]
-                raise InputError(f"hex {u.hex} is taken by {other.name} of the mode's own set-up; place "
-                                 f"{u.name} elsewhere")
+                raise InputError(f"unit #{u.uid - offset + 1} ({u.unit.id}): field 'hex': hex {u.hex} is held by "
+                                 f"{other.name} of the mode's own set-up; place the unit elsewhere")
             s.board[u.hex] = u.uid
             s.enter_combat(u)
     two_sides = all(s.troops[i].side in SIDES for i in range(n))
