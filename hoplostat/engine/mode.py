@@ -578,11 +578,12 @@ class Mode:
     @classmethod
     def scenario_catalog(cls, catalog: Any) -> Any:
         """The catalog a scenario of this mode reads its chips from, given the one the command loaded: that one when
-        it is of this mode's rule set (with the mode's additions, `catalog_of`), else the rule set's own catalog."""
+        it is of this mode's rule set (with the mode's additions, `catalog_of`), else the rule set's embedded catalog
+        (the overlays given were for the other rule set)."""
         if catalog.ruleset != cls.ruleset:
             from hoplostat.catalog import load
 
-            catalog = load(ruleset=cls.ruleset)
+            catalog = load(use_env=False, ruleset=cls.ruleset)
         return cls.catalog_of(catalog)
 
     @classmethod
