@@ -574,9 +574,61 @@ class Mode:
 
     @classmethod
     def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
-        """The mode object a scenario file plays (`engine.scenario`); `bare`: single steps on a board with no
-        crowd favor and no win conditions. Modes without scenarios say so."""
-        raise InputError(f"mode {cls.name!r} has no scenario support yet")
+        """The mode object a scenario file's plain state is built with (`engine.scenario`); `bare`: single steps on a
+        board with no crowd favor and no win conditions (`mode = "none"`, asked of the default mode). Default: a
+        plain `Mode()`, which `scenario_state` replaces by the mode object of the mode's own set-up."""
+        return Mode()
+
+    @classmethod
+    def scenario_catalog(cls, catalog: Any) -> Any:
+        """The catalog a scenario of this mode reads its chips from, given the one the command loaded: that one when
+        it is of this mode's rule set (with the mode's additions, `catalog_of`), else the rule set's embedded catalog
+        (the overlays given were for the other rule set)."""
+        if catalog.ruleset != cls.ruleset:
+            from hoplostat.catalog import load
+
+            catalog = load(use_env=False, ruleset=cls.ruleset)
+        return cls.catalog_of(catalog)
+
+    @classmethod
+    def scenario_steps(cls, catalog: Any, arena: str, *, bare: bool = False) -> tuple[str, ...]:
+        """The names of a player turn's steps in turn order, which a scenario may play one by one (`bare`: those the
+        bare board plays). Default: the names of the first seat's turn (`turn_of`) in a game set up on `arena`."""
+        from hoplostat.engine.scenario.seat import set_up
+
+        g = set_up(cls, catalog, arena, (), np.random.default_rng(0))
+        return tuple(name for name, _ in g.state.mode.turn_of(g, 0).steps)
+
+    @classmethod
+    def scenario_tactics(cls, catalog: Any, faction: str) -> tuple[Any, ...] | None:
+        """The tactics a scenario's troop of `faction` has in camp when the file names none (less those it placed or
+        discarded), or None to keep what the mode's own set-up gives it (a bag, a drafted hand): None by default."""
+        return None
+
+    @classmethod
+    def scenario_step_aliases(cls) -> dict[str, str]:
+        """Other names a scenario may give a step (alias -> step name); none by default."""
+        return {}
+
+    @classmethod
+    def scenario_favor_cap(cls, arena: str) -> int:
+        """The most crowd favor a scenario's troop may start with on `arena` (the end of its track); no cap by
+        default."""
+        return 10_000
+
+    @classmethod
+    def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
+        """The state a scenario (`engine.scenario.Scenario`) plays: `plain` (its troops, their units on the board and
+        in their zones, supply, round and turn, on a plain `GameState`) seated in this mode's own state. Default:
+        a game set up by the mode's own rules (drawing from `rng`) whose player troops' chips leave the game for the
+        scenario's (`engine.scenario.seat`); the bare board keeps `plain`. InputError when the position cannot be
+        seated (a unit on a hex the mode's set-up holds)."""
+        if scen.bare:
+            return plain
+        from hoplostat.engine.scenario.seat import seat_in, set_up
+
+        g = set_up(cls, scen.catalog, plain.grid.arena.id, [t.faction for t in plain.troops], rng)
+        return seat_in(g.state, plain, [t.tactics is not None for t in scen.troops])
 
     # --- the round ------------------------------------------------------------------------------
     def begin(self, g: Game) -> None:

@@ -15,10 +15,11 @@ heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from hoplostat.catalog.model import Catalog
+from hoplostat.catalog.model import Catalog, Tactic
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, play, register_mode, versus_result
@@ -260,7 +261,41 @@ class Skirmish(Mode):
 
     @classmethod
     def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
+        """Skirmish on the scenario's arena, or its bare board (`BareBoard`)."""
         return BareBoard(arena) if bare else cls(arena)
+
+    @classmethod
+    def scenario_steps(cls, catalog: Catalog, arena: str, *, bare: bool = False) -> tuple[str, ...]:
+        """TURN-1's steps; "arena" is the arena step (Pozzuoli: check stone hexes), "replenish" the end-of-turn camp
+        refill (SKR-6): the bare board plays neither."""
+        if bare:
+            return ("start", "deployment", "tactic", "movement", "abilities", "engage")
+        return ("start", "arena", "deployment", "tactic", "movement", "abilities", "engage", "replenish")
+
+    @classmethod
+    def scenario_step_aliases(cls) -> dict[str, str]:
+        """"stones" names Pozzuoli's arena step."""
+        return {"stones": "arena"}
+
+    @classmethod
+    def scenario_favor_cap(cls, arena: str) -> int:
+        """Pozzuoli's track ends at 20 (CF-2); the Colosseum's five tracks (CF-4) are not settable in scenarios yet."""
+        return POZZUOLI_REWARDS[-1] if arena == "pozzuoli" else 0
+
+    @classmethod
+    def scenario_tactics(cls, catalog: Catalog, faction: str) -> tuple[Tactic, ...]:
+        """Set-up 4: a troop's tactics start in its camp."""
+        return catalog.faction_tactics(faction)
+
+    @classmethod
+    def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
+        """The scenario's plain state is a Skirmish state as it is, with this mode object (or the bare board's);
+        a troop's rewards are those its crowd favor has passed (CF-2)."""
+        plain.mode = cls.for_scenario(plain.grid.arena.id, bare=scen.bare)
+        if not scen.bare:
+            for t in plain.troops:
+                t.rewards = sum(1 for x in POZZUOLI_REWARDS if x <= t.favor)
+        return plain
 
     # --- the round (engine.loop) ---------------------------------------------------------
     def begin(self, g: Game) -> None:
