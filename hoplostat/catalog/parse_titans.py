@@ -26,6 +26,35 @@ from hoplostat.catalog.parse_units import unit_stats
 
 def _parse_titan(f: _Fields) -> Titan:
     unit, tprov = unit_stats(f, "titan", vocab.TITAN_FIELDS)
+    dice = _titan_dice(f)
+    effects = _titan_effects(f, dice)
+    priority = f.str_list("priority", choices=vocab.PRIORITIES, lo=1, hi=6)
+    allies = _titan_allies(f)
+    shards = _titan_shards(f)
+    tables = _arena_die_tables(f)
+    used_terms = {e.term for row in effects for t in row.tiers for e in t.effects}
+    for term in ("advance", "smite"):
+        if term in used_terms and term not in tables:
+            raise f.err("arena_die", f"the effects use {term!r}; give its arena die table")
+    note = unit.note
+    f.finish()
+    return Titan(
+        id=unit.id,
+        unit=unit,
+        dice=dice,
+        effects=effects,
+        priority=priority,
+        allies=allies,
+        shards=shards,
+        arena_die=FrozenMap(tables),
+        provenance=tprov,
+        source=unit.source,
+        note=note,
+    )
+
+
+def _titan_dice(f: _Fields) -> TitanDice:
+    """`[titan.dice]`: the start pool, the dice it grows by and when."""
     df = f.table("dice")
     start = _pool(df, "start", 1, 10)
     grow = df.str_list("grow", default=[], choices=vocab.COLOURS, hi=6, unique=False)
@@ -33,7 +62,11 @@ def _parse_titan(f: _Fields) -> Titan:
     if (grow_when == "never") != (not grow):
         raise df.err("grow_when", 'use "never" exactly when `grow` is empty')
     df.finish()
-    dice = TitanDice(start, grow, grow_when)
+    return TitanDice(start, grow, grow_when)
+
+
+def _titan_effects(f: _Fields, dice: TitanDice) -> tuple[TitanEffect, ...]:
+    """`[[titan.effects]]`: one row per die colour of the full titan dice, its tiers by increasing hits."""
     full = dice.full
     effects = []
     seen: set[str] = set()
@@ -57,7 +90,10 @@ def _parse_titan(f: _Fields) -> Titan:
         prov = ef.str_("provenance", choices=vocab.PROVENANCES)
         effects.append(TitanEffect(colour, tuple(tiers), prov, _source(ef, prov != "stand-in"), _note(ef)))
         ef.finish()
-    priority = f.str_list("priority", choices=vocab.PRIORITIES, lo=1, hi=6)
+    return tuple(effects)
+
+
+def _titan_allies(f: _Fields) -> tuple[TitanAlly, ...]:
     allies = []
     for af in f.tables("allies", default=[], hi=4):
         allies.append(
@@ -68,6 +104,11 @@ def _parse_titan(f: _Fields) -> Titan:
             )
         )
         af.finish()
+    return tuple(allies)
+
+
+def _titan_shards(f: _Fields) -> ShardSetup:
+    """`[titan.shards]`: how the shards start, their HP, whether they are equipped and their effects."""
     sf = f.table("shards")
     hp = sf.int_("hp", 0, 12)
     hp_colour = sf.str_("hp_colour", None, choices=("red", "blue"))
@@ -86,6 +127,11 @@ def _parse_titan(f: _Fields) -> Titan:
     if shards.on_defeat and hp == 0:
         raise sf.err("on_defeat", "a shard without HP cannot be defeated")
     sf.finish()
+    return shards
+
+
+def _arena_die_tables(f: _Fields) -> dict[str, ArenaDieTable]:
+    """`[[titan.arena_die]]`: the advance and smite tables (arena die face -> value)."""
     tables = {}
     for tf in f.tables("arena_die", default=[], hi=4):
         eff = tf.str_("effect", choices=("advance", "smite"))
@@ -100,22 +146,4 @@ def _parse_titan(f: _Fields) -> Titan:
             raise tf.err("effect", f"{eff} already has a table")
         tables[eff] = ArenaDieTable(eff, tuple(faces), tuple(sorted(known)), src)
         tf.finish()
-    used_terms = {e.term for row in effects for t in row.tiers for e in t.effects}
-    for term in ("advance", "smite"):
-        if term in used_terms and term not in tables:
-            raise f.err("arena_die", f"the effects use {term!r}; give its arena die table")
-    note = unit.note
-    f.finish()
-    return Titan(
-        id=unit.id,
-        unit=unit,
-        dice=dice,
-        effects=tuple(effects),
-        priority=priority,
-        allies=tuple(allies),
-        shards=shards,
-        arena_die=FrozenMap(tables),
-        provenance=tprov,
-        source=unit.source,
-        note=note,
-    )
+    return tables

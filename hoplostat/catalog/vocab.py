@@ -189,6 +189,19 @@ def register_game_list(key: str, choices: tuple[str, ...], hi: int) -> None:
     _GAME_LISTS[key] = (tuple(choices), hi)
 
 
+def _ordered(registry: str, target: dict[str, str]) -> dict[str, str]:
+    """`target` in a fixed order whatever order the rule sets were imported in: the format's own terms,
+    then Remastered's (the base game), then the other rule sets' by id, each in the order it gave them."""
+    def rank(item: tuple[int, str]) -> tuple[int, str, int]:
+        i, term = item
+        who = _OWNERS.get((registry, term))
+        if who is None:
+            return (0, "", i)
+        return (1 if who == "remastered" else 2, who, i)
+
+    return {term: target[term] for _, term in sorted(enumerate(target), key=rank)}
+
+
 def _discover() -> None:
     """Import the installed rule sets (once), so every registry is full before it is read."""
     from hoplostat.engine.registry import discover
@@ -197,15 +210,15 @@ def _discover() -> None:
 
 
 def kinds() -> tuple[str, ...]:
-    """Every unit kind, core ones first, then in registration order."""
+    """Every unit kind: the core ones, then Remastered's, then the other rule sets' (by id)."""
     _discover()
-    return tuple(_KINDS)
+    return tuple(_ordered("kinds", _KINDS))
 
 
 def kind_meanings() -> dict[str, str]:
     """Unit kind -> its meaning."""
     _discover()
-    return dict(_KINDS)
+    return _ordered("kinds", _KINDS)
 
 
 def elite_kinds() -> frozenset[str]:
@@ -215,21 +228,21 @@ def elite_kinds() -> frozenset[str]:
 
 
 def classes() -> tuple[str, ...]:
-    """Every unit class (`classes = [...]`), in registration order."""
+    """Every unit class (`classes = [...]`), Remastered's first."""
     _discover()
-    return tuple(_CLASSES)
+    return tuple(_ordered("classes", _CLASSES))
 
 
 def skill_types() -> tuple[str, ...]:
-    """Every skill type (`[[skill]] type`), in registration order."""
+    """Every skill type (`[[skill]] type`), Remastered's first."""
     _discover()
-    return tuple(_SKILL_TYPES)
+    return tuple(_ordered("skill types", _SKILL_TYPES))
 
 
 def hex_tags() -> dict[str, str]:
     """Hex tag -> its meaning (arena legends)."""
     _discover()
-    return dict(_HEX_TAGS)
+    return _ordered("hex tags", _HEX_TAGS)
 
 
 def arena_rule_counts(ruleset: str | None = None) -> dict[str, Any]:
