@@ -27,14 +27,14 @@ def test_no_catalog_module_names_a_mode():
 
 
 def test_each_rule_set_registers_its_own_terms():
-    assert vocab.owner("kinds", "sailor") == "remastered"
-    assert vocab.owner("kinds", "cf-gladiator") == "rise-of-rome"
-    assert vocab.owner("kinds", "boss") == "lost-cities"
-    assert vocab.owner("kinds", "sea-monster") == "origins"
-    assert vocab.owner("classes", "spearman") == "origins"
-    assert vocab.owner("skill types", "alternate") == "rise-of-rome"
-    assert vocab.owner("hex tags", "trapdoor-1") == "lost-cities"
-    assert vocab.owner("kinds", "unit") is None  # a core kind: the format's own
+    assert vocab.owners("kinds", "sailor") == {"remastered"}
+    assert vocab.owners("kinds", "cf-gladiator") == {"rise-of-rome", "lost-cities"}
+    assert vocab.owners("kinds", "boss") == {"lost-cities"}
+    assert vocab.owners("kinds", "sea-monster") == {"origins"}
+    assert vocab.owners("classes", "spearman") == {"origins"}
+    assert vocab.owners("skill types", "alternate") == {"rise-of-rome"}
+    assert vocab.owners("hex tags", "trapdoor-1") == {"lost-cities"}
+    assert not vocab.owners("kinds", "unit")  # a core kind: the format's own
     assert set(vocab.arena_rule_counts()) == {"remastered", "rise-of-rome", "lost-cities", "origins"}
     assert vocab.table_parser("ror_titan") is not None
 

@@ -146,16 +146,18 @@ _HEX_TAGS: dict[str, str] = {}
 _ARENA_COUNTS: dict[str, dict[str, dict[str, int]]] = {}
 _TABLES: dict[str, Callable[[Any], Any]] = {}
 _GAME_LISTS: dict[str, tuple[tuple[str, ...], int]] = {}
-_OWNERS: dict[tuple[str, str], str] = {}
-"""(registry, term) -> the rule set that registered it first."""
+_OWNERS: dict[tuple[str, str], set[str]] = {}
+"""(registry, term) -> the rule sets that registered it."""
 
 
 def _add(registry: str, target: dict[str, str], ruleset: str, terms: Mapping[str, str] | None) -> None:
-    """Add `terms` (term -> its meaning) to `target`; a term another rule set gave already keeps its place."""
+    """Add `terms` (term -> its meaning) to `target`; a term another rule set gave already keeps its place
+    and its meaning (rule sets that share a term, as the older games share their crowd favor gladiators,
+    may each register it)."""
     for name, meaning in (terms or {}).items():
-        if name not in target:
-            target[name] = meaning
-            _OWNERS[(registry, name)] = ruleset
+        target.setdefault(name, meaning)
+        if name not in CORE_KINDS or registry != "kinds":
+            _OWNERS.setdefault((registry, name), set()).add(ruleset)
 
 
 def register(ruleset: str, *, kinds: Mapping[str, str] | None = None, elite_kinds: tuple[str, ...] = (),
@@ -191,13 +193,15 @@ def register_game_list(key: str, choices: tuple[str, ...], hi: int) -> None:
 
 def _ordered(registry: str, target: dict[str, str]) -> dict[str, str]:
     """`target` in a fixed order whatever order the rule sets were imported in: the format's own terms,
-    then Remastered's (the base game), then the other rule sets' by id, each in the order it gave them."""
+    then Remastered's (the base game), then the other rule sets' by id, each in the order it gave them (a
+    term several rule sets registered goes with the first of them by id)."""
     def rank(item: tuple[int, str]) -> tuple[int, str, int]:
         i, term = item
         who = _OWNERS.get((registry, term))
-        if who is None:
+        if not who:
             return (0, "", i)
-        return (1 if who == "remastered" else 2, who, i)
+        first = "remastered" if "remastered" in who else min(who)
+        return (1 if first == "remastered" else 2, first, i)
 
     return {term: target[term] for _, term in sorted(enumerate(target), key=rank)}
 
@@ -265,10 +269,11 @@ def game_lists() -> dict[str, tuple[tuple[str, ...], int]]:
     return dict(_GAME_LISTS)
 
 
-def owner(registry: str, term: str) -> str | None:
-    """The rule set that registered `term` in `registry` ("kinds", "classes", "skill types", "hex tags")."""
+def owners(registry: str, term: str) -> frozenset[str]:
+    """The rule sets that registered `term` in `registry` ("kinds", "classes", "skill types", "hex tags");
+    none for the format's own terms."""
     _discover()
-    return _OWNERS.get((registry, term))
+    return frozenset(_OWNERS.get((registry, term), ()))
 
 
 _VIEWS: dict[str, Callable[[], Any]] = {

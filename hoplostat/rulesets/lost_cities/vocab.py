@@ -15,6 +15,7 @@ vocab.register(
                              'gladiators")',
     },
     kinds={
+        "cf-gladiator": "a crowd favor gladiator (the older games share them)",
         "beast": "an arena beast, entering from the players' bags (TLC-49)",
         "criminal": "an arena criminal, entering from the players' bags (TLC-49)",
         "boss": "a boss of the solo and co-op games (TLC-63)",
