@@ -180,7 +180,7 @@ def register(ruleset: str, *, kinds: Mapping[str, str] | None = None, elite_kind
 
 
 def register_table(table: str, parser: Callable[[Any], Any]) -> None:
-    """The parser of an entry table a rule set owns (`loader.RULESET_TABLES`): it takes the entry's
+    """The parser of an entry table a rule set owns (one of `loader.ENTRY_TABLES`): it takes the entry's
     `fields.Fields` and returns the entry (the loader validates and merges it like the others)."""
     _TABLES[table] = parser
 
