@@ -4,6 +4,7 @@ arena chips, the hex tags of its arenas and the hex counts its rulebooks fix, re
 from __future__ import annotations
 
 from hoplostat.catalog import vocab
+from hoplostat.catalog.standin import Template, register_kind_templates
 from hoplostat.rulesets.remastered.base import RULESET
 
 vocab.register(
@@ -100,3 +101,16 @@ vocab.register(
 
 # Remastered, "Onslaught Setup" (ONS-4): the rivals' priority list is a box fact of `[game]`.
 vocab.register_game_list("onslaught_priority", tuple(vocab.PRIORITIES), hi=6)
+
+# The stand-in method (data/README.md) for Pandora's Wake's kinds.
+register_kind_templates({
+    # Pandora's Wake, Condemned: the guardians (Health 12 and Movement 0 are the book's; they never move) and
+    # the Wretch's four levels, growing from a weak unit (I) to a light hero (IV).
+    "guardian": Template((0, 0), (1, 2), (12, 12), (1, 3), (4, 10)),
+    "wretch": Template((2, 3), (1, 2), (4, 7), (2, 2), (5, 9)),
+    # Pandora's Wake, Naumachia: the Sailors of the Dead (built like a faction's units and hero) and the
+    # crocodiles (light arena units; Frenzied sets their Movement while units are in the water).
+    "sailor": Template((1, 3), (1, 3), (2, 5), (1, 3), (3, 10)),
+    "sailor-hero": Template((2, 3), (1, 3), (7, 10), (3, 4), (11, 17)),
+    "crocodile": Template((1, 3), (1, 1), (3, 5), (1, 2), (3, 7)),
+})
