@@ -17,7 +17,7 @@ Catalog = Any
 
 def value_counts(catalog: Catalog, kind: str, entry_id: str) -> tuple[int, int]:
     """(values, stand-in values) of one entry; `kind` is a unit kind or skill/tactic/faction/arena."""
-    if kind in vocab.KINDS:
+    if kind in vocab.kinds():
         u = catalog.units[entry_id]
         n, s = len(u.provenance), len(u.stand_in_fields)
         if kind == "immortal":
@@ -65,7 +65,7 @@ def audit(catalog: Catalog) -> dict[str, Any]:
             for k, v in d.items()
         ]
 
-    order = [k for k in (*vocab.KINDS, "skill", "tactic", "faction", "arena") if k in by_kind]
+    order = [k for k in (*vocab.kinds(), "skill", "tactic", "faction", "arena") if k in by_kind]
     return {
         "by_faction": rows(by_faction),
         "by_kind": rows({k: by_kind[k] for k in order}),

@@ -355,7 +355,6 @@ class GameFacts:
     dice_stock: FrozenMap[int]
     health_chips: FrozenMap[int]
     box: FrozenMap[int]
-    onslaught_priority: tuple[str, ...]
     source: str
     ruleset: str = "remastered"
     """The rule set this catalog is the box of (its chips are played by its rules)."""
@@ -366,6 +365,19 @@ class GameFacts:
     each have four of their own."""
     components: str = "Remastered, Components"
     """The rulebook section that gives the faction make-up (cited by validation errors)."""
+    lists: FrozenMap[tuple[str, ...]] = field(default_factory=lambda: FrozenMap({}))
+    """The term lists of `[game]` rule sets registered (`vocab.register_game_list`), key -> terms (empty
+    when the box gives none); also readable as attributes (`game.<key>`)."""
+
+    def __getattr__(self, name: str) -> tuple[str, ...]:
+        """A registered `[game]` list by its key, as an attribute."""
+        try:
+            lists = object.__getattribute__(self, "lists")
+        except AttributeError:
+            raise AttributeError(name) from None
+        if name in lists:
+            return lists[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def _unknown(what: str, key: str, known: Mapping[str, Any]) -> InputError:
@@ -420,7 +432,7 @@ class Catalog:
     sources: tuple[str, ...] = field(default=())
     """Data directories merged into this catalog, default first."""
     cards: FrozenMap[FrozenMap[Card]] = field(default_factory=lambda: FrozenMap({}))
-    """Cards a rule set's modes read themselves (`loader.CARD_TABLES`: Origins' Solo Trials cards `[[trial]]` and
+    """Cards a rule set's modes read themselves (`loader.CARD_TABLES`: a solo mode's trial cards `[[trial]]` and
     `[[challenger]]`): table -> id -> `Card`, merged from the default data and overlays like chips (an overlay
     entry with the same id replaces the card, `remove` drops it); the mode parses and checks them."""
 

@@ -42,16 +42,14 @@ KIND_TEMPLATES: dict[str, Template] = {
     "titan": Template((0, 2), (1, 3), (14, 24), (2, 4), (10, 18)),
     "titan-ally": Template((0, 2), (1, 2), (3, 8), (1, 3), (4, 10)),
     "sentinel": Template((0, 0), (4, 4), (3, 5), (1, 2), (4, 10)),
-    # Pandora's Wake, Condemned: the guardians (Health 12 and Movement 0 are the book's; they never move) and
-    # the Wretch's four levels, growing from a weak unit (I) to a light hero (IV).
-    "guardian": Template((0, 0), (1, 2), (12, 12), (1, 3), (4, 10)),
-    "wretch": Template((2, 3), (1, 2), (4, 7), (2, 2), (5, 9)),
-    # Pandora's Wake, Naumachia: the Sailors of the Dead (built like a faction's units and hero) and the
-    # crocodiles (light arena units; Frenzied sets their Movement while units are in the water).
-    "sailor": Template((1, 3), (1, 3), (2, 5), (1, 3), (3, 10)),
-    "sailor-hero": Template((2, 3), (1, 3), (7, 10), (3, 4), (11, 17)),
-    "crocodile": Template((1, 3), (1, 1), (3, 5), (1, 2), (3, 7)),
 }
+"""Elite and arena chips, by kind (rule sets add theirs: `register_kind_templates`)."""
+
+
+def register_kind_templates(templates: dict[str, Template]) -> None:
+    """Stand-in templates of the kinds a rule set registered (`vocab.register`), from its `vocab.py`."""
+    KIND_TEMPLATES.update(templates)
+
 
 BUDGETS: dict[str, tuple[int, int]] = {"unit": (20, 26), "hero": (36, 46), "neutral-hero": (36, 46),
                                        "arena-unit": (17, 26)}
@@ -70,6 +68,10 @@ def budget(unit: Unit) -> int:
 def template_for(unit: Unit) -> Template:
     if unit.kind == "unit":
         return CLASS_TEMPLATES[unit.classes[0]]
+    if unit.kind not in KIND_TEMPLATES:
+        from hoplostat.catalog import vocab
+
+        vocab.kinds()  # imports the rule sets, which register their kinds' templates
     return KIND_TEMPLATES[unit.kind]
 
 
@@ -122,7 +124,7 @@ def chip_flags(catalog, factions=(), immortals=(), titans=(), chips=()) -> dict[
         elif cid in catalog.units:
             u = catalog.units[cid]
             flags[cid] = (u.kind, u.is_stand_in)
-        else:  # a card a mode plays (`Catalog.cards`: Origins' Solo Trials cards), counted like a chip
+        else:  # a card a mode plays (`Catalog.cards`: a solo mode's trial cards), counted like a chip
             for table, entries in getattr(catalog, "cards", {}).items():
                 if cid in entries:
                     flags[cid] = (f"{table} card", entries[cid].is_stand_in)

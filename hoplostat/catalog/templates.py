@@ -27,9 +27,9 @@ UNIT = f'''\
 [[unit]]
 id = "amazons/attacker-1"          # "<faction>/<slug>", lowercase
 name = "Attacker I"                # the name printed on the chip
-kind = "unit"                      # {" | ".join(vocab.KINDS)}
+kind = "unit"                      # {" | ".join(vocab.kinds())}
 faction = "amazons"
-classes = ["attacker"]             # {", ".join(vocab.CLASSES)}
+classes = ["attacker"]             # {", ".join(vocab.classes())}
 movement = 3                       # 0..8
 range = 1                          # 1..8
 health = 3                         # 1..40
@@ -81,7 +81,7 @@ provenance = "stand-in"
 
 SKILL = f'''\
 # A skill. Units name skills by id; `has_param` says whether the chip prints a number.
-# type: {" | ".join(vocab.SKILL_TYPES)}
+# type: {" | ".join(vocab.skill_types())}
 # map_free: true if it matters in a duel without a map (damage, dice, healing).
 
 [[skill]]
@@ -96,7 +96,7 @@ provenance = "stand-in"
 '''
 
 IMMORTAL = '''\
-# An immortal (Onslaught): stats plus triggers, resolved top to bottom when at
+# An immortal: stats plus triggers, resolved top to bottom when at
 # least one die of that colour hit. Effect terms: see `hoplostat data template tactic`.
 
 [[immortal]]
@@ -119,7 +119,7 @@ provenance = "stand-in"
 '''
 
 TITAN = f'''\
-# A titan (Ascension): stats plus its reference card.
+# A titan: stats plus its reference card.
 # dice.grow_when: {" | ".join(vocab.DICE_GROWTH)}
 # priority: {", ".join(vocab.PRIORITIES)}
 # Provenance fields: the unit fields plus {", ".join(vocab.TITAN_FIELDS)}.
@@ -204,7 +204,7 @@ provenance = "stand-in"
 ARENA = f'''\
 # An arena map as ASCII hex art: pointy-top hexes, one symbol per hex, two
 # characters apart; odd rows shifted right by one character. Tags:
-{chr(10).join(f"#   {k}: {v}" for k, v in vocab.HEX_TAGS.items())}
+{chr(10).join(f"#   {k}: {v}" for k, v in vocab.hex_tags().items())}
 
 [[arena]]
 id = "my-arena"

@@ -1,63 +1,25 @@
-"""Closed vocabularies of the catalog: kinds, classes, provenance, effect terms, priorities, hex tags.
+"""Vocabularies of the catalog: what the format itself needs, and registries the rule sets fill.
 
-The engine implements exactly these lists; the loader rejects anything else, so a
-data file can never ask for behaviour that does not exist. Keep them as small as
-the chips need (a new term is a new rule to implement and to write in docs/rulings.md).
+The format's own terms live here: die colours, provenances, field lists and bounds, the core kinds the
+loader's checks rely on (faction units and heroes, immortals, titans and their allies, sentinels), and the
+Remastered effect terms, rival priorities and titan dice growth the `[[tactic]]`, `[[immortal]]` and
+`[[titan]]` tables are written in. Every other term -- a rule set's unit kinds, classes, skill types, hex
+tags, the hex counts its rulebook fixes per arena, the tables and `[game]` lists only it reads -- is
+registered by that rule set (`rulesets/<book>/vocab.py` calls `register`, `register_table`,
+`register_game_list`) when it is imported. Readers ask the getters (`kinds()`, `hex_tags()` ...) or the old
+names (`vocab.KINDS`, `vocab.HEX_TAGS` ...), which load the installed rule sets first, so the loader sees
+every term before it validates. The engine implements exactly these terms; the loader rejects anything else,
+so a data file can never ask for behaviour that does not exist. Keep them as small as the chips need (a new
+term is a new rule to implement and to write in docs/rulings.md).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "black", "red")
 """Attack die colours, weakest first (Remastered, "Attack")."""
-
-CLASSES: tuple[str, ...] = ("archer", "attacker", "beast", "defender", "tactician", "city-gladiator", "brawler",
-                             "criminal", "special-gladiator", "spearman")
-"""Remastered, "Class": the five unit classes; Rise of Rome's unit types add City Gladiator ("Unit Chip
-Glossary": Champion, City Gladiator, Archer, Attacker, Defender, Tactician; a champion is its `kind`). The Lost
-Cities adds the Brawler (its "Move and Attack Examples"), `special-gladiator` for a city's three special
-gladiators ("Setup": "3 special gladiators, 12 basic gladiators") and `criminal` for arena criminals and
-criminal bosses (beasts and beast bosses are `beast`). Origins adds Spearman ("Unit Chip Glossary")."""
-
-KINDS: tuple[str, ...] = (
-    "unit",
-    "hero",
-    "neutral-hero",
-    "arena-unit",
-    "immortal",
-    "titan",
-    "titan-ally",
-    "sentinel",
-    "cf-gladiator",
-    "fa-archer",
-    "beast",
-    "criminal",
-    "boss",
-    "gladiator",
-    "special-gladiator",
-    "sea-monster",
-    "champion",
-    "guardian",
-    "wretch",
-    # Pandora's Wake, Naumachia (NAU-3, NAU-13, NAU-22): the Sailors of the Dead (solo rival only, NAU-45)
-    # and the crocodiles; kinds of their own so that no other mode drafts or fields them.
-    "sailor",
-    "sailor-hero",
-    "crocodile",
-)
-"""What a unit-like chip is. Heroes, neutral heroes, immortals and titans are elite. Rise of Rome: a city's
-champion is its `hero` (not elite there: the older games have no elite rule), `cf-gladiator` the crowd favor
-gladiator, `fa-archer` the archer side of a foothold/archer chip. The Lost Cities: `beast`, `criminal` (arena
-chips that enter from players' bags, TLC-49) and `boss` (solo and co-op, TLC-63); its CF gladiators are
-`cf-gladiator`. Origins: `gladiator` and `special-gladiator` (star icon) chips of the shared draft pool,
-`sea-monster` the Atlantis arena's summoned units, `champion` a solo challenger's champion (no faction: the
-pool is drafted, not owned). Pandora's Wake, Condemned:
-`guardian` (Scylla and Charybdis, arena units fixed on their guardian hexes), `wretch` (a player troop's
-Wretch, one chip face per level I-IV)."""
-
-ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan", "sailor-hero"})
-"""Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
 
 PROVENANCES: tuple[str, ...] = ("rulebook", "public", "stand-in")
 """Where a value comes from; `rulebook` and `public` need a `source`."""
@@ -76,36 +38,6 @@ TITAN_FIELDS: tuple[str, ...] = ("dice", "growth", "priority", "allies", "shards
 """Titan card values with provenance: the full titan dice, how they grow (start pool and timing),
 the priority list, allies, shard set-up and what a defeated shard does. Effects rows carry their own."""
 ARENA_FIELDS: tuple[str, ...] = ("geometry", "tags", "compass")
-ROR_TITAN_FIELDS: tuple[str, ...] = ("difficulty", "titan_dice", "range_per_shard", "returns", "summons",
-                                     "pillar_health")
-"""Rise of Rome titan card values with provenance beyond the unit stats (`[[ror_titan]]`; action rows carry
-their own): difficulty stars, titan dice, Attack Range gained per active shard ("1 + X"), whether the titan
-goes back to the titan hex when its action order begins, what it summons from, its pillars' Health."""
-ROR_TITAN_BLOCKS: tuple[str, ...] = ("movement", "special", "attack")
-"""The blocks of a Rise of Rome titan card's action order, in the order they resolve (Oceanus's card:
-Movement, Special, Attack; ruling R-ROR-12)."""
-ROR_TITAN_ACTIONS: dict[str, str] = {
-    "move-d6": "move up to N hexes (arg, default 1) in the direction of a d6 roll (Die Legend), if possible",
-    "move-toward": "move up to N hexes (arg) toward the closest > weakest opposing unit (shortest route)",
-    "call-forth": "summon a gladiator from the pile onto the titan hex (occupied: the first free inner hex "
-                  "clockwise from a d6)",
-    "greater-call-forth": "summon a CF gladiator onto the titan hex if one is available, otherwise two gladiators",
-    "basic-attack": "a Basic Attack with the card's attack dice on the closest > weakest opposing unit in Attack Range",
-    "tidal-wave": "roll a d6: units on that line are drawn toward the titan; then 1 damage to every opposing "
-                  "unit within 1 + X hexes",
-    "quake": "N damage (arg, default 1) to every opposing unit within Attack Range",
-    "trident-stun": "stun the closest unit holding a titan shard (anywhere)",
-    "trident-storm": "stun every unit holding a titan shard",
-}
-"""What a Rise of Rome titan's action order rows may do (`rulesets.rise_of_rome.titan`)."""
-ROR_TITAN_SUMMONS: tuple[str, ...] = ("none", "other-city")
-"""Where a Rise of Rome titan's summoned gladiators come from: nowhere, or a city the players do not play
-(Oceanus: "another City ... in a random, face-down, pile"; ROR-59)."""
-
-SKILL_TYPES: tuple[str, ...] = ("innate", "ability", "special", "alternate", "pivot")
-"""Remastered: innate, ability, special. The older games: innate, ability, alternate (an Alternate Attack,
-used instead of the Basic Attack; Rise of Rome, "Unit Chip Glossary"). Pandora's Wake, Naumachia: pivot
-(used right after an attack whose roll had a miss, NAU-37)."""
 TACTIC_TYPES: tuple[str, ...] = ("permanent", "instant", "temporary")
 
 
@@ -181,116 +113,182 @@ DICE_GROWTH: dict[str, str] = {
     "shard-defeated": "one die from `grow` is added, in order, whenever a shard is defeated",
 }
 
-HEX_TAGS: dict[str, str] = {
-    "deploy-red": "deployment hex of the red side (Pozzuoli)",
-    "deploy-blue": "deployment hex of the blue side (Pozzuoli)",
-    "stone": "stone hex (Pozzuoli)",
-    "center": "center deployment hex, any troop; 1 damage at the start of its troop's turn (Colosseum)",
-    "inner": "inner deployment hex, any troop; units there cannot attack, skills ignored (Colosseum)",
-    "outer-red": "outer deployment hex of the red side (Colosseum)",
-    "outer-blue": "outer deployment hex of the blue side (Colosseum)",
-    "pedestal": "pedestal: only sentinels may occupy it (Colosseum)",
-    "chained-hero-red": "hex where the red hero is chained in Skirmish (Colosseum)",
-    "chained-hero-blue": "hex where the blue hero is chained in Skirmish (Colosseum)",
-    "blocked": "a hex no unit may enter",
-    "champion-red": "a starting hex of the red champion (Rise of Rome: two per side)",
-    "champion-blue": "a starting hex of the blue champion (Rise of Rome: two per side)",
-    "champion-start": "a starting hex any champion may choose (The Lost Cities: nine)",
-    **{f"trapdoor-{n}": f"trapdoor hex number {n}, where beasts and criminals enter (The Lost Cities)"
-       for n in range(1, 7)},
-    "arena": "an arena hex (Origins: Xanadu's summit hexes, Elevated and points; Atlantis's, where the Spear starts)",
-    "arena-red": "El Dorado: the red player's arena hex (the blue player delivers its Tribute there)",
-    "arena-blue": "El Dorado: the blue player's arena hex (the red player delivers its Tribute there)",
-    "tribute-red": "El Dorado: where the red player's Tribute starts",
-    "tribute-blue": "El Dorado: where the blue player's Tribute starts",
-    # Pandora's Wake, Condemned Mode, "Arena Mat" (Fa Mel Prison)
-    "guardian-red": "the red guardian hex: only a guardian may stand there (Fa Mel Prison)",
-    "guardian-blue": "the blue guardian hex: only a guardian may stand there (Fa Mel Prison)",
-    "escape-red": "the escape hex on the red side, blue's goal: only Wretches may enter (Fa Mel Prison)",
-    "escape-blue": "the escape hex on the blue side, red's goal: only Wretches may enter (Fa Mel Prison)",
-    "chain-red": "where the red Wretch (or champion) starts; otherwise a plain hex (Fa Mel Prison)",
-    "chain-blue": "where the blue Wretch (or the solo champion) starts; otherwise a plain hex (Fa Mel Prison)",
-    "key": "a key hex (Fa Mel Prison); its value is its key-1, key-2 or key-3 tag",
-    "key-1": "key hex value 1 (one icon)",
-    "key-2": "key hex value 2 (two icons)",
-    "key-3": "key hex value 3 (three icons)",
-    "alert": "past the alert line, on the red solo player's escape side (Fa Mel Prison, CON-11)",
-    # Pandora's Wake, Naumachia Mode, "Arena Mat" (Flooded Colosseum)
-    "platform": "a platform: units may stand there, ships and crocodiles never (Flooded Colosseum, NAU-6)",
-    "ship-start": "a ship starting hex (Flooded Colosseum, NAU-5)",
-    "ship-start-red": "a starting hex of a red ship (Flooded Colosseum; the split by side is ruling R-PW-15)",
-    "ship-start-blue": "a starting hex of a blue ship (Flooded Colosseum; the split by side is ruling R-PW-15)",
-    "croc-start": "a crocodile starting hex (Flooded Colosseum, NAU-4)",
-}
-
-ARENA_RULE_COUNTS: dict[str, dict[str, dict[str, int]]] = {
-    "remastered": {
-        # Remastered, "Arenas": POZZUOLI ARENA.
-        "pozzuoli": {"deploy-red": 6, "deploy-blue": 6, "stone": 2},
-        # Remastered, "Arenas": THE COLOSSEUM (inner hexes: at least one, count not given).
-        "colosseum": {
-            "center": 1,
-            "outer-red": 2,
-            "outer-blue": 2,
-            "chained-hero-red": 1,
-            "chained-hero-blue": 1,
-            "pedestal": 4,
-        },
-        # Pandora's Wake, Condemned Mode, "Arena Mat" and "Deployment Hexes": FA MEL PRISON (the split of the
-        # six key hexes by value is not given).
-        "fa-mel-prison": {
-            "guardian-red": 1,
-            "guardian-blue": 1,
-            "escape-red": 1,
-            "escape-blue": 1,
-            "chain-red": 1,
-            "chain-blue": 1,
-            "key": 6,
-            "deploy-red": 4,
-            "deploy-blue": 4,
-        },
-        # Pandora's Wake, Naumachia Mode, "Arena Mat": FLOODED COLOSSEUM (four crocodile starting hexes, four
-        # ship starting hexes; platforms and deployment hexes are not counted in the book).
-        "flooded-colosseum": {
-            "croc-start": 4,
-            "ship-start": 4,
-        },
-    },
-    "rise-of-rome": {
-        # Rise of Rome, "Board Glossary": 4 champion hexes (2 a side), 4 pedestals, 2 outer deployment hexes a
-        # side, the titan hex (tag "center": any troop deploys there, 1 damage at the start of its turn), 6 inner.
-        "colosseum": {
-            "center": 1,
-            "inner": 6,
-            "outer-red": 2,
-            "outer-blue": 2,
-            "champion-red": 2,
-            "champion-blue": 2,
-            "pedestal": 4,
-        },
-    },
-    "lost-cities": {
-        # The Lost Cities, "Board Glossary": 9 champion start hexes, 2 crowd favor stones, 6 deployment hexes
-        # per player at the start (12 in all), 6 numbered trapdoors.
-        "pozzuoli": {
-            "champion-start": 9,
-            "stone": 2,
-            "deploy-red": 6,
-            "deploy-blue": 6,
-            **{f"trapdoor-{n}": 1 for n in range(1, 7)},
-        },
-    },
-    "origins": {
-        # Origins, "Board Glossary" and the arena objectives: each player uses the four (Xanadu) or three
-        # (Atlantis) deployment hexes nearest it; El Dorado has four a side, one arena hex and one Tribute each.
-        "xanadu": {"deploy-red": 4, "deploy-blue": 4},
-        "el-dorado": {"deploy-red": 4, "deploy-blue": 4, "arena-red": 1, "arena-blue": 1, "tribute-red": 1,
-                      "tribute-blue": 1},
-        "atlantis": {"deploy-red": 3, "deploy-blue": 3},
-    },
-}
-"""Hex counts the rulebooks fix, per rule set and arena id (checked on load)."""
-
-
 COMPASS_DIRECTIONS: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
 """Hex directions for the compass (pointy-top hexes, rows left to right)."""
+
+
+# --- core kinds: the ones the loader's own checks name ------------------------------------
+
+CORE_KINDS: dict[str, str] = {
+    "unit": "a faction's non-elite unit (id \"<faction>/<slug>\")",
+    "hero": "a faction's hero (elite in Remastered)",
+    "neutral-hero": "a hero of no faction (elite)",
+    "arena-unit": "a unit of the arena's troop (a titan's arena allies)",
+    "immortal": "an immortal, written as an [[immortal]] entry with its triggers (elite)",
+    "titan": "a titan, written as a [[titan]] entry with its reference card (elite)",
+    "titan-ally": "a unit of a titan's own troop",
+    "sentinel": "the sentinel stat line (one per catalog)",
+}
+"""What a unit-like chip is, as far as the catalog format itself goes (Remastered, "Elite": heroes,
+titans and immortals are elite; a titan's allies are not). Rule sets register more (`register`)."""
+
+CORE_ELITE_KINDS: frozenset[str] = frozenset({"hero", "neutral-hero", "immortal", "titan"})
+"""Remastered, "Elite": heroes, titans and immortals (a titan's allies are not elite)."""
+
+
+# --- registries ---------------------------------------------------------------------------
+
+_KINDS: dict[str, str] = dict(CORE_KINDS)
+_ELITE: set[str] = set(CORE_ELITE_KINDS)
+_CLASSES: dict[str, str] = {}
+_SKILL_TYPES: dict[str, str] = {}
+_HEX_TAGS: dict[str, str] = {}
+_ARENA_COUNTS: dict[str, dict[str, dict[str, int]]] = {}
+_TABLES: dict[str, Callable[[Any], Any]] = {}
+_GAME_LISTS: dict[str, tuple[tuple[str, ...], int]] = {}
+_OWNERS: dict[tuple[str, str], set[str]] = {}
+"""(registry, term) -> the rule sets that registered it."""
+
+
+def _add(registry: str, target: dict[str, str], ruleset: str, terms: Mapping[str, str] | None) -> None:
+    """Add `terms` (term -> its meaning) to `target`; a term another rule set gave already keeps its place
+    and its meaning (rule sets that share a term, as the older games share their crowd favor gladiators,
+    may each register it)."""
+    for name, meaning in (terms or {}).items():
+        target.setdefault(name, meaning)
+        if name not in CORE_KINDS or registry != "kinds":
+            _OWNERS.setdefault((registry, name), set()).add(ruleset)
+
+
+def register(ruleset: str, *, kinds: Mapping[str, str] | None = None, elite_kinds: tuple[str, ...] = (),
+             classes: Mapping[str, str] | None = None, skill_types: Mapping[str, str] | None = None,
+             hex_tags: Mapping[str, str] | None = None,
+             arena_counts: Mapping[str, Mapping[str, int]] | None = None) -> None:
+    """A rule set's terms, each with its meaning (rule ids in the text): unit kinds (`elite_kinds` among
+    them are elite), unit classes, skill types, hex tags, and the hex counts its rulebook fixes per arena
+    id (checked on load for catalogs of that rule set). Registering a term again is harmless."""
+    _add("kinds", _KINDS, ruleset, kinds)
+    unknown = set(elite_kinds) - set(_KINDS)
+    if unknown:
+        raise ValueError(f"elite kinds {sorted(unknown)} are not registered kinds")
+    _ELITE.update(elite_kinds)
+    _add("classes", _CLASSES, ruleset, classes)
+    _add("skill types", _SKILL_TYPES, ruleset, skill_types)
+    _add("hex tags", _HEX_TAGS, ruleset, hex_tags)
+    for arena, counts in (arena_counts or {}).items():
+        _ARENA_COUNTS.setdefault(ruleset, {})[arena] = dict(counts)
+
+
+def register_table(table: str, parser: Callable[[Any], Any]) -> None:
+    """The parser of an entry table a rule set owns (one of `loader.ENTRY_TABLES`): it takes the entry's
+    `fields.Fields` and returns the entry (the loader validates and merges it like the others)."""
+    _TABLES[table] = parser
+
+
+def register_game_list(key: str, choices: tuple[str, ...], hi: int) -> None:
+    """A list of terms (from `choices`, at most `hi`) that `[game]` may give under `key`, read by a rule
+    set's mode as `GameFacts.lists[key]` (an empty list when the box does not give it)."""
+    _GAME_LISTS[key] = (tuple(choices), hi)
+
+
+def _ordered(registry: str, target: dict[str, str]) -> dict[str, str]:
+    """`target` in a fixed order whatever order the rule sets were imported in: the format's own terms,
+    then Remastered's (the base game), then the other rule sets' by id, each in the order it gave them (a
+    term several rule sets registered goes with the first of them by id)."""
+    def rank(item: tuple[int, str]) -> tuple[int, str, int]:
+        i, term = item
+        who = _OWNERS.get((registry, term))
+        if not who:
+            return (0, "", i)
+        first = "remastered" if "remastered" in who else min(who)
+        return (1 if first == "remastered" else 2, first, i)
+
+    return {term: target[term] for _, term in sorted(enumerate(target), key=rank)}
+
+
+def _discover() -> None:
+    """Import the installed rule sets (once), so every registry is full before it is read."""
+    from hoplostat.engine.registry import discover
+
+    discover()
+
+
+def kinds() -> tuple[str, ...]:
+    """Every unit kind: the core ones, then Remastered's, then the other rule sets' (by id)."""
+    _discover()
+    return tuple(_ordered("kinds", _KINDS))
+
+
+def kind_meanings() -> dict[str, str]:
+    """Unit kind -> its meaning."""
+    _discover()
+    return _ordered("kinds", _KINDS)
+
+
+def elite_kinds() -> frozenset[str]:
+    """The kinds that are elite (Remastered, "Elite", plus the ones rule sets add)."""
+    _discover()
+    return frozenset(_ELITE)
+
+
+def classes() -> tuple[str, ...]:
+    """Every unit class (`classes = [...]`), Remastered's first."""
+    _discover()
+    return tuple(_ordered("classes", _CLASSES))
+
+
+def skill_types() -> tuple[str, ...]:
+    """Every skill type (`[[skill]] type`), Remastered's first."""
+    _discover()
+    return tuple(_ordered("skill types", _SKILL_TYPES))
+
+
+def hex_tags() -> dict[str, str]:
+    """Hex tag -> its meaning (arena legends)."""
+    _discover()
+    return _ordered("hex tags", _HEX_TAGS)
+
+
+def arena_rule_counts(ruleset: str | None = None) -> dict[str, Any]:
+    """The hex counts rulebooks fix: of one rule set (arena id -> tag -> count), or of all (rule set -> ...)."""
+    _discover()
+    if ruleset is None:
+        return {r: {a: dict(c) for a, c in arenas.items()} for r, arenas in _ARENA_COUNTS.items()}
+    return {a: dict(c) for a, c in _ARENA_COUNTS.get(ruleset, {}).items()}
+
+
+def table_parser(table: str) -> Callable[[Any], Any] | None:
+    """The registered parser of a rule set's entry table, or None."""
+    _discover()
+    return _TABLES.get(table)
+
+
+def game_lists() -> dict[str, tuple[tuple[str, ...], int]]:
+    """`[game]` key -> (allowed terms, most items) of the lists rule sets registered."""
+    _discover()
+    return dict(_GAME_LISTS)
+
+
+def owners(registry: str, term: str) -> frozenset[str]:
+    """The rule sets that registered `term` in `registry` ("kinds", "classes", "skill types", "hex tags");
+    none for the format's own terms."""
+    _discover()
+    return frozenset(_OWNERS.get((registry, term), ()))
+
+
+_VIEWS: dict[str, Callable[[], Any]] = {
+    "KINDS": kinds,
+    "ELITE_KINDS": elite_kinds,
+    "CLASSES": classes,
+    "SKILL_TYPES": skill_types,
+    "HEX_TAGS": hex_tags,
+    "ARENA_RULE_COUNTS": arena_rule_counts,
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The registries under their former names (`vocab.KINDS`, `vocab.HEX_TAGS` ...), read when asked."""
+    view = _VIEWS.get(name)
+    if view is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return view()

@@ -6,6 +6,7 @@ registers them."""
 
 # Import order is registration order: skills, then modes in the order `hoplostat modes` lists them.
 # isort: off
+from hoplostat.rulesets.lost_cities import vocab as _vocab  # noqa: F401  (registers its catalog terms)
 from hoplostat.rulesets.lost_cities import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.lost_cities import bosses as _bosses  # noqa: F401  (registers the boss skills)
 from hoplostat.rulesets.lost_cities import mode  # noqa: F401  (registers the mode)

@@ -5,6 +5,7 @@ Importing the package registers them."""
 
 # Import order is registration order: skills, then modes in the order `hoplostat modes` lists them.
 # isort: off
+from hoplostat.rulesets.origins import vocab as _vocab  # noqa: F401  (registers its catalog terms)
 from hoplostat.rulesets.origins import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.origins import mode  # noqa: F401  (registers the mode)
 from hoplostat.rulesets.origins import royale  # noqa: F401  (registers origins-battle-royale)

@@ -4,6 +4,7 @@ Importing the package registers them."""
 
 # Import order is registration order: skills, then modes in the order `hoplostat modes` lists them.
 # isort: off
+from hoplostat.rulesets.rise_of_rome import vocab as _vocab  # noqa: F401  (registers its catalog terms)
 from hoplostat.rulesets.rise_of_rome import skills as _skills  # noqa: F401  (registers the skill handlers)
 from hoplostat.rulesets.rise_of_rome import mode  # noqa: F401  (registers the mode)
 from hoplostat.rulesets.rise_of_rome import titan  # noqa: F401  (registers the titan mode)
