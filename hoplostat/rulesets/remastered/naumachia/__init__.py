@@ -1,7 +1,32 @@
-"""Pandora's Wake's Naumachia Mode as a folder: its rules (`mode.py`), its greedy player (`players.py`), its analysis
-(`analysis.py`). Importing the folder registers the mode; the public names of `mode.py` are re-exported here."""
+"""Pandora's Wake's Naumachia Mode as a folder: its rules (`mode.py`, with the set-up), its state and ships
+(`state.py`), the Sailors of the Dead's skills (`skills.py`), the rival's and crocodiles' controllers
+(`controllers.py`), crowd favor and its events (`favor.py`), the tactics (`tactics.py`), its greedy player
+(`players.py`) and its analysis (`analysis.py`). Importing the folder registers the mode; the public names of its
+modules are re-exported here."""
 
+from hoplostat.rulesets.remastered.naumachia.controllers import (
+    NaumachiaRival,
+)
+from hoplostat.rulesets.remastered.naumachia.favor import (
+    absolved,
+    dislodge,
+    event,
+    hero_enters,
+    lose_favor,
+    pivot,
+    put_in_water,
+)
 from hoplostat.rulesets.remastered.naumachia.mode import (
+    Naumachia,
+    crew_order,
+    setup,
+    troop_chips,
+)
+from hoplostat.rulesets.remastered.naumachia.skills import (
+    PIVOTS,
+    may_target,
+)
+from hoplostat.rulesets.remastered.naumachia.state import (
     ARENA,
     BAIT_MOVEMENT,
     CAPACITY,
@@ -13,7 +38,6 @@ from hoplostat.rulesets.remastered.naumachia.mode import (
     ELUDE,
     GUIDE_MOVEMENT,
     HERO_EVENT,
-    PIVOTS,
     SHIP_LIST,
     SHIPS,
     TACTIC_TEXT,
@@ -23,39 +47,69 @@ from hoplostat.rulesets.remastered.naumachia.mode import (
     UNIT_TARGET,
     WIND,
     YELLOW,
-    Naumachia,
-    NaumachiaRival,
     NaumachiaState,
-    absolved,
-    blow,
     captain_of,
     class_of,
-    crew_order,
-    dislodge,
-    event,
     has_effect,
-    hero_enters,
     in_water,
     is_croc,
     is_ship,
-    lose_favor,
-    may_target,
-    pivot,
-    put_in_water,
     refresh,
-    rival_tactic_targets,
     seat_of,
-    setup,
     ship_chip,
-    troop_chips,
     troop_classes,
+)
+from hoplostat.rulesets.remastered.naumachia.tactics import (
+    blow,
+    rival_tactic_targets,
 )
 
 __all__ = [
-    'ARENA', 'BAIT_MOVEMENT', 'CAPACITY', 'CHARON', 'CREW', 'CREW_ZONE', 'CROC_LIST', 'DEFAULT_MAX_ROUNDS', 'ELUDE',
-    'GUIDE_MOVEMENT', 'HERO_EVENT', 'Naumachia', 'NaumachiaRival', 'NaumachiaState', 'PIVOTS', 'SHIPS', 'SHIP_LIST',
-    'TACTICS', 'TACTIC_TEXT', 'TRACKS', 'UNIT_MARK', 'UNIT_TARGET', 'WIND', 'YELLOW', 'absolved', 'blow',
-    'captain_of', 'class_of', 'crew_order', 'dislodge', 'event', 'has_effect', 'hero_enters', 'in_water', 'is_croc',
-    'is_ship', 'lose_favor', 'may_target', 'pivot', 'put_in_water', 'refresh', 'rival_tactic_targets', 'seat_of',
-    'setup', 'ship_chip', 'troop_chips', 'troop_classes',
+    "ARENA",
+    "BAIT_MOVEMENT",
+    "CAPACITY",
+    "CHARON",
+    "CREW",
+    "CREW_ZONE",
+    "CROC_LIST",
+    "DEFAULT_MAX_ROUNDS",
+    "ELUDE",
+    "GUIDE_MOVEMENT",
+    "HERO_EVENT",
+    "Naumachia",
+    "NaumachiaRival",
+    "NaumachiaState",
+    "PIVOTS",
+    "SHIPS",
+    "SHIP_LIST",
+    "TACTICS",
+    "TACTIC_TEXT",
+    "TRACKS",
+    "UNIT_MARK",
+    "UNIT_TARGET",
+    "WIND",
+    "YELLOW",
+    "absolved",
+    "blow",
+    "captain_of",
+    "class_of",
+    "crew_order",
+    "dislodge",
+    "event",
+    "has_effect",
+    "hero_enters",
+    "in_water",
+    "is_croc",
+    "is_ship",
+    "lose_favor",
+    "may_target",
+    "pivot",
+    "put_in_water",
+    "refresh",
+    "rival_tactic_targets",
+    "seat_of",
+    "setup",
+    "ship_chip",
+    "troop_chips",
+    "troop_classes",
 ]

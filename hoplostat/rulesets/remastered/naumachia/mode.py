@@ -19,9 +19,8 @@ platforms. Stand-ins and rulings: data/README.md ("Pandora's Wake: Naumachia"), 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -42,409 +41,52 @@ from hoplostat.engine.loop import (
     register_mode,
 )
 from hoplostat.engine.mode import Heuristics, per_side
-from hoplostat.engine.registry import grant, printed_chip, register, unimplemented_in_game, unit_hooks
-from hoplostat.engine.rules import Controller, Game, Roller, plays
-from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameState, TroopState, UnitState
+from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.state import CAMP, TroopState, UnitState
 from hoplostat.engine.steps import each_once, engage_options, movement_step
 from hoplostat.rulesets.remastered import rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.naumachia.controllers import (
+    NaumachiaRival,
+)
+from hoplostat.rulesets.remastered.naumachia.favor import (
+    lose_favor,
+    pivot,
+)
+from hoplostat.rulesets.remastered.naumachia.skills import (
+    PIVOTS,
+    may_target,
+)
+from hoplostat.rulesets.remastered.naumachia.state import (
+    ARENA,
+    CAPACITY,
+    CHARON,
+    CREW,
+    CREW_ZONE,
+    CROC_LIST,
+    DEFAULT_MAX_ROUNDS,
+    SHIP_LIST,
+    SHIPS,
+    TACTIC_TEXT,
+    TACTICS,
+    TRACKS,
+    UNIT_MARK,
+    UNIT_TARGET,
+    NaumachiaState,
+    is_croc,
+    is_ship,
+    refresh,
+    seat_of,
+    ship_chip,
+    troop_classes,
+)
+from hoplostat.rulesets.remastered.naumachia.tactics import (
+    blow,
+    rival_tactic_targets,
+)
 from hoplostat.rulesets.remastered.rival_or_versus import RIVAL, RivalOrVersus
 from hoplostat.rulesets.remastered.troops import unit_value
-
-ARENA = "flooded-colosseum"
-TRACKS = (6, 5, 4, 3)
-"""Crowd favor meter: the tracks from the leftmost (the longest, NAU-11) to the rightmost, each ending in its
-event space; their number and lengths are stand-ins (NAU-36, ruling R-PW-18)."""
-HERO_EVENT = 4
-"""NAU-34: the fourth event brings the hero into combat."""
-CREW = 8
-"""NAU-13: eight non-elite units per troop."""
-CAPACITY = 2
-"""NAU-28: Tactic Capacity."""
-TACTICS = ("anchor", "rupture", "bait", "netted", "befriended", "foul-wind")
-"""NAU-30: the six tactic chips (the rival sheet names them; their effects are stand-ins, ruling R-PW-20)."""
-TACTIC_TEXT = {
-    "anchor": "an opposing ship has Movement 0",
-    "rupture": "one of the troop's own ships adds a blue die to its Attack",
-    "bait": "a crocodile has +2 Movement",
-    "netted": "an opponent in the water has Movement 0",
-    "befriended": "a crocodile neither marks nor targets the troop's units and ships",
-    "foul-wind": "an opposing ship is blown up to 2 hexes toward the nearest ship starting hex",
-}
-WIND = 2
-"""Foul Wind (stand-in): how far the ship is blown."""
-ELUDE = 5
-"""NAU-44, Elude: up to 5 hexes."""
-GUIDE_MOVEMENT = 3
-"""NAU-44, Guide: allies have +3 Movement (and one yellow die)."""
-BAIT_MOVEMENT = 2
-CREW_ZONE = "crew"
-"""Zone of a unit on a ship: out of combat, no HP, skills ignored (NAU-15)."""
-SHIPS = "ships"
-"""Health-chip supply of the ships: one chip each while afloat (a marker: a ship has no HP, NAU-17)."""
-CHARON = "charon"
-DEFAULT_MAX_ROUNDS = 40
-YELLOW = Pool.of(yellow=1)
-
-# Rival priority lists of the reference sheet's back (NAU-41, NAU-42) and of the crocodiles (NAU-24): entries
-# (superlative, set) among opponents, or hex priorities ("here-platform", "free-platform").
-SHIP_LIST = (("", "unit-on-platform"), ("", "hero"), ("farthest", "ship"), ("weakest", "player-unit"),
-             ("", "croc"))
-UNIT_MARK = ("here-platform", "free-platform", ("", "hero"), ("weakest", "player-unit"))
-UNIT_TARGET = (("", "hero"), ("weakest", "player-unit"), ("weakest", "croc"))
-CROC_LIST = (("", "hero"), ("weakest", "water-unit"), ("", "player-ship"), ("", "ship"))
-
-
-# --------------------------------------------------------------------------- state
-
-
-@dataclass(slots=True)
-class NaumachiaState(TeamGameState):
-    """Six troops on three teams (module docstring) and the Naumachia bookkeeping, per seat (0 red, 1 blue)."""
-
-    solo: bool = True
-    rival_troop: int = -1
-    crew: dict[int, list[int]] = field(default_factory=dict)
-    """Ship uid -> uids of its crewmembers, frontmost (the captain, NAU-18) first."""
-    ships: list[list[int]] = field(default_factory=list)
-    """Per seat: its ships afloat (uids)."""
-    hero: list[int] = field(default_factory=list)
-    track: list[int] = field(default_factory=list)
-    """Per seat: index of the track its bead is on (NAU-32)."""
-    left: list[int] = field(default_factory=list)
-    """Per seat: spaces left before the current track's event (the track's length when the bead is above it)."""
-    events: list[int] = field(default_factory=list)
-    favor_lost: list[int] = field(default_factory=list)
-    favor_gained: list[int] = field(default_factory=list)
-    ship_damage: list[int] = field(default_factory=list)
-    """Per seat: damage its units and ships dealt to the other seat's ships."""
-    tactic_supply: list[str] = field(default_factory=list)
-    camp: list[list[str]] = field(default_factory=list)
-    """Per seat: tactics held, in the order gained (NAU-39)."""
-    tactics_gained: list[int] = field(default_factory=list)
-    tactics_played: list[int] = field(default_factory=list)
-    effects: list[tuple[str, int, int, int]] = field(default_factory=list)
-    """Tactics in play: (tactic, target uid, seat that placed it, turn placed); they end at the start of that
-    seat's next turn (ruling R-PW-20)."""
-    pivots: list[int] = field(default_factory=list)
-    last_roll: tuple[int, int, int] = (-1, -1, 0)
-    """(attacker uid, turn, misses) of the last attack roll of a unit with a Pivot skill (NAU-37)."""
-    dislodged: list[int] = field(default_factory=list)
-    platform_hexes: frozenset[int] = frozenset()
-
-    def blocked_for_move(self, troop: int | None = None) -> list[bool]:
-        b = GameState.blocked_for_move(self, troop)
-        if troop is not None and troop >= 2:  # NAU-6: platforms are blocked for ships and crocodiles
-            for h in self.platform_hexes:
-                b[h] = True
-        return b
-
-    def can_occupy(self, troop: int, h: int, *, sentinel: bool = False) -> bool:
-        if troop >= 2 and h in self.platform_hexes:
-            return False
-        return GameState.can_occupy(self, troop, h, sentinel=sentinel)
-
-
-def seat_of(troop: int) -> int:
-    """The seat (0 red, 1 blue) a troop belongs to: its water units (0, 1) or its ships (2, 3); -1 crocodiles."""
-    return troop if troop < 2 else troop - 2 if troop < 4 else -1
-
-
-def is_ship(u: UnitState) -> bool:
-    return u.unit.kind == "ship"
-
-
-def is_croc(u: UnitState) -> bool:
-    return u.unit.kind == "crocodile"
-
-
-def in_water(u: UnitState) -> bool:
-    """NAU-15: a unit in the water (a crocodile, a dislodged crewmember, a hero): not a ship, not crew."""
-    return u.zone == COMBAT and u.unit.kind != "ship"
-
-
-def class_of(chip: Unit) -> str:
-    """NAU-19: the top class printed on the chip."""
-    return chip.classes[0] if chip.classes else ""
-
-
-# --------------------------------------------------------------------------- ships and captains
-
-
-_SHIP_CHIPS: dict[tuple, Unit] = {}
-
-
-def ship_chip(captain: Unit, others: int, *, attacker: bool = False, extra_range: int = 0, anchored: bool = False,
-              rupture: bool = False, side: str = "", index: int = 0) -> Unit:
-    """NAU-18, NAU-19: a ship's stats from its captain's chip: Movement 3 x the captain's, Range the captain's
-    (an Archer captain adds `extra_range`, the other captain's Range), Attack the captain's plus one yellow die
-    per other crewmember (an Attacker captain: blue dice instead, ruling R-PW-16). Anchor sets its Movement
-    to 0, Rupture adds a blue die (stand-ins, R-PW-20). No skills (crewmembers' skills are ignored, NAU-15);
-    one Health (a marker, `SHIPS`). Cached per combination, so chip identity is stable."""
-    key = (id(captain), others, attacker, extra_range, anchored, rupture, side, index)
-    got = _SHIP_CHIPS.get(key)
-    if got is not None:
-        return got
-    counts = list(captain.attack.counts)
-    counts[COLOURS.index("blue" if attacker else "yellow")] += others
-    if rupture:
-        counts[COLOURS.index("blue")] += 1
-    chip = replace(captain, id=f"ship-{side}-{index}", name=f"{side.capitalize()} ship {index} ({captain.name})",
-                   kind="ship", elite=False, movement=0 if anchored else 3 * captain.movement,
-                   range=captain.range + extra_range, health=1, attack=Pool(tuple(counts)), skills=())
-    _SHIP_CHIPS[key] = chip
-    return chip
-
-
-def captain_of(s: NaumachiaState, ship: int) -> UnitState | None:
-    crew = s.crew.get(ship, [])
-    return s.units[crew[0]] if crew else None
-
-
-def troop_classes(s: NaumachiaState, seat: int) -> set[str]:
-    """NAU-19, NAU-20: the classes of the seat's current captains (a troop-wide bonus counts once)."""
-    out = set()
-    for sh in s.ships[seat]:
-        c = captain_of(s, sh)
-        if c is not None:
-            out.add(class_of(printed_chip(c.unit)))
-    return out
-
-
-def has_effect(s: NaumachiaState, name: str, uid: int) -> bool:
-    return any(e[0] == name and e[1] == uid for e in s.effects)
-
-
-def refresh(s: NaumachiaState) -> None:
-    """Every derived chip, recomputed from the state: each ship's from its captain and crew (NAU-18, NAU-19,
-    Anchor, Rupture); Guide's +3 Movement on the Guide holder's allies in the water (NAU-44); Frenzied's
-    Movement (NAU-25); Netted and Bait (stand-ins). Called at every step and after every change of crew."""
-    for seat in (0, 1):
-        ships = s.ships[seat]
-        for sh in ships:
-            u = s.units[sh]
-            crew = s.crew[sh]
-            cap = printed_chip(s.units[crew[0]].unit)
-            cls = class_of(cap)
-            extra = 0
-            if cls == "archer":
-                other = [x for x in ships if x != sh]
-                if other:  # ruling R-PW-16: no other ship, nothing added
-                    extra = printed_chip(s.units[s.crew[other[0]][0]].unit).range
-            chip = ship_chip(cap, len(crew) - 1, attacker=cls == "attacker", extra_range=extra,
-                             anchored=has_effect(s, "anchor", sh), rupture=has_effect(s, "rupture", sh),
-                             side=s.troops[seat].side, index=int(u.unit.id.rsplit("-", 1)[1]))
-            if chip is not u.unit:
-                u.unit = chip
-                s.combat_version += 1
-    water = [u for u in s.in_combat() if u.unit.kind != "ship"]
-    nonarena = sum(1 for u in water if not is_croc(u))
-    guides = [u for u in water if printed_chip(u.unit).has_skill("guide") and s.skills_work(u)]
-    for u in water:
-        base = printed_chip(u.unit)
-        m = 0
-        if base.has_skill("frenzied") and nonarena >= 1:
-            m = nonarena - base.movement  # NAU-25: Movement equals the count
-        if any(gd is not u and s.teams[gd.troop] == s.teams[u.troop] for gd in guides):
-            m += GUIDE_MOVEMENT
-        if has_effect(s, "bait", u.uid):
-            m += BAIT_MOVEMENT
-        if has_effect(s, "netted", u.uid):
-            m = -99
-        grant(s, u, (), movement=m)
-
-
-# --------------------------------------------------------------------------- Sailors of the Dead skills
-
-
-def _guide_dice(g, holder, param, attacker, target):
-    # NAU-44, Guide: the holder's allies (units in the water, not ships: ships are not units, NAU-16) add one
-    # yellow die to their Attack (their +3 Movement is given by `refresh`).
-    if attacker is not holder and attacker.unit.kind != "ship" and rules.same_team(g.state, attacker.troop,
-                                                                                   holder.troop):
-        return YELLOW
-    return None
-
-
-def _elude_options(g, holder, param):
-    """NAU-44, Elude (Special): only while within an opposing ship's Range; any hex up to 5 away by free path."""
-    s = g.state
-    row = s.grid.dist[holder.hex]
-    if not any(is_ship(o) and row[o.hex] <= rules.range_of(s, o) for o in s.opponents_of(holder.troop)):
-        return []
-    reach = s.grid.reachable(holder.hex, ELUDE, s.blocked_for_move(holder.troop), set())
-    return [(h,) for h in sorted(reach)]
-
-
-def _elude(g, holder, param, args):
-    rules.move(g, holder, args[0])
-
-
-def _leech_options(g, holder, param):
-    s = g.state
-    row = s.grid.dist[holder.hex]
-    return [(o.uid,) for o in s.opponents_of(holder.troop) if not is_ship(o) and row[o.hex] == 1]
-
-
-def _leech(g, holder, param, args):
-    # Stand-in (the printed text is cut off, NAU-44): 1 HP from an adjacent opponent in the water, heal 1.
-    s = g.state
-    rules.damage(g, s.units[args[0]], 1, source=holder, what="Leech")
-    if holder.zone == COMBAT:
-        rules.heal(g, holder, 1)
-
-
-register("absolve", "innate", ruleset=RULESET)  # NAU-44: read by `lose_favor`
-register("animalistic", "innate", ruleset=RULESET)  # NAU-44: read by `may_target`
-register("exploit", "innate", ruleset=RULESET)  # NAU-44: read by `Naumachia.after_damage`
-register("frenzied", "innate", ruleset=RULESET)  # NAU-25: Movement set by `refresh`
-register("guide", "innate", ruleset=RULESET, attack_dice=_guide_dice)
-register("elude", "special", ruleset=RULESET, special_options=_elude_options, special=_elude)
-register("leech", "ability", ruleset=RULESET, ability_options=_leech_options, ability=_leech, ruling="R-PW-21")
-register("salvage", "pivot", ruleset=RULESET, ruling="R-PW-21")  # NAU-37: resolved by `pivot`
-rival.RIVAL_SPECIAL_CONDITIONS.setdefault("elude", lambda g, u, param, opts: bool(opts))
-
-PIVOTS = {"salvage"}
-"""Skill ids of type Pivot (NAU-37) that `pivot` resolves."""
-
-
-def may_target(s: NaumachiaState, u: UnitState, o: UnitState) -> bool:
-    """Whom a piece may never mark or target: a Beast-class unit never an Animalistic one (NAU-44); a crocodile
-    never a ship whose captain is a Beast (NAU-19) nor, while Befriended, the placing troop's pieces."""
-    if is_ship(o):
-        if is_croc(u):
-            cap = captain_of(s, o.uid)
-            if cap is not None and class_of(printed_chip(cap.unit)) == "beast":
-                return False
-    elif "beast" in u.unit.classes and not is_ship(u) and o.unit.has_skill("animalistic") and s.skills_work(o):
-        return False
-    if is_croc(u):
-        for e in s.effects:
-            if e[0] == "befriended" and e[1] == u.uid and seat_of(o.troop) == e[2]:
-                return False
-    return True
-
-
-# --------------------------------------------------------------------------- rival and crocodile controllers
-
-
-def _member(s: NaumachiaState, name: str, o: UnitState) -> bool:
-    k = o.unit.kind
-    if name == "hero":
-        return o.unit.elite and k != "ship"
-    if name == "ship":
-        return k == "ship"
-    if name == "player-ship":
-        return k == "ship" and seat_of(o.troop) in s.players
-    if name == "croc":
-        return k == "crocodile"
-    if name == "water-unit":
-        return k not in ("ship", "crocodile")
-    if name == "player-unit":
-        return k not in ("ship", "crocodile") and o.troop in s.players
-    if name == "unit-on-platform":
-        return k not in ("ship", "crocodile") and o.hex in s.platform_hexes
-    raise KeyError(name)
-
-
-def _member_of(name: str) -> Callable[[GameState, UnitState], bool]:
-    """The rival set `nau-<name>` (`rival.SETS` holds sets of every mode: its states are typed by their base)."""
-    return lambda s, o: _member(cast(NaumachiaState, s), name, o)
-
-
-for _n in ("hero", "ship", "player-ship", "croc", "water-unit", "player-unit", "unit-on-platform"):
-    rival.SETS.setdefault("nau-" + _n, _member_of(_n))
-
-
-class NaumachiaRival(rival.RivalController):
-    """A rival piece's marking and targeting lists (NAU-24, NAU-41, NAU-42): entries (superlative, set) or the
-    hex priorities "here-platform" and "free-platform" (RIV-6: reached by moving onto them); otherwise
-    Remastered's rival rules (RIV-1..RIV-9), the players choosing among equals. Never marks or targets what
-    `may_target` forbids."""
-
-    def __init__(self, marking, targeting, *, players: Any = None, players_troop: int = 0) -> None:
-        super().__init__(("opponent",), players=players, players_troop=players_troop)
-        self.marking = tuple(marking)
-        self.targeting = tuple(targeting)
-        self.movement: int | None = None
-
-    def _cands(self, g: Game[NaumachiaState], u: UnitState, entry, opps) -> list[UnitState]:
-        s = g.state
-        sup, name = entry
-        got = [o for o in opps if _member(s, name, o) and may_target(s, u, o)]
-        if not got or not sup:
-            return got
-        row = s.grid.dist[u.hex]
-        key = (lambda o: o.hp) if sup in ("weakest", "strongest") else (lambda o: row[o.hex])
-        vals = [key(o) for o in got]
-        best = min(vals) if sup == "weakest" else max(vals)
-        return [o for o, v in zip(got, vals) if v == best]
-
-    def plan_move(self, g: Game, u: UnitState, blocked: Sequence[bool], locked: set[int]) -> list[int]:
-        assert plays(g, NaumachiaState)
-        s = g.state
-        dist = s.grid.dist
-        m = rules.movement_of(s, u) if self.movement is None else self.movement
-        r = rules.range_of(s, u)
-        reach = s.grid.reachable(u.hex, m, blocked, locked) if m > 0 else {}
-        spots = [u.hex, *reach]
-        opps = s.opponents_of(u.troop)
-        for p in self.marking:
-            if p == "here-platform":
-                if u.hex in s.platform_hexes:
-                    self.why[u.uid] = "stands on a platform: does not move"
-                    return []
-                continue
-            if p == "free-platform":
-                got = [h for h in reach if h in s.platform_hexes]
-                if not got:
-                    continue
-                near = min(reach[h] for h in got)
-                self.why[u.uid] = "marks an unoccupied platform"
-                return [h for h in got if reach[h] == near]
-            cands = self._cands(g, u, p, [o for o in opps if rival._can_reach(dist, spots, o.hex, r)])
-            if cands:
-                return self.toward_mark(g, u, cands, reach, r)
-        backup: list[str] = []
-        for p in self.marking:
-            q = "hex:platform" if p == "free-platform" else None if p == "here-platform" else "nau-" + p[1]
-            if q is not None and q not in backup:
-                backup.append(q)
-        return self.backup_toward(g, u, reach, blocked, r, backup)
-
-    def top(self, g: Game[NaumachiaState], u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
-        for p in self.targeting:
-            got = self._cands(g, u, p, cands)
-            if got:
-                return got
-        return []
-
-    def plan_engage(self, g: Game, u: UnitState) -> list[tuple]:
-        """RIV-9: a Special whose rival condition holds (Elude: within an opposing ship's Range, moving by the
-        unit's marking list with Movement 5, NAU-44), else an attack by the targeting list."""
-        assert plays(g, NaumachiaState)
-        s = g.state
-        for sid, param, fn in unit_hooks(u.unit, "special_options"):
-            opts = fn(g, u, param)
-            if not opts or not rival.RIVAL_SPECIAL_CONDITIONS.get(sid, rival._never)(g, u, param, opts):
-                continue
-            if sid == "elude":
-                self.movement = ELUDE
-                try:
-                    dests = set(self.plan_move(g, u, s.blocked_for_move(u.troop), set()))
-                finally:
-                    self.movement = None
-                opts = [a for a in opts if a[0] in dests]
-                if not opts:
-                    continue
-            else:
-                targeted = [a for a in opts if a and isinstance(a[0], int)]
-                if targeted and len(targeted) == len(opts):
-                    best = {o.uid for o in self.top(g, u, [s.units[a[0]] for a in opts])}
-                    opts = [a for a in opts if a[0] in best] or opts
-            return [("special", u.uid, sid, a) for a in opts]
-        return [("attack", u.uid, t.uid) for t in self.top(g, u, rules.targets_in_range(s, u))]
-
 
 # --------------------------------------------------------------------------- the mode
 
@@ -837,214 +479,6 @@ class Naumachia(RivalOrVersus):
         return standing(seat) - standing(1 - seat)
 
 
-# --------------------------------------------------------------------------- crowd favor and events
-
-
-def absolved(s: NaumachiaState, seat: int) -> bool:
-    """NAU-44, Absolve: the troop cannot lose crowd favor while a unit of its with Absolve is in the water."""
-    return any(u.unit.has_skill("absolve") and s.skills_work(u) for u in s.in_combat(seat))
-
-
-def lose_favor(g: Game[NaumachiaState], seat: int, n: int, why: str) -> None:
-    """NAU-31, NAU-32: the bead moves n spaces down its current track (a Tactician captain of the other troop:
-    1 more, NAU-19); arriving on the event space resolves the event, the rest of the loss is ignored and the
-    bead goes above the next track (after the rightmost, that track again)."""
-    s = g.state
-    if n <= 0 or s.end_reason is not None:
-        return
-    t = s.troops[seat]
-    if absolved(s, seat):
-        s.say(f"{t.faction} ({t.side}) cannot lose crowd favor (Absolve)")
-        return
-    if "tactician" in troop_classes(s, 1 - seat):
-        n += 1
-    if n < s.left[seat]:
-        s.left[seat] -= n
-        s.favor_lost[seat] += n
-        s.say(f"{t.faction} ({t.side}) loses {n} crowd favor ({why}), {s.left[seat]} space(s) above the event")
-        return
-    s.favor_lost[seat] += s.left[seat]
-    s.track[seat] = min(s.track[seat] + 1, len(TRACKS) - 1)
-    s.left[seat] = TRACKS[s.track[seat]]
-    s.events[seat] += 1
-    s.say(f"{t.faction} ({t.side}) loses crowd favor ({why}) to crowd favor event {s.events[seat]}")
-    event(g, seat)
-
-
-def event(g: Game[NaumachiaState], seat: int) -> None:
-    """NAU-33, NAU-34: every event dislodges a captain (the fourth too: ruling R-PW-17); the fourth also brings
-    the troop's hero into combat."""
-    s = g.state
-    if s.ships[seat]:
-        dislodge(g, seat)
-    if s.events[seat] == HERO_EVENT:
-        hero_enters(g, seat)
-    refresh(s)
-
-
-def dislodge(g: Game[NaumachiaState], seat: int) -> None:
-    """NAU-33, NAU-43: the troop removes the captain of one of its ships (the player's choice; the rival: the
-    ship with the most crewmembers, ties the player's) and places it on the free hex closest to that ship
-    (ties: the controlling player; solo, the player also for the rival); the next crewmember becomes captain;
-    a ship without crew leaves at once (NAU-21). The unit takes its full Health from its troop's colour,
-    or what the supply holds (none: it goes to the discard), and is not dazed (ruling R-PW-17)."""
-    s = g.state
-    ships = s.ships[seat]
-    if seat == s.rival_troop:
-        most = max(len(s.crew[sh]) for sh in ships)
-        cands = [sh for sh in ships if len(s.crew[sh]) == most]
-        ship = cands[0] if len(cands) == 1 else g.ask(0, "rival-dislodge", cands, optional=False)
-    else:
-        ship = ships[0] if len(ships) == 1 else g.ask(seat, "dislodge", list(ships), optional=False)
-    sh = s.units[ship]
-    uid = s.crew[ship].pop(0)
-    u = s.units[uid]
-    row = s.grid.dist[sh.hex]
-    free = [h for h in range(s.grid.n) if s.board[h] < 0 and s.can_occupy(seat, h)]
-    s.dislodged[seat] += 1
-    if free:
-        near = min(row[h] for h in free)
-        free = [h for h in free if row[h] == near]
-        if len(free) > 1:
-            h = g.ask(0 if s.solo else seat, "rival-dislodge-hex" if seat == s.rival_troop else "dislodge-hex",
-                      free, optional=False)
-        else:
-            h = free[0]
-        put_in_water(g, u, h, f"is dislodged from {sh.name}")
-    else:
-        u.zone = DISCARD
-    if not s.crew[ship]:
-        s.say(f"{sh.name} has no crew left and leaves the arena")
-        s.board[sh.hex] = -1
-        s.leave_combat(sh)
-        s.supply[SHIPS] += sh.hp
-        sh.hp = 0
-        sh.hex = -1
-        sh.zone = DISCARD
-        ships.remove(ship)
-    refresh(s)
-
-
-def put_in_water(g: Game[NaumachiaState], u: UnitState, h: int, why: str) -> None:
-    s = g.state
-    key = s.supply_of(u.troop)
-    hp = min(u.unit.health, s.supply[key])
-    if hp <= 0:
-        u.zone = DISCARD
-        s.say(f"{u.name} {why} but no health chip is left: it is discarded")
-        return
-    s.supply[key] -= hp
-    u.hp = hp
-    u.hp_gained = 0
-    u.zone = COMBAT
-    u.hex = h
-    u.entered = True
-    u.times_deployed += 1
-    s.board[h] = u.uid
-    s.enter_combat(u)
-    s.troops[u.troop].deployed += 1
-    s.say(f"{u.name} ({s.troops[u.troop].side}) {why}: on hex {h} with {hp} HP")
-
-
-def hero_enters(g: Game[NaumachiaState], seat: int) -> None:
-    """NAU-34: the hero on its troop's deployment hex with full HP, or on the closest free hex if that one is
-    blocked (ties: the controlling player; solo, the player for the rival)."""
-    s = g.state
-    u = s.units[s.hero[seat]]
-    if u.zone == COMBAT:
-        return
-    home = s.grid.tagged(f"deploy-{s.troops[seat].side}")[0]
-    if s.board[home] < 0:
-        h = home
-    else:
-        row = s.grid.dist[home]
-        free = [x for x in range(s.grid.n) if s.board[x] < 0 and s.can_occupy(seat, x)]
-        if not free:
-            s.mode.end(g, "hero defeated", 1 - seat)  # no hex to enter on (R-PW-17: it cannot enter)
-            return
-        near = min(row[x] for x in free)
-        free = [x for x in free if row[x] == near]
-        h = free[0] if len(free) == 1 else g.ask(0 if s.solo else seat, "rival-hero-hex" if seat == s.rival_troop
-                                                 else "hero-hex", free, optional=False)
-    put_in_water(g, u, h, "enters combat (the fourth crowd favor event)")
-    refresh(s)
-    if u.zone != COMBAT:
-        s.mode.end(g, "hero defeated", 1 - seat)
-
-
-def pivot(g: Game[NaumachiaState], u: UnitState) -> None:
-    """NAU-37: right after a unit attacks an opposing unit or ship, its Pivot skills if the roll had a miss."""
-    s = g.state
-    uid, t, misses = s.last_roll
-    if uid != u.uid or t != s.turn or misses <= 0:
-        return
-    s.last_roll = (-1, -1, 0)
-    if u.zone != COMBAT or not s.skills_work(u):
-        return
-    for r in u.unit.skills:
-        if r.id == "salvage":
-            seat = seat_of(u.troop)
-            s.pivots[seat] += 1
-            s.say(f"{u.name} ({s.troops[u.troop].side}) uses Salvage (Pivot: {misses} miss(es))")
-            s.mode.gain_favor(g, u.troop, 1, "Salvage")
-
-
-# --------------------------------------------------------------------------- tactics
-
-
-def rival_tactic_targets(s: NaumachiaState, seat: int, name: str) -> list[UnitState]:
-    """NAU-40, the rival's Tactic Targeting table (any range); every equal target is returned."""
-    pieces = s.in_combat()
-    dist = s.grid.dist
-
-    def best(cands: list[UnitState], key, largest: bool) -> list[UnitState]:
-        if not cands:
-            return []
-        vals = [key(u) for u in cands]
-        b = max(vals) if largest else min(vals)
-        return [u for u, v in zip(cands, vals) if v == b]
-    opp_ships = [u for u in pieces if is_ship(u) and seat_of(u.troop) == 1 - seat]
-    crocs = [u for u in pieces if is_croc(u)]
-    player_units = [u for u in pieces if not is_croc(u) and seat_of(u.troop) == 1 - seat]
-    if name == "anchor":
-        return best(opp_ships, lambda u: rules.movement_of(s, u), False)
-    if name == "rupture":
-        return best([u for u in pieces if is_ship(u) and seat_of(u.troop) == seat], lambda u: len(s.crew[u.uid]), False)
-    if name == "bait":  # nearest to any player unit or ship
-        return best(crocs, lambda c: min((dist[c.hex][p.hex] for p in player_units), default=99),
-                    False) if player_units else []
-    if name == "befriended":  # nearest to any player unit (not a ship)
-        water = [p for p in player_units if not is_ship(p)]
-        return best(crocs, lambda c: min(dist[c.hex][p.hex] for p in water), False) if water else []
-    if name == "netted":  # the opponent in the water with the most HP
-        return best([u for u in pieces if not is_ship(u) and s.teams[u.troop] != s.teams[seat]], lambda u: u.hp, True)
-    if name == "foul-wind":
-        starts = s.grid.tagged("ship-start")
-        return best(opp_ships, lambda u: min(dist[u.hex][h] for h in starts), True)
-    raise KeyError(name)
-
-
-def blow(g: Game[NaumachiaState], ship: UnitState) -> None:
-    """Foul Wind (stand-in, R-PW-20): the ship moves up to 2 hexes, each step to a free neighbour closer to the
-    nearest ship starting hex (the lowest hex id among equals); not a move of its own."""
-    s = g.state
-    starts = s.grid.tagged("ship-start")
-    dist = s.grid.dist
-    blocked = s.blocked_for_move(ship.troop)
-    for _ in range(WIND):
-        here = min(dist[ship.hex][h] for h in starts)
-        steps = [n for n in s.grid.neighbours[ship.hex] if not blocked[n] and min(dist[n][h] for h in starts) < here]
-        if not steps:
-            return
-        dest = min(steps)
-        src = ship.hex
-        s.board[src] = -1
-        s.board[dest] = ship.uid
-        ship.hex = dest
-        blocked[src], blocked[dest] = False, True
-        s.say(f"{ship.name} is blown from hex {src} to hex {dest}")
-
-
 # --------------------------------------------------------------------------- set-up
 
 
@@ -1133,8 +567,3 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
         for sh in s.ships[seat]:
             s.say(f"{s.units[sh].name}: crew " + ", ".join(s.units[c].name for c in s.crew[sh]))
     return s
-
-
-__all__ = ["ARENA", "CAPACITY", "HERO_EVENT", "Naumachia", "NaumachiaRival", "NaumachiaState", "TACTICS", "TRACKS",
-           "crew_order", "dislodge", "event", "lose_favor", "may_target", "refresh", "rival_tactic_targets", "setup",
-           "ship_chip", "troop_chips"]
