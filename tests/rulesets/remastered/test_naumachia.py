@@ -930,7 +930,7 @@ def test_leech_stand_in_one_hp_from_an_adjacent_opponent_heals_one_R_PW_21_NAU_4
 
 def test_the_sailors_are_for_solo_naumachia_only_NAU_45():
     assert not any(u.kind in ("sailor", "sailor-hero") for f in CAT.factions for u in CAT.faction_units(f))
-    from hoplostat.rulesets.remastered.condemned import mode as con
+    from hoplostat.rulesets.remastered import condemned as con
     spec = mode_class("condemned").validate(CAT, GameSpec("condemned", ("kunlun",)))
     g = mode_class("condemned").new_game(CAT, spec, [make("greedy", rng=np.random.default_rng(0))],
                                          rng=np.random.default_rng(0))

@@ -4,9 +4,7 @@
 (`players.py`) and its analysis (`analysis.py`). Importing the folder registers the mode; the public names of its
 modules are re-exported here."""
 
-from hoplostat.rulesets.remastered.naumachia.controllers import (
-    NaumachiaRival,
-)
+from hoplostat.rulesets.remastered.naumachia.controllers import NaumachiaRival
 from hoplostat.rulesets.remastered.naumachia.favor import (
     absolved,
     dislodge,
@@ -16,16 +14,8 @@ from hoplostat.rulesets.remastered.naumachia.favor import (
     pivot,
     put_in_water,
 )
-from hoplostat.rulesets.remastered.naumachia.mode import (
-    Naumachia,
-    crew_order,
-    setup,
-    troop_chips,
-)
-from hoplostat.rulesets.remastered.naumachia.skills import (
-    PIVOTS,
-    may_target,
-)
+from hoplostat.rulesets.remastered.naumachia.mode import Naumachia, crew_order, setup, troop_chips
+from hoplostat.rulesets.remastered.naumachia.skills import PIVOTS, may_target
 from hoplostat.rulesets.remastered.naumachia.state import (
     ARENA,
     BAIT_MOVEMENT,
@@ -59,10 +49,7 @@ from hoplostat.rulesets.remastered.naumachia.state import (
     ship_chip,
     troop_classes,
 )
-from hoplostat.rulesets.remastered.naumachia.tactics import (
-    blow,
-    rival_tactic_targets,
-)
+from hoplostat.rulesets.remastered.naumachia.tactics import blow, rival_tactic_targets
 
 __all__ = [
     "ARENA",

@@ -11,14 +11,8 @@ from hoplostat.engine.registry import unit_hooks
 from hoplostat.engine.rules import Game, plays
 from hoplostat.engine.state import GameState, UnitState
 from hoplostat.rulesets.remastered import rival
-from hoplostat.rulesets.remastered.naumachia.skills import (
-    may_target,
-)
-from hoplostat.rulesets.remastered.naumachia.state import (
-    ELUDE,
-    NaumachiaState,
-    seat_of,
-)
+from hoplostat.rulesets.remastered.naumachia.skills import may_target
+from hoplostat.rulesets.remastered.naumachia.state import ELUDE, NaumachiaState, seat_of
 
 # --------------------------------------------------------------------------- rival and crocodile controllers
 

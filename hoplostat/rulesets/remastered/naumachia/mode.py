@@ -47,17 +47,9 @@ from hoplostat.engine.state import CAMP, TroopState, UnitState
 from hoplostat.engine.steps import each_once, engage_options, movement_step
 from hoplostat.rulesets.remastered import rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
-from hoplostat.rulesets.remastered.naumachia.controllers import (
-    NaumachiaRival,
-)
-from hoplostat.rulesets.remastered.naumachia.favor import (
-    lose_favor,
-    pivot,
-)
-from hoplostat.rulesets.remastered.naumachia.skills import (
-    PIVOTS,
-    may_target,
-)
+from hoplostat.rulesets.remastered.naumachia.controllers import NaumachiaRival
+from hoplostat.rulesets.remastered.naumachia.favor import lose_favor, pivot
+from hoplostat.rulesets.remastered.naumachia.skills import PIVOTS, may_target
 from hoplostat.rulesets.remastered.naumachia.state import (
     ARENA,
     CAPACITY,
@@ -81,10 +73,7 @@ from hoplostat.rulesets.remastered.naumachia.state import (
     ship_chip,
     troop_classes,
 )
-from hoplostat.rulesets.remastered.naumachia.tactics import (
-    blow,
-    rival_tactic_targets,
-)
+from hoplostat.rulesets.remastered.naumachia.tactics import blow, rival_tactic_targets
 from hoplostat.rulesets.remastered.rival_or_versus import RIVAL, RivalOrVersus
 from hoplostat.rulesets.remastered.troops import unit_value
 

@@ -5,13 +5,7 @@ from __future__ import annotations
 from hoplostat.engine import rules
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import UnitState
-from hoplostat.rulesets.remastered.naumachia.state import (
-    WIND,
-    NaumachiaState,
-    is_croc,
-    is_ship,
-    seat_of,
-)
+from hoplostat.rulesets.remastered.naumachia.state import WIND, NaumachiaState, is_croc, is_ship, seat_of
 
 # --------------------------------------------------------------------------- tactics
 
