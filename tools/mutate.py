@@ -70,7 +70,8 @@ TESTS: dict[str, list[str]] = {
     "engine/steps": ENGINE_RULES,
     "rulesets/remastered/skirmish/mode": [f"{RM}/test_skirmish.py", f"{RM}/test_colosseum.py",
                                      "tests/policies/test_greedy_skirmish_fixes.py"],
-    "rulesets/remastered/onslaught/mode": [f"{RM}/test_onslaught.py", f"{RM}/test_rival.py", f"{RM}/test_coop_teams.py"],
+    "rulesets/remastered/onslaught/mode": [f"{RM}/test_onslaught.py", f"{RM}/test_rival.py",
+                                           f"{RM}/test_coop_teams.py"],
     "rulesets/remastered/ascension/mode": [f"{RM}/test_ascension.py"],
     "rulesets/remastered/rival": [f"{RM}/test_rival.py", f"{RM}/test_onslaught.py", f"{RM}/test_coop_teams.py",
                                   f"{RM}/test_ascension.py"],
@@ -92,7 +93,16 @@ TESTS: dict[str, list[str]] = {
     "rulesets/lost_cities/board": LOST_CITIES,
     "rulesets/lost_cities/skills": [*LOST_CITIES, "tests/rulesets/lost_cities/test_skills.py"],
     "rulesets/remastered/naumachia/mode": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/naumachia/state": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/naumachia/skills": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/naumachia/controllers": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/naumachia/favor": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/naumachia/tactics": [f"{RM}/test_naumachia.py"],
     "rulesets/remastered/condemned/mode": [f"{RM}/test_condemned.py"],
+    "rulesets/remastered/condemned/state": [f"{RM}/test_condemned.py"],
+    "rulesets/remastered/condemned/controllers": [f"{RM}/test_condemned.py"],
+    "rulesets/remastered/condemned/arena": [f"{RM}/test_condemned.py"],
+    "rulesets/remastered/condemned/draft": [f"{RM}/test_condemned.py"],
     "rulesets/origins/mode": ORIGINS,
     "rulesets/origins/royale": [*ORIGINS, "tests/rulesets/origins/test_royale.py"],
     "rulesets/origins/skills": [*ORIGINS, "tests/rulesets/origins/test_skills.py"],
@@ -102,15 +112,19 @@ TESTS: dict[str, list[str]] = {
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
 
-FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish/mode", "rulesets/remastered/onslaught/mode",
-                       "rulesets/remastered/ascension/mode", "rulesets/remastered/rival",
-                       "rulesets/remastered/pandemonium/mode", "rulesets/remastered/alliance/mode", "rulesets/remastered/titan",
-                       "rulesets/remastered/shards",
+FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish/mode",
+                       "rulesets/remastered/onslaught/mode", "rulesets/remastered/ascension/mode",
+                       "rulesets/remastered/rival", "rulesets/remastered/pandemonium/mode",
+                       "rulesets/remastered/alliance/mode", "rulesets/remastered/titan", "rulesets/remastered/shards",
                        "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
                        "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan",
                        "rulesets/lost_cities/favor", "rulesets/lost_cities/bosses", "rulesets/lost_cities/mode",
                        "rulesets/lost_cities/arena", "rulesets/lost_cities/board", "rulesets/lost_cities/skills",
-                       "rulesets/remastered/naumachia/mode", "rulesets/remastered/condemned/mode", "rulesets/origins/mode",
+                       *(f"rulesets/remastered/naumachia/{m}" for m in ("mode", "state", "skills", "controllers",
+                                                                         "favor", "tactics")),
+                       *(f"rulesets/remastered/condemned/{m}" for m in ("mode", "state", "controllers", "arena",
+                                                                         "draft")),
+                       "rulesets/origins/mode",
                        "rulesets/origins/royale", "rulesets/origins/skills", "rulesets/origins/combat",
                        "rulesets/rise_of_rome/teams"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
@@ -123,6 +137,11 @@ DESELECT: dict[str, str] = {
     "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/naumachia/mode": "test_a_naumachia_sweep_reports_its_sections",
+    "rulesets/remastered/naumachia/state": "test_a_naumachia_sweep_reports_its_sections",
+    "rulesets/remastered/naumachia/skills": "test_a_naumachia_sweep_reports_its_sections",
+    "rulesets/remastered/naumachia/controllers": "test_a_naumachia_sweep_reports_its_sections",
+    "rulesets/remastered/naumachia/favor": "test_a_naumachia_sweep_reports_its_sections",
+    "rulesets/remastered/naumachia/tactics": "test_a_naumachia_sweep_reports_its_sections",
     # the three Origins rule tests that read docs/ or README.md, which mutmut does not copy into mutants/; for
     # mode.py also the CLI sweep (5 s) and the lookahead match (3 s), whose rows and turns the pinned tests of
     # tests/rulesets/origins/test_mode.py pin on their own
