@@ -153,8 +153,8 @@ def gain_favor(g: Game, troop: int, n: int, why: str) -> None:
 
 
 def claim_reward(g: Game, troop: int, k: int) -> None:
-    """CF-6 rewards; then the support chip above the track goes to its troop (SKR-11: in Skirmish the
-    opponent's chips above three tracks go back to the opponent, who places them)."""
+    """CF-6 rewards; then the support chip above the track goes to its troop (SKR-11: in the two-player mode
+    the opponent's chips above three tracks go back to the opponent, who places them)."""
     s = g.state
     t = s.troops[troop]
     t.tracks_done[k] = True
@@ -205,7 +205,7 @@ def foothold_options(s: GameState, troop: int) -> list[tuple]:
     """CF-6: flip a foothold of this troop to a sentinel (placed on an available pedestal, R-ENG-18) or
     move it to an adjacent hex that is not a pedestal, the center hex, an opponent's hex or another
     foothold."""
-    # Footholds of the troop's team: in co-op Ascension the players' footholds are shared (ASC-12), so the
+    # Footholds of the troop's team: in a co-op titan game the players' footholds are shared (ASC-12), so the
     # partner's are "controlled" too; elsewhere a team is one troop (`rules.same_team`).
     mine = [h for h, t in s.footholds.items() if rules.same_team(s, t, troop)]
     if not mine:

@@ -1,5 +1,5 @@
-"""What the effect handlers of immortal triggers and titan tables share (their terms are registered in
-`onslaught` and `titan`): rolling by colour (`engine.rules.roll_by_colour`), damage to every adjacent
+"""What the effect handlers of immortal triggers and titan tables share (their terms are registered by
+the wave mode and `titan`): rolling by colour (`engine.rules.roll_by_colour`), damage to every adjacent
 opponent, fatiguing a unit."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What Remastered's modes for three and four players (Pandemonium, Alliance) share: Pozzuoli, one set-up
+"""What Remastered's modes for three and four players (free-for-all, two teams) share: Pozzuoli, one set-up
 function per mode, sweeps over sampled pods of factions, and the choice of up to two non-elite units back from
 a discard."""
 
@@ -57,7 +57,7 @@ class PozzuoliPlayersMode(Mode):
 
 def units_back_from_discard(g: Game, troop: int, decision: str, why: str, *, optional: bool) -> None:
     """Up to two non-elite units of `troop`'s choice from its own discard back to its camp, one decision each
-    (Pandemonium's hero-defeat reward, optional, PAN-18; Alliance's third reward, ALL-19)."""
+    (the free-for-all's hero-defeat reward, optional, PAN-18; the team mode's third reward, ALL-19)."""
     s = g.state
     for _ in range(2):
         opts = [u.uid for u in s.zone(troop, DISCARD) if not u.elite]

@@ -12,7 +12,7 @@ players' favour (Remastered, "The Most Important Rules": Player's choice).
   `players_favour` decides (heuristics below). Its `choose` answers the generic asks the
   shared rules make of a troop (Intercept Blow).
 - Steps of a rival turn (RIV-1; no Tactic Placement): `deploy`, `movement_step`,
-  `abilities_step`, `engage_step`. Modes compose them (engine/modes/onslaught.py).
+  `abilities_step`, `engage_step`. The modes with a rival troop compose them in their turns.
 
 Priority list entries are `catalog.vocab.PRIORITIES` ids, plus hex priorities written
 `hex:<tag>` (e.g. `hex:stone`), reached by moving onto such a hex (RIV-6). Superlatives
@@ -64,8 +64,8 @@ SUPERLATIVES: dict[str, tuple[Callable[[Game, UnitState, UnitState], int], bool]
     "fastest": (lambda g, u, o: rules.movement_of(g.state, o), True),
     "slowest": (lambda g, u, o: rules.movement_of(g.state, o), False),
 }
-# Set priorities: a predicate on an opponent. Shards with HP are chips of kind "shard" in combat (Ascension,
-# engine/shards.py); a state that knows shardholders has `shard_holders` (uids).
+# Set priorities: a predicate on an opponent. Shards with HP are chips of kind "shard" in combat (the titan
+# mode's, shards.py); a state that knows shardholders has `shard_holders` (uids).
 SETS: dict[str, Callable[[GameState, UnitState], bool]] = {
     "opponent-on-stone": lambda s, o: "stone" in s.grid.tags[o.hex],
     "hero": lambda s, o: o.unit.kind in HEROES,

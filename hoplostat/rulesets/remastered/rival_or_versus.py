@@ -1,5 +1,5 @@
 """What Pandora's Wake's two modes share as modes of one player against a rival troop or of two players
-against each other (Condemned CON-15, Naumachia NAU-1, NAU-12): their matchups, their game specs and their
+against each other (CON-15; NAU-1, NAU-12): their matchups, their game specs and their
 sweep rows. Each mode keeps its own rules; this is only how a sweep meets them.
 """
 

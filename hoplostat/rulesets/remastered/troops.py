@@ -1,4 +1,4 @@
-"""A player's faction laid out for set-up, as Skirmish and Onslaught both do it (Remastered, "Setup")."""
+"""A player's faction laid out for set-up, as the two-player and the wave modes both do it (Remastered, "Setup")."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def unit_value(u: Unit) -> float:
 def select_units(g, troop: int, k: int) -> list[UnitState]:
     """A player chooses `k` of its non-elite chips waiting in the bag into its camp, one "select-unit"
     decision each (uid; options ordered best first by `unit_value`, so a controller that takes the first
-    option picks the sturdiest and deadliest). Ascension (ASC-2) and Alliance (ALL-9) set-up."""
+    option picks the sturdiest and deadliest). The titan mode's (ASC-2) and the team mode's (ALL-9)
+    set-up."""
     s = g.state
     chosen = []
     for _ in range(k):

@@ -19,7 +19,7 @@ from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.errors import InputError
 from hoplostat.policies import make
-from hoplostat.rulesets.remastered.condemned import mode as con
+from hoplostat.rulesets.remastered import condemned as con
 from hoplostat.rulesets.remastered import rival
 
 CAT = load((), use_env=False)

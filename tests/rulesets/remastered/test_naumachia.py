@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from frozen import frozen_catalog
 
-from hoplostat.dice import COLOURS
+from hoplostat.dice import COLOURS, Pool
 from hoplostat.engine import rules
 from hoplostat.engine.loop import DRAW, LOST, WON, GameSpec, mode_class, play
 from hoplostat.engine.registry import printed_chip
@@ -30,8 +30,11 @@ from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.engine.steps import movement_step
 from hoplostat.errors import InputError
 from hoplostat.policies import make
-from hoplostat.rulesets.remastered.naumachia import mode as nau
+from hoplostat.rulesets.remastered import naumachia as nau
+from hoplostat.rulesets.remastered.naumachia import controllers as nau_controllers
+from hoplostat.rulesets.remastered.naumachia import skills as nau_skills
 from hoplostat.rulesets.remastered import rival
+from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.troops import unit_value
 
 # The frozen roster (tests/frozen.py), as the other engine tests: these rule tests pin the mode on fixed chips
@@ -927,7 +930,7 @@ def test_leech_stand_in_one_hp_from_an_adjacent_opponent_heals_one_R_PW_21_NAU_4
 
 def test_the_sailors_are_for_solo_naumachia_only_NAU_45():
     assert not any(u.kind in ("sailor", "sailor-hero") for f in CAT.factions for u in CAT.faction_units(f))
-    from hoplostat.rulesets.remastered.condemned import mode as con
+    from hoplostat.rulesets.remastered import condemned as con
     spec = mode_class("condemned").validate(CAT, GameSpec("condemned", ("kunlun",)))
     g = mode_class("condemned").new_game(CAT, spec, [make("greedy", rng=np.random.default_rng(0))],
                                          rng=np.random.default_rng(0))
@@ -2022,7 +2025,7 @@ def test_troop_chips_and_crew_order_R_PW_15_NAU_13():
     hero, units = nau.troop_chips(CAT, "kunlun")
     assert hero.id == CAT.faction("kunlun").hero
     ranked = sorted((u for u in CAT.units.values() if u.kind == "unit" and u.faction == "kunlun"),
-                    key=lambda c: (-nau.unit_value(c), c.id))
+                    key=lambda c: (-unit_value(c), c.id))
     assert units == ranked[:nau.CREW] and len(ranked) > nau.CREW
     a, b = nau.crew_order(list(reversed(units)))
     assert a == units[0::2] and b == units[1::2]
@@ -2136,15 +2139,15 @@ def test_elude_only_near_an_opposing_ship_within_its_range_NAU_44():
     el = sailor(g, "sailor-archer-1")
     put(g, el, 60)
     water_unit(g, 0, free_near(g, 60)[0])
-    assert nau._elude_options(g, el, None) == []
+    assert nau_skills._elude_options(g, el, None) == []
     sh = ships(g, 0)[0]
     r = rules.range_of(s, sh)
     at = lambda d: next(h for h in range(s.grid.n) if s.grid.dist[60][h] == d and s.board[h] < 0
                         and h not in s.platform_hexes)
     put(g, sh, at(r + 1))
-    assert nau._elude_options(g, el, None) == []
+    assert nau_skills._elude_options(g, el, None) == []
     put(g, sh, at(r))
-    assert nau._elude_options(g, el, None)
+    assert nau_skills._elude_options(g, el, None)
 
 
 def test_elude_moves_up_to_five_hexes_by_a_free_path_NAU_44():
@@ -2158,7 +2161,7 @@ def test_elude_moves_up_to_five_hexes_by_a_free_path_NAU_44():
     sh = ships(g, 0)[0]
     put(g, sh, free_near(g, 60)[0])
     other = water_unit(g, 0, free_near(g, 60, 2)[-1])
-    opts = nau._elude_options(g, el, None)
+    opts = nau_skills._elude_options(g, el, None)
     hexes = [o[0] for o in opts]
     assert hexes == sorted(hexes) and all(len(o) == 1 for o in opts)
     dist = s.grid.dist[60]
@@ -2180,9 +2183,9 @@ def test_leech_is_the_holders_damage_narrated_and_heals_one_R_PW_21_NAU_44():
     foe = water_unit(g, 0, near)
     water_unit(g, 0, far, k=-2)
     put(g, ships(g, 0)[0], free_near(g, 60)[0])
-    assert nau._leech_options(g, le, None) == [(foe.uid,)]
+    assert nau_skills._leech_options(g, le, None) == [(foe.uid,)]
     hp, dealt = foe.hp, s.troops[1].damage_dealt
-    nau._leech(g, le, None, (foe.uid,))
+    nau_skills._leech(g, le, None, (foe.uid,))
     assert foe.hp == hp - 1 and le.hp == le.unit.health - 1
     assert le.damage_dealt == 1 and s.troops[1].damage_dealt == dealt + 1
     assert f"{foe.name} (red) loses 1 HP (Leech), {foe.hp} left" in s.log
@@ -2284,10 +2287,10 @@ def test_a_pivot_holder_rolls_die_by_die_every_other_attacker_at_once_NAU_37():
     g = new(("kunlun",))
     s = g.state
     sv = sailor(g, "sailor-tactician-1")
-    pool = nau.Pool((1, 2, 0, 1, 0))
+    pool = Pool((1, 2, 0, 1, 0))
     g.roller = FixedRoller([1, 0, 1, 0])
     assert s.mode.roll_attack(g, sv, pool) == 2
-    dice = [nau.Pool((1, 0, 0, 0, 0)), nau.Pool((0, 1, 0, 0, 0)), nau.Pool((0, 1, 0, 0, 0)), nau.Pool((0, 0, 0, 1, 0))]
+    dice = [Pool((1, 0, 0, 0, 0)), Pool((0, 1, 0, 0, 0)), Pool((0, 1, 0, 0, 0)), Pool((0, 0, 0, 1, 0))]
     assert g.roller.rolled == dice and s.last_roll == (sv.uid, s.turn, 2)
     s.last_roll = (-1, -1, 0)
     for attacker in (crew(g, ships(g, 0)[0])[0], ships(g, 0)[0], sailor(g, "sailor-archer-1")):
@@ -2394,7 +2397,7 @@ def test_the_tactic_step_is_a_step_decision_a_resumed_game_replays_it_NAU_29():
 def test_the_result_names_the_ruleset_and_reports_no_unimplemented_skill():
     g = new(("kunlun",))
     res = g.state.mode.result(g, None)
-    assert res.ruleset == "remastered" == nau.RULESET and res.unimplemented == ()
+    assert res.ruleset == "remastered" == RULESET and res.unimplemented == ()
 
 
 def test_a_rival_eludes_by_its_marking_list_with_movement_five_NAU_44_NAU_42():
@@ -2492,10 +2495,10 @@ def test_the_priority_lists_sets_NAU_24_NAU_41_NAU_42():
             "water-unit": {"hero", "charon", "on", "off", "sailor"}, "player-unit": {"hero", "on", "off"},
             "unit-on-platform": {"on", "sailor"}}
     for name, members in want.items():
-        assert {k for k, u in pieces.items() if nau._member(s, name, u)} == members, name
-        assert {k for k, u in pieces.items() if nau.rival.SETS["nau-" + name](s, u)} == members, name
+        assert {k for k, u in pieces.items() if nau_controllers._member(s, name, u)} == members, name
+        assert {k for k, u in pieces.items() if rival.SETS["nau-" + name](s, u)} == members, name
     with pytest.raises(KeyError, match="nothing"):
-        nau._member(s, "nothing", hero)
+        nau_controllers._member(s, "nothing", hero)
 
 
 def test_each_seats_turn_runs_its_own_steps_competitive_NAU_47():
@@ -2564,7 +2567,7 @@ def test_rival_units_platform_marks_narrated_NAU_42():
     put(g, on, max(s.platform_hexes))
     mover = sailor(g, "sailor-defender-1")
     put(g, mover, _two_from_a_platform(g))
-    nau.rival.movement_step(g, 1, g.controllers[1])
+    rival.movement_step(g, 1, g.controllers[1])
     assert mover.hex in s.platform_hexes and on.hex == max(s.platform_hexes)
     assert f"{mover.name} (blue) marks an unoccupied platform" in s.log
     assert f"{on.name} (blue) stands on a platform: does not move" in s.log

@@ -1,7 +1,21 @@
-"""Pandora's Wake's Condemned Mode as a folder: its rules (`mode.py`), its greedy player (`players.py`). Importing
-the folder registers the mode; the public names of `mode.py` are re-exported here."""
+"""Pandora's Wake's Condemned Mode as a folder: its rules (`mode.py`, with the set-up), its state (`state.py`), the
+rival's and the guardians' controllers (`controllers.py`), the arena die, the Wretches and the champion
+(`arena.py`), the heroes' draft (`draft.py`) and its greedy player (`players.py`). Importing the folder registers
+the mode; the public names of its modules are re-exported here."""
 
-from hoplostat.rulesets.remastered.condemned.mode import (
+from hoplostat.rulesets.remastered.condemned.arena import (
+    activate_champion,
+    apply_die,
+    guardian_damage,
+    movement_step,
+    roll_die,
+    set_die,
+    upgrade,
+)
+from hoplostat.rulesets.remastered.condemned.controllers import CondemnedRival, GuardianController
+from hoplostat.rulesets.remastered.condemned.draft import draft, draw_champion
+from hoplostat.rulesets.remastered.condemned.mode import Condemned, setup
+from hoplostat.rulesets.remastered.condemned.state import (
     ARENA,
     CHAMPION_MARK,
     CHAMPION_TARGET,
@@ -20,32 +34,50 @@ from hoplostat.rulesets.remastered.condemned.mode import (
     TOP,
     WRETCH,
     WRETCH_MOVEMENT,
-    Condemned,
-    CondemnedRival,
     CondemnedState,
-    GuardianController,
-    activate_champion,
-    apply_die,
-    draft,
-    draw_champion,
-    guardian_damage,
     is_guardian,
     is_wretch,
     key_favor,
     key_value,
-    movement_step,
     on_alert,
-    roll_die,
-    set_die,
-    setup,
-    upgrade,
 )
 
 __all__ = [
-    'ARENA', 'CHAMPION_MARK', 'CHAMPION_TARGET', 'Condemned', 'CondemnedRival', 'CondemnedState',
-    'DEFAULT_MAX_ROUNDS', 'FACE_TEXT', 'GUARDIANS', 'GUARDIAN_HOLD', 'GUARDIAN_RANGE', 'GUARDIAN_SKILLS',
-    'GuardianController', 'HEROES', 'HEX_PRIORITIES', 'PAY_HP', 'REWARDS', 'RIVALS_ALERT', 'RIVALS_CALM', 'TOP',
-    'WRETCH', 'WRETCH_MOVEMENT', 'activate_champion', 'apply_die', 'draft', 'draw_champion', 'guardian_damage',
-    'is_guardian', 'is_wretch', 'key_favor', 'key_value', 'movement_step', 'on_alert', 'roll_die', 'set_die',
-    'setup', 'upgrade',
+    "ARENA",
+    "CHAMPION_MARK",
+    "CHAMPION_TARGET",
+    "Condemned",
+    "CondemnedRival",
+    "CondemnedState",
+    "DEFAULT_MAX_ROUNDS",
+    "FACE_TEXT",
+    "GUARDIANS",
+    "GUARDIAN_HOLD",
+    "GUARDIAN_RANGE",
+    "GUARDIAN_SKILLS",
+    "GuardianController",
+    "HEROES",
+    "HEX_PRIORITIES",
+    "PAY_HP",
+    "REWARDS",
+    "RIVALS_ALERT",
+    "RIVALS_CALM",
+    "TOP",
+    "WRETCH",
+    "WRETCH_MOVEMENT",
+    "activate_champion",
+    "apply_die",
+    "draft",
+    "draw_champion",
+    "guardian_damage",
+    "is_guardian",
+    "is_wretch",
+    "key_favor",
+    "key_value",
+    "movement_step",
+    "on_alert",
+    "roll_die",
+    "set_die",
+    "setup",
+    "upgrade",
 ]

@@ -23,7 +23,6 @@ the last reward (CON-35).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -44,277 +43,38 @@ from hoplostat.engine.loop import (
     register_mode,
 )
 from hoplostat.engine.mode import per_side
-from hoplostat.engine.registry import grant, register, unimplemented_in_game
-from hoplostat.engine.rules import Controller, Game, Roller, plays
-from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TeamGameState, TroopState, UnitState
+from hoplostat.engine.registry import unimplemented_in_game
+from hoplostat.engine.rules import Controller, Game, Roller
+from hoplostat.engine.state import CAMP, COMBAT, DISCARD, GameState, TroopState, UnitState
 from hoplostat.rulesets.remastered import rival, turn
 from hoplostat.rulesets.remastered.base import RULESET
+from hoplostat.rulesets.remastered.condemned.arena import (
+    activate_champion,
+    apply_die,
+    guardian_damage,
+    movement_step,
+    roll_die,
+    set_die,
+    upgrade,
+)
+from hoplostat.rulesets.remastered.condemned.controllers import CondemnedRival, GuardianController
+from hoplostat.rulesets.remastered.condemned.draft import draft
+from hoplostat.rulesets.remastered.condemned.state import (
+    ARENA,
+    DEFAULT_MAX_ROUNDS,
+    FACE_TEXT,
+    GUARDIANS,
+    PAY_HP,
+    REWARDS,
+    TOP,
+    WRETCH,
+    CondemnedState,
+    is_guardian,
+    is_wretch,
+    key_favor,
+    on_alert,
+)
 from hoplostat.rulesets.remastered.rival_or_versus import RIVAL, RivalOrVersus
-
-ARENA = "fa-mel-prison"
-REWARDS = (5, 10, 15, 20)
-"""Crowd favor meter: four rewards (CON-42, CON-43); their spacing is a stand-in (CON-40, ruling R-PW-6)."""
-TOP = REWARDS[-1]
-"""The top of the meter: no more favor once reached (CON-44)."""
-HEROES = 5
-"""Heroes per troop (CON-16)."""
-PAY_HP = 2
-"""CON-26: HP a player removes from its Wretch to set the arena die."""
-WRETCH = ("wretch-1", "wretch-2", "wretch-3", "wretch-4")
-"""Catalog ids of the Wretch's faces, levels I..IV (CON-32)."""
-GUARDIANS = ("scylla", "charybdis")
-DEFAULT_MAX_ROUNDS = 40
-
-# CON-24, reference sheet "Arena Die": what each face grants.
-GUARDIAN_SKILLS = {1: ("absorb",), 5: ("blasphemous", "retaliate")}
-GUARDIAN_RANGE = {3: 1}
-WRETCH_MOVEMENT = {6: 2}
-FACE_TEXT = {1: "guardians have Absorb", 2: "key hexes grant 1 less crowd favor", 3: "guardians have +1 Range",
-             4: "key hexes grant double crowd favor", 5: "guardians have Blasphemous and Retaliate",
-             6: "Wretches have +2 Movement"}
-GUARDIAN_HOLD = "guardian-hold"
-"""The granted skill that keeps a guardian on its hex (CON-28: it never moves and cannot be displaced)."""
-
-# The reference sheet's priority lists (CON-37, CON-46, CON-47). Hex priorities: "key-in-range" (the
-# highest-value key hex from which an opponent is within the unit's Range), "key" (the highest-value free
-# key hex), "escape-adjacent" (a hex next to the player's goal escape hex); ruling R-PW-9.
-CHAMPION_MARK = ("wretch", "escape-adjacent")
-CHAMPION_TARGET = ("wretch", "player-elite", "hp-guardian", "guardian")
-RIVALS_CALM = ("wretch", "key-in-range", "key", "player-elite", "hp-guardian", "guardian")
-RIVALS_ALERT = ("wretch", "weakest-elite", "hp-guardian", "escape-adjacent")
-HEX_PRIORITIES = frozenset({"key-in-range", "key", "escape-adjacent"})
-
-
-# --------------------------------------------------------------------------- state
-
-
-@dataclass(slots=True)
-class CondemnedState(TeamGameState):
-    """A GameState with three parties (players or rival, and the guardians) and the Condemned bookkeeping."""
-
-    solo: bool = True
-    rival_troop: int = -1
-    """The solo rival's troop (-1 in a competitive game)."""
-    guardian_troops: list[int] = field(default_factory=list)
-    guardians: list[int] = field(default_factory=list)
-    wretch: list[int] = field(default_factory=list)
-    """Per troop: uid of its Wretch (-1: the rival, or a guardian troop)."""
-    level: list[int] = field(default_factory=list)
-    """Per troop: its Wretch's level 1..4 (0: none)."""
-    goal: list[int] = field(default_factory=list)
-    """Per troop: the escape hex its Wretch must reach (CON-3; -1: none)."""
-    limit: list[int] = field(default_factory=list)
-    """Per troop: the unit limit, not counting the Wretch or champion (CON-22, CON-23)."""
-    closed: list[int] = field(default_factory=list)
-    """Hexes no unit may enter by movement, displacement or deployment: the guardian hexes (CON-7), the escape
-    hexes (CON-8: open to a Wretch's own move only, `movement_step`) and the inactive champion's hex (CON-34)."""
-    die: int = 1
-    die_rolls: int = 0
-    lineup: list[int] = field(default_factory=list)
-    """The solo rival's heroes in draft order (CON-17, CON-45)."""
-    champion: int = -1
-    champion_hex: int = -1
-    champion_active: bool = False
-    champion_round: int = 0
-    fallen: list[int] = field(default_factory=list)
-    """Troops whose Wretch was defeated, in order (CON-5)."""
-    favor_earned: list[int] = field(default_factory=list)
-    key_favor: list[int] = field(default_factory=list)
-    rewards_claimed: list[int] = field(default_factory=list)
-    die_paid: list[int] = field(default_factory=list)
-    escaped: int = -1
-    guardian_hp: list[int] = field(default_factory=list)
-    """Per troop: HP its units removed from the guardians."""
-    drafted: list[str] = field(default_factory=list)
-
-    def blocked_for_move(self, troop: int | None = None) -> list[bool]:
-        b = GameState.blocked_for_move(self, troop)
-        for h in self.closed:
-            b[h] = True
-        return b
-
-    def can_occupy(self, troop: int, h: int, *, sentinel: bool = False) -> bool:
-        if h in self.closed:
-            return False
-        return GameState.can_occupy(self, troop, h, sentinel=sentinel)
-
-
-def is_wretch(u: UnitState) -> bool:
-    return u.unit.kind == "wretch"
-
-
-def is_guardian(u: UnitState) -> bool:
-    return u.unit.kind == "guardian"
-
-
-def on_alert(s: CondemnedState) -> bool:
-    """CON-11, CON-49: solo, the rivals are on alert exactly while the player's Wretch stands past the line
-    (Pandora's Wake, "Arena Mat": Alert Line); read wherever the rivals choose, so it is always current
-    (ruling R-PW-13)."""
-    if not s.solo:
-        return False
-    w = s.wretch[0]
-    return w >= 0 and s.units[w].zone == COMBAT and "alert" in s.grid.tags[s.units[w].hex]
-
-
-def key_value(s: GameState, h: int) -> int:
-    tags = s.grid.tags[h]
-    for v in (3, 2, 1):
-        if f"key-{v}" in tags:
-            return v
-    return 0
-
-
-def key_favor(s: CondemnedState, h: int) -> int:
-    """CON-38 with the die's faces 2 and 4 (CON-24): face 2, one less than the hex's value, never below 0
-    (a one-icon hex gives nothing; ruling R-PW-1); face 4, twice the value."""
-    v = key_value(s, h)
-    if s.die == 2:
-        return max(0, v - 1)
-    if s.die == 4:
-        return 2 * v
-    return v
-
-
-# --------------------------------------------------------------------------- rival priorities
-
-def _hp_matching(s, o) -> bool:
-    # CON-46: "HP-matching guardian": the guardian whose HP has the rival's colour (as in CON-36; R-PW-9).
-    return o.unit.kind == "guardian" and s.rival_troop >= 0 and s.supply_of(o.troop) == s.supply_of(s.rival_troop)
-
-
-register(GUARDIAN_HOLD, "innate", ruleset=RULESET, stationary=True)
-"""CON-28 as a granted skill: the guardians never move and cannot be displaced (`rules.can_be_displaced`)."""
-
-rival.SETS.setdefault("wretch", lambda s, o: o.unit.kind == "wretch")
-rival.SETS.setdefault("guardian", lambda s, o: o.unit.kind == "guardian")
-rival.SETS.setdefault("hp-guardian", _hp_matching)
-rival.SETS.setdefault("player-elite", lambda s, o: o.unit.elite and o.troop in getattr(s, "players", ()))
-
-
-class CondemnedRival(rival.RivalController):
-    """The solo rival (CON-45..CON-50): marking and targeting lists by unit (champion or not) and alert state;
-    otherwise Remastered's rival rules (RIV-1..RIV-9), ties to the players (CON-48)."""
-
-    def lists(self, g: Game[CondemnedState], u: UnitState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        s = g.state
-        if on_alert(s):
-            return RIVALS_ALERT, RIVALS_ALERT  # CON-47: the champion too
-        if u.uid == s.champion:
-            return CHAMPION_MARK, CHAMPION_TARGET  # CON-37
-        return RIVALS_CALM, RIVALS_CALM  # CON-46
-
-    def _cands(self, g: Game, u: UnitState, p: str, opps: Sequence[UnitState]) -> list[UnitState]:
-        s = g.state
-        if p == "weakest-elite":
-            els = [o for o in opps if o.unit.elite]
-            if not els:
-                return []
-            low = min(o.hp for o in els)
-            return [o for o in els if o.hp == low]
-        pred = rival.SETS[p]
-        return [o for o in opps if pred(s, o)]
-
-    def hex_marks(self, g: Game[CondemnedState], u: UnitState, p: str, spots: Sequence[int], r: int) -> list[int]:
-        """The hexes of a hex priority among `spots` (the unit's hex and its reachable hexes), best first kept."""
-        s = g.state
-        dist = s.grid.dist
-        if p == "escape-adjacent":
-            goal = s.goal[0]
-            return [h for h in spots if goal >= 0 and dist[h][goal] == 1]
-        opps = s.opponents_of(u.troop) if p == "key-in-range" else ()
-        best, out = 0, []
-        for h in spots:
-            v = key_value(s, h)
-            if not v or (p == "key-in-range" and not any(dist[h][o.hex] <= r for o in opps)):
-                continue
-            if v > best:
-                best, out = v, [h]
-            elif v == best:
-                out.append(h)
-        return out
-
-    def plan_move(self, g: Game, u: UnitState, blocked: Sequence[bool], locked: set[int]) -> list[int]:
-        """RIV-3..RIV-6 over the unit's marking list: unit priorities as Remastered's; hex priorities reached by
-        moving onto the hex (RIV-6), the highest value first, staying if it already stands on one."""
-        assert plays(g, CondemnedState)
-        s = g.state
-        grid = s.grid
-        dist = grid.dist
-        marking, _ = self.lists(g, u)
-        m = rules.movement_of(s, u)
-        r = rules.range_of(s, u)
-        reach = grid.reachable(u.hex, m, blocked, locked) if m > 0 else {}
-        spots = [u.hex, *reach]
-        opps = s.opponents_of(u.troop)
-        for p in marking:
-            if p in HEX_PRIORITIES:
-                got = self.hex_marks(g, u, p, spots, r)
-                if not got:
-                    continue
-                if u.hex in got:
-                    self.why[u.uid] = f"stands on its {p} priority: does not move"
-                    return []
-                near = min(reach[h] for h in got)
-                self.why[u.uid] = f"marks a hex ({p})"
-                return [h for h in got if reach[h] == near]
-            # Remastered, "Identify a Mark": "the rival assesses only the units within reach", so a superlative
-            # (the weakest opposing elite, CON-47) is taken among the opponents it can reach (RIV-3).
-            cands = self._cands(g, u, p, [o for o in opps if rival._can_reach(dist, spots, o.hex, r)])
-            if cands:
-                return self.toward_mark(g, u, cands, reach, r, f" ({p})")
-        # RIV-5: back-up movement toward the list's unit priorities and the key hexes.
-        backup = []
-        for p in marking:
-            q = "hex:key" if p in ("key", "key-in-range") else "player-elite" if p == "weakest-elite" else p
-            if q not in HEX_PRIORITIES and q not in backup:
-                backup.append(q)
-        return self.backup_toward(g, u, reach, blocked, r, backup)
-
-    def top(self, g: Game[CondemnedState], u: UnitState, cands: Sequence[UnitState]) -> list[UnitState]:
-        _, targeting = self.lists(g, u)
-        for p in targeting:
-            if p in HEX_PRIORITIES:
-                continue
-            got = self._cands(g, u, p, cands)
-            if got:
-                return got
-        return []
-
-    def plan_engage(self, g: Game, u: UnitState) -> list[tuple]:
-        """RIV-9 with the unit's targeting list: a Special whose rival condition holds, else an attack."""
-        assert plays(g, CondemnedState)
-        s = g.state
-        from hoplostat.engine.registry import unit_hooks
-
-        for sid, param, fn in unit_hooks(u.unit, "special_options"):
-            opts = fn(g, u, param)
-            if not opts or not rival.RIVAL_SPECIAL_CONDITIONS.get(sid, rival._never)(g, u, param, opts):
-                continue
-            targeted = [a for a in opts if a and isinstance(a[0], int)]
-            if targeted and len(targeted) == len(opts):
-                best = {o.uid for o in self.top(g, u, [s.units[a[0]] for a in opts])}
-                opts = [a for a in opts if a[0] in best] or opts
-            return [("special", u.uid, sid, a) for a in opts]
-        return [("attack", u.uid, t.uid) for t in self.top(g, u, rules.targets_in_range(s, u))]
-
-
-class GuardianController(rival.RivalController):
-    """Scylla and Charybdis (CON-29, CON-30): priority "opponent", Savage when two or more opponents are in
-    Range (the Remastered rival condition of Savage). Solo, the player breaks their ties (Remastered's rival
-    rules); competitive, neither player may, so ties are drawn at random (ruling R-PW-3)."""
-
-    def __init__(self, *, players: Any = None, players_troop: int = 0, neutral: bool = False) -> None:
-        super().__init__(("opponent",), players=players, players_troop=players_troop)
-        self.neutral = neutral
-
-    def tie(self, g: Game, decision: str, options: Sequence[Any]) -> Any:
-        if len(options) == 1:
-            return options[0]
-        if self.neutral:
-            return options[int(g.rng.integers(len(options)))]
-        return super().tie(g, decision, options)
-
 
 # --------------------------------------------------------------------------- the mode
 
@@ -650,200 +410,7 @@ class Condemned(RivalOrVersus):
         return mine - others
 
 
-# --------------------------------------------------------------------------- the die, Wretches, the champion
-
-
-def apply_die(g: Game[CondemnedState]) -> None:
-    """CON-24: the current face's effects on the guardians and Wretches, as granted skills and stat changes
-    (`engine.registry.grant`); the key-hex faces act in `key_favor`. Guardians always hold their hex
-    (CON-28: the granted `guardian-hold`)."""
-    s = g.state
-    face = s.die
-    for uid in s.guardians:
-        u = s.units[uid]
-        grant(s, u, (GUARDIAN_HOLD, *GUARDIAN_SKILLS.get(face, ())), range_=GUARDIAN_RANGE.get(face, 0))
-    for uid in s.wretch:
-        if uid >= 0:
-            u = s.units[uid]
-            grant(s, u, (), movement=WRETCH_MOVEMENT.get(face, 0))
-
-
-def set_die(g: Game[CondemnedState], face: int, how: str) -> None:
-    s = g.state
-    s.die = face
-    s.say(f"The arena die shows {face} ({how}): {FACE_TEXT[face]}")
-    apply_die(g)
-
-
-def roll_die(g: Game[CondemnedState], why: str) -> None:
-    """CON-25: rolled again whenever either troop earns a reward."""
-    s = g.state
-    s.die_rolls += 1
-    set_die(g, int(g.rng.integers(1, 7)), f"rolled for {why}")
-
-
-def upgrade(g: Game[CondemnedState], u: UnitState, level: int) -> None:
-    """CON-32: the Wretch flips to the next level at once, never above IV; it keeps its HP (the chips stay
-    on it, ruling R-PW-5) and its gained HP; the die's grants stay on the new face."""
-    s = g.state
-    level = min(level, len(WRETCH))
-    if level <= s.level[u.troop]:
-        return
-    s.level[u.troop] = level
-    chip = s.mode.chips[WRETCH[level - 1]]
-    grant(s, u, (), movement=WRETCH_MOVEMENT.get(s.die, 0), printed=chip)
-    s.say(f"{s.troops[u.troop].faction} ({s.troops[u.troop].side})'s Wretch becomes {chip.name}")
-
-
-def activate_champion(g: Game[CondemnedState], why: str) -> None:
-    """CON-35, CON-36: the champion flips and gains its full HP (not a deployment, so not dazed: ruling
-    R-PW-8); missing chips come from the guardian with the rival's colour, then from the strongest rival
-    unit; one left with 0 HP is defeated, which is not damage (no favor, ruling R-PW-8)."""
-    s = g.state
-    if s.champion < 0 or s.champion_active:
-        return
-    c = s.units[s.champion]
-    key = s.supply_of(s.rival_troop)
-    need = c.unit.health - s.supply[key]
-    donors = [s.units[i] for i in s.guardians if s.units[i].zone == COMBAT and s.supply_of(s.units[i].troop) == key]
-    rivals = sorted((u for u in s.in_combat(s.rival_troop)), key=lambda u: (-u.hp, u.uid))
-    for d in [*donors, *rivals[:1]]:
-        if need <= 0:
-            break
-        k = min(need, d.hp)
-        d.hp -= k
-        s.supply[key] += k
-        need -= k
-        s.say(f"{k} health chip(s) are taken from {d.name} for the champion")
-        if d.hp <= 0:
-            rules.defeat(g, d)
-    s.closed.remove(s.champion_hex)
-    c.active = True
-    s.champion_active = True
-    s.champion_round = s.round
-    hp = min(c.unit.health, s.supply[key])
-    s.supply[key] -= hp
-    c.hp = hp
-    c.zone = COMBAT
-    c.hex = s.champion_hex
-    c.entered = True
-    s.board[c.hex] = c.uid
-    s.enter_combat(c)
-    s.say(f"The rival's champion {c.name} activates ({why}) with {hp} HP")
-
-
-def guardian_damage(s: CondemnedState) -> list[int]:
-    """Per troop: HP it removed from the guardians (`UnitState.damage_taken` of the guardians is by anyone)."""
-    return list(s.guardian_hp)
-
-
-# --------------------------------------------------------------------------- movement
-
-
-def movement_step(g: Game[CondemnedState], troop: int) -> None:
-    """Remastered, "Movement" (MOV-1..MOV-3) with Condemned's hex access: the escape hexes are open to a
-    Wretch's own move only (CON-8: either escape hex, ruling R-PW-11), the guardian hexes to nobody (CON-7)."""
-    s = g.state
-    grid = s.grid
-    escapes = (grid.tagged("escape-red")[0], grid.tagged("escape-blue")[0])
-    while True:
-        locked = rules.locked_hexes(s, troop)
-        blocked = s.blocked_for_move(troop)
-        opts: list[tuple[int, int]] = []
-        for u in s.in_combat(troop):
-            if not rules.can_move(s, u) or u.hex in locked:
-                continue
-            b = blocked
-            if is_wretch(u):
-                b = list(blocked)
-                for h in escapes:
-                    b[h] = s.board[h] >= 0
-            opts.extend((u.uid, h) for h in grid.reachable(u.hex, rules.movement_of(s, u), b, locked))
-        choice = g.ask(troop, "move", opts, optional=True, step=True)
-        if choice is None:
-            return
-        rules.move(g, s.units[choice[0]], choice[1])
-        if s.end_reason is not None:
-            return
-
-
 # --------------------------------------------------------------------------- set-up
-
-
-def draft(g: Game[CondemnedState]) -> None:
-    """CON-16, CON-17: every hero in one bag; each troop first takes its own faction's hero (the seat's
-    faction, ruling R-PW-12), then the drafter draws two, keeps one and the other troop takes the other,
-    the troops taking turns as drafter from player 1, until each has five; solo, the rival keeps the higher
-    Health, then the deadliest (the player breaks a tie), its heroes a lineup in draft order, and one more
-    hero drawn at random from those left in the bag is its champion (`draw_champion`)."""
-    s = g.state
-    m: Condemned = s.mode
-    bag: list[Unit] = list(m.bag)
-    order = [int(i) for i in g.rng.permutation(len(bag))]
-    bag = [bag[i] for i in order]
-    troops = list(s.order)  # player 1 first
-    have = dict.fromkeys(troops, 0)
-
-    def take(t: int, chip: Unit) -> None:
-        u = UnitState(len(s.units), chip, t, zone=CAMP)
-        s.units.append(u)
-        have[t] += 1
-        if t == s.rival_troop:
-            s.lineup.append(u.uid)
-        s.drafted.append(chip.id)
-        s.say(f"{s.troops[t].faction} ({s.troops[t].side}) drafts {chip.name}")
-
-    for t in troops:
-        if t == s.rival_troop:
-            continue
-        hero = m.faction_hero.get(s.troops[t].faction)
-        if hero is not None and hero in bag:
-            bag.remove(hero)
-            take(t, hero)
-    k = 0
-    while any(have[t] < HEROES for t in troops) and bag:
-        if s.solo and s.champion < 0 and have[s.players[0]] >= HEROES and len(bag) > HEROES - have[s.rival_troop]:
-            draw_champion(g, bag)  # ruling R-PW-12: before the rival drafts alone
-            continue
-        drafter = troops[k % len(troops)]
-        other = troops[(k + 1) % len(troops)]
-        k += 1
-        if have[drafter] >= HEROES:
-            drafter, other = other, drafter
-        pair = bag[:2]
-        del bag[:2]
-        if len(pair) == 1:
-            take(drafter, pair[0])
-            continue
-        if drafter == s.rival_troop:
-            best = max((c.health, c.attack.size) for c in pair)
-            cands = [i for i, c in enumerate(pair) if (c.health, c.attack.size) == best]
-            i = cands[0] if len(cands) == 1 else rival.controller_of(g, drafter).tie(g, "rival-draft", cands)
-        else:
-            pick = g.ask(drafter, "draft", [c.id for c in pair], optional=False)
-            i = 0 if pick == pair[0].id else 1
-        take(drafter, pair[i])
-        rest = pair[1 - i]
-        if have[other] < HEROES:
-            take(other, rest)
-        else:
-            bag.append(rest)
-    if s.solo and s.champion < 0 and bag:
-        draw_champion(g, bag)
-
-
-def draw_champion(g: Game[CondemnedState], bag: list[Unit]) -> None:
-    """Pandora's Wake, "Setup" 6, solo: "draw one more hero from the draw bag": a hero at random (the game's rng)
-    among those left in `bag`, which becomes the rival's inactive champion. The draft draws it once the player's
-    troop is full, before the rival's last picks, which no one shares (ruling R-PW-12): so the rival's choice
-    never leaves it the hero the rival passed over, as the book's draft, where no hero goes back, never does."""
-    s = g.state
-    chip = bag.pop(int(g.rng.integers(len(bag))))
-    c = UnitState(len(s.units), chip, s.rival_troop, zone=CAMP, active=False)
-    s.units.append(c)
-    s.champion = c.uid
-    s.drafted.append(chip.id)
-    s.say(f"The rival's champion is {chip.name}, inactive on hex {s.champion_hex}")
 
 
 def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bool = False) -> CondemnedState:
@@ -912,8 +479,3 @@ def setup(catalog: Catalog, spec: GameSpec, *, rng: np.random.Generator, log: bo
           + f"; {chips[names[0]].name} on the red guardian hex, {chips[names[1]].name} on the blue; "
           f"the arena die shows {s.die} ({FACE_TEXT[s.die]})")
     return s
-
-
-__all__ = ["ARENA", "Condemned", "CondemnedRival", "CondemnedState", "GuardianController", "REWARDS",
-           "activate_champion",
-           "apply_die", "key_favor", "on_alert", "roll_die", "set_die", "setup", "upgrade"]

@@ -127,7 +127,6 @@ class OnslaughtGreedy(GreedyController):
         arena = [o.hex for o in opps if o.unit.kind != "immortal"]
         reach = _rival_reach(s, troop)
         rivals = [x for x, _ in reach]
-        cache: dict[int, tuple[float, int]] = {}
         reward = _next_reward(s, troop, h_.kill) if imm else (0.0, 0)
         favor: dict[int, float] = {}
         # Stone holders of the team (fire splits between them: each rival marks the nearest, ONS-4) and the
@@ -194,6 +193,12 @@ class OnslaughtGreedy(GreedyController):
                 sc -= 0.1 * near_imm[h]
             return sc
 
+        return self._best_move(options, units, dist, score)
+
+    def _best_move(self, options, units, dist, score):
+        """The move that most improves its unit's `score` over staying (less a hundredth per hex moved), among
+        equals one at random; None when no move improves on staying."""
+        cache: dict[int, tuple[float, int]] = {}
         best = 0.0
         bests: list = []
         for opt in options:
