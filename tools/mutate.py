@@ -68,14 +68,14 @@ TESTS: dict[str, list[str]] = {
                                    "tests/engine/test_rules.py", "tests/engine/test_ruling_switches.py"],
     "engine/rules": ENGINE_RULES,
     "engine/steps": ENGINE_RULES,
-    "rulesets/remastered/skirmish": [f"{RM}/test_skirmish.py", f"{RM}/test_colosseum.py",
+    "rulesets/remastered/skirmish/mode": [f"{RM}/test_skirmish.py", f"{RM}/test_colosseum.py",
                                      "tests/policies/test_greedy_skirmish_fixes.py"],
-    "rulesets/remastered/onslaught": [f"{RM}/test_onslaught.py", f"{RM}/test_rival.py", f"{RM}/test_coop_teams.py"],
-    "rulesets/remastered/ascension": [f"{RM}/test_ascension.py"],
+    "rulesets/remastered/onslaught/mode": [f"{RM}/test_onslaught.py", f"{RM}/test_rival.py", f"{RM}/test_coop_teams.py"],
+    "rulesets/remastered/ascension/mode": [f"{RM}/test_ascension.py"],
     "rulesets/remastered/rival": [f"{RM}/test_rival.py", f"{RM}/test_onslaught.py", f"{RM}/test_coop_teams.py",
                                   f"{RM}/test_ascension.py"],
-    "rulesets/remastered/pandemonium": [f"{RM}/test_pandemonium.py", "tests/engine/test_ruling_switches.py"],
-    "rulesets/remastered/alliance": [f"{RM}/test_alliance.py", "tests/engine/test_ruling_switches.py"],
+    "rulesets/remastered/pandemonium/mode": [f"{RM}/test_pandemonium.py", "tests/engine/test_ruling_switches.py"],
+    "rulesets/remastered/alliance/mode": [f"{RM}/test_alliance.py", "tests/engine/test_ruling_switches.py"],
     "rulesets/remastered/titan": [f"{RM}/test_ascension.py", f"{RM}/test_titan.py",
                                   "tests/engine/test_effects_registry.py"],
     "rulesets/remastered/shards": [f"{RM}/test_ascension.py", f"{RM}/test_titan.py", f"{RM}/test_shards.py"],
@@ -91,8 +91,8 @@ TESTS: dict[str, list[str]] = {
     "rulesets/lost_cities/arena": [*LOST_CITIES, "tests/rulesets/lost_cities/test_arena.py"],
     "rulesets/lost_cities/board": LOST_CITIES,
     "rulesets/lost_cities/skills": [*LOST_CITIES, "tests/rulesets/lost_cities/test_skills.py"],
-    "rulesets/remastered/naumachia": [f"{RM}/test_naumachia.py"],
-    "rulesets/remastered/condemned": [f"{RM}/test_condemned.py"],
+    "rulesets/remastered/naumachia/mode": [f"{RM}/test_naumachia.py"],
+    "rulesets/remastered/condemned/mode": [f"{RM}/test_condemned.py"],
     "rulesets/origins/mode": ORIGINS,
     "rulesets/origins/royale": [*ORIGINS, "tests/rulesets/origins/test_royale.py"],
     "rulesets/origins/skills": [*ORIGINS, "tests/rulesets/origins/test_skills.py"],
@@ -102,27 +102,27 @@ TESTS: dict[str, list[str]] = {
 """Module (``hoplostat/<name>.py``, e.g. ``engine/loop`` for a package's module) -> the test files that pin
 it; a set runs the union."""
 
-FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish", "rulesets/remastered/onslaught",
-                       "rulesets/remastered/ascension", "rulesets/remastered/rival",
-                       "rulesets/remastered/pandemonium", "rulesets/remastered/alliance", "rulesets/remastered/titan",
+FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skirmish/mode", "rulesets/remastered/onslaught/mode",
+                       "rulesets/remastered/ascension/mode", "rulesets/remastered/rival",
+                       "rulesets/remastered/pandemonium/mode", "rulesets/remastered/alliance/mode", "rulesets/remastered/titan",
                        "rulesets/remastered/shards",
                        "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
                        "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan",
                        "rulesets/lost_cities/favor", "rulesets/lost_cities/bosses", "rulesets/lost_cities/mode",
                        "rulesets/lost_cities/arena", "rulesets/lost_cities/board", "rulesets/lost_cities/skills",
-                       "rulesets/remastered/naumachia", "rulesets/remastered/condemned", "rulesets/origins/mode",
+                       "rulesets/remastered/naumachia/mode", "rulesets/remastered/condemned/mode", "rulesets/origins/mode",
                        "rulesets/origins/royale", "rulesets/origins/skills", "rulesets/origins/combat",
                        "rulesets/rise_of_rome/teams"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
 tests pin each rule on their own)."""
 
 DESELECT: dict[str, str] = {
-    "rulesets/remastered/skirmish": "test_seeded_games_keep_invariants_and_end",
-    "rulesets/remastered/pandemonium": "test_seeded_games_end_and_keep_the_invariants",
-    "rulesets/remastered/alliance": "test_whole_games_end_with_consistent_team_results",
+    "rulesets/remastered/skirmish/mode": "test_seeded_games_keep_invariants_and_end",
+    "rulesets/remastered/pandemonium/mode": "test_seeded_games_end_and_keep_the_invariants",
+    "rulesets/remastered/alliance/mode": "test_whole_games_end_with_consistent_team_results",
     "rulesets/remastered/titan": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
     "rulesets/remastered/shards": "test_every_onslaught_faction_and_coop_pair_plays_to_an_end",
-    "rulesets/remastered/naumachia": "test_a_naumachia_sweep_reports_its_sections",
+    "rulesets/remastered/naumachia/mode": "test_a_naumachia_sweep_reports_its_sections",
     # the three Origins rule tests that read docs/ or README.md, which mutmut does not copy into mutants/; for
     # mode.py also the CLI sweep (5 s) and the lookahead match (3 s), whose rows and turns the pinned tests of
     # tests/rulesets/origins/test_mode.py pin on their own

@@ -105,8 +105,8 @@ def test_greedy_scoring_comes_from_the_modes_declared_heuristics(cat):
     from dataclasses import replace
 
     from hoplostat.engine.loop import mode_class
-    from hoplostat.rulesets.remastered.ascension_players import AscensionGreedy
-    from hoplostat.rulesets.remastered.onslaught_players import OnslaughtGreedy
+    from hoplostat.rulesets.remastered.ascension.players import AscensionGreedy
+    from hoplostat.rulesets.remastered.onslaught.players import OnslaughtGreedy
 
     g, greedy = build(cat)
     assert mode_class("onslaught").greedy() is OnslaughtGreedy

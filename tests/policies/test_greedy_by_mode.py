@@ -61,7 +61,7 @@ def test_a_decision_greedy_does_not_know_is_an_error_not_the_first_option(cat):
 def test_the_player_hands_each_mode_to_its_heuristics_and_keeps_one_stream(cat):
     """One `GreedyController` in a Pandemonium game takes Pandemonium's decisions through `PandemoniumGreedy`, whose
     ties are broken from the player's own rng (the same generator object, also after it is replaced)."""
-    from hoplostat.rulesets.remastered.pandemonium_players import PandemoniumGreedy
+    from hoplostat.rulesets.remastered.pandemonium.players import PandemoniumGreedy
 
     rng = np.random.default_rng(5)
     greedy = GreedyController(rng)

@@ -30,7 +30,7 @@ from hoplostat.engine import rules
 from hoplostat.engine.registry import effect, effect_impl
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import COMBAT, DISCARD, PlacedTactic, UnitState
-from hoplostat.rulesets.remastered.ascension_state import AscensionState
+from hoplostat.rulesets.remastered.ascension.state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
 SHARD_KIND = "shard"

@@ -23,7 +23,7 @@ from hoplostat.engine.registry import effect, effect_impl, register_effect
 from hoplostat.engine.rules import Game
 from hoplostat.engine.state import CAMP, COMBAT, PlacedTactic, UnitState
 from hoplostat.rulesets.remastered import effects, rival
-from hoplostat.rulesets.remastered.ascension_state import AscensionState
+from hoplostat.rulesets.remastered.ascension.state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 
 TOSS_DISTANCE = 3

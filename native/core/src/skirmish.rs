@@ -1,4 +1,4 @@
-//! Skirmish Mode (hoplostat/rulesets/remastered/skirmish.py): set-up, the turn's steps, Pozzuoli's crowd favor
+//! Skirmish Mode (hoplostat/rulesets/remastered/skirmish/mode.py): set-up, the turn's steps, Pozzuoli's crowd favor
 //! and rewards, the win conditions; the Colosseum's arena rules are `colosseum`.
 
 use std::sync::Arc;
@@ -336,7 +336,7 @@ pub fn end(g: &mut Game, reason: String, winner: Option<usize>) {
     }
 }
 
-/// `PRESSURE` of hoplostat/rulesets/remastered/skirmish.py.
+/// `PRESSURE` of hoplostat/rulesets/remastered/skirmish/mode.py.
 pub const PRESSURE: f64 = 1.0;
 
 /// `Skirmish.objective`: pressure on the opposing primary hero (units that could reach and attack it next turn,

@@ -11,7 +11,7 @@ Rulings R-ALL-1 .. R-ALL-4 (docs/rulings.md) are named where a test pins them. E
 against a deliberate bug in a scratch copy of the package.
 
 Alliance Mode (Remastered): rule scenarios written from the survivors of mutation testing of
-`hoplostat/rulesets/remastered/alliance.py` (`tools/mutate.py rulesets/remastered/alliance`), each named after
+`hoplostat/rulesets/remastered/alliance/mode.py` (`tools/mutate.py rulesets/remastered/alliance/mode`), each named after
 the rule (ALL-n of /work/shared/rules/pandemonium-alliance.md, rulings R-ALL-n) it pins. Positions come from
 the helpers above (the real set-up, Scripted controllers, first player seat 0:
 team 0 = seats 0 and 2, red; team 1 = seats 1 and 3, blue)."""

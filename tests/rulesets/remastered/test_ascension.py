@@ -5,7 +5,7 @@ Positions come from the real set-up (`setup`) with chips put on the Colosseum ma
 are rolled colour by colour, weakest first (yellow, blue, green, black, red), so `FixedRoller` results are
 given in that order; arena dice are forced with `AscensionState.forced_arena_dice`.
 
-Ascension Mode, pinned: the behaviour the mutation run of `rulesets/remastered/ascension.py` found unpinned
+Ascension Mode, pinned: the behaviour the mutation run of `rulesets/remastered/ascension/mode.py` found unpinned
 (docs/testing-history.md, "The Remastered modes"): the crowd favor rewards and their co-op allocation (ASC-8, ASC-12),
 the arena turn (ASC-5, ASC-7), `titan-lose-hp`, the result and its sweep rows (ASC-11), the set-up (ASC-1,
 ASC-2), the player turn and the forfeit (ASC-4, ASC-11).

@@ -2,7 +2,7 @@
 ../shared/rules/pandoras-wake.md, on the Fa Mel Prison stand-in map with scripted players and forced dice.
 
 Condemned Mode (Pandora's Wake, CON-*): what the rule tests above leave unpinned, found by
-mutation testing of `rulesets/remastered/condemned.py` (the result and its extras, the narration, the draft's
+mutation testing of `rulesets/remastered/condemned/mode.py` (the result and its extras, the narration, the draft's
 alternation and ties, the rival's lists and hexes, the champion's activation, the die, favor and rewards).
 Hand-built positions on the Fa Mel Prison stand-in map, scripted players, forced dice."""
 
@@ -19,7 +19,7 @@ from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.errors import InputError
 from hoplostat.policies import make
-from hoplostat.rulesets.remastered import condemned as con
+from hoplostat.rulesets.remastered.condemned import mode as con
 from hoplostat.rulesets.remastered import rival
 
 CAT = load((), use_env=False)

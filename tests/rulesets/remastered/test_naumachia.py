@@ -4,7 +4,7 @@ on the Flooded Colosseum stand-in map with scripted players and forced dice.
 Ship stats are never written down as numbers: the faction chips' stand-ins are being re-tuned, so every
 expectation is computed from the catalog chip the position is built from (or an explicit chip made here).
 
-Naumachia Mode, pinned: the behaviour the mutation run of `rulesets/remastered/naumachia.py` found unpinned
+Naumachia Mode, pinned: the behaviour the mutation run of `rulesets/remastered/naumachia/mode.py` found unpinned
 (docs/testing-history.md, "The Remastered modes"): the crowd favor meter's edges and narration (NAU-31..NAU-35), the
 dislodged captain and the hero entering (NAU-33, NAU-34, NAU-21), damage to ships and its bookkeeping (NAU-17,
 NAU-19), Exploit, Absolve and Pivot (NAU-44, NAU-37), the tactics and the rival's targeting table (NAU-27..NAU-29,
@@ -30,7 +30,7 @@ from hoplostat.engine.state import CAMP, COMBAT, DISCARD
 from hoplostat.engine.steps import movement_step
 from hoplostat.errors import InputError
 from hoplostat.policies import make
-from hoplostat.rulesets.remastered import naumachia as nau
+from hoplostat.rulesets.remastered.naumachia import mode as nau
 from hoplostat.rulesets.remastered import rival
 from hoplostat.rulesets.remastered.troops import unit_value
 
@@ -927,7 +927,7 @@ def test_leech_stand_in_one_hp_from_an_adjacent_opponent_heals_one_R_PW_21_NAU_4
 
 def test_the_sailors_are_for_solo_naumachia_only_NAU_45():
     assert not any(u.kind in ("sailor", "sailor-hero") for f in CAT.factions for u in CAT.faction_units(f))
-    from hoplostat.rulesets.remastered import condemned as con
+    from hoplostat.rulesets.remastered.condemned import mode as con
     spec = mode_class("condemned").validate(CAT, GameSpec("condemned", ("kunlun",)))
     g = mode_class("condemned").new_game(CAT, spec, [make("greedy", rng=np.random.default_rng(0))],
                                          rng=np.random.default_rng(0))

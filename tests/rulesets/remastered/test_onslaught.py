@@ -5,7 +5,7 @@ Positions are built from the real set-up (`setup`) with units put on the stand-i
 dice are forced with `FixedRoller`. An immortal rolls its dice colour by colour, weakest colour first
 (yellow, blue, green, black, red), so forced results are given in that order.
 
-Onslaught (rulesets/remastered/onslaught.py) pinned where its mutation run found it unpinned: the immortal's
+Onslaught (rulesets/remastered/onslaught/mode.py) pinned where its mutation run found it unpinned: the immortal's
 HP loss (ONS-7) and its guards, crowd favor and rewards per player (ONS-8, CF-2, CF-3), the wave's clean-up
 and the last wave (ONS-11, ONS-13), the stun marker at a wave's end, the game's result and sweep rows, the
 heuristic objective, the `immortal-order` option and the entry points (`new_game`, `play_onslaught`).
@@ -27,7 +27,7 @@ from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
 from hoplostat.policies import GreedyController, RandomController
-from hoplostat.rulesets.remastered import onslaught as onslaught_module
+from hoplostat.rulesets.remastered.onslaught import mode as onslaught_module
 from hoplostat.rulesets.remastered import rival
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.onslaught import (

@@ -1,7 +1,7 @@
 """Pandemonium (Remastered, "Pandemonium Mode"): the PAN rules of rules/pandemonium-alliance.md, each pinned
 by a test named after it, on the mode's real set-up; then invariants over many seeded games.
 
-Pandemonium (rulesets/remastered/pandemonium.py) pinned where its mutation run found it unpinned: the result
+Pandemonium (rulesets/remastered/pandemonium/mode.py) pinned where its mutation run found it unpinned: the result
 and its sweep rows (PAN-3, PAN-20, PAN-21, R-PAN-5), the set-up (PAN-4, PAN-7) and its narration, the stone step's
 details (PAN-14..PAN-16, R-PAN-2), the hero rule's counts and its mandatory/optional asks (PAN-18, R-PAN-3), the
 `pandemonium-hero-counts` switch (PAN-9, R-PAN-1) and the end text. Positions from the mode's real set-up
@@ -525,7 +525,7 @@ def test_every_faction_plays_including_the_vesuvians(cat):
 def test_greedy_does_not_walk_into_the_middle_of_everyone(cat):
     """Free-for-all profile: a hex two opposing troops could reach and attack next turn scores 1.5 less than
     one only a single troop threatens (and the difference grows with each further troop)."""
-    from hoplostat.rulesets.remastered.pandemonium_players import _crowded
+    from hoplostat.rulesets.remastered.pandemonium.players import _crowded
 
     g = game(cat)
     s = g.state

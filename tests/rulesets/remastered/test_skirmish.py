@@ -1,6 +1,6 @@
 """Skirmish on Pozzuoli: set-up, turn steps, crowd favor, win conditions, whole-game invariants.
 
-Skirmish (rulesets/remastered/skirmish.py) pinned where its mutation run found it unpinned: the mandatory
+Skirmish (rulesets/remastered/skirmish/mode.py) pinned where its mutation run found it unpinned: the mandatory
 third Pozzuoli reward, the Colosseum's favor through the mode, the catch-up's player, the end of the track,
 stones counted by the turn's own step, the foothold step after a game's end, set-up's player order, neutral
 heroes and narration, the game's entry points (`new_game`, `play_game`, `for_scenario`, `rows`), the bare
@@ -23,7 +23,7 @@ from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK
 from hoplostat.errors import InputError
 from hoplostat.policies import GreedyController, RandomController
-from hoplostat.rulesets.remastered import skirmish as skirmish_module
+from hoplostat.rulesets.remastered.skirmish import mode as skirmish_module
 from hoplostat.rulesets.remastered.colosseum import HP
 from hoplostat.rulesets.remastered.skirmish import BareBoard, Skirmish, claim_pozzuoli_reward, play_game, setup
 from rulesets.remastered.test_colosseum import BLUE_CHAIN, CENTER, INNER, PLAIN, col_game, track_picker

@@ -151,7 +151,7 @@ class Onslaught(Mode):
 
     @classmethod
     def greedy(cls) -> type:
-        from hoplostat.rulesets.remastered.onslaught_players import OnslaughtGreedy
+        from hoplostat.rulesets.remastered.onslaught.players import OnslaughtGreedy
 
         return OnslaughtGreedy
 

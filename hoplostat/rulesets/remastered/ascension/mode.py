@@ -45,7 +45,7 @@ from hoplostat.engine.state import BAG, CAMP, COMBAT, TRACK, TroopState, UnitSta
 from hoplostat.errors import InputError
 from hoplostat.rulesets.remastered import colosseum, rival, shards, turn
 from hoplostat.rulesets.remastered import titan as titan_rules
-from hoplostat.rulesets.remastered.ascension_state import AscensionState
+from hoplostat.rulesets.remastered.ascension.state import AscensionState
 from hoplostat.rulesets.remastered.base import RULESET
 from hoplostat.rulesets.remastered.troops import select_units
 
@@ -91,7 +91,7 @@ class Ascension(Mode):
 
     @classmethod
     def greedy(cls) -> type:
-        from hoplostat.rulesets.remastered.ascension_players import AscensionGreedy
+        from hoplostat.rulesets.remastered.ascension.players import AscensionGreedy
 
         return AscensionGreedy
 

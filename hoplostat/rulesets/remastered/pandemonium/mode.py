@@ -85,7 +85,7 @@ class Pandemonium(PozzuoliPlayersMode):
     success = "faction a wins"
     @classmethod
     def greedy(cls) -> type:
-        from hoplostat.rulesets.remastered.pandemonium_players import PandemoniumGreedy
+        from hoplostat.rulesets.remastered.pandemonium.players import PandemoniumGreedy
 
         return PandemoniumGreedy
     columns = {"games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",

@@ -471,13 +471,13 @@ class Naumachia(RivalOrVersus):
 
     @classmethod
     def analysis_class(cls) -> type:
-        from hoplostat.rulesets.remastered.naumachia_analysis import NaumachiaAnalysis
+        from hoplostat.rulesets.remastered.naumachia.analysis import NaumachiaAnalysis
 
         return NaumachiaAnalysis
 
     @classmethod
     def greedy(cls) -> type:
-        from hoplostat.rulesets.remastered.naumachia_players import NaumachiaGreedy
+        from hoplostat.rulesets.remastered.naumachia.players import NaumachiaGreedy
 
         return NaumachiaGreedy
     damage_only_kinds = frozenset({"ship"})

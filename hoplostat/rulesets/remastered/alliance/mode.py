@@ -82,7 +82,7 @@ class Alliance(PozzuoliPlayersMode):
 
     @classmethod
     def greedy(cls) -> type:
-        from hoplostat.rulesets.remastered.alliance_players import AllianceGreedy
+        from hoplostat.rulesets.remastered.alliance.players import AllianceGreedy
 
         return AllianceGreedy
 

@@ -336,7 +336,7 @@ class Condemned(RivalOrVersus):
 
     @classmethod
     def greedy(cls) -> type:
-        from hoplostat.rulesets.remastered.condemned_players import CondemnedGreedy
+        from hoplostat.rulesets.remastered.condemned.players import CondemnedGreedy
 
         return CondemnedGreedy
 
