@@ -63,9 +63,9 @@ def test_the_mode_hooks_of_an_analysis_of_its_own_are_gone():
 
 # --------------------------------------------------------------------------- no switch on the kind
 
-SHARED = ["hoplostat/stats.py", "hoplostat/report.py", "hoplostat/api.py", "hoplostat/robustness.py",
-          "hoplostat/comparison.py", "hoplostat/sweep.py", "hoplostat/ladder.py", "hoplostat/headline.py",
-          "hoplostat/converge.py", "hoplostat/tune.py", "hoplostat/cli/*.py"]
+SHARED = ["hoplostat/stats.py", "hoplostat/report/*.py", "hoplostat/api.py", "hoplostat/robustness.py",
+          "hoplostat/comparison.py", "hoplostat/sweep.py", "hoplostat/sweep_results.py", "hoplostat/ladder.py",
+          "hoplostat/headline.py", "hoplostat/converge.py", "hoplostat/tune/*.py", "hoplostat/cli/*.py"]
 """The modules that call the analysis object and choose nothing by kind themselves."""
 
 KINDS = r"""["'](?:versus|pods|teams|waves|boss|campaign)["']"""
