@@ -37,53 +37,73 @@ HELP_TUNE = (
 )
 
 
-def tune(
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat "
+TargetArg = Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat "
                                                                  "data list faction|titan|immortal; faction:ID, "
-                                                                 "titan:ID, immortal:ID to say which).")],
-    goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
+                                                                 "titan:ID, immortal:ID to say which).")]
+GoalArg = Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
                                                               "the field (default 0.5); the field's success rate "
-                                                              "against a titan or an immortal (required).")] = None,
-    tolerance: Annotated[float, typer.Option("--tolerance",
-                                             help="How close to the goal counts as reaching it.")] = 0.05,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
-                                                             "rounds play fewer).")] = 16,
-    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
-                                                               "confirmed.")] = 128,
-    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
-                                                           "is).")] = 3,
-    max_changes: Annotated[int, typer.Option("--max-changes",
-                                             help="The most changes in one set (2: singles and pairs).")] = 2,
-    pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
-    against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
+                                                              "against a titan or an immortal (required).")]
+ToleranceArg = Annotated[float, typer.Option("--tolerance",
+                                             help="How close to the goal counts as reaching it.")]
+GamesArg = Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
+                                                             "rounds play fewer).")]
+MaxGamesArg = Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
+                                                              "confirmed.")]
+ConfirmArg = Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
+                                                           "is).")]
+MaxChangesArg = Annotated[int, typer.Option("--max-changes",
+                                            help="The most changes in one set (2: singles and pairs).")]
+PairsOfArg = Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")]
+AgainstArg = Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
                                                                         "default every faction, every other one for a "
-                                                                        "faction).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the "
-                                                                          "mode's: both for a faction).")] = None,
-    unit: Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target "
-                                                                        "(repeatable; default all).")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) "
-                                                                  "or 2 (every co-op pair of the field).")] = None,
-    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method "
-                                                          "(data/README.md: class templates, stat budget).")] = False,
-    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; "
+                                                                        "faction).")]
+ArenaArg = Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the "
+                                                                          "mode's: both for a faction).")]
+UnitArg = Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target "
+                                                                        "(repeatable; default all).")]
+PlayersArg = Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) "
+                                                                  "or 2 (every co-op pair of the field).")]
+MethodArg = Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method "
+                                                          "(data/README.md: class templates, stat budget).")]
+PoliciesArg = Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; "
                                                              "the field's players against a titan or an "
-                                                             "immortal).")] = "greedy",
-    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
+                                                             "immortal).")]
+MaxRoundsArg = Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")]
+JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")]
+DataArg = Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory "
+                                                                   "(repeatable).")]
+OutArg = Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay "
+                                                                 "directory (for --data).")]
+WorkArg = Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty "
+                                                             "folder (default: a temporary one).")]
+AsJsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def tune(
+    target: TargetArg,
+    goal: GoalArg = None,
+    tolerance: ToleranceArg = 0.05,
+    games: GamesArg = 16,
+    max_games: MaxGamesArg = 128,
+    confirm: ConfirmArg = 3,
+    max_changes: MaxChangesArg = 2,
+    pairs_of: PairsOfArg = 6,
+    against: AgainstArg = None,
+    arena: ArenaArg = None,
+    unit: UnitArg = None,
+    players: PlayersArg = None,
+    method: MethodArg = False,
+    policies: PoliciesArg = "greedy",
+    max_rounds: MaxRoundsArg = None,
+    jobs: JobsArg = 1,
     seed: Annotated[int, seed_option("Tuner seed.")] = 0,
-    data: Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory "
-                                                                   "(repeatable).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay "
-                                                                 "directory (for --data).")] = None,
-    work: Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty "
-                                                             "folder (default: a temporary one).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    data: DataArg = None,
+    out: OutArg = None,
+    work: WorkArg = None,
+    as_json: AsJsonArg = False,
 ) -> None:
     import time
 
-    from hoplostat.catalog import load
-    from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.cli._common import (
         Progress,
         emit_json,
@@ -92,23 +112,11 @@ def tune(
         wrote,
     )
     from hoplostat.errors import InputError
-    from hoplostat.policies import seat_pair
-    from hoplostat.tune import TuneConfig, resolve_target
     from hoplostat.tune import tune as run_tune
 
-    dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
-    catalog = load(dirs, use_env=False)
-    tgt = resolve_target(catalog, target)
-    pols = seat_pair(policies)
-    if max_rounds is not None and max_rounds < 1:
-        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    if jobs < 1:
-        raise InputError(f"--jobs {jobs}: must be 1 or more")
-    config = TuneConfig(target=tgt, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
-                        confirm=confirm, max_changes=max_changes, pairs_of=pairs_of, against=tuple(against or ()),
-                        arenas=tuple(arena or ()), units=tuple(unit or ()), method=method, seed=seed,
-                        policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
-    config = config.resolved(catalog)
+    dirs, catalog, tgt, pols, config = _config(target, goal, tolerance, games, max_games, confirm, max_changes,
+                                               pairs_of, against, arena, unit, method, seed, policies, max_rounds,
+                                               data, players, jobs)
     goal = config.goal
     assert goal is not None  # resolved: a faction's default, else checked to be given
     fld = config.field()
@@ -145,6 +153,32 @@ def tune(
     _print_result(catalog, result, fld, tgt, target, goal, tolerance, out, seconds)
     if written is not None:
         wrote(out, what=what)
+
+
+def _config(target: str, goal, tolerance, games, max_games, confirm, max_changes, pairs_of, against, arena, unit,
+            method, seed, policies, max_rounds, data, players, jobs):
+    """The tuner's `TuneConfig` from the command's flags, resolved and checked (an InputError naming the flag),
+    with the overlay folders, the catalog, the target and its players."""
+    from hoplostat.catalog import load
+    from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.errors import InputError
+    from hoplostat.policies import seat_pair
+    from hoplostat.tune import TuneConfig, resolve_target
+
+    dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
+    catalog = load(dirs, use_env=False)
+    tgt = resolve_target(catalog, target)
+    pols = seat_pair(policies)
+    if max_rounds is not None and max_rounds < 1:
+        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    config = TuneConfig(target=tgt, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
+                        confirm=confirm, max_changes=max_changes, pairs_of=pairs_of, against=tuple(against or ()),
+                        arenas=tuple(arena or ()), units=tuple(unit or ()), method=method, seed=seed,
+                        policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
+    config = config.resolved(catalog)
+    return dirs, catalog, tgt, pols, config
 
 
 def _write_best(catalog, result, out: Path | None, dirs: tuple[str, ...], target: str, goal: float,
