@@ -357,7 +357,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     (``PlayedGame.events``). ``rulings``: ruling switches, ``"NAME=VALUE"`` each (``hoplostat rulings``).
     ``players``: solo and co-op modes, how many players (1 solo, 2 co-op); factions not given are the seed's
     default ones, then the next in id order. ``options``: the mode's options (``hoplostat modes`` lists them),
-    ``"NAME=VALUE"`` each or a dict, e.g. ``{"pool": "all"}`` for ``origins``. ``engine``: ``auto`` (the native
+    ``"NAME=VALUE"`` each or a dict, e.g. ``{"pool": "all"}``. ``engine``: ``auto`` (the native
     core where it plays the game: the same game, faster; docs/native.md), ``native`` or ``python``;
     ``PlayedGame.result.engine`` says which played it and ``PlayedGame.engine_note`` why not the core.
     """
@@ -387,7 +387,7 @@ def play(mode: str, factions: str | Sequence[str] | None = None, *, arena: str |
     default = cls.default_spec(catalog, np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xDEF,))))
     if players is not None:
         an = analysis_of(cls)
-        seated = len(cls.seats) > 1 and an.head_to_head  # solo or competitive, one mode (Condemned)
+        seated = len(cls.seats) > 1 and an.head_to_head  # solo or competitive, one mode (three parties)
         if an.competitive and not seated:
             raise InputError(f"--players: only for modes played by a varying number of players ({mode} is not one; "
                              "give --faction per seat)")
@@ -485,7 +485,7 @@ class SweepResult:
     ``status``); ``tables``: every result table by name, as polars frames: ``games`` (one row per game:
     ``matchup``, ``mode``, ``arena``, ``faction_a``, ``faction_b``, ``first``, ``game``, ``seed``,
     ``game_seed``, ``winner``, ``rounds``, ``end_reason`` and the mode's columns, e.g. per-seat damage,
-    kills and crowd favor), ``units`` (one row per unit and game), and the mode's own tables (Onslaught:
+    kills and crowd favor), ``units`` (one row per unit and game), and the mode's own tables (a wave mode:
     ``waves``, one row per wave faced).
     """
 
@@ -539,9 +539,9 @@ def _sweep_config(mode: str, *, factions, arenas, games: int, jobs: int, seed: i
         raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
     if ci_width is not None and not 0 < ci_width < 1:
         raise InputError(f"--ci-width {ci_width}: must be between 0 and 1 (e.g. 0.1)")
-    many = max(cls.seats) > 2  # pods and teams of three or more; solo/co-op up to three (lost-cities-board)
+    many = max(cls.seats) > 2  # pods and teams of three or more; solo/co-op up to three (a board of bosses)
     an = analysis_of(cls)
-    seated = len(cls.seats) > 1 and an.head_to_head  # solo or competitive, one mode (Condemned)
+    seated = len(cls.seats) > 1 and an.head_to_head  # solo or competitive, one mode (three parties)
     if (pods is not None and not many) or (players is not None and not (many or seated)):
         flag = "--players" if players is not None else "--pods"
         raise InputError(f"{flag}: only for modes of three or more players ({mode} games have {min(cls.seats)})")
@@ -601,14 +601,14 @@ def run_sweep(mode: str, factions: str | Sequence[str] | None = None, *, arenas:
     """Play many seeded games per matchup into ``out`` and return the directory with its tables
     (``hoplostat sweep MODE``).
 
-    The mode's matchups (Skirmish: every pair of ``factions`` in both seat orders on every one of
-    ``arenas``; Onslaught: every faction solo and, with ``coop``, every co-op pair; Ascension: every
+    The mode's matchups (two players: every pair of ``factions`` in both seat orders on every one of
+    ``arenas``; waves: every faction solo and, with ``coop``, every co-op pair; a titan: every
     titan of ``titans`` against each) play ``games`` games each. ``policies``: the controllers of faction
     A and B (``"greedy,greedy"``). ``ci_width``: stop a matchup once its 95% interval is narrower.
     ``resume=True`` continues the sweep already in ``out``. ``jobs`` workers on ``backend`` (``loky``,
     ``dask`` with ``scheduler``, ``ray``); the games never depend on ``jobs``, ``chunk`` or the backend.
     ``progress(done_games, total_games)`` is called per chunk. Modes of three or more players
-    (Pandemonium, Alliance): ``players`` per game (the mode's fewest by default) and ``pods``, how many
+    (free-for-all, teams): ``players`` per game (the mode's fewest by default) and ``pods``, how many
     groups of factions to sample from ``seed``, each seated at random (the mode's default number).
     ``focus``: two-player modes, only the matchups of this faction (it against the field). ``options``: the
     mode's options, as in `play` (recorded in the manifest; a resume must give the same). ``engine``: ``auto``
@@ -657,17 +657,17 @@ def summarize(sweep: SweepResult | PathLike) -> dict[str, pl.DataFrame | None]:
     """Every table ``hoplostat summarize DIR`` prints, by name, as polars frames (None where the sweep
     has no such rows), chosen by the mode's analysis kind.
 
-    Versus modes (Skirmish): ``win_rates`` and ``win_rates_by_arena`` (``faction`` [, ``arena``],
+    Versus modes (two players): ``win_rates`` and ``win_rates_by_arena`` (``faction`` [, ``arena``],
     ``games``, ``wins``, ``losses``, ``draws``, ``win_rate`` with its 95% Wilson interval ``win_rate_lo``,
     ``win_rate_hi``, ``draw_rate``), ``matchups`` (``faction`` against ``opponent``, overall and by seat),
     ``first_player`` (per arena and ``all``), ``ratings`` (Bradley-Terry ``strength``, log-odds, mean 0,
-    with its interval), ``units``. Onslaught: ``teams`` (immortals defeated per game, 0-6: its
+    with its interval), ``units``. Waves: ``teams`` (immortals defeated per game, 0-6: its
     distribution ``p0`` .. ``p6`` and mean with a 95% interval), ``immortals`` (per immortal: waves won
-    when faced), ``units``. Ascension: ``titans`` (players' win rate per titan, hardest first),
+    when faced), ``units``. Boss: ``titans`` (players' win rate per titan, hardest first),
     ``matrix`` (titan by team), ``units``. ``units``: per unit, deployments, damage and kills per
     deployment, survival, and ``damage_z`` against its faction's units of the same kind. A mode with an analysis
-    of its own gives its own tables (its `Mode.analysis_class`, `hoplostat.analysis`): Origins' Solo Trials
-    ``trials`` (pass rate per trial and drafting policy with its interval), ``campaign`` (games to clear all
+    of its own gives its own tables (its `Mode.analysis_class`, `hoplostat.analysis`): e.g. a campaign of solo
+    trials, ``trials`` (pass rate per trial and drafting policy with its interval), ``campaign`` (games to clear all
     twenty, exact), ``stalls``, ``distribution``.
     """
     from hoplostat import analysis

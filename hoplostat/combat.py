@@ -503,6 +503,28 @@ class BrawlResult:
     trials: int
 
 
+def _brawl_targets(alive: np.ndarray, hp: np.ndarray, target: str, rng: np.random.Generator) -> np.ndarray:
+    """Per trial (n,), the opposing slot a unit attacks: the living one with the least HP (``weakest``) or the
+    most (``strongest``), lowest slot on ties, or a random living one. ``alive``, ``hp``: (n, slots)."""
+    if target == "random":
+        score = np.where(alive, rng.random(alive.shape), -1.0)
+        return score.argmax(axis=1)
+    big = np.iinfo(np.int32).max
+    return np.where(alive, hp if target == "weakest" else -hp, big).argmin(axis=1)
+
+
+def _brawl_over(hp: list[np.ndarray], running: np.ndarray, outcome: np.ndarray, rounds: np.ndarray, r: int) -> None:
+    """Close the running trials in which a side has no unit left (in place): ``outcome`` 1 side a won, 2 side b,
+    3 both out; ``rounds`` the round it ended in."""
+    a_out = (hp[0] <= 0).all(axis=1)
+    b_out = (hp[1] <= 0).all(axis=1)
+    over = running & (a_out | b_out)
+    if over.any():
+        outcome[over] = np.where(a_out & b_out, 3, np.where(b_out, 1, 2))[over]
+        rounds[over] = r
+        running &= ~over
+
+
 def simulate_brawl(team_a: Sequence[Fighter], team_b: Sequence[Fighter], n: int, *, rng: np.random.Generator,
                    first: str = "a", target: str = "weakest", max_rounds: int = 200) -> BrawlResult:
     """k vs m units, all within range of each other; trials on axis 0, loops only over unit slots.
@@ -553,13 +575,7 @@ def simulate_brawl(team_a: Sequence[Fighter], team_b: Sequence[Fighter], n: int,
                     alive_y = hp[yi] > 0
                     act &= alive_y.any(axis=1)
                 n_opp = alive_y.sum(axis=1)
-                if target == "random":
-                    score = np.where(alive_y, rng.random(alive_y.shape), -1.0)
-                    tgt = score.argmax(axis=1)
-                else:
-                    big = np.iinfo(np.int32).max
-                    score = np.where(alive_y, hp[yi] if target == "weakest" else -hp[yi], big)
-                    tgt = score.argmin(axis=1)
+                tgt = _brawl_targets(alive_y, hp[yi], target, rng)
                 u = rng.random(n)
                 hurt = hp[xi][:, s] < x.health
                 parry_on = parried[yi][rows, tgt] == False  # noqa: E712 - parry still available
@@ -584,13 +600,7 @@ def simulate_brawl(team_a: Sequence[Fighter], team_b: Sequence[Fighter], n: int,
                 hp[yi][spread] -= np.where(alive_y[spread], removed[spread, None], 0)
                 back = np.array([teams[yi][d].retaliate for d in range(len(teams[yi]))])[tgt]
                 hp[xi][:, s] -= np.where(act & dealt, back, 0)
-                a_out = (hp[0] <= 0).all(axis=1)
-                b_out = (hp[1] <= 0).all(axis=1)
-                over = running & (a_out | b_out)
-                if over.any():
-                    outcome[over] = np.where(a_out & b_out, 3, np.where(b_out, 1, 2))[over]
-                    rounds[over] = r
-                    running &= ~over
+                _brawl_over(hp, running, outcome, rounds, r)
         if not running.any():
             break
     counts = np.bincount(outcome, minlength=4)

@@ -98,7 +98,7 @@ _PATTERNS: list[tuple[str, str]] = [
     ("effect", r"an arena turn follows the player turn\(s\) this round"),
     ("effect", r"(?:titan|trigger) effect '(?P<skill>[^']+)' is not implemented.*"),
     ("effect", r"(?P<skill>[a-z0-9-]+): no target"),
-    # damage and healing (rules.damage, rules.heal, rules.gain_hp, Onslaught's immortals)
+    # damage and healing (rules.damage, rules.heal, rules.gain_hp, a wave's immortals)
     ("damage", _U + " " + _S + r" loses (?P<damage>\d+) HP \((?P<cause>.+)\), (?P<hp>\d+) left"),
     ("damage", _U + " " + _S + r" is dealt damage but loses no HP \((?P<cause>.+)\)"),
     ("damage", _U + r" ignores (?P<damage>\d+) damage \((?P<cause>.+)\)"),
@@ -122,14 +122,14 @@ _PATTERNS: list[tuple[str, str]] = [
     ("foothold", _F + " " + _S + r" places a foothold on hex (?P<to_hex>\d+)"),
     ("foothold", _F + r" flips its foothold on hex (?P<to_hex>\d+) to its sentinel side"),
     ("foothold", _F + r" has nowhere to place its support chip"),
-    # Ascension's shards
+    # a titan game's shards
     ("shard", r"(?P<unit>Shard \d+) \((?:active|inactive)\) on hex (?P<to_hex>\d+) has (?P<hp>\d+) \w+ HP"),
     ("shard", r"(?P<unit>Shard \d+) finds no \w+ health chips: .*"),
     ("shard", r"(?P<unit>Shard \d+) flips to its \w+ side"),
     ("shard", _U + " " + _S + r" equips shard (?P<target>\d+)"),
     ("shard", r"shard (?P<target>\d+) is left on hex (?P<to_hex>\d+), active side up"),
     ("shard", r"the titan's sentinel cannot be placed \(.*\)"),
-    # Onslaught's waves
+    # waves of immortals
     ("wave", r"Wave \d+ won: " + _U + r" is a trophy \(\d+ defeated\)"),
     ("wave", _U + r" returns to the arena's draw bag"),
     ("wave", r"no arena unit left in the arena camp"),

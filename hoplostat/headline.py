@@ -321,8 +321,8 @@ def opponent_findings(frame: pl.DataFrame, key: str, rate: str, noun: str, sweep
 
 
 def team_depth_findings(teams: pl.DataFrame) -> list[Finding]:
-    """Teams against waves of immortals (`stats` per team): the immortals a team defeats per game against the average team
-    of its group (solo, co-op), as a share of the six (the average's own uncertainty left out)."""
+    """Teams against waves of immortals (`stats` per team): the immortals a team defeats per game against the
+    average team of its group (solo, co-op), as a share of the six (the average's own uncertainty left out)."""
     out = []
     for coop in sorted(set(teams["coop"].to_list())):
         sub = teams.filter(pl.col("coop") == coop)
@@ -356,8 +356,8 @@ def _possessive(name: str) -> str:
 
 def teams_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str],
                    sweep: Sweep) -> list[Finding]:
-    """Two teams of players (`stats.teams_summary`): each faction's team and each pairing of teammates against an average
-    team (`stats.field_average_interval`), and the first player's team."""
+    """Two teams of players (`stats.teams_summary`): each faction's team and each pairing of teammates against an
+    average team (`stats.field_average_interval`), and the first player's team."""
     from hoplostat.stats import against_average
 
     out = []

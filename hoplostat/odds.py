@@ -6,13 +6,13 @@ attacks on one target (focus fire) convolve; the number of attacks needed to
 defeat a target follows from a small absorbing chain over damage dealt.
 
 Rulings (docs/rulings.md):
-- Extra dice are added before "change all dice" effects (Origins, "Distract":
+- Extra dice are added before "change all dice" effects (R-ODDS-1, "Distract":
   all dice used are changed), so Distract also turns added dice yellow.
 - Rerolls: up to N missed dice are rerolled once, strongest dice first
   (red never misses). A reroll is a fresh roll of that die.
-- Bonus damage applies only when at least 1 hit is rolled (Origins,
+- Bonus damage applies only when at least 1 hit is rolled (R-ODDS-2,
   "Elevated"/"Inspire": +1 damage on a successful attack); reduction applies
-  to the attack's total (Origins, "Absorb": takes 1 less damage) and never
+  to the attack's total ("Absorb": takes 1 less damage) and never
   goes below 0: damage = max(0, hits + bonus - reduce) if hits >= 1 else 0.
 """
 

@@ -432,19 +432,19 @@ def summary(games: Frame, units: Frame | None = None) -> dict[str, pl.DataFrame 
     }
 
 
-# --- Onslaught -------------------------------------------------------------------------------
+# --- waves of immortals: solo and co-op teams ----------------------------------------------
 
 
 def _team(frame: Frame) -> pl.Expr:
     team = (pl.when(pl.col("faction_b") == "").then(pl.col("faction_a"))
             .otherwise(pl.col("faction_a") + " + " + pl.col("faction_b")))
-    if "faction_c" in _columns(frame):  # a co-op of three (lost-cities-board)
+    if "faction_c" in _columns(frame):  # a co-op of three (a board of bosses)
         team = (pl.when(pl.col("faction_c").is_null() | (pl.col("faction_c") == "")).then(team)
                 .otherwise(team + " + " + pl.col("faction_c")))
     return team.alias("team")
 
 
-def onslaught_teams(games: Frame) -> pl.DataFrame:
+def wave_teams(games: Frame) -> pl.DataFrame:
     """Per team (a faction solo, or a co-op pair): immortals defeated (0-6) as a distribution, its mean
     with a 95% t-interval, waves reached and games that hit the round cap."""
     g = games.lazy().with_columns(_team(games))
@@ -477,19 +477,19 @@ def immortal_waves(waves: Frame | None) -> pl.DataFrame | None:
     return _with_interval(agg, "won_waves", "faced", "wave_win_rate").sort(["coop", "wave_win_rate"])
 
 
-def onslaught_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
-    """Every table `hoplostat summarize` prints for an Onslaught sweep."""
+def waves_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for a sweep against waves (the `waves` analysis)."""
     return {
-        "teams": onslaught_teams(tables["games"]),
+        "teams": wave_teams(tables["games"]),
         "immortals": immortal_waves(tables.get("waves")),
         "units": unit_stats(tables.get("units")),
     }
 
 
-# --- Ascension -------------------------------------------------------------------------------
+# --- one titan or boss: solo and co-op teams ----------------------------------------------
 
 
-def ascension_matrix(games: Frame) -> pl.DataFrame:
+def boss_matrix(games: Frame) -> pl.DataFrame:
     """Win rate (titan defeated) per titan and team, solo and co-op, with 95% intervals and mean rounds."""
     g = games.lazy().with_columns(_team(games))
     agg = _collect(g.group_by("titan", "team", "coop").agg(
@@ -505,16 +505,16 @@ def titan_difficulty(games: Frame) -> pl.DataFrame:
     return _with_interval(agg, "wins", "games", "win_rate").sort("coop", "win_rate")
 
 
-def ascension_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
-    """Every table `hoplostat summarize` prints for an Ascension sweep."""
+def boss_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
+    """Every table `hoplostat summarize` prints for a sweep against one titan (the `boss` analysis)."""
     return {
         "titans": titan_difficulty(tables["games"]),
-        "matrix": ascension_matrix(tables["games"]),
+        "matrix": boss_matrix(tables["games"]),
         "units": unit_stats(tables.get("units")),
     }
 
 
-# --- Pandemonium (free-for-all pods) ----------------------------------------------------------
+# --- free-for-all pods ----------------------------------------------------------------------
 
 _SEATS = "abcd"
 
@@ -575,7 +575,7 @@ def seat_position_shares(games: Frame) -> pl.DataFrame:
 
 
 def pods_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
-    """Every table `hoplostat summarize` prints for a free-for-all sweep (Pandemonium)."""
+    """Every table `hoplostat summarize` prints for a free-for-all sweep."""
     games = tables["games"]
     draws = _collect(games.lazy().select(
         pl.len().alias("games"), pl.col("winner").is_null().sum().alias("draws"),
@@ -588,7 +588,7 @@ def pods_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | No
     }
 
 
-# --- Alliance (two teams of two) -------------------------------------------------------------
+# --- two teams of two -----------------------------------------------------------------------
 
 
 def team_games(games: Frame) -> Frame:
@@ -638,7 +638,7 @@ def first_team_advantage(games: Frame) -> pl.DataFrame:
 
 
 def teams_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
-    """Every table `hoplostat summarize` prints for a team sweep (Alliance)."""
+    """Every table `hoplostat summarize` prints for a team sweep."""
     games = tables["games"]
     return {
         "win_rates": team_faction_rates(games),
@@ -740,7 +740,7 @@ def compare_rates(a: pl.DataFrame, b: pl.DataFrame, *, alpha: float = 0.05) -> p
 
 
 def draft_summary(draft: Frame) -> dict[str, pl.DataFrame]:
-    """Per chip colour and per chip drafted (the `draft` table of a mode with a draft, Origins): how often it
+    """Per chip colour and per chip drafted (the `draft` table of a mode with a draft): how often it
     was drafted, its mean pick number (1 = first), and the drafting house's game win rate with a Wilson
     interval (draws are not wins) and mean challenges won. A colour counts once per lineup and game."""
     lz = draft.lazy()
@@ -756,11 +756,11 @@ def draft_summary(draft: Frame) -> dict[str, pl.DataFrame]:
             "draft_chips": _with_interval(chips, "wins", "games", "win_rate").sort("win_rate", descending=True)}
 
 
-# --- Pandora's Wake, Naumachia: crowd favor events ----------------------------------------------------------
+# --- Pandora's Wake's naval mode: crowd favor events ------------------------------------------------------
 
 
 def naval_summary(games: Frame) -> pl.DataFrame:
-    """Per faction (seat a and seat b alike; the solo rival as "rival"), from a Naumachia sweep's games
+    """Per faction (seat a and seat b alike; the solo rival as "rival"), from a naval sweep's games
     (`a_events`, `b_hero_in`, ...): the share of its games in which it brought the opposing hero into combat
     (the opposing troop's fourth crowd favor event, NAU-34) with a Wilson interval, the mean events it caused,
     the mean crowd favor the other troop lost and the mean damage it dealt to the other troop's ships."""

@@ -31,7 +31,7 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 
 
 def article(noun: str) -> str:
-    """`a skirmish`, `an onslaught`: the noun with its indefinite article (by its first letter)."""
+    """`a duel`, `an arena`: the noun with its indefinite article (by its first letter)."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 

@@ -385,7 +385,7 @@ def test_onslaught_teams_in_full():
     import statistics
 
     rows, games = _onslaught_games()
-    got = stats.onslaught_teams(games)
+    got = stats.wave_teams(games)
     assert got["team"].to_list() == ["B", "A", "C", "A + B"]  # solo first, most immortals defeated first
     assert got["coop"].to_list() == [False, False, False, True]
     assert got.columns == ["team", "coop", "games", "mean_defeated", "sd", "mean_waves", "capped",
@@ -452,7 +452,7 @@ def _ascension_games():
 def test_ascension_matrix_and_titan_difficulty_in_full():
     rows, games = _ascension_games()
     team = {r: (r[1] if not r[2] else f"{r[1]} + {r[2]}") for r in rows}
-    got = stats.ascension_matrix(games)
+    got = stats.boss_matrix(games)
     keys = sorted({(r[0], r[3], team[r]) for r in rows})
     assert list(zip(got["titan"], got["coop"], got["team"])) == keys
     for row in got.iter_rows(named=True):
@@ -507,17 +507,17 @@ def test_summaries_by_analysis_kind():
     waves = pl.DataFrame({"immortal": ["hydra"], "coop": [False], "won": [True], "rounds": [4]})
     got = summarize("onslaught", {"games": ons, "waves": waves, "units": units})
     assert list(got) == ["teams", "immortals", "units"]
-    _same(got["teams"], stats.onslaught_teams(ons))
+    _same(got["teams"], stats.wave_teams(ons))
     _same(got["immortals"], stats.immortal_waves(waves))
     _same(got["units"], stats.unit_stats(units))
-    assert stats.onslaught_summary({"games": ons})["immortals"] is None
+    assert stats.waves_summary({"games": ons})["immortals"] is None
     _, asc = _ascension_games()
     got = summarize("ascension", {"games": asc, "units": units})
     assert list(got) == ["titans", "matrix", "units"]
     _same(got["titans"], stats.titan_difficulty(asc))
-    _same(got["matrix"], stats.ascension_matrix(asc))
+    _same(got["matrix"], stats.boss_matrix(asc))
     _same(got["units"], stats.unit_stats(units))
-    assert stats.ascension_summary({"games": asc})["units"] is None
+    assert stats.boss_summary({"games": asc})["units"] is None
 
 
 def test_duel_matrix_frame_names_provenance_and_intervals():

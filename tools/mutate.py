@@ -32,6 +32,9 @@ LOST_CITIES = ["tests/rulesets/lost_cities/test_mode.py", "tests/rulesets/lost_c
                "tests/rulesets/lost_cities/test_board.py"]
 """The Lost Cities' rule scenarios (both modes) and its few seeded games (about 1.5 s in all, kept)."""
 
+TITAN_MODULES = tuple(f"rulesets/rise_of_rome/titan/{m}" for m in
+                      ("state", "moves", "summoned", "actions", "players", "setup", "mode", "cities"))
+"""The Rise of Rome titan mode's modules (one package, each pinned by its tests)."""
 RISE_OF_ROME = ["tests/rulesets/rise_of_rome/test_mode.py", "tests/rulesets/rise_of_rome/test_rules.py"]
 
 ORIGINS = ["tests/rulesets/origins/test_mode.py", "tests/rulesets/origins/test_rules.py"]
@@ -87,7 +90,7 @@ TESTS: dict[str, list[str]] = {
     "rulesets/rise_of_rome/skills": RISE_OF_ROME,
     "rulesets/rise_of_rome/favor": RISE_OF_ROME,
     "rulesets/rise_of_rome/mode": RISE_OF_ROME,
-    "rulesets/rise_of_rome/titan": ["tests/rulesets/rise_of_rome/test_titan.py"],
+    **{m: ["tests/rulesets/rise_of_rome/test_titan.py"] for m in TITAN_MODULES},
     "rulesets/lost_cities/favor": [*LOST_CITIES, "tests/rulesets/lost_cities/test_favor.py"],
     "rulesets/lost_cities/bosses": [*LOST_CITIES, "tests/rulesets/lost_cities/test_bosses.py"],
     "rulesets/lost_cities/mode": LOST_CITIES,
@@ -97,6 +100,9 @@ TESTS: dict[str, list[str]] = {
     "rulesets/remastered/naumachia/mode": [f"{RM}/test_naumachia.py"],
     "rulesets/remastered/condemned/mode": [f"{RM}/test_condemned.py"],
     "rulesets/origins/mode": ORIGINS,
+    "rulesets/origins/setup": ORIGINS,
+    "rulesets/origins/tactics": ORIGINS,
+    "rulesets/origins/turn": ORIGINS,
     "rulesets/origins/royale": [*ORIGINS, "tests/rulesets/origins/test_royale.py"],
     "rulesets/origins/skills": [*ORIGINS, "tests/rulesets/origins/test_skills.py"],
     "rulesets/origins/combat": [*ORIGINS, "tests/rulesets/origins/test_combat.py"],
@@ -110,10 +116,11 @@ FAST_ONLY = frozenset({"engine/rules", "engine/steps", "rulesets/remastered/skir
                        "rulesets/remastered/pandemonium/mode", "rulesets/remastered/alliance/mode", "rulesets/remastered/titan",
                        "rulesets/remastered/shards",
                        "rulesets/remastered/colosseum", "rulesets/classic/turn", "rulesets/rise_of_rome/skills",
-                       "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", "rulesets/rise_of_rome/titan",
+                       "rulesets/rise_of_rome/favor", "rulesets/rise_of_rome/mode", *TITAN_MODULES,
                        "rulesets/lost_cities/favor", "rulesets/lost_cities/bosses", "rulesets/lost_cities/mode",
                        "rulesets/lost_cities/arena", "rulesets/lost_cities/board", "rulesets/lost_cities/skills",
                        "rulesets/remastered/naumachia/mode", "rulesets/remastered/condemned/mode", "rulesets/origins/mode",
+                       "rulesets/origins/setup", "rulesets/origins/tactics", "rulesets/origins/turn",
                        "rulesets/origins/royale", "rulesets/origins/skills", "rulesets/origins/combat",
                        "rulesets/rise_of_rome/teams"})
 """Modules whose sets leave out the tests marked slow (the 1,000 seeded games take 10 s per mutant; the rule
@@ -131,6 +138,9 @@ DESELECT: dict[str, str] = {
     # tests/rulesets/origins/test_mode.py pin on their own
     "rulesets/origins/mode": ORIGINS_DOCS[:-1] + " or test_a_sweep_writes_games_units_and_draft_rows"
                              " or test_the_lookahead_player_plays_a_match)",
+    "rulesets/origins/setup": ORIGINS_DOCS,
+    "rulesets/origins/tactics": ORIGINS_DOCS,
+    "rulesets/origins/turn": ORIGINS_DOCS,
     "rulesets/origins/royale": ORIGINS_DOCS,
     "rulesets/origins/combat": ORIGINS_DOCS,
     "rulesets/origins/skills": ORIGINS_DOCS,

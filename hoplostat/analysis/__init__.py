@@ -1,8 +1,8 @@
 """Analyses as objects: what a sweep of a mode says, chosen by the mode, never by a switch on its kind.
 
 A mode declares its analysis kind (`Mode.analysis`: versus, pods, teams, waves or boss) and, where it says more
-or something of its own, its analysis class (`Mode.analysis_class`, a subclass kept in its rule set: Naumachia's
-crowd favor events, Origins' draft, the Solo Trials' campaign). `of(mode_cls)` gives the analysis object of a mode
+or something of its own, its analysis class (`Mode.analysis_class`, a subclass kept in its rule set: a naval
+mode's crowd favor events, a draft, a campaign of solo trials). `of(mode_cls)` gives the analysis object of a mode
 class, `for_mode(name)` of a registered mode's name; its methods are what `summarize`, `report`, `compare` and
 `robustness` do with a sweep (`Analysis`).
 

@@ -11,8 +11,8 @@ class Analysis:
     """What a sweep of a mode says, and how: the rows a comparison counts (`subject_trials`), the tables `hoplostat
     summarize` gives (`summarize`) and prints (`print_summary`), the report's sections (`report_sections`, with the
     chips whose attack odds close it: `odds_frame`) and the robustness verdicts (`subject_verdicts`). One class per
-    analysis kind (`Versus`, `Pods`, `Teams`, `Waves`, `Boss`); a mode with more (Naumachia's crowd favor events,
-    Origins' draft) or its own (the Solo Trials' campaign) declares a subclass (`Mode.analysis_class`). An instance
+    analysis kind (`Versus`, `Pods`, `Teams`, `Waves`, `Boss`); a mode with more (a naval mode's crowd favor events,
+    a draft) or its own (a campaign of solo trials) declares a subclass (`Mode.analysis_class`). An instance
     is bound to its mode class (`mode`: its names, e.g. `Mode.opponent`)."""
 
     kind: ClassVar[str] = ""

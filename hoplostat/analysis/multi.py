@@ -1,4 +1,4 @@
-"""`Pods` and `Teams`: three or more players at one table, each alone (Pandemonium) or two by two (Alliance)."""
+"""`Pods` and `Teams`: three or more players at one table, each alone (free-for-all) or two by two (teams)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""`Waves` and `Boss`: a solo player or a co-op team against the game: immortals in waves (Onslaught) or one
-titan (Ascension; a mode's own word for it: `Mode.opponent`)."""
+"""`Waves` and `Boss`: a solo player or a co-op team against the game: immortals in waves or one
+titan (a mode's own word for it: `Mode.opponent`)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class Waves(Analysis):
     def summarize(self, tables: dict[str, Any]) -> dict[str, Any]:
         from hoplostat import stats
 
-        return stats.onslaught_summary(tables)
+        return stats.waves_summary(tables)
 
     def faced_immortals(self, catalog: Any) -> list[str]:
         """Every immortal of the catalog (the waves draw from them all)."""
@@ -72,7 +72,7 @@ class Boss(Analysis):
     def summarize(self, tables: dict[str, Any]) -> dict[str, Any]:
         from hoplostat import stats
 
-        return stats.ascension_summary(tables)
+        return stats.boss_summary(tables)
 
     def report_sections(self, tables, catalog, factions, cfg, sweep):
         from hoplostat.report import boss_sections

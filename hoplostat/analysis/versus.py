@@ -1,4 +1,4 @@
-"""`Versus`: two sides head to head (Skirmish and every two-player mode), faction against faction."""
+"""`Versus`: two sides head to head (every two-player mode), faction against faction."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ class Versus(Analysis):
         self.print_units(con, tables, catalog)
 
     def print_extras(self, con: Any, tables: dict[str, Any]) -> None:
-        """What a subclass prints between the matchups and the units (Origins: its draft); nothing here."""
+        """What a subclass prints between the matchups and the units (e.g. a draft); nothing here."""
 
     @staticmethod
     def print_factions(con: Any, tables: dict[str, Any]) -> None:

@@ -51,7 +51,7 @@ def scenario(
     # unit its steps brought into play
     chips = [u.unit.id for u in scen.units] + [u["id"] for u in out["units"]]
     chips += [u.id for t in scen.troops for zone in (t.camp, t.bag, t.discard, t.track) for u in zone]
-    out["stand_ins"] = stand_in_share(catalog, chips=chips)
+    out["stand_ins"] = stand_in_share(scen.catalog, chips=chips)  # the mode's own rule set's catalog
     if as_json:
         emit_json(out)
         return

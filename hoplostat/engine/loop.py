@@ -1,6 +1,6 @@
 """The mode registry and the one game loop (the Mode protocol and the result type are `engine.mode`).
 
-A mode (Skirmish, Onslaught, ...) is a subclass of `Mode` that declares its facts as class
+A mode (the two-player game, a wave mode, ...) is a subclass of `Mode` that declares its facts as class
 attributes and supplies set-up, the turns of a round and its hooks; `register_mode` makes it
 known to `play`, `sweep`, `scenario`, `stats`, `report` and the CLI. One loop (`run`) plays
 every mode: round cap, round start, the turns the mode lists (each opened by `open_turn` and played
@@ -215,7 +215,7 @@ def default_roller(rng: np.random.Generator, roller: Roller | None) -> Roller:
 def player_units(s: GameState, players: Iterator[int] | Sequence[int], *,
                  skip_zones: tuple[str, ...] = (TRACK,)) -> list[UnitSummary]:
     """UnitSummary rows of the player troops' chips that could take part (never-entered chips in
-    `skip_zones` are left out: a neutral hero still on the track, unchosen Ascension chips)."""
+    `skip_zones` are left out: a neutral hero still on the track, chips a co-op team left unchosen)."""
     ps = set(players)
     return [
         UnitSummary(u.unit.id, s.troops[u.troop].faction, u.troop, u.entered, u.times_deployed, u.damage_dealt,
@@ -226,7 +226,7 @@ def player_units(s: GameState, players: Iterator[int] | Sequence[int], *,
 
 
 def versus_result(s: GameState, ruleset: str, arena: str) -> GameResult:
-    """The result of a two-player game whose state names its winner (None: a draw): Skirmish, Rise of Rome."""
+    """The result of a two-player game whose state names its winner (None: a draw): the two-player modes."""
     out = [DRAW, DRAW] if s.winner is None else [WON if p == s.winner else LOST for p in range(2)]
     return GameResult(
         mode=s.mode.name, ruleset=ruleset, arena=arena, factions=tuple(t.faction for t in s.troops),

@@ -30,8 +30,8 @@ class GameSpec:
     """One game to play: the mode, the player factions in seat order and the mode's choices.
 
     `arena` "" = the mode's first arena; `first` None = the rules draw who plays first; `titan` the
-    opponent chip of modes that face one (Ascension); `max_rounds` None = the mode's default cap;
-    `options` mode-specific extras as (key, value) pairs (e.g. Onslaught's immortal order).
+    opponent chip of modes that face one (a titan); `max_rounds` None = the mode's default cap;
+    `options` mode-specific extras as (key, value) pairs (e.g. a wave mode's immortal order).
     """
 
     mode: str
@@ -136,9 +136,9 @@ class Matchup:
     b: str
     first: str
     titan: str = ""
-    """The opponent faced by modes that have one (Ascension's titan); "" otherwise."""
+    """The opponent faced by modes that have one (a titan); "" otherwise."""
     more: tuple[str, ...] = ()
-    """Seats c, d, ... of modes for more than two players (Pandemonium, Alliance)."""
+    """Seats c, d, ... of modes for more than two players (free-for-all, two teams of two)."""
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -223,7 +223,7 @@ class GameResult:
     unimplemented: tuple[str, ...] = ()
     """Skills on chips in the game, and effect terms, that the engine does not play (played as blank)."""
     extras: dict[str, Any] = field(default_factory=dict)
-    """Mode-specific results (Onslaught: immortals_defeated, waves; Ascension: titan, titan_hp, ...)."""
+    """Mode-specific results (a wave mode: immortals_defeated, waves; a titan mode: titan, titan_hp, ...)."""
     log: list[str] | None = None
     engine: str = "python"
     """Which engine played the game: `python`, or `native` (the optional core, hoplostat/engine/native.py)."""
@@ -335,7 +335,7 @@ def sample_pods(factions: Sequence[str], n: int, pods: int, seed: int) -> list[t
 class Heuristics:
     """What a mode tells heuristic players about its goals (`policies.greedy` reads it; the rules never do).
     How greedy plays the mode is its own heuristics class (`Mode.greedy`); these are the numbers it and the
-    lookahead read. The weights score a game of held stones (Onslaught): standing on a stone, defeating a rival,
+    lookahead read. The weights score a game of held stones (a wave mode): standing on a stone, defeating a rival,
     and each expected damage dealt to an opponent that ignores damage (favor only)."""
 
     stone: float = 8.0
@@ -343,7 +343,7 @@ class Heuristics:
     ignored_damage: float = 0.5
     trust: float = 0.0
     """How many standard errors a lookahead player's candidate must beat greedy's own choice by before it
-    replaces it (0: the best mean wins). Onslaught's greedy plays a long game a few turns of continuation
+    replaces it (0: the best mean wins). A wave mode's greedy plays a long game a few turns of continuation
     do not see (stones held for future HP, favor saved for the hero): there it is trusted more."""
     wakes: bool = True
     """An inactive primary hero in combat wakes when damaged (the Colosseum's chained hero, SKR-10), so a
@@ -372,11 +372,11 @@ class Mode:
     """One line: what the mode is."""
     arenas: ClassVar[tuple[str, ...]] = ()
     seats: ClassVar[tuple[int, ...]] = (2,)
-    """Allowed numbers of player factions (Skirmish (2,); solo or co-op (1, 2))."""
+    """Allowed numbers of player factions (two players (2,); solo or co-op (1, 2))."""
     teams: ClassVar[str] = "each troop alone"
     """How troops form teams, in words (shown by `hoplostat modes`)."""
     opponents: ClassVar[str] = ""
-    """Catalog kind of the opponent chosen per game ("titan" for Ascension), "" when none."""
+    """Catalog kind of the opponent chosen per game ("titan" for a titan mode), "" when none."""
     first_player_random: ClassVar[bool] = False
     """The rules draw who plays first (sweeps then play both seat orders)."""
     default_max_rounds: ClassVar[int] = 60
@@ -404,6 +404,10 @@ class Mode:
     """What `hoplostat tune` changes by playing this mode: "faction", "titan", "immortal" or "" (nothing);
     `loop.tuning_mode(kind)` finds the mode for a kind."""
 
+    core_rulings: ClassVar[tuple[str, ...]] = ()
+    """The ruling switches of the mode's rule set (`engine.rulings`) that the native core plays too, on the
+    mode's `core_arenas`; a game with another of its rule set's switches set is played by the Python engine."""
+
     @classmethod
     def title(cls) -> str:
         """The mode's name as prose and figure titles write it (its name, capitalised): what shared modules print
@@ -425,8 +429,8 @@ class Mode:
         sit above the rules, README "Architecture")."""
         return None
     hidden_camps: ClassVar[bool] = False
-    """True where the book keeps a troop's camp face down from the other players (Remastered, Skirmish set-up 5:
-    "these units will remain hidden from other players ... until they are deployed"): a searching player's
+    """True where the book keeps a troop's camp face down from the other players (Remastered's two-player set-up,
+    step 5: "these units will remain hidden from other players ... until they are deployed"): a searching player's
     continuations then deal every other troop's hidden chips again (`redeal_hidden`), never reading them."""
     options: ClassVar[tuple[ModeOption, ...]] = ()
     """The mode's options (`ModeOption`): `--option NAME=VALUE` on `play` and `sweep`, validated by
@@ -507,8 +511,8 @@ class Mode:
     def catalog_of(cls, catalog: Any, options: tuple[tuple[str, str], ...] = ()) -> Any:
         """The catalog this mode's games are played with, given its rule set's (`catalog.load(ruleset=...)`)
         and the game's options (`GameSpec.options`): the same by default; a mode of several boxes' chips adds
-        them (rise-of-rome-2x2, origins-battle-royale, `origins --option pool=all`). Sweeps, `play` and the
-        stand-in counts all go through it (`sweep.mode_catalog`)."""
+        them (a team or battle royale mode of several boxes, or a mode option such as `pool=all`). Sweeps, `play`
+        and the stand-in counts all go through it (`sweep.mode_catalog`)."""
         return catalog
 
     @classmethod
@@ -576,9 +580,61 @@ class Mode:
 
     @classmethod
     def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
-        """The mode object a scenario file plays (`engine.scenario`); `bare`: single steps on a board with no
-        crowd favor and no win conditions. Modes without scenarios say so."""
-        raise InputError(f"mode {cls.name!r} has no scenario support yet")
+        """The mode object a scenario file's plain state is built with (`engine.scenario`); `bare`: single steps on a
+        board with no crowd favor and no win conditions (`mode = "none"`, asked of the default mode). Default: a
+        plain `Mode()`, which `scenario_state` replaces by the mode object of the mode's own set-up."""
+        return Mode()
+
+    @classmethod
+    def scenario_catalog(cls, catalog: Any) -> Any:
+        """The catalog a scenario of this mode reads its chips from, given the one the command loaded: that one when
+        it is of this mode's rule set (with the mode's additions, `catalog_of`), else the rule set's embedded catalog
+        (the overlays given were for the other rule set)."""
+        if catalog.ruleset != cls.ruleset:
+            from hoplostat.catalog import load
+
+            catalog = load(use_env=False, ruleset=cls.ruleset)
+        return cls.catalog_of(catalog)
+
+    @classmethod
+    def scenario_steps(cls, catalog: Any, arena: str, *, bare: bool = False) -> tuple[str, ...]:
+        """The names of a player turn's steps in turn order, which a scenario may play one by one (`bare`: those the
+        bare board plays). Default: the names of the first seat's turn (`turn_of`) in a game set up on `arena`."""
+        from hoplostat.engine.scenario.seat import set_up
+
+        g = set_up(cls, catalog, arena, (), np.random.default_rng(0))
+        return tuple(name for name, _ in g.state.mode.turn_of(g, 0).steps)
+
+    @classmethod
+    def scenario_tactics(cls, catalog: Any, faction: str) -> tuple[Any, ...] | None:
+        """The tactics a scenario's troop of `faction` has in camp when the file names none (less those it placed or
+        discarded), or None to keep what the mode's own set-up gives it (a bag, a drafted hand): None by default."""
+        return None
+
+    @classmethod
+    def scenario_step_aliases(cls) -> dict[str, str]:
+        """Other names a scenario may give a step (alias -> step name); none by default."""
+        return {}
+
+    @classmethod
+    def scenario_favor_cap(cls, arena: str) -> int:
+        """The most crowd favor a scenario's troop may start with on `arena` (the end of its track); no cap by
+        default."""
+        return 10_000
+
+    @classmethod
+    def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
+        """The state a scenario (`engine.scenario.Scenario`) plays: `plain` (its troops, their units on the board and
+        in their zones, supply, round and turn, on a plain `GameState`) seated in this mode's own state. Default:
+        a game set up by the mode's own rules (drawing from `rng`) whose player troops' chips leave the game for the
+        scenario's (`engine.scenario.seat`); the bare board keeps `plain`. InputError when the position cannot be
+        seated (a unit on a hex the mode's set-up holds)."""
+        if scen.bare:
+            return plain
+        from hoplostat.engine.scenario.seat import seat_in, set_up
+
+        g = set_up(cls, scen.catalog, plain.grid.arena.id, [t.faction for t in plain.troops], rng)
+        return seat_in(g.state, plain, [t.tactics is not None for t in scen.troops])
 
     # --- the round ------------------------------------------------------------------------------
     def begin(self, g: Game) -> None:
@@ -620,6 +676,12 @@ class Mode:
         Health points (a heuristic player's evaluation reads it, `policies.lookahead.standing`; the rules
         never do). Default 0."""
         return 0.0
+
+    def stones_pay(self, s: GameState, troop: int) -> bool:
+        """Whether standing on a stone hex still earns `troop` something (a heuristic player's hex scores read it;
+        the rules never do). Default True; a mode whose stones earn crowd favor says False once the favor can
+        climb no higher (CF-2: nothing is earned beyond the last reward)."""
+        return True
 
     def interrupt(self, g: Game) -> None:
         """Called when a turn left `end_reason` set; may resolve an interrupt (a wave's end) and clear it.
@@ -724,8 +786,8 @@ class Mode:
     def analysis_class(cls) -> type | None:
         """The class of this mode's analysis (`hoplostat.analysis`: what its sweeps' summary, report, comparison and
         robustness say): None (the default) for the standard class of its kind (`analysis`: versus, pods, teams, waves
-        or boss), else a subclass kept in the mode's rule set, imported here on first use (Naumachia's crowd favor
-        events, Origins' draft, the Solo Trials' campaign)."""
+        or boss), else a subclass kept in the mode's rule set, imported here on first use (crowd favor
+        events, a draft, a campaign)."""
         return None
 
     @classmethod
@@ -748,7 +810,7 @@ class Mode:
 VERSUS_COLUMNS: dict[str, dict[str, str]] = {
     "games": {"winner": "str", "winner_faction": "str", "rounds": "int", "end_reason": "str",
               **per_side("units_deployed", "damage_dealt", "kills", "units_lost", "crowd_favor")}}
-"""The `columns` of a two-player mode whose rows are `versus_rows` (Skirmish, Rise of Rome)."""
+"""The `columns` of a two-player mode whose rows are `versus_rows` (the two-player modes)."""
 
 
 def side_counts(side: str, t: TroopResult) -> dict[str, int]:
@@ -760,7 +822,7 @@ def side_counts(side: str, t: TroopResult) -> dict[str, int]:
 
 def versus_rows(cls: type[Mode], res: GameResult, head: dict[str, Any], unit_kind: Callable[[str], str | None]
                 ) -> dict[str, list[dict]]:
-    """The sweep rows of a two-player game (Skirmish, Rise of Rome): the winner's seat and faction, rounds,
+    """The sweep rows of a two-player game: the winner's seat and faction, rounds,
     end reason and each side's counts (`per_side` columns), and the units table."""
     winner = None if res.winner is None else "ab"[res.winner]
     row = {**head, "winner": winner, "winner_faction": res.winner_faction, "rounds": res.rounds,

@@ -1,8 +1,9 @@
 """The bridge to the optional native playout core (`hoplostat_native`, built from native/ by maturin; docs/native.md).
 
-The core plays Remastered Skirmish exactly as this Python engine plays it (the Python engine is the
-specification): the same random stream, the same options in the same order, the same choices of the random,
-greedy and lookahead players, the same result and narration. This module decides whether a game can go to the
+The core plays the Remastered mode it mirrors (the mode says so: `Mode.core_arenas`, `Mode.core_rulings`) exactly
+as this Python engine plays it (the Python engine is the specification): the same random stream, the same options
+in the same order, the same choices of the random, greedy and lookahead players, the same result and narration.
+This module decides whether a game can go to the
 core (`unsupported`), converts what crosses (numpy generators, the catalog's chips, the result) and picks the
 engine (`engine_choice`: `--engine auto|native|python`, or HOPLOSTAT_ENGINE).
 
@@ -134,8 +135,6 @@ def import_rng(rng: np.random.Generator, spec: tuple) -> None:
 CORE_TERMS = ("movement-set", "movement-add", "range-add", "extra-dice", "reduce-damage", "stun", "gain-hp", "heal",
               "damage", "damage-adjacent")
 """Tactic effect terms the core resolves (hoplostat/engine/rules.py's own handlers and modifiers)."""
-CORE_RULINGS = ("retaliate-when-defeated", "inspire-stacks")
-"""Ruling switches that change Skirmish, both played by the core."""
 _SKILLS_MODULE = "hoplostat.rulesets.remastered.skills"
 
 
@@ -252,6 +251,7 @@ def _catalog_arenas() -> tuple[str, ...]:
 
 def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Generator, roller: Any) -> str | None:
     """Why the core cannot play this game exactly as the Python engine would (None: it can). `spec` validated."""
+    from hoplostat.engine.loop import mode_class
     from hoplostat.engine.rules import PmfRoller
     from hoplostat.engine.rulings import rulings
 
@@ -266,7 +266,7 @@ def unsupported(catalog: Any, spec: Any, controllers: Any, rng: np.random.Genera
         known = rulings()
         for name, _value in spec.rulings:
             r = known.get(name)
-            if r is not None and r.ruleset == "remastered" and name not in CORE_RULINGS:
+            if r is not None and r.ruleset == "remastered" and name not in mode_class(spec.mode).core_rulings:
                 return f"the ruling switch {name} is not in the core"
     if len(controllers) != 2:
         return "the core plays one player per seat"
@@ -478,5 +478,5 @@ def check_choice(choice: str, *, option: str = "--engine") -> str:
 def describe() -> str:
     """One line on the engine this installation plays with (`hoplostat --version`)."""
     if available():
-        return "native core: installed (Skirmish is played by it where it can; --engine python to compare)"
+        return "native core: installed (the mode it mirrors is played by it where it can; --engine python to compare)"
     return f"native core: not used ({why_unavailable()}); every game is played by the Python engine"

@@ -22,7 +22,7 @@ Hook signatures (g is `engine.rules.Game`, holder the unit with the skill, param
 - intercept(g, holder, param, attacker, target) -> bool: holder takes the attack's damage instead
 - stationary: marker: the holder cannot move and cannot be displaced (Rise of Rome's Stationed)
 
-Granted skills (skills a unit has from the arena or a game state, not printed on its chip: Condemned's
+Granted skills (skills a unit has from the arena or a game state, not printed on its chip: a mode's
 arena die): `grant(s, u, skills, movement=, range_=)` gives the unit a chip made by `with_granted`, the
 printed chip plus those skills (and stat changes), one object per grant, so every hook lookup above and the
 state's `hooked` caches see them like printed skills; `printed_chip` gives the chip back as printed.
@@ -262,7 +262,7 @@ def printed_chip(unit: Unit) -> Unit:
 
 def with_granted(unit: Unit, skills: Sequence[SkillRef | str] = (), *, movement: int = 0, range_: int = 0) -> Unit:
     """The chip a unit plays with while the arena or a game state grants it skills its chip does not print
-    (Pandora's Wake, Condemned: the arena die's Absorb, Retaliate, Blasphemous; +1 Range, +2 Movement): the
+    (Pandora's Wake's arena die: Absorb, Retaliate, Blasphemous; +1 Range, +2 Movement): the
     printed chip's stats and skills, then the granted skills it does not already have (a skill twice adds
     nothing, R-ENG-4), Movement and Range changed by `movement` and `range_`. Every hook lookup
     (`hook_map`, `unit_hooks`, the state's `hooked` views) reads a unit's chip, so a granted skill works

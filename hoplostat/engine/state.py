@@ -97,7 +97,7 @@ class UnitState:
 class TroopState:
     """One troop. Its `side` names its deployment hexes; its `health` names the health-chip supply it draws
     from (default: its side's colour); its team is `GameState.team_of`. Three separate facts, so that
-    several troops can pool one supply (Pandemonium), teammates share one, or a third party has its own."""
+    several troops can pool one supply (a free-for-all), teammates share one, or a third party has its own."""
 
     index: int
     side: str
@@ -175,11 +175,11 @@ class GameState(Generic[T]):
     """Per hex, plus one trailing False for hex -1: an inner deployment hex without a foothold, where
     units cannot attack and their skills are ignored (ARN-5). Kept by `refresh_muted`."""
     mute_exempt: list[bool] = field(default_factory=list)
-    """Per troop: its units are not restricted by muted hexes (Ascension's rivals, ASC-3). Checked only
+    """Per troop: its units are not restricted by muted hexes (a titan's rivals, ASC-3). Checked only
     where a hex is muted, so it costs nothing elsewhere."""
     move_src: int = -1
     """The hex the last move started from (`rules._after_move`), for triggered skills that need the move's path
-    (Origins' Cover, ORI-61); -1 before any move."""
+    (a Cover skill, ORI-61); -1 before any move."""
     combat_version: int = 0
     """Bumped whenever `combat` changes (`enter_combat`, `leave_combat`): keys the `hooked` cache."""
     hooked_cache: dict[str, Any] = field(default_factory=dict)

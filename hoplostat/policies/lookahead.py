@@ -52,7 +52,7 @@ from hoplostat.policies.base import parse_budget_of
 from hoplostat.policies.greedy import GreedyController, _rival_reach, _threat
 
 DEFAULT_BUDGET = 8
-"""Continuations per decision (spread over the candidates by sequential halving): a Skirmish game against
+"""Continuations per decision (spread over the candidates by sequential halving): a two-player game against
 greedy takes about half a second on one core (bench/bench_lookahead.py) and scores 76% on Pozzuoli and 69% on
 the Colosseum against greedy (`python -m bench lookahead_fair`, README)."""
 DEFAULT_WIDTH = 4
@@ -72,9 +72,9 @@ def standing(g: Any, troop: int) -> float:
     `objective`; otherwise the Health of its team's units in combat and half the Health waiting in camp
     or bag (a primary hero three times its Health, in camp as in combat),
     plus half its crowd favor and three per reward, less the same for its opponents (in a free-for-all, the
-    opponents' mean), plus the mode's `objective` (e.g. Onslaught's immortals defeated)."""
+    opponents' mean), plus the mode's `objective` (e.g. the immortals a wave mode's players defeated)."""
     s = g.state
-    if s.end_reason is not None:  # the outcome, and the progress made (a lost Onslaught still counts its waves)
+    if s.end_reason is not None:  # the outcome, and the progress made (a lost wave game still counts its waves)
         outcome = outcome_of(g, troop)
         return (WIN if outcome == "won" else -WIN if outcome == "lost" else 0.0) + s.mode.objective(g, troop)
     totals = [0.0] * len(s.troops)

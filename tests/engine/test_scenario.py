@@ -1,4 +1,4 @@
-"""The scenario format (engine/scenario.py): validation errors, and rulebook examples replayed
+"""The scenario format (engine/scenario/): validation errors, and rulebook examples replayed
 with forced dice through the engine's own steps (rule ids in the test names)."""
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def test_scripted_catch_up_and_crowd_favor_rewards_CF_2_SKR_8(cat):
         (lambda t: t.replace("hex = 29", "hex = 29\ndazed = true").replace('["engage"]', '["turn"]'), "whole turn"),
         (lambda t: t.replace("hex = 29", "hex = 29\ntroop = \"romans\""), "unknown troop 'romans'"),
         (lambda t: t.replace("hex = 29", "hex = 29\nhp = 40"), "health chips"),
-        (lambda t: t.replace('active = "kunlun"', 'active = "kunlun"\nmode = "onslaught"'), "field 'mode'"),
+        (lambda t: t.replace('active = "kunlun"', 'active = "kunlun"\nmode = "onslaugth"'), "field 'mode'"),
         (lambda t: t.replace('active = "kunlun"', 'active = "kunlun"\narena = "rome"'), "unknown arena 'rome'"),
         (lambda t: t.replace('active = "kunlun"', 'mode = "none"\nactive = "kunlun"').replace('["engage"]', '["round"]'),
          "needs a game mode"),

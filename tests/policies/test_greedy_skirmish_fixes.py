@@ -14,7 +14,6 @@ from hoplostat.engine import rules
 from hoplostat.engine.rules import FixedRoller, Game
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD
 from hoplostat.policies import GreedyController
-from hoplostat.policies import greedy as greedy_module
 from hoplostat.rulesets.remastered import colosseum, turn
 from hoplostat.rulesets.remastered.colosseum import FOOTHOLD, HERO, HP, SUPPORT
 from hoplostat.rulesets.remastered.skirmish import POZZUOLI_REWARDS, setup
@@ -150,8 +149,19 @@ def test_greedy_leaves_a_stone_once_favor_is_capped(cat):
     assert got[1] not in STONES
 
 
-def test_greedy_knows_the_last_pozzuoli_reward():
-    assert greedy_module._POZZUOLI_LAST == POZZUOLI_REWARDS[-1]
+def test_the_mode_says_when_its_stones_stop_paying(cat):
+    """Greedy asks the mode (`Mode.stones_pay`) instead of keeping its own copy of the last Pozzuoli reward: a
+    stone pays below the last reward (SKR-7) and not on it (CF-2); on the Colosseum, whose tracks the stones do
+    not feed, the question does not arise."""
+    g, _ = build(cat, ("kunlun", "amazons"), "pozzuoli")
+    s = g.state
+    s.troops[0].favor = POZZUOLI_REWARDS[-1] - 1
+    assert s.mode.stones_pay(s, 0)
+    s.troops[0].favor = POZZUOLI_REWARDS[-1]
+    assert not s.mode.stones_pay(s, 0)
+    g, _ = build(cat, ("kunlun", "amazons"), "colosseum")
+    g.state.troops[0].favor = POZZUOLI_REWARDS[-1]
+    assert g.state.mode.stones_pay(g.state, 0)
 
 
 # --- 4. Swap, Shove, Impel, Reposition ------------------------------------------------------------------------

@@ -16,16 +16,12 @@ won (ORI-31, R-ORI-6). A round cap per challenge ends a stalled challenge as a d
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from itertools import combinations
 from typing import ClassVar
 
 import numpy as np
 
-from hoplostat.catalog.model import Catalog, Tactic
-from hoplostat.dice import Pool
-from hoplostat.engine import rules
+from hoplostat.catalog.model import Catalog
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import (
     DRAW,
@@ -33,7 +29,6 @@ from hoplostat.engine.loop import (
     WON,
     GameResult,
     GameSpec,
-    Mode,
     TroopResult,
     Turn,
     default_roller,
@@ -41,83 +36,54 @@ from hoplostat.engine.loop import (
     register_mode,
 )
 from hoplostat.engine.mode import VERSUS_COLUMNS, ModeOption, per_side
-from hoplostat.engine.registry import unimplemented_in_game, unit_hooks
+from hoplostat.engine.registry import unimplemented_in_game
 from hoplostat.engine.rules import Controller, Game, Roller
-from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD, TRACK, UnitState
-from hoplostat.engine.steps import each_once, end_temporary_tactics, movement_step
+from hoplostat.engine.state import CAMP, COMBAT, UnitState
 from hoplostat.errors import InputError
-from hoplostat.rulesets.classic import turn as phase
-from hoplostat.rulesets.lost_cities.skills import MOVE_ABILITIES as LOST_CITIES_MOVE_ABILITIES
-from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.origins.base import (
     ARENAS,
     ATLANTIS,
     BRING,
     EL_DORADO,
     LINEUP,
-    LOSS_REP,
     MATCH,
     RULESET,
-    WIN_REP,
     XANADU,
-    XANADU_POINTS,
     OriginsState,
     OriginsTroop,
     colour_of,
     is_gladiator,
 )
-from hoplostat.rulesets.origins.skills import MOVE_PHASE
-from hoplostat.rulesets.rise_of_rome.skills import lift_flips
-
-MOVEMENT_PHASE_ABILITIES = MOVE_PHASE | LOST_CITIES_MOVE_ABILITIES
-"""Abilities used in the movement phase (R-ORI-8): Origins' own, and a foreign chip's by its own box's text
-(R-ORI-19): The Lost Cities uses Pull and Hurl in its movement phase ("Phase 3: Movement", TLC-34). Every other
-Ability, Origins' or foreign (The Lost Cities' Fury Aura), is one of the attack phase."""
+from hoplostat.rulesets.origins.setup import (
+    FOREIGN_GLADIATORS,
+    HOUSES,
+    POOL_BOXES,
+    POOL_CHOICES,
+    POOL_KINDS,
+    POOL_ORIGINS,
+    _sides,
+    cut_chip,
+    draft,
+    draft_roll,
+    finish_game,
+    foreign_gladiators,
+    lineup_options,
+    mixed_catalog,
+    pool_ids,
+    reputation,
+    start_challenge,
+)
+from hoplostat.rulesets.origins.tactics import _stun_tactic, tactic_allowed, tactic_options
+from hoplostat.rulesets.origins.turn import MOVEMENT_PHASE_ABILITIES, TRIDENT_SPEAR, OriginsTurn
 
 CHALLENGE_ROUNDS = 30
 """The default round cap of one challenge (a stalled challenge is drawn); a match's is three times it."""
-TRIDENT_SPEAR = Pool.of(green=1, blue=1, yellow=1)
-"""ORI-88: Trident Spear's dice."""
-HOUSES = ("red-house", "blue-house")
-POOL_KINDS = ("gladiator", "special-gladiator")
-POOL_ORIGINS = "origins"
-POOL_BOXES = {POOL_ORIGINS: (), "rise-of-rome": ("rise-of-rome",), "lost-cities": ("lost-cities",),
-              "all": ("rise-of-rome", "lost-cities")}
-"""`--option pool=...`: the boxes whose gladiators join the Origins draft (ORI-53)."""
-POOL_CHOICES = tuple(POOL_BOXES)
-FOREIGN_GLADIATORS = ("unit", "cf-gladiator")
-"""ORI-53 (ruling R-ORI-20): a box's gladiators that may join the draft: its cities' gladiators and its Crowd
-Favor gladiators; not its champions (`hero`), nor The Lost Cities' beasts, criminals and bosses, nor Rise of
-Rome's titans and F/A archers (none is a gladiator of a city)."""
 
 
-def _stun_tactic(tac: Tactic) -> bool:
-    return any(e.term == "stun" for e in tac.effects)
 
 
-def tactic_allowed(target: UnitState, tac: Tactic) -> bool:
-    """ORI-16, ORI-84: a Stun tactic never goes on a champion ("Champions CAN be stunned by a gladiator (not a
-    tactic)"); which other tactics spare champions is printed on the chips (not in the book: none here).
-    PvP has no champions, so this only matters for chips added by overlays."""
-    return not (target.unit.kind == "champion" and _stun_tactic(tac))
 
 
-def tactic_options(s, troop: int) -> list[tuple[int, int]]:
-    """(index in hand, target uid) of every tactic the house may play (ORI-8, ORI-13, ORI-14): on any of its own
-    units in the arena (no range needed: "simply follow the instructions ... and place it under that unit"),
-    on an opposing unit no farther from one of its units than that unit's Tactical Range (a unit's own hex
-    always counts; a gladiator deployed this turn gives its range at once)."""
-    hand = s.troops[troop].tactics_camp
-    if not hand:
-        return []
-    own = s.in_combat(troop)
-    sources = [(m.hex, m.unit.tactical_range or 0) for m in own if phase.gives_reach(s, m)]
-    dist = s.grid.dist
-    foes = [o for o in s.opponents_of(troop) if any(dist[o.hex][h] <= r for h, r in sources)]
-    out: list[tuple[int, int]] = []
-    for i, tac in enumerate(hand):
-        out.extend((i, u.uid) for u in (*own, *foes) if tactic_allowed(u, tac))
-    return out
 
 
 def challenge_rounds(spec_max: int, n: int) -> int:
@@ -126,7 +92,7 @@ def challenge_rounds(spec_max: int, n: int) -> int:
 
 
 @register_mode
-class Origins(Mode):
+class Origins(OriginsTurn):
     """Origins' player against player game (hooks and turns; the configuration only, shared by clones)."""
 
     name = "origins"
@@ -175,10 +141,6 @@ class Origins(Mode):
         self.grids = {a: HexGrid.of(catalog.arena(a)) for a in ARENAS} if catalog is not None else {}
 
     # --- the draft's pool (overridden by `origins-battle-royale`, `rulesets.origins.royale`) ----------
-    def played_catalog(self) -> Catalog:
-        """The catalog of the game this mode plays (a mode made without one, for a bare board, plays none)."""
-        assert self.catalog is not None
-        return self.catalog
 
     def pool(self) -> list[str]:
         """The chips both houses draft from (ORI-22)."""
@@ -271,258 +233,6 @@ class Origins(Mode):
         ))
         return Turn(troop, f"-- Round {s.round}, {t.faction} ({t.side}) turn", steps)
 
-    # --- the phases -----------------------------------------------------------------------------
-    def start(self, g: Game[OriginsState], troop: int) -> None:
-        """Single-turn tactics this house played end (ORI-15); Xanadu: each of its units on an arena hex scores
-        1 arena point, six or more win at once (ORI-33, ORI-36)."""
-        s = g.state
-        end_temporary_tactics(g, troop)
-        if s.arena_id == XANADU:
-            t: OriginsTroop = s.troops[troop]
-            n = sum(1 for u in s.in_combat(troop) if "arena" in s.grid.tags[u.hex])
-            if n:
-                t.points += n
-                s.say(f"{t.faction} ({t.side}) scores {n} arena point(s), {t.points} in all")
-                if t.points >= XANADU_POINTS:
-                    self.end(g, f"{t.faction} reached {t.points} arena points", troop)
-
-    def deploy(self, g: Game[OriginsState], troop: int) -> None:
-        """Origins, "Phase 1": one gladiator, one tactic, or one of each (ORI-9); the gladiator first, so that its
-        Tactical Range counts at once (ORI-14, as R-ROR-2)."""
-        self.deploy_gladiator(g, troop)
-        if g.state.end_reason is None:
-            self.deploy_tactic(g, troop)
-
-    def deploy_gladiator(self, g: Game[OriginsState], troop: int) -> None:
-        s = g.state
-        if any(u.deployed_turn == s.turn for u in s.units if u.troop == troop):
-            return  # already deployed this turn (a resumed step)
-        opts = self.gladiator_options(s, troop)
-        if opts:
-            choice = g.ask(troop, "deploy", opts, optional=True, step=True)
-            if choice is not None:
-                self.place(g, *choice)
-
-    def deploy_tactic(self, g: Game, troop: int) -> None:
-        s = g.state
-        topts = tactic_options(s, troop)
-        if topts:
-            choice = g.ask(troop, "tactic", topts, optional=True, step=True)
-            if choice is not None:
-                i, uid = choice
-                rules.place_tactic(g, troop, s.troops[troop].tactics_camp[i], s.units[uid])
-
-    def gladiator_options(self, s: OriginsState, troop: int) -> list[tuple[int, int]]:
-        """ORI-11, ORI-25: a gladiator brought to this challenge onto a free deployment hex of its house; no
-        second Special Gladiator in a challenge."""
-        t: OriginsTroop = s.troops[troop]
-        hexes = [h for h in self.deployment_hexes(s, troop) if s.board[h] < 0]
-        left = s.supply[s.supply_of(troop)]
-        units = [u for u in s.units if u.troop == troop and u.zone == CAMP
-                 and not (t.special_deployed and u.unit.kind == "special-gladiator")]
-        return [(u.uid, h) for u in units if u.unit.health <= left for h in hexes]
-
-    def place(self, g: Game[OriginsState], uid: int, h: int) -> None:
-        """ORI-11; ORI-47: in Atlantis the first gladiator a house deploys is its Leader, with double Health
-        (the extra health chips are gained on deployment)."""
-        s = g.state
-        u = s.units[uid]
-        t: OriginsTroop = s.troops[u.troop]
-        rules.deploy(g, u, h)
-        if u.unit.kind == "special-gladiator":
-            t.special_deployed = True
-        if s.arena_id == ATLANTIS and t.leader < 0:
-            t.leader = uid
-            rules.gain_hp(g, u, u.unit.health)
-            s.say(f"{u.name} is the Leader of {t.faction}, with {u.hp} health")
-
-    def deployment_hexes(self, s, troop: int) -> tuple[int, ...]:
-        """ORI-2, ORI-34, ORI-48: the house's deployment hexes of this arena (El Dorado's brown ones are the
-        blue side's, R-ORI-3)."""
-        return s.grid.tagged(f"deploy-{s.troops[troop].side}")
-
-    def move(self, g: Game[OriginsState], troop: int) -> None:
-        """ORI-17: the movement phase's Abilities first (R-ORI-8), then each unit once up to its Move Range;
-        at its end the Tribute and Spear pick-ups (ORI-40, ORI-49)."""
-        self.move_abilities(g, troop)
-        if g.state.end_reason is None:
-            self.move_units(g, troop)
-
-    def move_abilities(self, g: Game[OriginsState], troop: int) -> None:
-        each_once(g, troop, "ability", lambda: self.move_ability_options(g, troop),
-                  lambda choice: self._use_ability(g, troop, choice))
-
-    def move_ability_options(self, g: Game, troop: int) -> list[tuple]:
-        """The Abilities of the movement phase (`MOVEMENT_PHASE_ABILITIES`) the troop's units can use now."""
-        return [o for o in rules.ability_options(g, troop,
-                                                 usable=phase.gives_reach) if o[1] in MOVEMENT_PHASE_ABILITIES]
-
-    def move_units(self, g: Game[OriginsState], troop: int) -> None:
-        movement_step(g, troop)
-        if g.state.end_reason is None:
-            self.pick_ups(g, troop)
-
-    def _use_ability(self, g: Game[OriginsState], troop: int, choice: tuple) -> None:
-        rules.use_ability(g, troop, choice)
-        self.sync(g)
-
-    def pick_ups(self, g: Game[OriginsState], troop: int) -> None:
-        """ORI-40 (El Dorado): a gladiator of the house standing on its own Tribute may pick it up; ORI-49
-        (Atlantis): one standing on the Spear may take it. A holder already on the opposing arena hex wins at
-        once (ORI-44, R-ORI-11)."""
-        s = g.state
-        t: OriginsTroop = s.troops[troop]
-        if s.arena_id == EL_DORADO and t.tribute_holder < 0 and t.tribute_hex >= 0:
-            u = s.occupant(t.tribute_hex)
-            if u is not None and u.troop == troop and is_gladiator(u):
-                if g.ask(troop, "tribute", [u.uid], optional=True) is not None:
-                    t.tribute_holder = u.uid
-                    s.say(f"{u.name} ({t.side}) picks up the {t.side} Tribute (Elevated while it holds it)")
-                    self.check_delivery(g)
-        elif s.arena_id == ATLANTIS and s.spear_holder < 0 and s.spear_hex >= 0:
-            u = s.occupant(s.spear_hex)
-            if u is not None and u.troop == troop and is_gladiator(u):
-                if g.ask(troop, "spear", [u.uid], optional=True) is not None:
-                    s.spear_holder = u.uid
-                    s.say(f"{u.name} ({t.side}) takes the Spear: Elevated, Trident's Call and Trident Spear")
-
-    def attack(self, g: Game[OriginsState], troop: int) -> None:
-        """ORI-18..ORI-21: the flips this house's Stuns made end (ORI-84), Trident's Call (an Ability of the
-        attack phase, R-ORI-10), then each eligible unit one attack: Basic (within Attack Range, ORI-18) or
-        Alternate, the Tribute holder's drop (ORI-42), the Spear holder's Trident Spear (ORI-88)."""
-        self.attack_abilities_step(g, troop)
-        if g.state.end_reason is None:
-            self.engage_step(g, troop)
-
-    def attack_abilities_step(self, g: Game[OriginsState], troop: int) -> None:
-        lift_flips(g, troop)
-        each_once(g, troop, "ability", lambda: self.attack_abilities(g, troop),
-                  lambda choice: self.use_attack_ability(g, troop, choice))
-
-    def engage_step(self, g: Game[OriginsState], troop: int) -> None:
-        each_once(g, troop, "engage", lambda: self.engage_options(g, troop), lambda c: self.engage(g, troop, c))
-
-    def finish(self, g: Game[OriginsState], troop: int) -> None:
-        """The end of the turn: after the round's last turn, a challenge that reached its round cap is drawn."""
-        s = g.state
-        if troop == s.order[-1] and s.round - s.challenge_round0 >= self.cap:
-            self.end(g, f"round cap ({self.cap}) of the challenge reached")
-
-    # --- attack phase options ---------------------------------------------------------------------
-    def attack_abilities(self, g: Game[OriginsState], troop: int) -> list[tuple]:
-        """The Abilities of the attack phase: the chips' (none in the stand-in pool) and Trident's Call (ORI-87):
-        the Spear thrown onto a free hex up to 3 away, a Sea Monster summoned there."""
-        s = g.state
-        opts = [o for o in rules.ability_options(g, troop, usable=phase.gives_reach)
-                if o[1] not in MOVEMENT_PHASE_ABILITIES]
-        h = s.spear_holder
-        if s.arena_id == ATLANTIS and h >= 0 and s.monsters_left:
-            u = s.units[h]
-            if u.troop == troop and phase.gives_reach(s, u) and u.abilities_used.get("trident-call") != s.turn:
-                opts.extend((h, "trident-call", (x,)) for x in s.grid.within(u.hex, 3)
-                            if x != u.hex and s.board[x] < 0 and not s.grid.move_block[x])
-        return opts
-
-    def use_attack_ability(self, g: Game[OriginsState], troop: int, choice: tuple) -> None:
-        if choice[1] != "trident-call":
-            self._use_ability(g, troop, choice)
-            return
-        s = g.state
-        uid, _sid, (h,) = choice
-        u = s.units[uid]
-        u.abilities_used["trident-call"] = s.turn
-        # R-ORI-10: the Spear lies on the hex beneath the Sea Monster; nobody holds it (a Sea Monster is no
-        # gladiator, so it never picks it up).
-        s.spear_holder, s.spear_hex = -1, h
-        k = int(g.rng.integers(len(s.monsters_left)))  # "flip to see which Sea Monster is used"
-        chip = self.played_catalog().unit(s.monsters_left.pop(k))
-        m = UnitState(len(s.units), chip, troop, zone=CAMP)
-        s.units.append(m)
-        s.say(f"{u.name} ({s.side_of(troop)}) uses Trident's Call: the Spear flies to hex {h}")
-        if s.supply[s.supply_of(troop)] >= chip.health:
-            rules.deploy(g, m, h)
-        else:
-            m.zone = DISCARD
-
-    def engage_options(self, g: Game[OriginsState], troop: int) -> list[tuple]:
-        """Every unit that may attack: Basic Attacks on the opponents it may target (`combat.basic_targets`),
-        its Alternate Attacks (chip specials), the Tribute drop and Trident Spear. A unit's second attack (a Rise
-        of Rome Impel, ORI-53) is a Basic Attack only ("gains another Basic Attack", ROR-94), or a Basic or an
-        Alternate Attack after a Consuming Impel (ROR-92)."""
-        s = g.state
-        t: OriginsTroop = s.troops[troop]
-        opts: list[tuple] = []
-        for u in s.in_combat(troop):
-            if not rules.can_engage(s, u):
-                continue
-            opts.extend(("attack", u.uid, o.uid) for o in combat.basic_targets(s, u))
-            if u.engaged_turn == s.turn and t.granted_any != (s.turn, u.uid):
-                continue
-            for sid, param, fn in unit_hooks(u.unit, "special_options"):
-                opts.extend(("special", u.uid, sid, args) for args in fn(g, u, param))
-            if t.tribute_holder == u.uid:
-                opts.extend(("special", u.uid, "drop-tribute", (h,)) for h in s.grid.neighbours[u.hex]
-                            if not s.grid.move_block[h])
-            if s.spear_holder == u.uid:
-                opts.extend(("special", u.uid, "trident-spear", (o.uid,)) for o in combat.alt_targets(s, u, 3))
-        return opts
-
-    def engage(self, g: Game[OriginsState], troop: int, choice: tuple) -> None:
-        s = g.state
-        u = s.units[choice[1]]
-        if u.engaged_turn == s.turn:
-            u.impelled_turn = -1  # its second attack: the Impel's one more attack is spent (ROR-94, ROR-92)
-        u.engaged_turn = s.turn
-        if choice[0] == "attack":
-            combat.basic_attack(g, u, s.units[choice[2]])
-            return
-        sid, args = choice[2], choice[3]
-        if sid == "drop-tribute":
-            t: OriginsTroop = s.troops[troop]
-            t.tribute_holder, t.tribute_hex = -1, args[0]
-            s.say(f"{u.name} ({t.side}) drops the {t.side} Tribute on hex {args[0]} instead of attacking")
-            return
-        if sid == "trident-spear":
-            target = s.units[args[0]]
-            where = target.hex
-            hits = combat.roll(g, u, TRIDENT_SPEAR)
-            s.say(f"{u.name} ({s.side_of(troop)}) throws the Trident Spear at {target.name}: {hits} hit(s)")
-            combat.alt_damage(g, u, target, hits, "Trident Spear")
-            if s.spear_holder == u.uid:  # R-ORI-10: the Spear lies beneath the target, held by nobody
-                s.spear_holder, s.spear_hex = -1, where
-            return
-        for sid2, param, fn in unit_hooks(u.unit, "special"):
-            if sid2 == sid:
-                fn(g, u, param, args)
-                break
-        self.sync(g)
-
-    # --- carried chips and the objectives -----------------------------------------------------------
-    def sync(self, g: Game[OriginsState]) -> None:
-        """The carried chips follow their holders (a Tribute or the Spear lies on its holder's hex), and a
-        Tribute holder on the opposing arena hex wins (ORI-44)."""
-        s = g.state
-        if s.arena_id == EL_DORADO:
-            for t in s.troops:
-                if t.tribute_holder >= 0:
-                    t.tribute_hex = s.units[t.tribute_holder].hex
-            self.check_delivery(g)
-        elif s.arena_id == ATLANTIS and s.spear_holder >= 0:
-            s.spear_hex = s.units[s.spear_holder].hex
-
-    def check_delivery(self, g: Game[OriginsState]) -> None:
-        """ORI-44: the Tribute holder on the opposing arena hex wins the challenge at once."""
-        s = g.state
-        for t in s.troops:
-            if t.tribute_holder >= 0:
-                u = s.units[t.tribute_holder]
-                other = "blue" if t.side == "red" else "red"
-                if u.hex in s.grid.tagged(f"arena-{other}"):
-                    self.end(g, f"{t.faction} delivered its Tribute", t.index)
-                    return
-
-    def after_move(self, g: Game[OriginsState], u: UnitState, src: int, dest: int) -> None:
-        self.sync(g)
 
     def after_defeat(self, g: Game[OriginsState], u: UnitState, *, source: UnitState | None,
                      source_troop: int | None) -> None:
@@ -642,162 +352,11 @@ class Origins(Mode):
         return {"games": [row], "units": units, "draft": draft_rows}
 
 
-def reputation(wins: int, losses: int) -> int:
-    """ORI-32: the House Reputation a game earns: +10 per challenge won, -5 per challenge lost."""
-    return WIN_REP * wins + LOSS_REP * losses
-
-
-def _sides(factions: Sequence[str]) -> list[str]:
-    """ORI-4: each house its health colour: the red house red, the blue house blue; otherwise seat a red."""
-    if set(factions) == set(HOUSES):
-        return ["red" if f == "red-house" else "blue" for f in factions]
-    return ["red", "blue"]
-
-
-# --------------------------------------------------------------------------- the draft
-
-
-def draft_roll(g: Game) -> int:
-    """ORI-23 (ruling R-ORI-1): both roll all the attack dice (the box's stock); more hits drafts first, a tie
-    is rolled again."""
-    s = g.state
-    stock = g.state.mode.catalog.game.dice_stock
-    pool = Pool(tuple(stock.get(c, 0) for c in ("yellow", "blue", "green", "black", "red")))
-    while True:
-        a, b = g.roller.hits(pool), g.roller.hits(pool)
-        if a != b:
-            first = 0 if a > b else 1
-            s.say(f"Draft roll: {s.troops[0].faction} {a} hit(s), {s.troops[1].faction} {b}: "
-                  f"{s.troops[first].faction} drafts first")
-            return first
-
-
-def pool_ids(catalog: Catalog) -> list[str]:
-    """The draft pool (ORI-22): every gladiator and tactic of the catalog, gladiators first, in id order (with
-    `--option pool`, the other boxes' gladiators too, ORI-53: `mixed_catalog`)."""
-    units = sorted(u.id for u in catalog.units.values() if u.kind in POOL_KINDS)
-    return units + sorted(catalog.tactics)
-
-
-@functools.lru_cache(maxsize=8)
-def foreign_gladiators(box: str) -> tuple:
-    """ORI-53: the gladiators of `box` that may join the Origins draft (`FOREIGN_GLADIATORS`), from the box's
-    own embedded catalog, ids namespaced `box:id`, each an Origins `gladiator` of no house that keeps its box's
-    rule set (`Unit.ruleset`: its own skill texts, R-ORI-19), in the box's id order."""
-    from dataclasses import replace
-
-    from hoplostat.catalog import load
-
-    cat = load(use_env=False, ruleset=box)
-    return tuple(replace(u, id=f"{box}:{u.id}", kind="gladiator", faction="")
-                 for u in sorted(cat.units.values(), key=lambda u: u.id) if u.kind in FOREIGN_GLADIATORS)
-
-
-def mixed_catalog(catalog: Catalog, boxes: Sequence[str]) -> Catalog:
-    """The Origins catalog with the gladiators of `boxes` added to its draft pool (ORI-53); itself for none."""
-    if not boxes:
-        return catalog
-    from dataclasses import replace
-
-    from hoplostat.catalog.frozen import FrozenMap
-
-    extra = {u.id: u for box in boxes for u in foreign_gladiators(box)}
-    return replace(catalog, units=FrozenMap({**catalog.units, **extra}))
-
-
-def draft(g: Game[OriginsState]) -> None:
-    """ORI-23: picks alternate, the first drafter first, until each lineup has eight chips. Each pick is the
-    decision "draft" (options: the chip ids left). The drafted gladiators become the house's units (zone
-    BAG: set aside until brought to a challenge)."""
-    s = g.state
-    cat = s.mode.catalog
-    left = s.mode.pool()
-    size = s.mode.lineup_size(left)
-    if len(left) < 2 * size:
-        raise InputError(f"origins: the pool has {len(left)} chips, two lineups need {2 * size}")
-    p = s.first_pick
-    while any(len(t.lineup) < size for t in s.troops):
-        t: OriginsTroop = s.troops[p]
-        chip = g.ask(p, "draft", s.mode.draft_options(s, p, left), optional=False)
-        left.remove(chip)
-        t.lineup.append(chip)
-        s.picks.append(chip)
-        s.say(f"{t.faction} drafts {chip}")
-        if chip in cat.units:
-            s.units.append(UnitState(len(s.units), cat.unit(chip), p, zone=BAG))
-        p = 1 - p
-
-
-def lineup_options(s: OriginsState, troop: int) -> list[tuple[str, ...]]:
-    """ORI-24: the sets of six chips the house may bring (all of them when six or fewer are left)."""
-    t: OriginsTroop = s.troops[troop]
-    chips = [c for c in t.lineup if c not in t.cut]
-    if len(chips) <= BRING:
-        return [tuple(chips)]
-    return list(combinations(chips, BRING))
-
-
-def start_challenge(g: Game[OriginsState], first: int) -> None:
-    """A challenge begins on the next arena of the order: board and chips set aside are reset (ORI-30), each
-    house brings six chips (decision "lineup", R-ORI-2: chosen once the arena is known, both before play),
-    the arena's objects set (ORI-39, R-ORI-9), `first` plays first (ORI-29)."""
-    s = g.state
-    mode: Origins = s.mode
-    for u in s.units:
-        if u.zone == COMBAT:
-            rules.withdraw(g, u, BAG, discard=lambda pt: False)
-        u.tactics.clear()
-        u.hp, u.hp_gained = 0, 0
-        u.zone = BAG if u.unit.kind != "sea-monster" else TRACK
-    s.arena_id = s.arena_order[s.challenge]
-    s.grid = mode.grids[s.arena_id]
-    s.board = [-1] * s.grid.n
-    s.footholds = {}
-    s.refresh_muted()
-    s.combat_version += 1
-    s.challenge_round0 = s.round
-    s.order = [first, 1 - first]
-    cat = mode.played_catalog()
-    for t in s.troops:
-        t.points, t.leader, t.special_deployed = 0, -1, False
-        t.tribute_holder = -1
-        t.tribute_hex = (s.grid.tagged(f"tribute-{t.side}") or (-1,))[0] if s.arena_id == EL_DORADO else -1
-        t.tactics_camp, t.tactics_discard = [], []
-    s.spear_holder = -1
-    s.spear_hex = (s.grid.tagged("arena") or (-1,))[0] if s.arena_id == ATLANTIS else -1
-    s.monsters_left = sorted(u.id for u in cat.units.values()
-                             if u.kind == "sea-monster") if s.arena_id == ATLANTIS else []
-    s.say(f"== Challenge {s.challenge + 1}: {cat.arena(s.arena_id).name}; {s.troops[first].faction} plays first")
-    for p in (first, 1 - first):
-        t = s.troops[p]
-        six = g.ask(p, "lineup", lineup_options(s, p), optional=False)
-        t.brought = list(six)
-        for u in s.units:
-            if u.troop == p and u.unit.id in six and u.unit.kind != "sea-monster":
-                u.zone = CAMP
-        t.tactics_camp = [cat.tactic(c) for c in six if c in cat.tactics]
-        s.say(f"{t.faction} brings " + ", ".join(six))
-
-
-def cut_chip(g: Game[OriginsState], loser: int, winner: int) -> None:
-    """ORI-26: the loser removes one chip of the winner's lineup for the rest of the game (decision "cut")."""
-    s = g.state
-    w: OriginsTroop = s.troops[winner]
-    left = [c for c in w.lineup if c not in w.cut]
-    if len(left) <= BRING:
-        return  # never below the six a challenge needs (ruling R-ORI-2)
-    chip = g.ask(loser, "cut", left, optional=False)
-    w.cut.append(chip)
-    s.say(f"{s.troops[loser].faction} removes {chip} from the lineup of {w.faction}")
-
-
-def finish_game(g: Game[OriginsState]) -> None:
-    """The last challenge is over: the game's end (ORI-31, R-ORI-6: more challenges won wins the game) and its
-    House Reputation (ORI-32)."""
-    s = g.state
-    a, b = (t.wins for t in s.troops)
-    if len(s.arena_order) > 1:
-        s.winner = None if a == b else (0 if a > b else 1)
-        s.say(f"Game over: challenges {a}-{b}; " + ("drawn" if s.winner is None else f"{s.troops[s.winner].faction} "
-                                                                                     "wins")
-              + "; House Reputation " + ", ".join(f"{t.faction} {reputation(t.wins, t.losses):+d}" for t in s.troops))
+# The set-up, the tactics' rules and the turn live in setup.py, tactics.py and turn.py; their names stay
+# importable from here.
+__all__ = [
+    "Origins", "OriginsTurn", "CHALLENGE_ROUNDS", "MOVEMENT_PHASE_ABILITIES", "TRIDENT_SPEAR", "challenge_rounds",
+    "FOREIGN_GLADIATORS", "HOUSES", "POOL_BOXES", "POOL_CHOICES", "POOL_KINDS", "POOL_ORIGINS", "_sides",
+    "cut_chip", "draft", "draft_roll", "finish_game", "foreign_gladiators", "lineup_options", "mixed_catalog",
+    "pool_ids", "reputation", "start_challenge", "_stun_tactic", "tactic_allowed", "tactic_options",
+]

@@ -38,6 +38,7 @@ from hoplostat.engine.rules import FixedRoller
 from hoplostat.engine.state import BAG, CAMP, COMBAT, DISCARD
 from hoplostat.engine.steps import movement_step
 from hoplostat.policies import make
+from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.origins import combat
 from hoplostat.rulesets.origins import mode as om
 from hoplostat.rulesets.origins.base import CHIP_COLOURS, colour_of, is_elevated
@@ -290,7 +291,7 @@ def test_a_tactic_on_an_own_unit_needs_no_range_ORI_13():
     put(g, "purple-archer", 6)
     far = put(g, "green-defender", 44)  # the far end of the arena, and stunned: it gives no reach itself
     flip(g, far, BLUE)
-    assert not om.phase.gives_reach(s, far)
+    assert not phase.gives_reach(s, far)
     ham = hand(g, RED, "blue-hamstring")
     assert (ham, far.uid) in om.tactic_options(s, RED)
 

@@ -33,6 +33,7 @@ from hoplostat.policies import make
 from hoplostat.rulesets.classic import turn as phase
 from hoplostat.rulesets.rise_of_rome import favor
 from hoplostat.rulesets.rise_of_rome import titan as ti
+from hoplostat.rulesets.rise_of_rome.titan import actions as ti_actions
 from hoplostat.rulesets.rise_of_rome.skills import STUN_FLIP, lift_flips
 from hoplostat.rulesets.rise_of_rome.titan import RiseOfRomeTitan
 
@@ -413,12 +414,12 @@ def test_call_forth_summons_onto_the_titan_hex_else_the_first_free_inner_hex_clo
     put(s, gladiator(s), 41)
     top = s.pile[0]
     hexes = []
-    orig = ti.shard_bound_move
-    ti.shard_bound_move = lambda g_, u: hexes.append(u.hex)
+    orig = ti_actions.shard_bound_move  # where `summon` finds it
+    ti_actions.shard_bound_move = lambda g_, u: hexes.append(u.hex)
     try:
         ti._call_forth(g, titan(s), None)
     finally:
-        ti.shard_bound_move = orig
+        ti_actions.shard_bound_move = orig
     assert hexes == [60] and s.units[top].hex == 60
 
 

@@ -184,6 +184,10 @@ class Alliance(PozzuoliPlayersMode):
                 if k < 3 or not s.rulings or value(s, "alliance-catch-up-after-fourth") == "yes":
                     self.catch_up(g)
 
+    def stones_pay(self, s: AllianceState, troop: int) -> bool:
+        """The stones earn the team's crowd favor (ALL-15), nothing once its bead is on the last reward (CF-2)."""
+        return s.favor[s.teams[troop]] < POZZUOLI_REWARDS[-1]
+
     def reward(self, g: Game[AllianceState], troop: int, k: int) -> None:
         """ALL-17..ALL-20: 1 the camp hero's player flips it active; 2 one teammate (the team's choice)
         takes back every discarded tactic; 3 one teammate takes back two non-elite units; 4 the hero on the

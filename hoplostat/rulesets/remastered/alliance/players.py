@@ -1,5 +1,11 @@
 """Greedy's Alliance (`Alliance.greedy`): the core heuristics (teammates are allies through `rules.same_team`) and
-the decisions only Alliance asks."""
+the decisions only Alliance asks.
+
+Teammates are allies through `rules.same_team`, so harmful tactics and attacks never
+go to them and helpful tactics may; "alliance-hero" takes the first option; "team-reward" goes to the
+teammate with more to take back (discarded tactics for the second reward, Health of discarded non-elite
+units for the third).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,19 @@
-"""Greedy's Ascension (`Ascension.greedy`): the Colosseum heuristics, with moves that equip shards and a track
-choice that activates the hero (`policies.greedy`'s module text, "Ascension")."""
+"""Greedy's Ascension (`Ascension.greedy`): the Colosseum heuristics (`policies.greedy`'s module text), with moves
+that equip shards and a track choice that activates the hero. Its own:
+- move: when the titan card lets player units equip shards (ASC-10) and some lie
+  unequipped, a move that equips one (onto or through its hex; ending next to it while it is on its
+  pedestal, R-ASC-6) is worth the Colosseum hex score plus what the holder gains: 12 per expected hit of
+  an extra die on every attack (Ifreet's yellow die: 4), 4 per point of damage reduction (Titan E), half
+  for a unit already holding one; never the primary hero (the titan may hunt shardholders). The best such
+  move is made when its gain is positive; otherwise the Colosseum movement.
+- track: continue a track with progress; else "activate your hero" while the primary
+  hero is inactive (an inactive hero cannot deploy, UNIT-8, so a team out of units forfeits, ASC-11; it
+  also opens every outer deployment hex); else the Colosseum order.
+- support and foothold (the core player's `_support`, `_foothold`; also Skirmish's, unchanged there): by team, not "the
+  other troop": a foothold under a team unit (co-op: the partner's too) on an inner hex, then on the
+  opposing team's outer deployment hexes (the titan's arena units deploy there, DEP-6; never the team's
+  own), then inner hexes, nearer the opposing primary hero, else the titan; foothold moves likewise.
+"""
 
 from __future__ import annotations
 

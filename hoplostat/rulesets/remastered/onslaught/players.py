@@ -1,5 +1,33 @@
 """Greedy's Onslaught (`Onslaught.greedy`): it holds and contests the stones and spends its attacks where they
-cost the immortal HP (the heuristics are described in `policies.greedy`'s module text, "Onslaught").
+cost the immortal HP. `Onslaught.heuristics` holds the weights below: stone 8, kill 15, damage to the
+immortal 0.5. The immortal ignores damage and loses 1 HP per arena unit defeated and 1 HP per own unit on a
+stone hex at the start of each player turn (ONS-7); the primary hero's defeat ends the game (ONS-10); discarded
+units stay discarded, so a unit lost is lost for the game (ONS-11, ONS-12). Rivals mark and target an opponent on a
+stone first, then a hero, then the strongest (ONS-4), so whoever stands on a stone draws their fire.
+- deploy: never the primary hero while it can be avoided: with units in combat and only the hero
+  deployable, pass; forced (no units in combat), deploy it on the hex farthest from the rivals. Other
+  units: the most Health + 2 x expected hits, on the deployment hex nearest a free stone hex.
+- move: hold and contest the stones: a stone hex is worth `heuristics.stone` + 0.5 per HP (so the sturdiest
+  unit takes it; units already there stay) times the chance the unit lives through the rivals' reply to the
+  next stone check: every rival that can reach and attack the hex next turn (Movement + Range) rolls at it
+  (their dice pooled, exact odds vs its HP) unless a team unit on the other stone, or one that can take it
+  in this step (support), is nearer to that rival (ties: the sturdier, as the players settle rival ties).
+  A hex with an arena unit in Range +4, with only the immortal in Range what the favor is worth (below,
+  between 1 and 4); -0.3 per hex to the nearest arena unit (-0.1 to the immortal when none). The
+  primary hero keeps out of combat: -6 per rival that could reach and hit it next turn (Movement +
+  Range), +0.3 per hex from the nearest rival (up to 6), never a stone; it attacks an arena unit only
+  from a hex no rival threatens.
+- engage: arena units first (each defeat costs the immortal 1 HP): kill chance x 15 + expected
+  damage (at most its HP); the immortal for favor (ONS-8), worth what the next reward buys: the reward's
+  worth (the first, the primary hero's activation, a kill, 15: without it a troop out of units forfeits
+  with its hero in camp, UNIT-8; two units back half a kill each; the neutral hero half a kill; each
+  discarded tactic back a fifth) x E[min(damage, favor still needed)] / favor still needed, never less
+  than 0.5 per expected damage. The primary hero only attacks when it is not adjacent to the immortal.
+  Specials are scored the same way.
+- ability: Regen and Fury Aura always; Hurl as elsewhere (more team units with
+  the hurled unit in Range), but never pulling the immortal or an arena unit nearer to a team unit on a
+  stone, within its Movement + Range, unless the team's attacks that follow defeat it at least half the
+  time (never the immortal); pushing a rival out of the stone holders' reach is worth 1.5 per holder.
 
 The mode's players live with the mode; this module is the only part of it that imports a player, and the
 rules reach it only through `Onslaught.greedy`, on first use.

@@ -1,5 +1,12 @@
-"""Greedy's Pandemonium (`Pandemonium.greedy`): the free-for-all weights (`policies.greedy`'s module text,
-"Free-for-all") and the decisions only Pandemonium asks (the stone step, the hero-defeat reward)."""
+"""Greedy's Pandemonium (`Pandemonium.greedy`): the free-for-all weights and the decisions only Pandemonium asks
+(the stone step, the hero-defeat reward), on top of the core heuristics (`policies.greedy`'s module text):
+- move: a hex loses 1.5 for every opposing troop beyond the first that could reach and attack it next
+  turn (any of its units' Movement + Range), so a unit does not walk into the middle of everyone.
+- engage: a target of the strongest opposing troop (most HP in combat plus Health ready in camp) is
+  worth 30% more: keep the leader down.
+- stone-tactic: take back a tactic that is not a plain heal (else the first); stone-relocate: the stone
+  unit and deployment hex whose hex score drops least; hero-reward: the highest-Health unit.
+"""
 
 from __future__ import annotations
 

@@ -15,10 +15,11 @@ heroes) are `engine.colosseum`, composed in by `Skirmish(arena_id="colosseum")`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from hoplostat.catalog.model import Catalog
+from hoplostat.catalog.model import Catalog, Tactic
 from hoplostat.engine import rules
 from hoplostat.engine.hexgrid import HexGrid
 from hoplostat.engine.loop import GameResult, GameSpec, Mode, Turn, default_roller, play, register_mode, versus_result
@@ -91,6 +92,8 @@ class Skirmish(Mode):
     columns = VERSUS_COLUMNS
     hidden_camps = True
     """Set-up 5: the four units drawn into camp are face down, hidden from the opponent until deployed."""
+    core_rulings = ("retaliate-when-defeated", "inspire-stacks")
+    """The ruling switches that change Skirmish, both played by the native core."""
 
     __slots__ = ("arena_id", "is_colosseum")
 
@@ -151,6 +154,10 @@ class Skirmish(Mode):
                     return
                 if k < 3:
                     self.catch_up(g)
+
+    def stones_pay(self, s: GameState, troop: int) -> bool:
+        """Pozzuoli's stones earn crowd favor (SKR-7), nothing once the bead is on the last reward (CF-2)."""
+        return self.is_colosseum or s.troops[troop].favor < POZZUOLI_REWARDS[-1]
 
     def reward(self, g: Game, troop: int, k: int) -> None:
         claim_pozzuoli_reward(g, troop, k)
@@ -254,7 +261,41 @@ class Skirmish(Mode):
 
     @classmethod
     def for_scenario(cls, arena: str, *, bare: bool = False) -> Mode:
+        """Skirmish on the scenario's arena, or its bare board (`BareBoard`)."""
         return BareBoard(arena) if bare else cls(arena)
+
+    @classmethod
+    def scenario_steps(cls, catalog: Catalog, arena: str, *, bare: bool = False) -> tuple[str, ...]:
+        """TURN-1's steps; "arena" is the arena step (Pozzuoli: check stone hexes), "replenish" the end-of-turn camp
+        refill (SKR-6): the bare board plays neither."""
+        if bare:
+            return ("start", "deployment", "tactic", "movement", "abilities", "engage")
+        return ("start", "arena", "deployment", "tactic", "movement", "abilities", "engage", "replenish")
+
+    @classmethod
+    def scenario_step_aliases(cls) -> dict[str, str]:
+        """"stones" names Pozzuoli's arena step."""
+        return {"stones": "arena"}
+
+    @classmethod
+    def scenario_favor_cap(cls, arena: str) -> int:
+        """Pozzuoli's track ends at 20 (CF-2); the Colosseum's five tracks (CF-4) are not settable in scenarios yet."""
+        return POZZUOLI_REWARDS[-1] if arena == "pozzuoli" else 0
+
+    @classmethod
+    def scenario_tactics(cls, catalog: Catalog, faction: str) -> tuple[Tactic, ...]:
+        """Set-up 4: a troop's tactics start in its camp."""
+        return catalog.faction_tactics(faction)
+
+    @classmethod
+    def scenario_state(cls, scen: Any, plain: GameState, rng: np.random.Generator) -> GameState:
+        """The scenario's plain state is a Skirmish state as it is, with this mode object (or the bare board's);
+        a troop's rewards are those its crowd favor has passed (CF-2)."""
+        plain.mode = cls.for_scenario(plain.grid.arena.id, bare=scen.bare)
+        if not scen.bare:
+            for t in plain.troops:
+                t.rewards = sum(1 for x in POZZUOLI_REWARDS if x <= t.favor)
+        return plain
 
     # --- the round (engine.loop) ---------------------------------------------------------
     def begin(self, g: Game) -> None:
