@@ -248,7 +248,7 @@ def with_stronger(findings: Iterable[Finding], verdicts: Mapping[str, str], labe
             if f.kind == "faction" and f.subject in verdicts else f for f in findings]
 
 
-def skirmish_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str],
+def versus_findings(t: Mapping, average: tuple[float, float, float], names: Mapping[str, str],
                       sweep: Sweep) -> list[Finding]:
     """Every candidate of a two-sided sweep's tables (`stats.summary`'s, and `stats.field_average_interval`)."""
     from hoplostat.stats import arena_effects
@@ -393,5 +393,5 @@ def none_found(what: str, grow: str) -> str:
 
 __all__ = ["Finding", "Sweep", "arena_findings", "certain_size", "compare_command", "faction_findings",
            "first_player_findings", "headline", "interval", "matchup_findings", "none_found", "opponent_findings",
-           "points", "rank", "rate_findings", "share_findings", "size_words", "skirmish_findings",
+           "points", "rank", "rate_findings", "share_findings", "size_words", "versus_findings",
            "team_depth_findings", "teams_findings", "tune_command", "with_stronger"]

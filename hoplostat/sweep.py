@@ -21,14 +21,11 @@ whole waves, so they too are independent of ``jobs``.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
-import functools
 import hashlib
 import json
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,151 +34,52 @@ import numpy as np
 
 from hoplostat import store
 from hoplostat._version import __version__
-from hoplostat.engine.loop import Matchup, Mode
+from hoplostat.engine.loop import Matchup, Mode, default_mode
 from hoplostat.errors import InputError
+
+# the parallel map (`hoplostat.parallel`) and the results directory read back (`hoplostat.sweep_results`), by
+# their old names too
+from hoplostat.parallel import (  # noqa: F401
+    _ACTIVE_BACKEND,
+    BACKENDS,
+    _backend_active,
+    _imap,
+    _run_chunk,
+    backend,
+    duel_matrix,
+    parallel_map,
+    task_rngs,
+)
 from hoplostat.store import UNUSED
 from hoplostat.store import chunk_name as _chunk_name
 from hoplostat.store import read_finished as _read_finished
+from hoplostat.sweep_results import (  # noqa: F401
+    MANIFEST,
+    _catalog,
+    _damaged,
+    _declared_tables,
+    _successes,
+    _write_manifest,
+    chips_used,
+    completeness,
+    load_results,
+    load_tables,
+    mode_catalog,
+    read_manifest,
+    result_frame,
+    resume_command,
+    ruleset_of,
+    scan_tables,
+    schema,
+    stand_ins,
+    sweep_catalog,
+    sweep_config,
+)
 
 ARENAS = ("pozzuoli", "colosseum")
 """Default arenas of a sweep config (each mode plays those of them it has; all of its own if none)."""
-BACKENDS = ("loky", "dask", "ray")
-MANIFEST = "manifest.json"
 SEED_MAX = 2**63 - 1
 
-
-# --- generic parallel map ---------------------------------------------------------------
-
-
-def task_rngs(seed: int, n: int) -> list[np.random.SeedSequence]:
-    """One child seed per task index."""
-    return np.random.SeedSequence(seed).spawn(n)
-
-
-def parallel_map(fn: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int = 1, progress=None,
-                 chunk: int = 64) -> list:
-    """``[fn(*t) for t in tasks]`` in task order, over ``jobs`` workers in chunks.
-
-    ``progress(done, total)`` is called as chunks finish (in order).
-    """
-    chunks = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
-    out: list = []
-    for res in _imap(_run_chunk, [(fn, c) for c in chunks], jobs=jobs):
-        out.extend(res)
-        if progress:
-            progress(len(out), len(tasks))
-    return out
-
-
-def _run_chunk(fn, chunk):
-    return [fn(*t) for t in chunk]
-
-
-def _imap(fn, tasks: Sequence[tuple], *, jobs: int) -> Iterator:
-    """Results of ``fn(*t)`` in task order: in-process for one job, else joblib's active backend."""
-    if jobs == 1 and not _backend_active():
-        for t in tasks:
-            yield fn(*t)
-        return
-    from joblib import Parallel, delayed
-
-    yield from Parallel(n_jobs=jobs, return_as="generator")(delayed(fn)(*t) for t in tasks)
-
-
-_ACTIVE_BACKEND: list[str] = []
-
-
-def _backend_active() -> bool:
-    return bool(_ACTIVE_BACKEND)
-
-
-@contextlib.contextmanager
-def backend(name: str = "loky", *, jobs: int = 1, scheduler: str | None = None):
-    """Run joblib work on ``loky`` (this machine), ``dask`` (a Dask cluster) or ``ray``.
-
-    ``dask`` connects to ``scheduler`` (e.g. ``tcp://10.0.0.5:8786``) or starts a
-    local cluster of ``jobs`` single-threaded worker processes on 127.0.0.1.
-    ``ray`` needs ray installed (``ray.util.joblib``).
-    """
-    if name not in BACKENDS:
-        raise InputError(f"--backend {name!r}: allowed: {', '.join(BACKENDS)}")
-    if name == "loky":
-        yield
-        return
-    from joblib import parallel_config
-
-    if name == "dask":
-        try:
-            from dask.distributed import Client, LocalCluster
-        except ImportError:
-            raise InputError("--backend dask needs dask.distributed: pip install 'hoplostat[distributed]'") from None
-        cluster = None
-        if scheduler:
-            try:
-                client = Client(scheduler, timeout="10s")
-            except OSError as exc:
-                raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
-        else:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                   dashboard_address=None)
-            client = Client(cluster)
-        try:
-            with parallel_config(backend="dask"):
-                _ACTIVE_BACKEND.append(name)
-                try:
-                    yield
-                finally:
-                    _ACTIVE_BACKEND.pop()
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
-        return
-    try:
-        from ray.util.joblib import register_ray
-    except ImportError:
-        raise InputError("--backend ray needs ray installed (pip install 'ray[default]')") from None
-    register_ray()
-    with parallel_config(backend="ray"):
-        _ACTIVE_BACKEND.append(name)
-        try:
-            yield
-        finally:
-            _ACTIVE_BACKEND.pop()
-
-
-# --- duel matrix ------------------------------------------------------------------------
-
-
-def _duel_task(a, b, first: str, trials: int, seed_seq: np.random.SeedSequence, exact: bool) -> dict:
-    from hoplostat.combat import exact_duel, simulate_duel
-
-    if exact:
-        res = exact_duel(a, b, first=first)
-    else:
-        res = simulate_duel(a, b, trials, rng=np.random.default_rng(seed_seq), first=first)
-    return {
-        "p_a_wins": float(res.p_a_wins), "p_b_wins": float(res.p_b_wins), "p_draw": float(res.p_draw),
-        "mean_rounds": float(res.mean_rounds),
-    }
-
-
-def duel_matrix(fighters: Sequence, *, trials: int, seed: int, jobs: int = 1, exact: bool = False,
-                progress=None) -> list[dict]:
-    """Every fighter against every fighter, both orders of first attack: one dict per duel.
-
-    Row ``i`` uses child seed ``i`` of ``SeedSequence(seed)``; the order of rows
-    is (a, b, first) with a and b in the order given.
-    """
-    pairs = [(a, b, first) for a in fighters for b in fighters for first in ("a", "b")]
-    seeds = task_rngs(seed, len(pairs))
-    tasks = [(a, b, first, trials, s, exact) for (a, b, first), s in zip(pairs, seeds)]
-    results = parallel_map(_duel_task, tasks, jobs=jobs, progress=progress)
-    rows = []
-    for i, ((a, b, first), res) in enumerate(zip(pairs, results)):
-        rows.append({"index": i, "a": a.unit_id or a.name, "b": b.unit_id or b.name, "first": first,
-                     "trials": None if exact else trials, **res})
-    return rows
 
 
 # --- game sweeps ------------------------------------------------------------------------
@@ -196,7 +94,8 @@ def seed_key(matchup: Matchup) -> int:
 class SweepConfig:
     """What a sweep plays. Two sweeps with equal configs play identical games."""
 
-    mode: str = "skirmish"
+    mode: str = field(default_factory=default_mode)
+    """The mode played (the one commands play when none is named: `loop.default_mode`)."""
     factions: tuple[str, ...] = ()
     arenas: tuple[str, ...] = ARENAS
     games: int = 100
@@ -229,9 +128,9 @@ class SweepConfig:
     played (`engine`)."""
 
     def matchups(self) -> list[Matchup]:
-        """The mode's matchups (`Mode.matchups`): e.g. Skirmish every unordered faction pair in both seat
-        orders on every arena; Onslaught every faction solo, then every co-op pair (if ``coop``);
-        Pandemonium sampled pods of ``players`` factions."""
+        """The mode's matchups (`Mode.matchups`): e.g. a two-player mode every unordered faction pair in both
+        seat orders on every arena; a wave mode every faction solo, then every co-op pair (if ``coop``); a
+        free-for-all mode sampled pods of ``players`` factions."""
         from hoplostat.engine.loop import mode_class
 
         cls = mode_class(self.mode)
@@ -332,75 +231,6 @@ def _play_chunk_native(catalog, config: SweepConfig, matchup: Matchup, g0: int,
     return tables
 
 
-# --- result table schemas -----------------------------------------------------------------
-# Explicit column types, declared by each mode (`Mode.columns`, `Mode.schema`), so that a chunk whose games
-# are all draws (winner all null), with no kill or no immortal defeated reads like any other chunk instead
-# of leaving polars to guess `Null` columns. Type names, not polars objects: polars is imported only when
-# a table is built.
-
-
-def schema(mode: str, table: str) -> dict:
-    """The polars schema of a result table of `mode` (``games``, ``units``, ``waves``)."""
-    import polars as pl
-
-    from hoplostat.engine.loop import mode_class
-
-    types = {"str": pl.String, "int": pl.Int64, "bool": pl.Boolean}
-    return {c: types[t] for c, t in mode_class(mode).schema(table).items()}
-
-
-def result_frame(mode: str, table: str, rows: list[dict]):
-    """Rows of a result table as a frame with the table's explicit schema (any rows, even none)."""
-    import polars as pl
-
-    sch = schema(mode, table)
-    extra = sorted({k for r in rows for k in r} - set(sch))
-    if extra:  # a new column must be declared by the mode, never dropped silently
-        raise ValueError(f"{mode} {table} rows have columns missing from the mode's declared SCHEMAS "
-                         f"(Mode.columns): {', '.join(extra)}")
-    return pl.DataFrame(rows, schema=sch)
-
-
-def _declared_tables(mode: str | None) -> tuple[str, ...]:
-    from hoplostat.engine.loop import modes
-
-    cls = modes().get(str(mode))
-    return () if cls is None else cls.tables
-
-
-def _successes(mode: str, frame) -> tuple[int, int]:
-    """(games, successes) of a chunk for --ci-width: the mode's success measure (`Mode.is_success`) per row."""
-    from hoplostat.engine.loop import mode_class
-
-    ok = mode_class(mode).is_success
-    return frame.height, sum(1 for row in frame.iter_rows(named=True) if ok(row))
-
-
-@functools.lru_cache(maxsize=4)
-def _catalog(data: tuple[str, ...], ruleset: str = "remastered"):
-    """The sweep's catalog (its mode's rule set, `Mode.ruleset`), loaded once per worker process (the default
-    one is cached by the loader too)."""
-    from hoplostat.catalog import load
-
-    return load(data, use_env=False, ruleset=ruleset)
-
-
-def ruleset_of(mode: str) -> str:
-    """The rule set whose catalog a mode plays with."""
-    from hoplostat.engine.loop import mode_class
-
-    return mode_class(mode).ruleset
-
-
-def mode_catalog(mode: str, catalog, options=()):
-    """The catalog a mode's games are played with: what the mode makes of its rule set's with the game's mode
-    options (`Mode.catalog_of`, e.g. `origins-battle-royale`'s pool of other boxes' chips, `origins
-    --option pool=all`); the hash stays the loaded catalog's."""
-    from hoplostat.engine.loop import mode_class
-
-    return mode_class(mode).catalog_of(catalog, tuple(tuple(o) for o in options or ()))
-
-
 def _play_chunk(config: SweepConfig, matchup: Matchup, g0: int, g1: int) -> dict[str, list[dict]]:
     ruleset = ruleset_of(config.mode)
     catalog = _catalog(config.data, ruleset)
@@ -460,46 +290,6 @@ class SweepReport:
     games_total: int
     chunks_skipped: int
     stopped_early: list[str] = field(default_factory=list)
-
-
-def _write_manifest(out: Path, manifest: dict) -> None:
-    tmp = out / f".{MANIFEST}.tmp"
-    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True))
-    os.replace(tmp, out / MANIFEST)
-
-
-def read_manifest(out: Path) -> dict:
-    path = Path(out) / MANIFEST
-    if not Path(out).exists():
-        raise InputError(f"{out}: no such directory (give a sweep result directory, made by hoplostat sweep)")
-    if not Path(out).is_dir():
-        raise InputError(f"{out}: is a file, not a sweep result directory")
-    if not path.is_file():
-        raise InputError(f"{out}: not a sweep result directory (no {MANIFEST})")
-    from hoplostat.infiles import read_utf8
-
-    try:
-        got = json.loads(read_utf8(path, "manifest"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: damaged manifest ({exc.msg}, line {exc.lineno})") from None
-    if not isinstance(got, dict):
-        raise InputError(f"{path}: damaged manifest (a JSON {type(got).__name__}, not the object a sweep writes)")
-    return got
-
-
-def sweep_config(out: Path, manifest: dict) -> dict:
-    """The `config` of a sweep's manifest, checked to name what summaries and reports read (mode, policies,
-    seed, games); an InputError naming the manifest otherwise. (Reading the tables needs none of it.)"""
-    cfg = manifest.get("config")
-    want = {"mode": str, "policies": list, "seed": int, "games": int}
-    missing = [k for k, t in want.items() if not isinstance(cfg, dict) or not isinstance(cfg.get(k), t)]
-    if missing:
-        what = "no \"config\" object" if not isinstance(cfg, dict) else \
-            "its config has no valid " + ", ".join(f'"{k}"' for k in missing)
-        raise InputError(f"{Path(out) / MANIFEST}: damaged manifest ({what}; hoplostat sweep writes the mode, "
-                         "policies, seed and games there)")
-    assert isinstance(cfg, dict)  # else every field is missing (above)
-    return cfg
 
 
 GROWABLE = ("games", "ci_width")
@@ -651,7 +441,8 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     first wave whose interval is narrow enough, as a sweep played wave by wave would; so the games counted,
     the tables and the stop decisions never depend on ``--jobs``, the backend or completion order. Waves
     beyond the next `AHEAD` of a matchup's undecided one are not started; a wave that was started and ends
-    up past its matchup's stop is kept in ``unused/`` and not counted (the manifest says how many)."""
+    up past its matchup's stop is kept in ``unused/`` and not counted (the manifest says how many).
+    Long: one scheduling loop whose two closures (`decide`, `next_task`) share its tallies and queues."""
     from hoplostat.executors import for_backend
 
     matchups = config.matchups()
@@ -666,32 +457,7 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
     # Test hook, not a user setting: HOPLOSTAT_TEST_STOP_AFTER_CHUNKS=k kills this process with SIGKILL right
     # after it wrote its k-th chunk, so tests/test_sweep.py interrupts a sweep at a known point.
     stop_after = int(os.environ.get("HOPLOSTAT_TEST_STOP_AFTER_CHUNKS", "0") or 0)
-    waves: list[dict[int, tuple[int, int]]] = [{} for _ in matchups]
-    """per matchup: wave -> (games, successes) of a whole wave (from disk or a finished task)"""
-    partial: dict[tuple[int, int], tuple[int, int]] = {}
-    """(matchup, wave) -> (games, successes) of the part of a wave on disk whose rest is still to play"""
-    todo: list[list[tuple[int, int, int]]] = [[] for _ in matchups]
-    """per matchup: (wave, first missing game, end) of the waves still to play, in wave order"""
-    skipped = 0
-    for m in range(len(matchups)):
-        for k in range(n_waves):
-            g0, g1 = k * config.chunk, min(config.games, (k + 1) * config.chunk)
-            have, games, wins = g0, 0, 0
-            for start in sorted(x for x in starts.get(m, ()) if g0 <= x < g1):
-                if start != have:
-                    break
-                prev = _read_finished(out, _chunk_name(m, start), index)
-                if prev is None:  # damaged (unreadable): played again from here
-                    break
-                n, w = _successes(config.mode, prev)
-                games, wins, have = games + n, wins + w, start + prev.height
-                skipped += 1
-            if have < g1:
-                todo[m].append((k, have, g1))
-                if games:  # part of the wave is on disk: its tally waits for the rest
-                    partial[m, k] = (games, wins)
-            else:
-                waves[m][k] = (games, wins)
+    waves, partial, todo, skipped = _waves_on_disk(config, out, len(matchups), n_waves, starts, index)
     decided = [0] * len(matchups)  # per matchup: the next wave to add to its tally
     dropped_now = [0]  # chunks finished before their matchup's stop was decided, past it: set aside
     stopped_at: dict[int, int] = {}
@@ -767,204 +533,58 @@ def _run(config: SweepConfig, out: Path, manifest: dict, *, jobs: int, progress,
         ex.close()
     manifest["scheduler"] = {"executor": ex.name, "in_flight": ex.slots,
                              "look_ahead": AHEAD if config.ci_width else None}
-    if dropped + dropped_now[0]:
-        manifest["unused_chunks"] = manifest.get("unused_chunks", 0) + dropped + dropped_now[0]
+    # in matchup order: the order chunks finish in depends on --jobs, the stops themselves do not
+    stopped = [matchups[m].key for m in sorted(stopped_at)]
+    _finish(out, manifest, played=int(tally[:, 0].sum()), unused=dropped + dropped_now[0], stopped=stopped,
+            compact_after=compact_after)
+    return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
+
+
+def _waves_on_disk(config: SweepConfig, out: Path, n_matchups: int, n_waves: int, starts: dict, index):
+    """What a sweep directory holds already, per matchup and wave (wave k = games [k * chunk, (k + 1) *
+    chunk)): `waves` (per matchup: wave -> (games, successes) of a whole wave on disk), `partial` ((matchup,
+    wave) -> (games, successes) of the part of a wave on disk whose rest is still to play), `todo` (per
+    matchup: (wave, first missing game, end) of the waves still to play, in wave order) and the number of
+    chunks found (`skipped`)."""
+    waves: list[dict[int, tuple[int, int]]] = [{} for _ in range(n_matchups)]
+    partial: dict[tuple[int, int], tuple[int, int]] = {}
+    todo: list[list[tuple[int, int, int]]] = [[] for _ in range(n_matchups)]
+    skipped = 0
+    for m in range(n_matchups):
+        for k in range(n_waves):
+            g0, g1 = k * config.chunk, min(config.games, (k + 1) * config.chunk)
+            have, games, wins = g0, 0, 0
+            for start in sorted(x for x in starts.get(m, ()) if g0 <= x < g1):
+                if start != have:
+                    break
+                prev = _read_finished(out, _chunk_name(m, start), index)
+                if prev is None:  # damaged (unreadable): played again from here
+                    break
+                n, w = _successes(config.mode, prev)
+                games, wins, have = games + n, wins + w, start + prev.height
+                skipped += 1
+            if have < g1:
+                todo[m].append((k, have, g1))
+                if games:  # part of the wave is on disk: its tally waits for the rest
+                    partial[m, k] = (games, wins)
+            else:
+                waves[m][k] = (games, wins)
+    return waves, partial, todo, skipped
+
+
+def _finish(out: Path, manifest: dict, *, played: int, unused: int, stopped: list[str], compact_after: bool) -> None:
+    """Mark the sweep's manifest complete (the games played, the chunks set aside, the matchups stopped early),
+    compacting its chunk files first when asked, and write it."""
+    if unused:
+        manifest["unused_chunks"] = manifest.get("unused_chunks", 0) + unused
     if compact_after:
         manifest["compacted"] = store.compact(out)
     manifest["status"] = "complete"
     manifest["finished"] = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
-    manifest["games_played"] = int(tally[:, 0].sum())
-    # in matchup order: the order chunks finish in depends on --jobs, the stops themselves do not
-    stopped = [matchups[m].key for m in sorted(stopped_at)]
+    manifest["games_played"] = played
     manifest["stopped_early"] = stopped
     _write_manifest(out, manifest)
-    return SweepReport(out, int(tally[:, 0].sum()), total, skipped, stopped)
 
 
 AHEAD = 3
 """With --ci-width: waves of a matchup started beyond its next undecided one (speculation, bounded)."""
-
-
-def resume_command(out: Path, config: dict) -> str:
-    """The `hoplostat sweep ... --resume` command line that continues (or repairs) the sweep in `out`,
-    from its manifest's config."""
-    import shlex
-
-    from hoplostat.engine.loop import modes
-
-    mode = str(config.get("mode", "skirmish"))
-    cls = modes().get(mode)
-    parts = ["hoplostat", "sweep", mode]
-    for f in config.get("factions", ()):
-        parts += ["-f", f]
-    if cls is None or len(cls.arenas) > 1:
-        for a in config.get("arenas", ()):
-            parts += ["-a", a]
-    for t in config.get("titans", ()):
-        parts += ["-t", t]
-    parts += ["--games", str(config.get("games")), "--seed", str(config.get("seed")),
-              "--policies", ",".join(config.get("policies", ())), "--max-rounds", str(config.get("max_rounds")),
-              "--chunk", str(config.get("chunk"))]
-    if config.get("ci_width") is not None:
-        parts += ["--ci-width", str(config["ci_width"])]
-    if cls is not None and cls.coop_teams() and not config.get("coop", True):
-        parts.append("--no-coop")
-    if config.get("players"):
-        parts += ["--players", str(config["players"])]
-    if config.get("pods"):
-        parts += ["--pods", str(config["pods"])]
-    for name, value in config.get("rulings", ()):
-        parts += ["--ruling", f"{name}={value}"]
-    for name, value in config.get("options", ()):
-        parts += ["--option", f"{name}={value}"]
-    if config.get("focus"):
-        parts += ["--focus", config["focus"]]
-    for d in config.get("data", ()):
-        parts += ["--data", d]
-    parts += ["--out", str(out), "--resume"]
-    return shlex.join(parts)
-
-
-def _damaged(out: Path, manifest: dict):
-    """The error for a result file that does not read: names it and the command that replays it."""
-
-    def err(path: Path, exc: BaseException) -> InputError:
-        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return InputError(f"{path}: damaged result file ({why[:120]}); replay it with "
-                          f"`{resume_command(out, manifest.get('config', {}))}`")
-
-    return err
-
-
-def scan_tables(out: Path):
-    """(manifest, {table name: LazyFrame}) of a results directory, read lazily (`store.scan_table`): statistics
-    aggregate without holding every row. ``games`` is always there."""
-    import polars as pl
-
-    out = Path(out)
-    manifest = read_manifest(out)
-    mode = manifest.get("config", {}).get("mode")
-    tables = {}
-    for folder in store.table_dirs(out):
-        lf = store.scan_table(out, folder.name, on_damaged=_damaged(out, manifest))
-        if lf is None:
-            continue
-        if folder.name in _declared_tables(mode):  # chunks written before the schemas
-            sch = schema(mode, folder.name)
-            have = lf.collect_schema()
-            lf = lf.with_columns(pl.col(c).cast(t) for c, t in sch.items() if c in have and have[c] == pl.Null)
-        tables[folder.name] = lf
-    if "games" not in tables:
-        raise InputError(f"{out}: the sweep has no finished games yet")
-    return manifest, tables
-
-
-def completeness(out: Path, manifest: dict, tables: dict, games: int) -> dict[str, Any]:
-    """What a results directory lacks, for the commands that read it to say so rather than show less:
-    ``finished`` (False while the sweep is still to play: its manifest not marked complete, or fewer than the
-    planned games on disk without --ci-width, whose stops play fewer), ``games``, ``games_planned`` (matchups
-    times --games; None when the config no longer plans, e.g. a retired mode), ``missing_tables`` (tables the
-    mode writes that the directory lacks, e.g. a deleted ``units/``), ``resume`` (the command that finishes
-    the sweep, when it is unfinished) and ``warnings`` (each as one sentence)."""
-    from dataclasses import fields
-
-    def tuples(v):  # JSON lists back to the config's tuples (pairs of rulings and options included)
-        return tuple(tuples(x) for x in v) if isinstance(v, list) else v
-
-    cfg = manifest.get("config") or {}
-    known = {f.name for f in fields(SweepConfig)}
-    try:
-        config = SweepConfig(**{k: tuples(v) for k, v in cfg.items() if k in known})
-        planned = len(config.matchups()) * int(config.games)
-    except Exception:
-        planned = None
-    short = planned is not None and games < planned and cfg.get("ci_width") is None
-    finished = manifest.get("status") == "complete" and not short
-    missing = [t for t in _declared_tables(cfg.get("mode")) if t not in tables]
-    out = Path(out)
-    resume = None if finished else resume_command(out, cfg)
-    warnings = []
-    if not finished:
-        of = f" of {planned:,} planned" if planned is not None else ""
-        warnings.append(f"{out}: the sweep is unfinished ({games:,}{of} games on disk); these results cover only "
-                        f"them; finish it with `{resume}`")
-    for t in missing:
-        warnings.append(f"{out}: no {t}/ table ({cfg.get('mode')} sweeps write one): what it holds is left out; "
-                        f"only a new sweep (another --out, same --seed: the same games) writes it again")
-    return {"finished": finished, "games": games, "games_planned": planned, "missing_tables": missing,
-            "resume": resume, "warnings": warnings}
-
-
-def load_tables(out: Path):
-    """(manifest, {table name: frame}) of a results directory, sorted by matchup and game; ``games`` is
-    always there. A damaged file is an InputError naming it and the command that replays it."""
-    import polars as pl
-
-    manifest, lazy = scan_tables(out)
-    tables = {}
-    for name, lf in lazy.items():
-        try:
-            frame = lf.collect()
-        except (OSError, pl.exceptions.PolarsError) as exc:
-            raise _damaged(Path(out), manifest)(Path(out) / name, exc) from None
-        # stable: rows of one game keep the order they were written in, whatever the files' layout
-        tables[name] = frame.sort([c for c in ("matchup", "game") if c in frame.columns], maintain_order=True)
-    return manifest, tables
-
-
-def chips_used(tables: dict, catalog=None) -> dict[str, list[str]]:
-    """The factions, immortals and titans a sweep's tables show were played or faced (for the stand-in
-    counts of summarize and the report); eager or lazy tables. With the `catalog`, also the chips the
-    sweep's modes bring themselves (`Mode.own_chips`)."""
-    import polars as pl
-
-    def distinct(frame, cols) -> list[str]:
-        have = [c for c in cols if c in frame.collect_schema().names()]
-        if not have:
-            return []
-        got = frame.lazy().select(pl.concat_list(have).explode().unique().alias("x")).collect()["x"]
-        return sorted(x for x in got.drop_nulls().to_list() if x)
-
-    games = tables["games"]
-    factions = distinct(games, ["faction_a", "faction_b", "faction_c", "faction_d"])
-    titans = distinct(games, ["titan"])
-    waves = tables.get("waves")
-    immortals = distinct(waves, ["immortal"]) if waves is not None else []
-    out = {"factions": factions, "immortals": immortals, "titans": titans}
-    draft = tables.get("draft")
-    if draft is not None:  # the drafted chips of a mode whose houses own none (Origins)
-        out["chips"] = distinct(draft, ["chip"])
-    if catalog is not None:  # the chips each mode brings itself: guardians, a rival troop (`Mode.own_chips`)
-        from hoplostat.engine.loop import mode_class
-
-        own = {c for mode in distinct(games, ["mode"]) for c in mode_class(mode).own_chips(catalog, factions)}
-        if own:
-            out["chips"] = sorted(set(out.get("chips", [])) | own)
-    return out
-
-
-def sweep_catalog(manifest: dict, overlays=None):
-    """The catalog a sweep was played with: its mode's rule set and the overlays its manifest records
-    (HOPLOSTAT_DATA included, as it was then), not those of the environment now; `overlays` instead of them
-    when given (non-empty)."""
-    from hoplostat.catalog import load
-
-    config = manifest.get("config", {})
-    mode = config.get("mode") or "skirmish"
-    dirs = list(overlays) if overlays else list(config.get("data", []))
-    return mode_catalog(mode, load(dirs, use_env=False, ruleset=ruleset_of(mode)), config.get("options", ()))
-
-
-def stand_ins(*runs) -> dict:
-    """How much of one or more sweeps rests on stand-ins: `catalog.standin.share_of` the chips each run's
-    tables used (`chips_used`), each run given as (tables, catalog). A chip used by several runs counts
-    once, as stand-in when it carries a stand-in value in any of their catalogs."""
-    from hoplostat.catalog.standin import chip_flags, share_of
-
-    return share_of(*(chip_flags(catalog, **chips_used(tables, catalog)) for tables, catalog in runs))
-
-
-def load_results(out: Path):
-    """(manifest, games frame, units frame or None) of a results directory."""
-    manifest, tables = load_tables(out)
-    return manifest, tables["games"], tables.get("units")

@@ -84,7 +84,7 @@ def _first():
 def _skirmish():
     t = {"field": _field(), "field_by_arena": _by_arena(), "matchups": _matchups(), "first_player": _first()}
     names = {"kunlun": "Kunlun", "lamosians": "Lamosians", "amazons": "Amazons"}
-    return h.skirmish_findings(t, (0.499, 0.497, 0.501), names, SWEEP)
+    return h.versus_findings(t, (0.499, 0.497, 0.501), names, SWEEP)
 
 
 def test_the_skirmish_headline_ranks_a_hand_built_table():

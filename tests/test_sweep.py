@@ -269,9 +269,9 @@ def test_onslaught_sweep_summarize_and_jobs(tmp_path, capsys):
     code, out, err = run_cli(capsys, "report", str(tmp_path / "a"), "--out", str(tmp_path / "rep"))
     assert code == 0, err
     page = (tmp_path / "rep" / "index.html").read_text()
-    from hoplostat.report import ONSLAUGHT_SECTIONS
+    from hoplostat.report import WAVES_SECTIONS, section_keys
 
-    for section in ONSLAUGHT_SECTIONS:
+    for section in section_keys(WAVES_SECTIONS, "onslaught"):
         assert f'id="{section}"' in page or f"id='{section}'" in page, section
     assert "immortals per game" in page
 
@@ -301,9 +301,9 @@ def test_ascension_sweep_summarize_and_report(tmp_path, capsys):
     code, _, err = run_cli(capsys, "report", str(tmp_path / "a"), "--out", str(tmp_path / "rep"))
     assert code == 0, err
     page = (tmp_path / "rep" / "index.html").read_text()
-    from hoplostat.report import ASCENSION_SECTIONS
+    from hoplostat.report import BOSS_SECTIONS, section_keys
 
-    for section in ASCENSION_SECTIONS:
+    for section in section_keys(BOSS_SECTIONS, "ascension"):
         assert f'id="{section}"' in page or f"id='{section}'" in page, section
 
 

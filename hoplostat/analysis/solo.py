@@ -36,9 +36,9 @@ class Waves(Analysis):
         return sorted(catalog.immortals)
 
     def report_sections(self, tables, catalog, factions, cfg, sweep):
-        from hoplostat.report import onslaught_sections
+        from hoplostat.report import waves_sections
 
-        return onslaught_sections(tables, catalog, factions, cfg, sweep)
+        return waves_sections(tables, catalog, factions, cfg, sweep, summary=self.summarize(tables))
 
     def print_summary(self, con: Any, tables: dict[str, Any], cfg: dict[str, Any], catalog: Any) -> None:
         teams = tables["teams"]
@@ -75,9 +75,9 @@ class Boss(Analysis):
         return stats.boss_summary(tables)
 
     def report_sections(self, tables, catalog, factions, cfg, sweep):
-        from hoplostat.report import ascension_sections
+        from hoplostat.report import boss_sections
 
-        return ascension_sections(tables, catalog, factions, cfg, sweep)
+        return boss_sections(tables, catalog, factions, cfg, sweep, summary=self.summarize(tables))
 
     def print_summary(self, con: Any, tables: dict[str, Any], cfg: dict[str, Any], catalog: Any) -> None:
         """The tables of a mode against one opponent, named as the mode calls it (`Mode.opponent`)."""

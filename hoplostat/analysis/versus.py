@@ -39,9 +39,9 @@ class Versus(Analysis):
         return stats.summary(tables["games"], tables.get("units"))
 
     def report_sections(self, tables, catalog, factions, cfg, sweep):
-        from hoplostat.report import skirmish_sections
+        from hoplostat.report import versus_sections
 
-        return skirmish_sections(tables, catalog, factions, cfg, sweep)
+        return versus_sections(tables, catalog, factions, cfg, sweep)
 
     def print_summary(self, con: Any, tables: dict[str, Any], cfg: dict[str, Any], catalog: Any) -> None:
         """The factions' tables (`print_factions`), the mode's own (`print_extras`), then the units

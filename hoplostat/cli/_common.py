@@ -117,8 +117,8 @@ RulingOpt = Annotated[list[str] | None, typer.Option(
     "--ruling", help="A ruling switch NAME=VALUE (repeatable; hoplostat rulings lists them).")]
 ArenaOpt = Annotated[str | None, typer.Option("--arena", "-a", help="Arena id (default: the mode's first).")]
 EngineOpt = Annotated[str, typer.Option(
-    "--engine", help="auto: the native core where it plays the game (Skirmish), else Python; native: an error where "
-    "it cannot; python: always the Python engine. The games are the same (docs/native.md).")]
+    "--engine", help="auto: the native core where it plays the game (the modes it mirrors), else Python; native: "
+    "an error where it cannot; python: always the Python engine. The games are the same (docs/native.md).")]
 ModeOptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-O", help="A mode option NAME=VALUE (repeatable; hoplostat modes lists each mode's options).")]
 
@@ -172,7 +172,7 @@ def game_json(r: Any, *, catalog: Any, spec: Any, policies: list[str], seed: int
         "engine": r.engine, "engine_note": engine_note,
     }
     # The chips of the game: the players' (those that could take part), the immortals of the waves faced
-    # (Onslaught), the titan with its allies (Ascension) and the mode's own (`Mode.own_chips`), as sweeps
+    # (a wave mode), the titan with its allies (a mode against a titan) and the mode's own (`Mode.own_chips`), as sweeps
     # count them (`sweep.chips_used`).
     faced = [w["immortal"] for w in out.get("waves") or () if isinstance(w, dict) and w.get("immortal")]
     from hoplostat.engine.loop import mode_class
@@ -221,7 +221,7 @@ def print_game(out: dict[str, Any]) -> None:
                          f"{out['end_reason']}"))
     elif out["draw"]:
         con.print(escape(f"Draw after {out['rounds']} rounds: {out['end_reason']}"))
-    elif out["versus"] and out["won"]:  # a team of players won (Alliance)
+    elif out["versus"] and out["won"]:  # a team of players won (a team mode)
         won = [f"{f} ({tr['seat']})" for f, tr in zip(out["factions"], out["troops"]) if tr["outcome"] == "won"]
         con.print(escape(f"{' and '.join(won)} win in round {out['rounds']}: {out['end_reason']}"))
     else:
@@ -265,7 +265,8 @@ def print_game(out: dict[str, Any]) -> None:
 
 
 _SAID_ALREADY = {"winner_team", "players"}
-"""Mode extras the head and outcome lines say already (Alliance's winning team, Pandemonium's number of players)."""
+"""Mode extras the head and outcome lines say already (a team mode's winning team, a free-for-all's number of
+players)."""
 
 
 def _words(value: Any) -> str:
@@ -283,7 +284,7 @@ def _words(value: Any) -> str:
 
 def _team_names(out: dict[str, Any]) -> dict[str, str]:
     """Teams of more than one seat by the name the game's JSON gives them (the letter of the team's number:
-    Alliance's team a sits in seats a and c), as `atlanteans and vesuvians (a+c)`."""
+    in a mode of two teams of two, team a sits in seats a and c), as `atlanteans and vesuvians (a+c)`."""
     teams: dict[int, list[dict]] = {}
     for tr in out["troops"]:
         teams.setdefault(tr["team"], []).append(tr)
@@ -409,7 +410,7 @@ PLAIN_EVERY = 5.0
 
 class Progress:
     """Progress of a long command on stderr: a rich bar in a terminal, else a plain line every few
-    seconds (`sweep skirmish: 1,200/16,800 games, 0:00:12, eta 0:02:41`). `update(done)` as work
+    seconds (`sweep MODE: 1,200/16,800 games, 0:00:12, eta 0:02:41`). `update(done)` as work
     finishes; `finish(done, note)` ends it complete, with the total set to the work done when the
     command stopped early (``note`` says why). Used as a context manager.
 

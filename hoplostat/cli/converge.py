@@ -22,23 +22,36 @@ player no longer changes it (README, "Players").
 """
 
 
+ModeArg = Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")]
+RungsArg = Annotated[str, typer.Option(
+        "--rungs", help="The players, weakest first, comma-separated.")]
+GamesArg = Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order at every rung.")]
+FactionArg = Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
+                                                                              "default all).")]
+ArenaArg = Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
+                                                                          "every arena).")]
+MinutesArg = Annotated[float, typer.Option("--minutes",
+                                           help="Time budget: no rung starts after this many minutes.")]
+JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")]
+SeedArg = Annotated[int, seed_option("Sweep seed (every rung plays the same set-ups and seeds).")]
+OutArg = Annotated[Path, typer.Option(
+        "--out", "-o", help="Folder of the rungs' sweeps and converge.json.")]
+DataArg = Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")]
+AsJsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
 def converge(
-    mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    rungs: Annotated[str, typer.Option(
-        "--rungs", help="The players, weakest first, comma-separated.")] = "greedy,lookahead:8,search:64,search:512",
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order at every rung.")] = 20,
-    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
-                                                                              "default all).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
-                                                                          "every arena).")] = None,
-    minutes: Annotated[float, typer.Option("--minutes",
-                                           help="Time budget: no rung starts after this many minutes.")] = 30.0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
-    seed: Annotated[int, seed_option("Sweep seed (every rung plays the same set-ups and seeds).")] = 0,
-    out: Annotated[Path, typer.Option(
-        "--out", "-o", help="Folder of the rungs' sweeps and converge.json.")] = Path("reports/converge"),
-    data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    mode: ModeArg,
+    rungs: RungsArg = "greedy,lookahead:8,search:64,search:512",
+    games: GamesArg = 20,
+    faction: FactionArg = None,
+    arena: ArenaArg = None,
+    minutes: MinutesArg = 30.0,
+    jobs: JobsArg = 1,
+    seed: SeedArg = 0,
+    out: OutArg = Path("reports/converge"),
+    data: DataArg = None,
+    as_json: AsJsonArg = False,
     engine: EngineOpt = "auto",
 ) -> None:
     import json

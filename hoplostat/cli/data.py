@@ -3,7 +3,7 @@
 Parsing and printing only; the catalog package does the work. Every command
 takes `--data DIR` (repeatable) for overlays; `HOPLOSTAT_DATA` also works; and
 `--ruleset` (list, show, validate, audit) for another rule set's catalog
-(`rise-of-rome`: its cities, skills, board).
+(e.g. its cities, skills, board).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ _ALIASES = {"units": "unit", "heroes": "hero", "neutral-heroes": "neutral-hero",
 DataOpt = typer.Option(None, "--data", help="Overlay directory with your own chips (repeatable; later wins).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object instead of a table.")
 RulesetOpt = typer.Option("remastered", "--ruleset",
-                          help="The rule set whose catalog to read: remastered, rise-of-rome or origins "
+                          help="The rule set whose catalog to read: remastered or another folder of data/ "
                                "(data/<ruleset>/).")
 
 
@@ -212,7 +212,7 @@ def validate(
     cat = _load(dirs, ruleset)
     from hoplostat.engine.loop import modes
 
-    for cls in modes().values():  # the data a mode reads itself (Origins' Solo Trials cards)
+    for cls in modes().values():  # the data a mode reads itself (a campaign's cards)
         if cls.ruleset == cat.ruleset:
             cls.check_catalog(cat)
     n = len(cat.units) + len(cat.skills) + len(cat.tactics) + len(cat.factions) + len(cat.arenas)

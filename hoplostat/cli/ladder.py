@@ -51,30 +51,66 @@ def ladder(
 ) -> None:
     import os
 
-    import polars as pl
-
     from hoplostat.analysis import for_mode
-    from hoplostat.catalog import load
-    from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.catalog.standin import stand_in_share
     from hoplostat.cli._common import (
         Progress,
         emit_json,
-        frame_table,
         interrupted,
         one_interrupt,
         quiet_workers,
-        stand_in_line,
-        stdout_console,
         write_figure,
     )
     from hoplostat.engine import native
     from hoplostat.engine.loop import mode_class
-    from hoplostat.errors import InputError
-    from hoplostat.ladder import RUNGS, LadderConfig, ladder_by_titan, ladder_figure, ladder_table, run_ladder
-    from hoplostat.policies import check
+    from hoplostat.ladder import ladder_by_titan, ladder_figure, ladder_table, run_ladder
 
     os.environ[native.ENGINE_ENV] = native.check_choice(engine)  # this process and its workers
+    cls = mode_class(mode)
+    an = for_mode(mode)  # the mode's analysis: who plays whom, what is faced
+    cfg, pols, dirs, catalog = _checked_config(mode, policies, games, faction, arena, titan, mirror, seed, max_rounds,
+                                               data, plot, rungs, jobs)
+    competitive = cfg.competitive()
+    total = len(cfg.tasks())
+    with one_interrupt(), quiet_workers("loky", jobs):
+        try:
+            with Progress(f"ladder {mode}", total) as bar:
+                games_frame = run_ladder(cfg, jobs=jobs, data=dirs,
+                                         progress=lambda done, n: bar.update(done) if done < n else None)
+                bar.finish(total)
+        except KeyboardInterrupt:
+            interrupted("the ladder was stopped; nothing is stored (rerun it, fewer --games is quicker)")
+    table = ladder_table(games_frame)
+    by_titan = ladder_by_titan(games_frame)
+    factions = sorted({f for fs in games_frame["factions"].to_list() for f in fs.split(",")})
+    titans = sorted({t for t in games_frame["titan"].to_list() if t}) if "titan" in games_frame.columns else []
+    immortals = an.faced_immortals(catalog)
+    stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans,
+                               chips=cls.own_chips(catalog, factions))  # the mode's own (`Mode.own_chips`)
+    if plot is not None:
+        write_figure(ladder_figure(table, mode=mode, competitive=competitive), plot, as_json=as_json)
+    if as_json:
+        emit_json({"mode": mode, "competitive": competitive, "policies": list(pols),
+                   "games_per_pairing": cfg.games_per_pairing(),
+                   "seed": seed, "mirror": mirror, "stand_ins": stand_ins, "table": table.to_dicts(),
+                   "by_titan": None if by_titan is None else by_titan.to_dicts(),
+                   "games": games_frame.to_dicts()})
+        return
+    _print_ladder(mode, cfg, games, table, by_titan, stand_ins, competitive)
+
+
+def _checked_config(mode: str, policies: str, games: int, faction, arena, titan, mirror: bool, seed: int,
+                    max_rounds: int | None, data, plot: Path | None, rungs: bool, jobs: int):
+    """The ladder's `LadderConfig` from the command's flags, each checked (an InputError naming the flag), with
+    its players, its overlay folders and its catalog."""
+    from hoplostat.analysis import for_mode
+    from hoplostat.catalog import load
+    from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.errors import InputError
+    from hoplostat.ladder import RUNGS, LadderConfig
+    from hoplostat.policies import check
+
     cls = mode_class(mode)
     an = for_mode(mode)  # the mode's analysis: who plays whom, what is faced
     if rungs and policies == "random,greedy,lookahead:2,lookahead":
@@ -122,31 +158,15 @@ def ladder(
 
         figure_file(plot, "--plot")  # checked before the games are played
     cfg.check_size()
-    total = len(cfg.tasks())
-    with one_interrupt(), quiet_workers("loky", jobs):
-        try:
-            with Progress(f"ladder {mode}", total) as bar:
-                games_frame = run_ladder(cfg, jobs=jobs, data=dirs,
-                                         progress=lambda done, n: bar.update(done) if done < n else None)
-                bar.finish(total)
-        except KeyboardInterrupt:
-            interrupted("the ladder was stopped; nothing is stored (rerun it, fewer --games is quicker)")
-    table = ladder_table(games_frame)
-    by_titan = ladder_by_titan(games_frame)
-    factions = sorted({f for fs in games_frame["factions"].to_list() for f in fs.split(",")})
-    titans = sorted({t for t in games_frame["titan"].to_list() if t}) if "titan" in games_frame.columns else []
-    immortals = an.faced_immortals(catalog)
-    stand_ins = stand_in_share(catalog, factions=factions, immortals=immortals, titans=titans,
-                               chips=cls.own_chips(catalog, factions))  # the mode's own (`Mode.own_chips`)
-    if plot is not None:
-        write_figure(ladder_figure(table, mode=mode, competitive=competitive), plot, as_json=as_json)
-    if as_json:
-        emit_json({"mode": mode, "competitive": competitive, "policies": list(pols),
-                   "games_per_pairing": cfg.games_per_pairing(),
-                   "seed": seed, "mirror": mirror, "stand_ins": stand_ins, "table": table.to_dicts(),
-                   "by_titan": None if by_titan is None else by_titan.to_dicts(),
-                   "games": games_frame.to_dicts()})
-        return
+    return cfg, pols, dirs, catalog
+
+
+def _print_ladder(mode: str, cfg, games: int, table, by_titan, stand_ins: dict, competitive: bool) -> None:
+    """The ladder's tables as `hoplostat ladder` prints them."""
+    import polars as pl
+
+    from hoplostat.cli._common import frame_table, stand_in_line, stdout_console
+
     con = stdout_console()
     pct = lambda c: (pl.col(c) * 100).round(0).cast(pl.Int64)  # noqa: E731
     score = pl.format("{}% [{}, {}]", (pl.col("score") * 100).round(1), pct("score_lo"), pct("score_hi"))

@@ -28,26 +28,41 @@ Examples:
 """
 
 
+PoolsArg = Annotated[list[str], typer.Argument(metavar="POOL...", help="Dice pool(s), e.g. 532 or black+blue+yellow.")]
+HpArg = Annotated[int | None, typer.Option("--hp", help="Target HP: adds P(kill) and attacks needed to kill.")]
+ReduceArg = Annotated[int, typer.Option("--reduce", help="Damage reduction per attack (Absorb, Hardened).")]
+BonusArg = Annotated[int, typer.Option("--bonus", help="Bonus damage when at least one hit is rolled.")]
+RerollArg = Annotated[int, typer.Option("--reroll", help="Reroll up to N missed dice once, strongest first.")]
+ExtraArg = Annotated[str | None, typer.Option("--extra", help="Dice added to every attack (Blitz: green).")]
+ChangeToArg = Annotated[
+       str | None, typer.Option("--change-to", help="Change every die to this colour (Distract: yellow).")
+]
+FractionsArg = Annotated[bool, typer.Option("--fractions", help="Also show exact probabilities as fractions.")]
+McArg = Annotated[int, typer.Option("--mc", help="Also estimate by Monte Carlo with N trials.")]
+CompareArg = Annotated[bool, typer.Option("--compare", help="The POOLs are alternatives: their odds side by side (one "
+                                                            "chart with --plot).")]
+ProfileArg = Annotated[bool, typer.Option("--profile", help="P(kill) for target HP 1-10 and reduction 0-2 (a heatmap "
+                                                            "with --plot).")]
+PlotArg = Annotated[Path | None, typer.Option("--plot", help="Write a PNG chart of the distribution (of the "
+                                                             "comparison, or the profile's heatmap).")]
+AsJsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+
+
 def odds(
-    pools: Annotated[list[str], typer.Argument(metavar="POOL...", help="Dice pool(s), e.g. 532 or black+blue+yellow.")],
-    hp: Annotated[int | None, typer.Option("--hp", help="Target HP: adds P(kill) and attacks needed to kill.")] = None,
-    reduce: Annotated[int, typer.Option("--reduce", help="Damage reduction per attack (Absorb, Hardened).")] = 0,
-    bonus: Annotated[int, typer.Option("--bonus", help="Bonus damage when at least one hit is rolled.")] = 0,
-    reroll: Annotated[int, typer.Option("--reroll", help="Reroll up to N missed dice once, strongest first.")] = 0,
-    extra: Annotated[str | None, typer.Option("--extra", help="Dice added to every attack (Blitz: green).")] = None,
-    change_to: Annotated[
-        str | None, typer.Option("--change-to", help="Change every die to this colour (Distract: yellow).")
-    ] = None,
-    fractions: Annotated[bool, typer.Option("--fractions", help="Also show exact probabilities as fractions.")] = False,
-    mc: Annotated[int, typer.Option("--mc", help="Also estimate by Monte Carlo with N trials.")] = 0,
+    pools: PoolsArg,
+    hp: HpArg = None,
+    reduce: ReduceArg = 0,
+    bonus: BonusArg = 0,
+    reroll: RerollArg = 0,
+    extra: ExtraArg = None,
+    change_to: ChangeToArg = None,
+    fractions: FractionsArg = False,
+    mc: McArg = 0,
     seed: Annotated[int, seed_option("Seed for --mc.")] = 0,
-    compare: Annotated[bool, typer.Option("--compare", help="The POOLs are alternatives: their odds side by side (one "
-                                                            "chart with --plot).")] = False,
-    profile: Annotated[bool, typer.Option("--profile", help="P(kill) for target HP 1-10 and reduction 0-2 (a heatmap "
-                                                            "with --plot).")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG chart of the distribution (of the "
-                                                             "comparison, or the profile's heatmap).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    compare: CompareArg = False,
+    profile: ProfileArg = False,
+    plot: PlotArg = None,
+    as_json: AsJsonArg = False,
 ) -> None:
     import numpy as np
 
@@ -56,30 +71,7 @@ def odds(
     from hoplostat.dice import Pool, colour_index, parse_pool
     from hoplostat.errors import InputError
 
-    if hp is not None and hp < 1:
-        raise InputError(f"--hp {hp}: target HP must be 1 or more")
-    for name, value in (("--reduce", reduce), ("--bonus", bonus), ("--reroll", reroll), ("--mc", mc)):
-        if value < 0:
-            raise InputError(f"{name} {value}: must be 0 or more")
-    if plot is not None and plot.suffix.lower() != ".png":
-        raise InputError(f"--plot {plot}: the chart is written as PNG; give a file name ending in .png")
-    if mc > 50_000_000:
-        raise InputError(f"--mc {mc}: at most 50000000 trials")
-    if compare and len(pools) < 2:
-        raise InputError(f"--compare {pools[0]}: give two or more pools to compare")
-    for flag, on in (("--compare", compare), ("--profile", profile)):
-        if on and mc:
-            raise InputError(f"{flag} shows exact odds only; leave out --mc")
-        if on and fractions:
-            raise InputError(f"{flag} shows percentages; leave out --fractions (or ask for one pool without it)")
-    if profile and hp is not None:
-        raise InputError(f"--hp {hp}: --profile covers target HP 1 to 10 itself; leave out --hp")
-    if profile and reduce:
-        raise InputError(f"--reduce {reduce}: --profile covers reduction 0 to 2 itself; leave out --reduce")
-    if plot is not None:
-        from hoplostat.outpaths import output_file
-
-        output_file(plot, "--plot")
+    _check_flags(pools, hp, reduce, bonus, reroll, mc, compare, profile, fractions, plot)
 
     if change_to is not None:
         colour_index(change_to)
@@ -116,6 +108,37 @@ def odds(
         return
     lines = render_compare(result) if compare else render_profile(result) if profile else render(result)
     stdout_console().print(*lines, sep="\n")
+
+
+def _check_flags(pools, hp, reduce, bonus, reroll, mc, compare, profile, fractions, plot) -> None:
+    """An InputError naming the flag for a value or a combination `hoplostat odds` cannot answer (before any
+    work; --plot's folder checked too)."""
+    from hoplostat.errors import InputError
+
+    if hp is not None and hp < 1:
+        raise InputError(f"--hp {hp}: target HP must be 1 or more")
+    for name, value in (("--reduce", reduce), ("--bonus", bonus), ("--reroll", reroll), ("--mc", mc)):
+        if value < 0:
+            raise InputError(f"{name} {value}: must be 0 or more")
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise InputError(f"--plot {plot}: the chart is written as PNG; give a file name ending in .png")
+    if mc > 50_000_000:
+        raise InputError(f"--mc {mc}: at most 50000000 trials")
+    if compare and len(pools) < 2:
+        raise InputError(f"--compare {pools[0]}: give two or more pools to compare")
+    for flag, on in (("--compare", compare), ("--profile", profile)):
+        if on and mc:
+            raise InputError(f"{flag} shows exact odds only; leave out --mc")
+        if on and fractions:
+            raise InputError(f"{flag} shows percentages; leave out --fractions (or ask for one pool without it)")
+    if profile and hp is not None:
+        raise InputError(f"--hp {hp}: --profile covers target HP 1 to 10 itself; leave out --hp")
+    if profile and reduce:
+        raise InputError(f"--reduce {reduce}: --profile covers reduction 0 to 2 itself; leave out --reduce")
+    if plot is not None:
+        from hoplostat.outpaths import output_file
+
+        output_file(plot, "--plot")
 
 
 def _compare_or_profile(attacks, pools, *, hp, compare: bool, profile: bool) -> dict:

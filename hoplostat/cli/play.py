@@ -103,12 +103,12 @@ def _render_scenario(out: dict[str, Any]) -> list:
 
 HELP_PLAY = (
     "Play one game of MODE headless and print its summary (or the narrated game with --log).\n\n"
-    "Every mode plays with nothing but a seed: `hoplostat play ascension --seed 1` draws the factions (and the "
+    "Every mode plays with nothing but a seed: `hoplostat play MODE --seed 1` draws the factions (and the "
     "titan) from the seed; `hoplostat modes` lists the modes. Give --faction once per seat (player a, b, ...); "
     "in solo and co-op modes one faction plays solo, two co-op.\n\n"
     "Same seed and flags, same game. To see a game of a sweep, `hoplostat replay DIR GAME --matchup KEY` "
     "takes all of them from its row. A mode's options (`hoplostat modes` lists them) are set with "
-    "--option NAME=VALUE, e.g. `hoplostat play origins --option pool=all`."
+    "--option NAME=VALUE, e.g. `hoplostat play MODE --option pool=all`."
 )
 
 

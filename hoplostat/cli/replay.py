@@ -19,12 +19,12 @@ from hoplostat.errors import InputError
 HELP_REPLAY = """Replay one game of a sweep, narrated turn by turn, from its row in the games table.
 
 GAME is the row's `game` (its index within its matchup) and --matchup KEY the row's `matchup`
-(e.g. skirmish/pozzuoli/amazons/kunlun/a; not needed when the sweep has one matchup). Or give
+(e.g. MODE/pozzuoli/amazons/kunlun/a; not needed when the sweep has one matchup). Or give
 --game-seed SEED, the row's `game_seed`, instead of both. Mode, factions, arena, first seat,
 titan, policies and round cap come from the row and the sweep's manifest; the game is played as
 `hoplostat play` plays it, and its rounds and end reason are checked against the row.
 
-Example: hoplostat replay reports/sweep 17 --matchup skirmish/colosseum/amazons/kunlun/b
+Example: hoplostat replay reports/sweep 17 --matchup MODE/colosseum/amazons/kunlun/b
 """
 
 SEATS = "abcdefgh"
@@ -118,7 +118,7 @@ def find_row(directory: Path, *, game: int | None, matchup: str | None, game_see
 
 def _spec_of_row(row: dict[str, Any], cfg: dict[str, Any]):
     """The spec the sweep gave the row's game (`Mode.spec_of` of its matchup): the matchup rebuilt from the row's
-    columns, or, for a mode whose matchups hold more than its rows' columns (Origins' Solo Trials: the drafting
+    columns, or, for a mode whose matchups hold more than its rows' columns (a campaign's: the drafting
     policy), the sweep's own matchup of that key."""
     from hoplostat.engine.loop import mode_class
     from hoplostat.engine.mode import Matchup
@@ -176,10 +176,11 @@ def game_setup(row: dict[str, Any], cfg: dict[str, Any]):
 
 def _check_catalog(directory: Path, manifest: dict, data: tuple[str, ...]) -> None:
     from hoplostat.catalog import load
+    from hoplostat.engine.loop import default_mode
     from hoplostat.sweep import ruleset_of
 
     want = manifest.get("catalog_hash") or manifest.get("config", {}).get("catalog_hash")
-    have = load(data, use_env=False, ruleset=ruleset_of(manifest.get("config", {}).get("mode") or "skirmish")).hash
+    have = load(data, use_env=False, ruleset=ruleset_of(manifest.get("config", {}).get("mode") or default_mode())).hash
     if want and have != want:
         where = f" (overlays: {', '.join(data)})" if data else ""
         raise InputError(f"{directory}: the catalog changed since the sweep was played (hash {have[:12]}, the sweep's "

@@ -13,8 +13,8 @@ DIR is a sweep results directory (from `hoplostat sweep`). Open OUT/index.html
 in any browser; it needs no network. The page opens with its headline: the
 largest effects of the run ranked by size and certainty, each with its 95%
 interval and the tune or compare command to run next, beside the figure a
-designer reads first (Skirmish: each faction by arena, in points from the field
-average); then the sections under their headings, every table sortable.
+designer reads first (a two-player mode: each faction by arena, in points from
+the field average); then the sections under their headings, every table sortable.
 """
 
 

@@ -14,8 +14,8 @@ HELP_ROBUSTNESS = """Do the balance verdicts hold under other players (--policie
 Sweeps of the same matchups played by different players (e.g. random,
 greedy, lookahead) set side by side.
 
-Per faction (Onslaught: per immortal, Ascension: per titan, solo and
-co-op) the rate under each player with its 95% interval and a verdict
+Per faction (a wave mode: per immortal, a mode against a titan: per
+titan, solo and co-op) the rate under each player with its 95% interval and a verdict
 against an average faction (stronger, weaker, or not distinguishable
 from average, as summarize gives it); the Spearman rank correlation of
 the factions between each pair of sweeps, with a bootstrap 95% interval

@@ -33,52 +33,77 @@ all); team win rates and pairings (teams); immortals and titans (solo and
 co-op)."""
 
 
-def sweep(
-    mode: Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")],
-    faction: Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
-                                                                              "default all).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
-                                                                          "both).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
-    seed: Annotated[int, seed_option("Sweep seed.")] = 0,
-    policies: Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, "
+ModeArg = Annotated[str, typer.Argument(help="Game mode (hoplostat modes lists them).")]
+FactionArg = Annotated[list[str] | None, typer.Option("--faction", "-f", help="Only these factions (repeatable; "
+                                                                              "default all).")]
+ArenaArg = Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default "
+                                                                          "both).")]
+GamesArg = Annotated[int, typer.Option("--games", "-n", help="Games per matchup and seat order.")]
+JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")]
+PoliciesArg = Annotated[str, typer.Option("--policies", help="Players of faction A and B, comma-separated: random, "
                                                              "greedy, lookahead or lookahead:N (N continuations per "
-                                                             "decision); one for both.")] = "greedy,greedy",
-    out: Annotated[Path, typer.Option("--out", "-o", help="Results directory.")] = Path("reports/sweep"),
-    resume: Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")] = False,
-    ci_width: Annotated[float | None, typer.Option("--ci-width", help="Stop a matchup once its 95% interval is "
-                                                                      "narrower.")] = None,
-    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat "
-                                                                        "modes); a stalled game ends there and is "
-                                                                        "counted.")] = None,
-    coop: Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of "
-                                                                "factions.")] = True,
-    titan: Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: only these titans "
-                                                                          "(repeatable; default all).")] = None,
-    chunk: Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")] = 50,
-    backend: Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")] = "loky",
-    scheduler: Annotated[str | None, typer.Option("--scheduler",
-                                                  help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
-    data: Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="Modes of three or more players: players per game "
-                                                                  "(default: the fewest the mode allows).")] = None,
-    pods: Annotated[int | None, typer.Option("--pods", help="Modes of three or more players: groups of factions to "
+                                                             "decision); one for both.")]
+OutArg = Annotated[Path, typer.Option("--out", "-o", help="Results directory.")]
+ResumeArg = Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out.")]
+CiWidthArg = Annotated[float | None, typer.Option("--ci-width", help="Stop a matchup once its 95% interval is "
+                                                                     "narrower.")]
+MaxRoundsArg = Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's, see hoplostat "
+                                                                       "modes); a stalled game ends there and is "
+                                                                       "counted.")]
+CoopArg = Annotated[bool, typer.Option("--coop/--no-coop", help="Solo and co-op modes: also every co-op pair of "
+                                                                "factions.")]
+TitanArg = Annotated[list[str] | None, typer.Option("--titan", "-t", help="Modes against a titan: only these titans "
+                                                                          "(repeatable; default all).")]
+ChunkArg = Annotated[int, typer.Option("--chunk", help="Games per work unit (about a second of work).")]
+BackendArg = Annotated[str, typer.Option("--backend", help="loky (this machine), dask or ray.")]
+SchedulerArg = Annotated[str | None, typer.Option("--scheduler",
+                                                  help="Dask scheduler address, e.g. tcp://host:8786.")]
+DataArg = Annotated[list[Path] | None, typer.Option("--data", help="Overlay data directory (repeatable).")]
+PlayersArg = Annotated[int | None, typer.Option("--players", help="Modes of three or more players: players per game "
+                                                                  "(default: the fewest the mode allows).")]
+PodsArg = Annotated[int | None, typer.Option("--pods", help="Modes of three or more players: groups of factions to "
                                                             "sample from the seed, each seated at random (default 24; "
-                                                            "every group once if there are fewer).")] = None,
-    ruling: Annotated[list[str] | None, typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; "
+                                                            "every group once if there are fewer).")]
+RulingArg = Annotated[list[str] | None, typer.Option("--ruling", help="A ruling switch NAME=VALUE (repeatable; "
                                                                       "hoplostat rulings lists them); recorded in the "
-                                                                      "manifest.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; "
+                                                                      "manifest.")]
+OptionArg = Annotated[list[str] | None, typer.Option("--option", "-O", help="A mode option NAME=VALUE (repeatable; "
                                                                             "hoplostat modes lists each "
                                                                             "mode's options); recorded in "
-                                                                            "the manifest.")] = None,
-    focus: Annotated[str | None, typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it "
-                                                              "against the field).")] = None,
-    compact: Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one "
+                                                                            "the manifest.")]
+FocusArg = Annotated[str | None, typer.Option("--focus", help="Two-player modes: only the matchups of this faction (it "
+                                                              "against the field).")]
+CompactArg = Annotated[bool, typer.Option("--compact/--no-compact", help="At the end, merge the chunk files into one "
                                                                          "file per table (see hoplostat "
-                                                                         "compact).")] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")] = False,
+                                                                         "compact).")]
+AsJsonArg = Annotated[bool, typer.Option("--json", help="Print a JSON summary when done.")]
+
+
+def sweep(
+    mode: ModeArg,
+    faction: FactionArg = None,
+    arena: ArenaArg = None,
+    games: GamesArg = 100,
+    jobs: JobsArg = 1,
+    seed: Annotated[int, seed_option("Sweep seed.")] = 0,
+    policies: PoliciesArg = "greedy,greedy",
+    out: OutArg = Path("reports/sweep"),
+    resume: ResumeArg = False,
+    ci_width: CiWidthArg = None,
+    max_rounds: MaxRoundsArg = None,
+    coop: CoopArg = True,
+    titan: TitanArg = None,
+    chunk: ChunkArg = 50,
+    backend: BackendArg = "loky",
+    scheduler: SchedulerArg = None,
+    data: DataArg = None,
+    players: PlayersArg = None,
+    pods: PodsArg = None,
+    ruling: RulingArg = None,
+    option: OptionArg = None,
+    focus: FocusArg = None,
+    compact: CompactArg = True,
+    as_json: AsJsonArg = False,
     engine: EngineOpt = "auto",
 ) -> None:
     from hoplostat import api

@@ -17,12 +17,13 @@ HELP_TUNE = (
     "\n"
     "The rate, by kind of target:\n"
     "\n"
-    "- a faction: its Skirmish win rate against the field (every other faction, both seat orders, both arenas; "
-    "draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless given;\n"
-    "- a titan: the field's success rate in Ascension against it (every faction solo, or every co-op pair with "
-    "--players 2), as summarize counts it; --goal required;\n"
-    "- an immortal: the share of Onslaught waves the field wins against it when it is faced (solo, or co-op with "
-    "--players 2); --goal required.\n"
+    "- a faction: its win rate against the field in the two-player mode that tunes factions (every other faction, "
+    "both seat orders, both arenas; draws are won by nobody and counted apart, as in summarize); --goal 0.5 unless "
+    "given;\n"
+    "- a titan: the field's success rate against it in the mode played against a titan (every faction solo, or "
+    "every co-op pair with --players 2), as summarize counts it; --goal required;\n"
+    "- an immortal: the share of waves the field wins against it when it is faced, in the wave mode (solo, or "
+    "co-op with --players 2); --goal required.\n"
     "\n"
     "Candidates, per chip (a faction's hero and units; a titan and the allies it brings; an immortal): +/-1 Health, "
     "Movement or Range, one attack die a colour up or down, one skill added or removed (skills the engine "
@@ -36,84 +37,86 @@ HELP_TUNE = (
 )
 
 
-def tune(
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat "
+TargetArg = Annotated[str, typer.Argument(metavar="TARGET", help="The faction, titan or immortal to tune (hoplostat "
                                                                  "data list faction|titan|immortal; faction:ID, "
-                                                                 "titan:ID, immortal:ID to say which).")],
-    goal: Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
+                                                                 "titan:ID, immortal:ID to say which).")]
+GoalArg = Annotated[float | None, typer.Option("--goal", help="The rate to reach, 0..1: a faction's win rate against "
                                                               "the field (default 0.5); the field's success rate "
-                                                              "against a titan or an immortal (required).")] = None,
-    tolerance: Annotated[float, typer.Option("--tolerance",
-                                             help="How close to the goal counts as reaching it.")] = 0.05,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
-                                                             "rounds play fewer).")] = 16,
-    max_games: Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
-                                                               "confirmed.")] = 128,
-    confirm: Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
-                                                           "is).")] = 3,
-    max_changes: Annotated[int, typer.Option("--max-changes",
-                                             help="The most changes in one set (2: singles and pairs).")] = 2,
-    pairs_of: Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")] = 6,
-    against: Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
+                                                              "against a titan or an immortal (required).")]
+ToleranceArg = Annotated[float, typer.Option("--tolerance",
+                                             help="How close to the goal counts as reaching it.")]
+GamesArg = Annotated[int, typer.Option("--games", "-n", help="Games per matchup in the screen's last round (earlier "
+                                                             "rounds play fewer).")]
+MaxGamesArg = Annotated[int, typer.Option("--max-games", help="Games per matchup at most when a change set is "
+                                                              "confirmed.")]
+ConfirmArg = Annotated[int, typer.Option("--confirm", help="How many change sets to confirm (besides the catalog as it "
+                                                           "is).")]
+MaxChangesArg = Annotated[int, typer.Option("--max-changes",
+                                            help="The most changes in one set (2: singles and pairs).")]
+PairsOfArg = Annotated[int, typer.Option("--pairs-of", help="How many of the best singles are paired.")]
+AgainstArg = Annotated[list[str] | None, typer.Option("--against", help="The field: only these factions (repeatable; "
                                                                         "default every faction, every other one for a "
-                                                                        "faction).")] = None,
-    arena: Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the "
-                                                                          "mode's: both for a faction).")] = None,
-    unit: Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target "
-                                                                        "(repeatable; default all).")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) "
-                                                                  "or 2 (every co-op pair of the field).")] = None,
-    method: Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method "
-                                                          "(data/README.md: class templates, stat budget).")] = False,
-    policies: Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; "
+                                                                        "faction).")]
+ArenaArg = Annotated[list[str] | None, typer.Option("--arena", "-a", help="Only these arenas (repeatable; default the "
+                                                                          "mode's: both for a faction).")]
+UnitArg = Annotated[list[str] | None, typer.Option("--unit", "-u", help="Change only these chips of the target "
+                                                                        "(repeatable; default all).")]
+PlayersArg = Annotated[int | None, typer.Option("--players", help="A titan or an immortal: 1 (the field solo, default) "
+                                                                  "or 2 (every co-op pair of the field).")]
+MethodArg = Annotated[bool, typer.Option("--method", help="Keep stand-in values within the stand-in method "
+                                                          "(data/README.md: class templates, stat budget).")]
+PoliciesArg = Annotated[str, typer.Option("--policies", help="Players of the faction and its opponent (one for both; "
                                                              "the field's players against a titan or an "
-                                                             "immortal).")] = "greedy",
-    max_rounds: Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")] = 1,
+                                                             "immortal).")]
+MaxRoundsArg = Annotated[int | None, typer.Option("--max-rounds", help="Round cap (default: the mode's).")]
+JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Parallel workers.")]
+DataArg = Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory "
+                                                                   "(repeatable).")]
+OutArg = Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay "
+                                                                 "directory (for --data).")]
+WorkArg = Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty "
+                                                             "folder (default: a temporary one).")]
+AsJsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def tune(
+    target: TargetArg,
+    goal: GoalArg = None,
+    tolerance: ToleranceArg = 0.05,
+    games: GamesArg = 16,
+    max_games: MaxGamesArg = 128,
+    confirm: ConfirmArg = 3,
+    max_changes: MaxChangesArg = 2,
+    pairs_of: PairsOfArg = 6,
+    against: AgainstArg = None,
+    arena: ArenaArg = None,
+    unit: UnitArg = None,
+    players: PlayersArg = None,
+    method: MethodArg = False,
+    policies: PoliciesArg = "greedy",
+    max_rounds: MaxRoundsArg = None,
+    jobs: JobsArg = 1,
     seed: Annotated[int, seed_option("Tuner seed.")] = 0,
-    data: Annotated[list[Path] | None, typer.Option("--data", help="Start from this overlay data directory "
-                                                                   "(repeatable).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the best change set here as an overlay "
-                                                                 "directory (for --data).")] = None,
-    work: Annotated[Path | None, typer.Option("--work", help="Keep every overlay and sweep played in this new or empty "
-                                                             "folder (default: a temporary one).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    data: DataArg = None,
+    out: OutArg = None,
+    work: WorkArg = None,
+    as_json: AsJsonArg = False,
 ) -> None:
     import time
 
-    import polars as pl
-
-    from hoplostat.catalog import load
-    from hoplostat.catalog.loader import overlay_dirs
     from hoplostat.cli._common import (
         Progress,
         emit_json,
-        frame_table,
         interrupted,
         one_interrupt,
-        stand_in_line,
-        stdout_console,
         wrote,
     )
-    from hoplostat.engine.loop import mode_class
     from hoplostat.errors import InputError
-    from hoplostat.policies import seat_pair
-    from hoplostat.tune import TuneConfig, band, describe, resolve_target, write_overlay
     from hoplostat.tune import tune as run_tune
 
-    dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
-    catalog = load(dirs, use_env=False)
-    tgt = resolve_target(catalog, target)
-    pols = seat_pair(policies)
-    if max_rounds is not None and max_rounds < 1:
-        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
-    if jobs < 1:
-        raise InputError(f"--jobs {jobs}: must be 1 or more")
-    config = TuneConfig(target=tgt, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
-                        confirm=confirm, max_changes=max_changes, pairs_of=pairs_of, against=tuple(against or ()),
-                        arenas=tuple(arena or ()), units=tuple(unit or ()), method=method, seed=seed,
-                        policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
-    config = config.resolved(catalog)
+    dirs, catalog, tgt, pols, config = _config(target, goal, tolerance, games, max_games, confirm, max_changes,
+                                               pairs_of, against, arena, unit, method, seed, policies, max_rounds,
+                                               data, players, jobs)
     goal = config.goal
     assert goal is not None  # resolved: a faction's default, else checked to be given
     fld = config.field()
@@ -139,25 +142,80 @@ def tune(
             kept = f"; the sweeps played so far are in {work}" if work is not None else ""
             interrupted(f"the tuner was stopped; nothing was written{kept}")
     seconds = time.monotonic() - start
+    written, what = _write_best(catalog, result, out, dirs, target, goal, tolerance, seed, tgt.trials)
+    summary = _summary(catalog, config, result, fld, tgt, goal, tolerance, pols, seed, games, max_games,
+                       seconds, None if written is None else out)
+    if as_json:
+        if written is not None:
+            wrote(out, as_json=True, what=what)
+        emit_json(summary)
+        return
+    _print_result(catalog, result, fld, tgt, target, goal, tolerance, out, seconds)
+    if written is not None:
+        wrote(out, what=what)
+
+
+def _config(target: str, goal, tolerance, games, max_games, confirm, max_changes, pairs_of, against, arena, unit,
+            method, seed, policies, max_rounds, data, players, jobs):
+    """The tuner's `TuneConfig` from the command's flags, resolved and checked (an InputError naming the flag),
+    with the overlay folders, the catalog, the target and its players."""
+    from hoplostat.catalog import load
+    from hoplostat.catalog.loader import overlay_dirs
+    from hoplostat.errors import InputError
+    from hoplostat.policies import seat_pair
+    from hoplostat.tune import TuneConfig, resolve_target
+
+    dirs = tuple(str(Path(d).resolve()) for d in overlay_dirs([Path(d) for d in data or ()], use_env=True))
+    catalog = load(dirs, use_env=False)
+    tgt = resolve_target(catalog, target)
+    pols = seat_pair(policies)
+    if max_rounds is not None and max_rounds < 1:
+        raise InputError(f"--max-rounds {max_rounds}: must be 1 or more")
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    config = TuneConfig(target=tgt, goal=goal, tolerance=tolerance, games=games, max_games=max_games,
+                        confirm=confirm, max_changes=max_changes, pairs_of=pairs_of, against=tuple(against or ()),
+                        arenas=tuple(arena or ()), units=tuple(unit or ()), method=method, seed=seed,
+                        policies=pols, max_rounds=max_rounds, data=dirs, players=1 if players is None else players)
+    config = config.resolved(catalog)
+    return dirs, catalog, tgt, pols, config
+
+
+def _write_best(catalog, result, out: Path | None, dirs: tuple[str, ...], target: str, goal: float,
+                tolerance: float, seed: int, trials: str) -> tuple[Path | None, str]:
+    """The best change set written to --out as an overlay (checked to load), with what `wrote` says of it; None
+    when there is no --out or no change set."""
+    from hoplostat.catalog import load
+    from hoplostat.tune import describe, write_overlay
+
     best = result.best
-    written = None
-    if out is not None and best is not None:
-        row = result.ranked[0]
-        header = (f"# Written by hoplostat tune {target} (goal {goal:.0%} +/- {tolerance:.0%}, seed {seed}): "
-                  f"{describe(catalog, best)}\n"
-                  f"# Measured: {row['rate']:.1%} [{row['rate_lo']:.1%}, {row['rate_hi']:.1%}] over {row['games']:,} "
-                  f"{tgt.trials} against the field ({row['verdict']}).\n"
-                  + ("# Use it after the folders it was tuned from: " if dirs else "# Use it with: ")
-                  + " ".join(f"--data {d}" for d in (*dirs, str(out))) + "\n")
-        written = write_overlay(catalog, best, out, header=header)
-        load([*dirs, str(out)], use_env=False)  # valid for --data at once, or an error line now
-        what = f"change set 1, {row['verdict']}; use it with " + " ".join(f"--data {d}" for d in (*dirs, str(out)))
+    if out is None or best is None:
+        return None, ""
+    row = result.ranked[0]
+    header = (f"# Written by hoplostat tune {target} (goal {goal:.0%} +/- {tolerance:.0%}, seed {seed}): "
+              f"{describe(catalog, best)}\n"
+              f"# Measured: {row['rate']:.1%} [{row['rate_lo']:.1%}, {row['rate_hi']:.1%}] over {row['games']:,} "
+              f"{trials} against the field ({row['verdict']}).\n"
+              + ("# Use it after the folders it was tuned from: " if dirs else "# Use it with: ")
+              + " ".join(f"--data {d}" for d in (*dirs, str(out))) + "\n")
+    written = write_overlay(catalog, best, out, header=header)
+    load([*dirs, str(out)], use_env=False)  # valid for --data at once, or an error line now
+    return written, f"change set 1, {row['verdict']}; use it with " + " ".join(f"--data {d}" for d in (*dirs, str(out)))
+
+
+def _summary(catalog, config, result, fld, tgt, goal: float, tolerance: float, pols, seed: int, games: int,
+             max_games: int, seconds: float, out: Path | None) -> dict:
+    """The JSON object of `hoplostat tune --json`."""
+    from hoplostat.engine.loop import mode_class
+    from hoplostat.tune import band
+
     cands = result.candidates
     blind = sum(1 for d in result.duel if d["delta"] is None)
-    summary = {
+    title = mode_class(tgt.mode).title()
+    return {
         "target": tgt.id, "kind": tgt.kind, "mode": tgt.mode, "goal": goal, "tolerance": tolerance,
         "band": list(band(goal, tolerance)),
-        "measure": ("the faction's share of its Skirmish games won against the field, both seat orders, every "
+        "measure": (f"the faction's share of its {title} games won against the field, both seat orders, every "
                     "arena; a draw is won by nobody (as summarize counts it)") if tgt.kind == "faction" else
                    fld.words(catalog),
         "trials": tgt.trials, "players": config.players if tgt.against_it else None,
@@ -169,15 +227,23 @@ def tune(
                        "outside_method": cands.outside_method, "duel_seen": len(result.duel) - blind,
                        "duel_blind": blind},
         "ranked": result.ranked, "chosen": result.ranked[0] if result.ranked else None,
-        "out": str(out) if written is not None else None, "games_played": result.games_played,
+        "out": str(out) if out is not None else None, "games_played": result.games_played,
         "seconds": round(seconds, 1), "screened": result.screened, "duel": result.duel,
         "stand_ins": result.stand_ins,
     }
-    if as_json:
-        if written is not None:
-            wrote(out, as_json=True, what=what)
-        emit_json(summary)
-        return
+
+
+def _print_result(catalog, result, fld, tgt, target: str, goal: float, tolerance: float, out: Path | None,
+                  seconds: float) -> None:
+    """What `hoplostat tune` prints: what is measured, the catalog as it is, the candidates, the change sets
+    ranked, the games played and the stand-in share."""
+    import polars as pl
+
+    from hoplostat.cli._common import frame_table, stand_in_line, stdout_console
+    from hoplostat.tune import band
+
+    cands = result.candidates
+    blind = sum(1 for d in result.duel if d["delta"] is None)
     con = stdout_console()
     pct = lambda c: (pl.col(c) * 100).round(1)  # noqa: E731
     lo, hi = band(goal, tolerance)
@@ -213,8 +279,6 @@ def tune(
     con.print(stand_in_line(result.stand_ins, {"faction": "of the faction and the field",
                                                "titan": "of the titan, its allies and the field",
                                                "immortal": "of the immortals and the field"}[tgt.kind]), markup=False)
-    if written is not None:
-        wrote(out, what=what)
 
 
 def _check_out(out: Path, dirs: tuple[str, ...]) -> None:

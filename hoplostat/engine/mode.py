@@ -150,6 +150,12 @@ class Mode:
     mode's `core_arenas`; a game with another of its rule set's switches set is played by the Python engine."""
 
     @classmethod
+    def title(cls) -> str:
+        """The mode's name as prose and figure titles write it (its name, capitalised): what shared modules print
+        instead of naming a mode."""
+        return cls.name.replace("-", " ").capitalize()
+
+    @classmethod
     def core_arenas(cls) -> tuple[str, ...]:
         """The arenas on which the native core plays this mode exactly as the Python engine does (docs/native.md;
         `engine.native` asks): none by default. A mode that declares some has a mirror in native/core."""

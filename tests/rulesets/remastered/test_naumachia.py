@@ -1107,7 +1107,7 @@ def test_a_naumachia_sweep_reports_its_sections(tmp_path, capsys):
     from clihelp import run_json
 
     from hoplostat.cli import main
-    from hoplostat.report import NAUMACHIA_SECTIONS
+    from hoplostat.rulesets.remastered.naumachia.analysis import SECTIONS as NAUMACHIA_SECTIONS
 
     out = tmp_path / "s"
     try:
