@@ -151,9 +151,9 @@ class Mode:
 
     @classmethod
     def title(cls) -> str:
-        """The mode's name as prose and figure titles write it (its name, capitalised): what shared modules print
-        instead of naming a mode."""
-        return cls.name.replace("-", " ").capitalize()
+        """The mode's name as prose and figure titles write it (each word of its name capitalised but "of" and
+        "the": "Skirmish", "Rise of Rome 2x2"): what shared modules print instead of naming a mode."""
+        return " ".join(w if w in ("of", "the") else w[:1].upper() + w[1:] for w in cls.name.split("-"))
 
     @classmethod
     def core_arenas(cls) -> tuple[str, ...]:
