@@ -152,7 +152,8 @@ class Mode:
     @classmethod
     def title(cls) -> str:
         """The mode's name as prose and figure titles write it (each word of its name capitalised but "of" and
-        "the": "Skirmish", "Rise of Rome 2x2"): what shared modules print instead of naming a mode."""
+        "the", so that a name such as "siege-of-the-city" reads "Siege of the City"): what shared modules print
+        instead of naming a mode."""
         return " ".join(w if w in ("of", "the") else w[:1].upper() + w[1:] for w in cls.name.split("-"))
 
     @classmethod
