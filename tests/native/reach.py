@@ -5,7 +5,7 @@ then counts, for each number of games, the lines and branches of `hoplostat/` re
 the Python engine function by function (docs/native.md, "Layout"), so the Python engine's paths reached are what
 the games exercise in both. Run from the repository root:
 
-    python tests/native/reach.py N PLAYER ARENA [--first SEED] [--block B]
+    python tests/native/reach.py N PLAYER[,PLAYER] ARENA [--first SEED] [--block B]
 
 prints a JSON object: the games played, the lines and branches reached, for each the number of games after which
 nothing more was reached (to a block of B games, 10 unless told), the counts reached after 100, 250, 500, 1000,
@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("n", type=int)
-    p.add_argument("player")
+    p.add_argument("player", help="a player for both seats (random, greedy), or two: lookahead,greedy")
     p.add_argument("arena")
     p.add_argument("--first", type=int, default=10_000)
     p.add_argument("--block", type=int, default=10, help="games per coverage context (the resolution)")
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
         from tests.native.test_native_games import _game
 
         cat = load((), use_env=False)
-        players = (args.player, args.player)
+        players = tuple(args.player.split(",")) if "," in args.player else (args.player, args.player)
         _game(cat, "python", args.first - 1, args.arena, players, log=False)  # imports and caches: not counted
         for k in range(args.n):
             if k % args.block == 0:  # one context per block of games: the data stays small
