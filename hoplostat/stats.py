@@ -50,7 +50,7 @@ def wilson_interval(successes, n, confidence: float = 0.95):
     return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
 
 
-def _with_interval(frame: pl.DataFrame, wins: str, n: str, prefix: str) -> pl.DataFrame:
+def rate_interval(frame: pl.DataFrame, wins: str, n: str, prefix: str) -> pl.DataFrame:
     lo, hi = wilson_interval(frame[wins].to_numpy(), frame[n].to_numpy())
     return frame.with_columns(
         (pl.col(wins) / pl.col(n)).alias(prefix),
@@ -119,7 +119,7 @@ def win_rates(games: Frame, *, by_arena: bool = False) -> pl.DataFrame:
             pl.col("draw").sum().alias("draws"),
         )
     )
-    agg = _with_interval(agg, "wins", "games", "win_rate")
+    agg = rate_interval(agg, "wins", "games", "win_rate")
     return agg.with_columns((pl.col("draws") / pl.col("games")).alias("draw_rate")).sort(
         [*keys[1:], "win_rate"], descending=[False] * (len(keys) - 1) + [True]
     )
@@ -247,7 +247,7 @@ def matchup_matrix(games: Frame) -> pl.DataFrame:
     fg = faction_games(games)
     overall = _collect(fg.group_by("faction", "opponent").agg(
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws")))
-    overall = _with_interval(overall, "wins", "games", "win_rate")
+    overall = rate_interval(overall, "wins", "games", "win_rate")
     seat = (
         _collect(fg.group_by("faction", "opponent", "went_first")
                  .agg(pl.col("won").mean().alias("rate"), pl.len().alias("n")))
@@ -273,7 +273,7 @@ def first_player_advantage(games: Frame) -> pl.DataFrame:
               "draws": int(per["draws"].sum())}]
     parts += [{"arena": a, "games": int(n), "first_wins": int(w), "draws": int(d)}
               for a, n, w, d in per.select("arena", "games", "first_wins", "draws").iter_rows()]
-    out = _with_interval(pl.DataFrame(parts), "first_wins", "games", "first_win_rate")
+    out = rate_interval(pl.DataFrame(parts), "first_wins", "games", "first_win_rate")
     avgs = [_average_seat(r["games"], r["draws"])[0] for r in parts]
     return out.with_columns(pl.Series("field_average", avgs)).with_columns(
         (pl.col("first_win_rate") - pl.col("field_average")).alias("diff"),
@@ -474,7 +474,7 @@ def immortal_waves(waves: Frame | None) -> pl.DataFrame | None:
         pl.len().alias("faced"), pl.col("won").sum().alias("won_waves"), pl.col("rounds").mean().alias("mean_rounds")))
     if agg.height == 0:
         return None
-    return _with_interval(agg, "won_waves", "faced", "wave_win_rate").sort(["coop", "wave_win_rate"])
+    return rate_interval(agg, "won_waves", "faced", "wave_win_rate").sort(["coop", "wave_win_rate"])
 
 
 def waves_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
@@ -495,14 +495,14 @@ def boss_matrix(games: Frame) -> pl.DataFrame:
     agg = _collect(g.group_by("titan", "team", "coop").agg(
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds"),
         pl.col("capped").sum().alias("capped")))
-    return _with_interval(agg, "wins", "games", "win_rate").sort("titan", "coop", "team")
+    return rate_interval(agg, "wins", "games", "win_rate").sort("titan", "coop", "team")
 
 
 def titan_difficulty(games: Frame) -> pl.DataFrame:
     """Per titan, solo and co-op: the share of games the players win, hardest titan first."""
     agg = _collect(games.lazy().group_by("titan", "coop").agg(
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("rounds").mean().alias("mean_rounds")))
-    return _with_interval(agg, "wins", "games", "win_rate").sort("coop", "win_rate")
+    return rate_interval(agg, "wins", "games", "win_rate").sort("coop", "win_rate")
 
 
 def boss_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
@@ -555,7 +555,7 @@ def _shares(frame: Frame, key: str) -> pl.DataFrame:
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws"),
         pl.col("eliminated").sum().alias("eliminated"), ((1 / pl.col("players")).mean() * decided).alias("fair_share"),
         pl.col("damage_dealt").mean().alias("mean_damage")))
-    agg = _with_interval(agg, "wins", "games", "win_share")
+    agg = rate_interval(agg, "wins", "games", "win_share")
     return agg.with_columns(
         (pl.col("win_share") - pl.col("fair_share")).alias("diff"),
         pl.when(pl.col("win_share_lo") > pl.col("fair_share")).then(pl.lit("stronger"))
@@ -617,7 +617,7 @@ def team_faction_rates(games: Frame) -> pl.DataFrame:
     agg = _collect(long.group_by("faction").agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
                                                 pl.col("lost").sum().alias("losses"),
                                                 pl.col("draw").sum().alias("draws")))
-    return _with_interval(agg, "wins", "games", "win_rate").with_columns(
+    return rate_interval(agg, "wins", "games", "win_rate").with_columns(
         (pl.col("draws") / pl.col("games")).alias("draw_rate")).sort("win_rate", descending=True)
 
 
@@ -626,7 +626,7 @@ def team_pairings(games: Frame) -> pl.DataFrame:
     interval, strongest pairing first."""
     agg = _collect(team_games(games).group_by("mate_1", "mate_2").agg(
         pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("draw").sum().alias("draws")))
-    return _with_interval(agg, "wins", "games", "win_rate").sort("win_rate", descending=True)
+    return rate_interval(agg, "wins", "games", "win_rate").sort("win_rate", descending=True)
 
 
 def first_team_advantage(games: Frame) -> pl.DataFrame:
@@ -634,7 +634,7 @@ def first_team_advantage(games: Frame) -> pl.DataFrame:
     n, wins, draws = _collect(team_games(games).filter(pl.col("went_first")).select(
         pl.len(), pl.col("won").sum(), pl.col("draw").sum())).row(0)
     out = pl.DataFrame({"games": [n], "first_team_wins": [int(wins)], "draws": [int(draws)]})
-    return _with_interval(out, "first_team_wins", "games", "first_team_win_rate")
+    return rate_interval(out, "first_team_wins", "games", "first_team_win_rate")
 
 
 def teams_summary(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame | None]:
@@ -737,42 +737,3 @@ def compare_rates(a: pl.DataFrame, b: pl.DataFrame, *, alpha: float = 0.05) -> p
         pl.Series("diff_hi", hi), pl.Series("p_value", p), pl.Series("p_holm", adj),
         pl.Series("significant", adj < alpha),
     ).sort("diff", descending=True)
-
-
-def draft_summary(draft: Frame) -> dict[str, pl.DataFrame]:
-    """Per chip colour and per chip drafted (the `draft` table of a mode with a draft): how often it
-    was drafted, its mean pick number (1 = first), and the drafting house's game win rate with a Wilson
-    interval (draws are not wins) and mean challenges won. A colour counts once per lineup and game."""
-    lz = draft.lazy()
-    chips = _collect(lz.group_by("chip", "colour", "kind").agg(
-        pl.len().alias("games"), pl.col("pick").mean().alias("mean_pick"),
-        pl.col("won").sum().alias("wins"), pl.col("challenges_won").mean().alias("mean_challenges")))
-    per_lineup = lz.group_by("matchup", "game", "side", "colour").agg(
-        pl.len().alias("chips"), pl.col("won").first(), pl.col("challenges_won").first())
-    colours = _collect(per_lineup.group_by("colour").agg(
-        pl.len().alias("games"), pl.col("chips").mean().alias("mean_chips"), pl.col("won").sum().alias("wins"),
-        pl.col("challenges_won").mean().alias("mean_challenges")))
-    return {"draft_colours": _with_interval(colours, "wins", "games", "win_rate").sort("win_rate", descending=True),
-            "draft_chips": _with_interval(chips, "wins", "games", "win_rate").sort("win_rate", descending=True)}
-
-
-# --- Pandora's Wake's naval mode: crowd favor events ------------------------------------------------------
-
-
-def naval_summary(games: Frame) -> pl.DataFrame:
-    """Per faction (seat a and seat b alike; the solo rival as "rival"), from a naval sweep's games
-    (`a_events`, `b_hero_in`, ...): the share of its games in which it brought the opposing hero into combat
-    (the opposing troop's fourth crowd favor event, NAU-34) with a Wilson interval, the mean events it caused,
-    the mean crowd favor the other troop lost and the mean damage it dealt to the other troop's ships."""
-    lz = games.lazy()
-    sides = []
-    for me, other in (("a", "b"), ("b", "a")):
-        sides.append(lz.select(pl.col(f"faction_{me}").alias("faction"),
-                               pl.col(f"{other}_hero_in").alias("hero_in"), pl.col(f"{other}_events").alias("events"),
-                               pl.col(f"{other}_favor_lost").alias("favor_lost"),
-                               pl.col(f"{me}_ship_damage").alias("ship_damage")))
-    per = _collect(pl.concat(sides).group_by("faction").agg(
-        pl.len().alias("games"), pl.col("hero_in").sum().alias("heroes_in"),
-        pl.col("events").mean().alias("mean_events"), pl.col("favor_lost").mean().alias("mean_favor_lost"),
-        pl.col("ship_damage").mean().alias("mean_ship_damage")))
-    return _with_interval(per, "heroes_in", "games", "hero_in_rate").sort("hero_in_rate", descending=True)

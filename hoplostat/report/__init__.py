@@ -51,7 +51,6 @@ from hoplostat.report.sections import (  # noqa: F401  # the names analysts and 
     _table_html,
     boss_sections,
     chips_kill_chance_frame,
-    draft_sections,
     group_of,
     pods_sections,
     report_content,
@@ -70,6 +69,6 @@ __all__ = [
     "immortal_figure", "titan_figure", "boss_matrix_figure", "share_figure", "pairing_figure", "SECTIONS",
     "OPTIONAL_SECTIONS", "WAVES_SECTIONS", "BOSS_SECTIONS", "section_keys", "summary_sentences", "Section", "Lead",
     "HEADLINE_TEXT", "versus_sections", "waves_sections", "boss_sections", "pods_sections", "teams_sections",
-    "GROUPS", "group_of", "report_content", "report_sections", "chips_kill_chance_frame", "draft_sections",
+    "GROUPS", "group_of", "report_content", "report_sections", "chips_kill_chance_frame",
     "robustness_section", "stronger_section", "check_inputs", "build_report",
 ]

@@ -567,25 +567,3 @@ def chips_kill_chance_frame(catalog, chips, *, max_hp: int = 6) -> pl.DataFrame:
             rows.append({"faction": u.classes[0] if u.classes else u.kind, "unit": u.id, "name": u.name, "hp": hp,
                          "p_kill": o.kill(hp), "stand_in": u.is_stand_in})
     return pl.DataFrame(rows)
-
-
-def draft_sections(tables: dict) -> list[Section]:
-    """The sections of a mode with a draft (its draft as `stats.draft_summary` reads it): the drafting house's win
-    rate per colour and per chip."""
-    from hoplostat import stats
-
-    d = stats.draft_summary(tables["draft"])
-    colours = d["draft_colours"].rename({"colour": "faction"})
-    chips = d["draft_chips"].rename({"chip": "faction"})
-    return [
-        ("draft-colours", "Drafted colours", win_rate_figure(colours, title="Win rate of the house drafting a colour "
-                                                                            "(95% interval)"),
-         "The share of games won by the house that drafted at least one chip of the colour (a colour counts once per "
-         "lineup and game); whiskers are 95% Wilson intervals. Both houses draft, so a colour in both lineups "
-         "counts a win and a loss.", d["draft_colours"]),
-        ("draft-chips", "Drafted chips", win_rate_figure(chips, title="Win rate of the house drafting a chip (95% "
-                                                                      "interval)"),
-         "The same per chip, with how often and how early (mean pick, 1 = first) it was drafted.", d["draft_chips"]),
-    ]
-
-

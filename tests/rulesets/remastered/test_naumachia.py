@@ -1088,13 +1088,13 @@ def test_play_takes_the_number_of_players_solo_or_competitive():
 def test_naval_summary_counts_each_factions_opposing_heroes_brought_in():
     import polars as pl
 
-    from hoplostat import stats
+    from hoplostat.rulesets.remastered.naumachia.analysis import naval_summary
 
     games = pl.DataFrame({"faction_a": ["kunlun", "kunlun", "amazons"], "faction_b": ["rival"] * 3,
                           "a_hero_in": [1, 0, 0], "b_hero_in": [1, 1, 0], "a_events": [4, 1, 0], "b_events": [4, 6, 2],
                           "a_favor_lost": [20, 3, 0], "b_favor_lost": [20, 25, 8],
                           "a_ship_damage": [30, 40, 9], "b_ship_damage": [25, 4, 1]})
-    t = {r["faction"]: r for r in stats.naval_summary(games).iter_rows(named=True)}
+    t = {r["faction"]: r for r in naval_summary(games).iter_rows(named=True)}
     assert t["kunlun"]["games"] == 2 and t["kunlun"]["hero_in_rate"] == 1.0 and t["kunlun"]["mean_events"] == 5.0
     assert t["amazons"]["heroes_in"] == 0 and t["amazons"]["mean_ship_damage"] == 9.0
     assert t["rival"]["games"] == 3 and t["rival"]["heroes_in"] == 1 and t["rival"]["mean_favor_lost"] == pytest.approx(23 / 3)
