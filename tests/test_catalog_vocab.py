@@ -71,7 +71,9 @@ def test_a_registered_term_is_allowed_and_an_unknown_one_listed(tmp_path, monkey
         'range = 1\nhealth = 4\nattack = "black"\nprovenance = "stand-in"\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"field 'kind': expected one of unit, hero, .*sailor.*, got \"test-kind\""):
         load([tmp_path], use_env=False)
-    monkeypatch.setitem(vocab._KINDS, "test-kind", "a kind a test registers")
+    for name in ("_KINDS", "_OWNERS", "_ORDER"):  # registered for this test only
+        monkeypatch.setattr(vocab, name, dict(getattr(vocab, name)))
+    vocab.register("zz-test", kinds={"test-kind": "a kind a test registers"})
     assert load([tmp_path], use_env=False).unit("odd-one").kind == "test-kind"
 
 
@@ -81,3 +83,16 @@ def test_game_lists_are_registered_facts_of_the_box():
     assert load(use_env=False, ruleset="origins").game.lists["onslaught_priority"] == ()
     with pytest.raises(AttributeError):
         cat.game.no_such_list  # noqa: B018
+
+
+def test_a_term_registered_after_a_read_is_listed_in_its_place(monkeypatch):
+    """The ordered lists are kept between reads; a registration replaces them (a term added later is listed)."""
+    for name in ("_KINDS", "_OWNERS", "_ORDER"):
+        monkeypatch.setattr(vocab, name, dict(getattr(vocab, name)))
+    before = vocab.kinds()
+    assert vocab.kinds() == before and "test-kind" not in before
+    vocab.register("zz-test", kinds={"test-kind": "a kind of the tests"})
+    assert vocab.kinds() == (*before, "test-kind")
+    vocab.register("remastered", kinds={"test-base-kind": "a kind the base game adds later"})
+    got = vocab.kinds()
+    assert got.index("test-base-kind") < got.index("test-kind") and set(got) == {*before, "test-kind", "test-base-kind"}

@@ -148,12 +148,15 @@ _TABLES: dict[str, Callable[[Any], Any]] = {}
 _GAME_LISTS: dict[str, tuple[tuple[str, ...], int]] = {}
 _OWNERS: dict[tuple[str, str], set[str]] = {}
 """(registry, term) -> the rule sets that registered it."""
+_ORDER: dict[str, dict[str, str]] = {}
+"""Registry -> its terms in their fixed order (`_ordered`), until a rule set adds a term to it."""
 
 
 def _add(registry: str, target: dict[str, str], ruleset: str, terms: Mapping[str, str] | None) -> None:
     """Add `terms` (term -> its meaning) to `target`; a term another rule set gave already keeps its place
     and its meaning (rule sets that share a term, as the older games share their crowd favor gladiators,
     may each register it)."""
+    _ORDER.pop(registry, None)
     for name, meaning in (terms or {}).items():
         target.setdefault(name, meaning)
         if name not in CORE_KINDS or registry != "kinds":
@@ -203,7 +206,10 @@ def _ordered(registry: str, target: dict[str, str]) -> dict[str, str]:
         first = "remastered" if "remastered" in who else min(who)
         return (1 if first == "remastered" else 2, first, i)
 
-    return {term: target[term] for _, term in sorted(enumerate(target), key=rank)}
+    got = _ORDER.get(registry)
+    if got is None:  # sorted once per registration, not at every read (the loader reads per chip)
+        got = _ORDER[registry] = {term: target[term] for _, term in sorted(enumerate(target), key=rank)}
+    return got
 
 
 def _discover() -> None:
@@ -222,7 +228,7 @@ def kinds() -> tuple[str, ...]:
 def kind_meanings() -> dict[str, str]:
     """Unit kind -> its meaning."""
     _discover()
-    return _ordered("kinds", _KINDS)
+    return dict(_ordered("kinds", _KINDS))
 
 
 def elite_kinds() -> frozenset[str]:
@@ -246,7 +252,7 @@ def skill_types() -> tuple[str, ...]:
 def hex_tags() -> dict[str, str]:
     """Hex tag -> its meaning (arena legends)."""
     _discover()
-    return _ordered("hex tags", _HEX_TAGS)
+    return dict(_ordered("hex tags", _HEX_TAGS))
 
 
 def arena_rule_counts(ruleset: str | None = None) -> dict[str, Any]:
